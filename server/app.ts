@@ -1,0 +1,148 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import { Elysia } from 'elysia'
+import type { Database } from './db/client'
+import { MAX_BODY_BYTES } from './http/body'
+import { securityHeaders } from './http/headers'
+import { jsonError } from './http/respond'
+import { createStaticHandler } from './http/static'
+import { errorDetails, type Logger } from './log'
+import { handleRest } from './rest/adapter'
+import { type AppConfig, type Context, createContextInner } from './trpc/context'
+import { appRouter } from './trpc/root'
+
+export interface AppDeps {
+  database: Database
+  config: AppConfig
+  log: Logger
+  /** Where the built client lives (index.html + assets/). */
+  distDir: string
+  now?: () => Date
+}
+
+interface RequestInfo {
+  id: string
+  startedAt: number
+}
+
+/**
+ * The whole HTTP surface as an Elysia app that never listens: the server
+ * entry point serves it and tests call `app.handle(request)`.
+ */
+export function createApp(deps: AppDeps) {
+  const now = deps.now ?? (() => new Date())
+  const serveStatic = createStaticHandler(deps.distDir)
+  const requests = new WeakMap<Request, RequestInfo>()
+  const headers = securityHeaders()
+
+  const contextFor = (request: Request): Context => {
+    const info = requests.get(request)
+    return createContextInner({
+      db: deps.database.db,
+      config: deps.config,
+      log: deps.log,
+      authorization: request.headers.get('authorization'),
+      requestId: info?.id ?? crypto.randomUUID(),
+      now,
+    })
+  }
+
+  return new Elysia()
+    .onRequest(({ request, set }) => {
+      const id = crypto.randomUUID()
+      requests.set(request, { id, startedAt: performance.now() })
+      Object.assign(set.headers, headers, { 'x-request-id': id })
+      const path = new URL(request.url).pathname
+      if (path.startsWith('/api') || path.startsWith('/trpc') || path === '/healthz') {
+        // API answers may be personal (contact list, session): never cache them.
+        set.headers['cache-control'] = 'no-store'
+      }
+    })
+    .onError(({ code, error, request, set }) => {
+      const info = requests.get(request)
+      const path = new URL(request.url).pathname
+      if (code === 'NOT_FOUND') {
+        set.status = 404
+        return jsonError(404, 'Not found.')
+      }
+      if (code === 'PARSE' || code === 'VALIDATION') {
+        set.status = 400
+        return jsonError(400, 'The request is not valid.')
+      }
+      deps.log.error('unhandled error', {
+        request_id: info?.id,
+        path,
+        code,
+        ...errorDetails(error),
+      })
+      set.status = 500
+      return jsonError(500, 'Something went wrong on our side. Please try again later.', {
+        request_id: info?.id,
+      })
+    })
+    .onAfterResponse(({ request, set, responseValue }) => {
+      const info = requests.get(request)
+      const status =
+        responseValue instanceof Response ? responseValue.status : Number(set.status) || 200
+      deps.log.info('request', {
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status,
+        ms: info ? Math.round((performance.now() - info.startedAt) * 10) / 10 : undefined,
+        request_id: info?.id,
+      })
+    })
+    .get('/healthz', async () => {
+      const started = performance.now()
+      try {
+        await Promise.race([
+          deps.database.ping(),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), 2_000)),
+        ])
+        return Response.json({
+          status: 'ok',
+          database: {
+            kind: deps.database.kind,
+            status: 'up',
+            ms: Math.round(performance.now() - started),
+          },
+        })
+      } catch (error) {
+        deps.log.warn('health check failed', errorDetails(error))
+        return Response.json(
+          {
+            status: 'unavailable',
+            error: 'The database is unreachable.',
+            database: { kind: deps.database.kind, status: 'down' },
+          },
+          { status: 503 },
+        )
+      }
+    })
+    .all(
+      '/trpc/*',
+      async ({ request }) => {
+        const declared = Number(request.headers.get('content-length') ?? 0)
+        if (declared > MAX_BODY_BYTES) return jsonError(413, 'The request body is too large.')
+        const ctx = contextFor(request)
+        return fetchRequestHandler({
+          endpoint: '/trpc',
+          req: request,
+          router: appRouter,
+          createContext: () => ctx,
+        })
+      },
+      { parse: 'none' },
+    )
+    .all('/api', () => jsonError(404, 'There is no API endpoint at this path.'), { parse: 'none' })
+    .all('/api/*', ({ request }) => handleRest(request, contextFor(request)), { parse: 'none' })
+    .all(
+      '/*',
+      ({ request }) =>
+        request.method === 'GET' || request.method === 'HEAD'
+          ? serveStatic(new URL(request.url).pathname)
+          : jsonError(404, 'Not found.'),
+      { parse: 'none' },
+    )
+}
+
+export type App = ReturnType<typeof createApp>

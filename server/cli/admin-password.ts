@@ -1,0 +1,62 @@
+/**
+ * Sets or resets the admin password from a terminal, and revokes every session.
+ *   bun run admin:password [username]
+ * The password is read from the ADMIN_PASSWORD variable when set (scripts),
+ * otherwise asked for twice on the terminal.
+ */
+import { newPasswordSchema } from '../../src/schemas/auth'
+import { DataDirLockedError } from '../db/lock'
+import { loadEnv } from '../env'
+import { createLogger } from '../log'
+import { setAdminPassword } from '../services/auth'
+import { openDatabaseFromEnv, prepareDatabase } from '../setup'
+
+const lines = console[Symbol.asyncIterator]()
+
+async function readLine(question: string): Promise<string> {
+  process.stdout.write(question)
+  const next = await lines.next()
+  return next.done ? '' : String(next.value)
+}
+
+async function main() {
+  const env = loadEnv()
+  const username = (
+    process.argv[2] ??
+    env.ADMIN_USERNAME ??
+    (await readLine('Admin username: '))
+  ).trim()
+  if (!username) throw new Error('A username is required.')
+  let password = env.ADMIN_PASSWORD
+  if (!password) {
+    password = await readLine('New password (at least 8 characters): ')
+    const again = await readLine('Repeat the password: ')
+    if (password !== again) throw new Error('The two passwords differ.')
+  }
+  const checked = newPasswordSchema.safeParse(password)
+  if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? 'Invalid password.')
+
+  const database = await openDatabaseFromEnv(env)
+  try {
+    await prepareDatabase(
+      database,
+      { ...env, ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined },
+      createLogger('error'),
+    )
+    const result = await setAdminPassword(database.db, username, checked.data)
+    console.log(
+      result === 'created'
+        ? `Created the admin "${username}". Sign in at /login.`
+        : `Updated the password of "${username}"; every session was signed out.`,
+    )
+  } finally {
+    await database.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    error instanceof DataDirLockedError ? `${error.message}` : `Error: ${(error as Error).message}`,
+  )
+  process.exit(1)
+})

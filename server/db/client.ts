@@ -1,0 +1,83 @@
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import { lockDataDir } from './lock'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Cheap liveness probe for /healthz. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'pglite'; dataDir: string }
+  /** An in-memory PGlite, optionally started from a dumped data directory (tests). */
+  | { kind: 'memory'; loadDataDir?: Blob }
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const sql = postgres(options.url, {
+      max: options.max ?? 10,
+      onnotice: () => {},
+      connect_timeout: 5,
+      idle_timeout: 30,
+    })
+    const db = drizzlePostgres({ client: sql, schema }) as unknown as Db
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await sql`select 1`
+      },
+      close: () => sql.end({ timeout: 5 }),
+    }
+  }
+
+  const release = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {}
+  try {
+    const client =
+      options.kind === 'pglite'
+        ? await PGlite.create({ dataDir: options.dataDir })
+        : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+    const db = drizzlePglite({ client, schema }) as unknown as Db
+    return {
+      db,
+      kind: 'pglite',
+      ping: async () => {
+        await client.query('select 1')
+      },
+      close: async () => {
+        try {
+          await client.close()
+        } finally {
+          release()
+        }
+      },
+    }
+  } catch (error) {
+    release()
+    throw error
+  }
+}
+
+/** Applies the SQL migrations in drizzle/ (idempotent; run at every start). */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    await migratePostgres(database.db as never, { migrationsFolder })
+  } else {
+    await migratePglite(database.db as never, { migrationsFolder })
+  }
+}

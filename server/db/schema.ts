@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    /** The current slug; earlier ones stay in project_slugs. */
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    long_description: text('long_description').notNull(),
+    website_url: text('website_url'),
+    image_urls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    is_featured: boolean('is_featured').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [index('projects_created_at_idx').on(table.created_at, table.id)],
+)
+
+/** Every slug a project has ever had, so old links keep answering after a title edit. */
+export const projectSlugs = pgTable(
+  'project_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    created_at: timestamps.created_at,
+  },
+  (table) => [index('project_slugs_project_id_idx').on(table.project_id)],
+)
+
+export const timelineEvents = pgTable(
+  'timeline_events',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    start_date: text('start_date').notNull(),
+    end_date: text('end_date'),
+    position: text('position').notNull().default(''),
+    icon_path: text('icon_path'),
+    description: text('description').array().notNull().default(sql`'{}'::text[]`),
+    event_type: text('event_type', { enum: ['experience', 'education'] })
+      .notNull()
+      .default('experience'),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      'timeline_events_event_type_check',
+      sql`${table.event_type} in ('experience', 'education')`,
+    ),
+    index('timeline_events_created_at_idx').on(table.created_at, table.id),
+  ],
+)
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    ...timestamps,
+  },
+  (table) => [index('contact_messages_created_at_idx').on(table.created_at, table.id)],
+)
+
+export const adminUsers = pgTable('admin_users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  password_hash: text('password_hash').notNull(),
+  ...timestamps,
+})
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    token_hash: text('token_hash').notNull().unique(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [index('sessions_expires_at_idx').on(table.expires_at)],
+)
+
+/** The owner's profile: a single row (id = 1). */
+export const profile = pgTable(
+  'profile',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    birth_year: integer('birth_year').notNull(),
+    email: text('email').notNull(),
+    university: text('university').notNull(),
+    major: text('major').notNull(),
+    focus: text('focus').notNull(),
+    minor: text('minor').notNull(),
+    headline: text('headline').notNull(),
+    linkedin_url: text('linkedin_url').notNull(),
+    github_url: text('github_url').notNull(),
+    photo_url: text('photo_url').notNull(),
+    ...timestamps,
+  },
+  (table) => [check('profile_single_row', sql`${table.id} = 1`)],
+)

@@ -1,0 +1,55 @@
+import { existsSync, statSync } from 'node:fs'
+import { join, normalize, resolve, sep } from 'node:path'
+
+/**
+ * Serves the built client from dist/: hashed files under /assets/ are cached
+ * for a year, everything else revalidates. Any other GET path gets the app
+ * shell so that the client router shows the page (or its 404).
+ */
+export function createStaticHandler(distDir: string) {
+  const root = resolve(distDir)
+  const shellPath = join(root, 'index.html')
+
+  function fileFor(pathname: string): string | null {
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(pathname)
+    } catch {
+      return null
+    }
+    if (decoded.includes('\0')) return null
+    const candidate = resolve(root, `.${normalize(`/${decoded}`)}`)
+    if (candidate !== root && !candidate.startsWith(root + sep)) return null
+    try {
+      return statSync(candidate).isFile() ? candidate : null
+    } catch {
+      return null
+    }
+  }
+
+  return function serve(pathname: string): Response {
+    const file = pathname === '/' || pathname === '/index.html' ? null : fileFor(pathname)
+    if (file) {
+      const immutable = pathname.startsWith('/assets/')
+      return new Response(Bun.file(file), {
+        headers: {
+          'cache-control': immutable
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0, must-revalidate',
+        },
+      })
+    }
+    if (pathname.startsWith('/assets/')) {
+      return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })
+    }
+    if (!existsSync(shellPath)) {
+      return new Response('The client has not been built yet: run `bun run build`.', {
+        status: 503,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+      })
+    }
+    return new Response(Bun.file(shellPath), {
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+    })
+  }
+}

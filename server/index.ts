@@ -1,0 +1,82 @@
+import { resolve } from 'node:path'
+import { createApp } from './app'
+import { buildClient, clientBuildIsStale } from './build-client'
+import { DataDirLockedError } from './db/lock'
+import { loadEnv } from './env'
+import { createLogger, errorDetails } from './log'
+import { openDatabaseFromEnv, prepareDatabase } from './setup'
+
+const root = resolve(import.meta.dir, '..')
+const distDir = resolve(root, 'dist')
+
+async function main() {
+  const env = loadEnv()
+  const log = createLogger(env.LOG_LEVEL)
+
+  if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale(root, distDir)) {
+    log.info('building the client (first start or sources changed)…')
+    await buildClient(root)
+  }
+
+  const database = await openDatabaseFromEnv(env)
+  try {
+    await prepareDatabase(database, env, log)
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+
+  const app = createApp({
+    database,
+    config: { sessionTtlMs: env.SESSION_TTL, sessionIdleMs: env.SESSION_IDLE_TTL },
+    log,
+    distDir,
+  })
+  const server = Bun.serve({
+    port: env.PORT,
+    hostname: env.HOST,
+    fetch: (request) => app.handle(request),
+    maxRequestBodySize: 2 * 1024 * 1024,
+    error(error) {
+      log.error('server error', errorDetails(error))
+      return Response.json(
+        { error: 'Something went wrong on our side. Please try again later.' },
+        { status: 500 },
+      )
+    },
+  })
+  log.info('listening', { url: `http://localhost:${server.port}`, database: database.kind })
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info('shutting down', { signal })
+    // stop(false): refuse new connections, let in-flight requests finish.
+    await server.stop(false)
+    await database.close()
+    log.info('stopped')
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+  if (
+    error instanceof DataDirLockedError ||
+    (error instanceof Error && error.message.startsWith('Invalid configuration'))
+  ) {
+    console.error(error.message)
+  } else {
+    console.error(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: 'error',
+        msg: 'start-up failed',
+        ...errorDetails(error),
+      }),
+    )
+  }
+  process.exit(1)
+})

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm'
+import { ageFromBirthYear } from '../../src/domain/age'
+import type { Profile } from '../../src/schemas/profile'
+import type { Db } from '../db/client'
+import { profile } from '../db/schema'
+
+export type ProfileSeed = Omit<Profile, 'age'>
+
+export function profileSeedFromEnv(env: {
+  OWNER_NAME: string
+  OWNER_BIRTH_YEAR: number
+  OWNER_EMAIL: string
+  OWNER_UNIVERSITY: string
+  OWNER_LINKEDIN_URL: string
+  OWNER_GITHUB_URL: string
+  OWNER_PHOTO_URL: string
+}): ProfileSeed {
+  return {
+    name: env.OWNER_NAME,
+    birth_year: env.OWNER_BIRTH_YEAR,
+    email: env.OWNER_EMAIL,
+    university: env.OWNER_UNIVERSITY,
+    major: 'Computer Science',
+    focus: 'fullstack development with React, Node.js and SQL',
+    minor: 'Cybersecurity and Mathematics',
+    headline: `Hi, I'm ${env.OWNER_NAME}!`,
+    linkedin_url: env.OWNER_LINKEDIN_URL,
+    github_url: env.OWNER_GITHUB_URL,
+    photo_url: env.OWNER_PHOTO_URL,
+  }
+}
+
+/** Writes the profile on first start only; later edits in the database win. */
+export async function seedProfile(db: Db, seed: ProfileSeed): Promise<void> {
+  await db
+    .insert(profile)
+    .values({ id: 1, ...seed })
+    .onConflictDoNothing()
+}
+
+export async function getProfile(db: Db, now: Date): Promise<Profile> {
+  const [row] = await db.select().from(profile).where(eq(profile.id, 1)).limit(1)
+  if (!row) throw new Error('The profile row is missing: the server seeds it at start-up.')
+  return {
+    name: row.name,
+    birth_year: row.birth_year,
+    age: ageFromBirthYear(row.birth_year, now),
+    email: row.email,
+    university: row.university,
+    major: row.major,
+    focus: row.focus,
+    minor: row.minor,
+    headline: row.headline,
+    linkedin_url: row.linkedin_url,
+    github_url: row.github_url,
+    photo_url: row.photo_url,
+  }
+}

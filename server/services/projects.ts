@@ -1,0 +1,128 @@
+import { TRPCError } from '@trpc/server'
+import { desc, eq, like, or, sql } from 'drizzle-orm'
+import { slugCandidate, slugify } from '../../src/domain/slug'
+import type { Project, ProjectData } from '../../src/schemas/project'
+import type { Db } from '../db/client'
+import { projectSlugs, projects } from '../db/schema'
+import { iso } from './rows'
+
+type Row = typeof projects.$inferSelect
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** Serialises slug assignment across connections (and server instances). */
+const SLUG_LOCK_KEY = 72_616_001
+
+function toProject(row: Row): Project {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    long_description: row.long_description,
+    website_url: row.website_url,
+    image_urls: row.image_urls,
+    tags: row.tags,
+    is_featured: row.is_featured,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  }
+}
+
+function notFound(): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: 'Project not found.' })
+}
+
+/** Newest first; id breaks ties between rows created in the same instant. */
+export async function listProjects(db: Db): Promise<Project[]> {
+  const rows = await db
+    .select()
+    .from(projects)
+    .orderBy(desc(projects.created_at), desc(projects.id))
+  return rows.map(toProject)
+}
+
+export async function getProjectById(db: Db, id: number): Promise<Project> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1)
+  if (!row) throw notFound()
+  return toProject(row)
+}
+
+/** Resolves a current or former slug. */
+export async function getProjectBySlug(db: Db, slug: string): Promise<Project> {
+  const [row] = await db
+    .select({ project: projects })
+    .from(projectSlugs)
+    .innerJoin(projects, eq(projects.id, projectSlugs.project_id))
+    .where(eq(projectSlugs.slug, slug))
+    .limit(1)
+  if (!row) throw notFound()
+  return toProject(row.project)
+}
+
+/**
+ * The first free slug for a title: the base, then base-2, base-3… A slug this
+ * project already owns (now or formerly) counts as free for it.
+ */
+async function claimSlug(tx: Tx, title: string, projectId: number | null): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK_KEY})`)
+  const base = slugify(title)
+  const taken = await tx
+    .select({ slug: projectSlugs.slug, projectId: projectSlugs.project_id })
+    .from(projectSlugs)
+    .where(
+      or(
+        eq(projectSlugs.slug, base),
+        like(projectSlugs.slug, `${base.replace(/[\\%_]/g, '\\$&')}-%`),
+      ),
+    )
+  const owners = new Map(taken.map((row) => [row.slug, row.projectId]))
+  for (let attempt = 1; ; attempt++) {
+    const candidate = slugCandidate(base, attempt)
+    const owner = owners.get(candidate)
+    if (owner === undefined || owner === projectId) return candidate
+  }
+}
+
+export async function createProject(db: Db, data: ProjectData): Promise<Project> {
+  return db.transaction(async (tx) => {
+    const slug = await claimSlug(tx, data.title, null)
+    const [row] = await tx
+      .insert(projects)
+      .values({ ...data, slug })
+      .returning()
+    if (!row) throw new Error('insert returned no row')
+    await tx.insert(projectSlugs).values({ slug, project_id: row.id })
+    return toProject(row)
+  })
+}
+
+export async function updateProject(db: Db, id: number, data: ProjectData): Promise<Project> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(projects)
+      .where(eq(projects.id, id))
+      .for('update')
+      .limit(1)
+    if (!current) throw notFound()
+    const slug = current.title === data.title ? current.slug : await claimSlug(tx, data.title, id)
+    const [row] = await tx
+      .update(projects)
+      .set({ ...data, slug, updated_at: new Date() })
+      .where(eq(projects.id, id))
+      .returning()
+    if (!row) throw notFound()
+    if (slug !== current.slug) {
+      await tx.insert(projectSlugs).values({ slug, project_id: id }).onConflictDoNothing()
+    }
+    return toProject(row)
+  })
+}
+
+export async function deleteProject(db: Db, id: number): Promise<void> {
+  const deleted = await db
+    .delete(projects)
+    .where(eq(projects.id, id))
+    .returning({ id: projects.id })
+  if (deleted.length === 0) throw notFound()
+}

@@ -1,0 +1,65 @@
+import { TRPCError } from '@trpc/server'
+import { desc, eq } from 'drizzle-orm'
+import type { TimelineData, TimelineEvent } from '../../src/schemas/timeline'
+import type { Db } from '../db/client'
+import { timelineEvents } from '../db/schema'
+import { iso } from './rows'
+
+type Row = typeof timelineEvents.$inferSelect
+
+function toEvent(row: Row): TimelineEvent {
+  return {
+    id: row.id,
+    title: row.title,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    position: row.position,
+    icon_path: row.icon_path,
+    description: row.description,
+    event_type: row.event_type,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  }
+}
+
+function notFound(): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: 'Timeline event not found.' })
+}
+
+export async function listEvents(db: Db): Promise<TimelineEvent[]> {
+  const rows = await db
+    .select()
+    .from(timelineEvents)
+    .orderBy(desc(timelineEvents.created_at), desc(timelineEvents.id))
+  return rows.map(toEvent)
+}
+
+export async function getEvent(db: Db, id: number): Promise<TimelineEvent> {
+  const [row] = await db.select().from(timelineEvents).where(eq(timelineEvents.id, id)).limit(1)
+  if (!row) throw notFound()
+  return toEvent(row)
+}
+
+export async function createEvent(db: Db, data: TimelineData): Promise<TimelineEvent> {
+  const [row] = await db.insert(timelineEvents).values(data).returning()
+  if (!row) throw new Error('insert returned no row')
+  return toEvent(row)
+}
+
+export async function updateEvent(db: Db, id: number, data: TimelineData): Promise<TimelineEvent> {
+  const [row] = await db
+    .update(timelineEvents)
+    .set({ ...data, updated_at: new Date() })
+    .where(eq(timelineEvents.id, id))
+    .returning()
+  if (!row) throw notFound()
+  return toEvent(row)
+}
+
+export async function deleteEvent(db: Db, id: number): Promise<void> {
+  const deleted = await db
+    .delete(timelineEvents)
+    .where(eq(timelineEvents.id, id))
+    .returning({ id: timelineEvents.id })
+  if (deleted.length === 0) throw notFound()
+}

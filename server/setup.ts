@@ -1,0 +1,33 @@
+import { newPasswordSchema } from '../src/schemas/auth'
+import { type Database, migrateDatabase, openDatabase } from './db/client'
+import type { Env } from './env'
+import type { Logger } from './log'
+import { adminExists, setAdminPassword } from './services/auth'
+import { profileSeedFromEnv, seedProfile } from './services/profile'
+
+export function openDatabaseFromEnv(
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
+): Promise<Database> {
+  return env.DATABASE_URL
+    ? openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
+    : openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR })
+}
+
+/** Migrations, the owner's profile, and the first admin when asked for. */
+export async function prepareDatabase(database: Database, env: Env, log: Logger): Promise<void> {
+  await migrateDatabase(database)
+  await seedProfile(database.db, profileSeedFromEnv(env))
+  if (await adminExists(database.db)) return
+  if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
+    const password = newPasswordSchema.safeParse(env.ADMIN_PASSWORD)
+    if (!password.success) {
+      throw new Error(`ADMIN_PASSWORD: ${password.error.issues[0]?.message ?? 'invalid'}`)
+    }
+    await setAdminPassword(database.db, env.ADMIN_USERNAME.trim(), password.data)
+    log.info('admin created', { username: env.ADMIN_USERNAME.trim() })
+    return
+  }
+  log.warn(
+    'No admin account yet: set ADMIN_USERNAME and ADMIN_PASSWORD and restart, or run `bun run admin:password <username>`.',
+  )
+}

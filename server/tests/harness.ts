@@ -1,0 +1,152 @@
+/**
+ * Test harness: a real database per test file and the real app, called
+ * through `app.handle(new Request(...))`. PGlite by default (each file starts
+ * from a migrated template dumped once per process, which is fast); when
+ * DATABASE_URL is set, a fresh PostgreSQL database per file, dropped after.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
+import postgres from 'postgres'
+import { createApp } from '../app'
+import { type Database, migrateDatabase, migrationsFolder, openDatabase } from '../db/client'
+import { loadEnv } from '../env'
+import { createLogger } from '../log'
+import { setAdminPassword } from '../services/auth'
+import { profileSeedFromEnv, seedProfile } from '../services/profile'
+
+export const ADMIN = { username: 'owner', password: 'correct horse battery staple' }
+
+export const testEnv = loadEnv({
+  OWNER_NAME: 'Ada Lovelace',
+  OWNER_BIRTH_YEAR: '2003',
+  OWNER_EMAIL: 'ada@example.com',
+  OWNER_UNIVERSITY: 'Test University',
+  OWNER_LINKEDIN_URL: 'https://www.linkedin.com/in/ada',
+  OWNER_GITHUB_URL: 'https://github.com/ada',
+  OWNER_PHOTO_URL: '/profile.svg',
+})
+
+let template: Promise<Blob> | undefined
+
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const client = await PGlite.create()
+    await migrate(drizzle({ client }), { migrationsFolder })
+    const dump = await client.dumpDataDir('none')
+    await client.close()
+    return dump
+  })()
+  return template
+}
+
+export const usingPostgres = Boolean(process.env.DATABASE_URL)
+
+/** A fresh, migrated database for one test file. */
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL
+  if (!url) {
+    const database = await openDatabase({ kind: 'memory', loadDataDir: await pgliteTemplate() })
+    await migrateDatabase(database)
+    return database
+  }
+  const name = `portfolio_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = postgres(url, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database "${name}"`)
+  await admin.end()
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  const database = await openDatabase({ kind: 'postgres', url: target.toString(), max: 5 })
+  await migrateDatabase(database)
+  return {
+    ...database,
+    close: async () => {
+      await database.close()
+      const cleanup = postgres(url, { max: 1, onnotice: () => {} })
+      await cleanup.unsafe(`drop database if exists "${name}" with (force)`)
+      await cleanup.end()
+    },
+  }
+}
+
+/** A clock tests can move; the app reads time only through it. */
+export function createClock(start = new Date()) {
+  let current = start.getTime()
+  return {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current += ms
+    },
+  }
+}
+
+export interface RequestOptions {
+  body?: unknown
+  token?: string | null
+  headers?: Record<string, string>
+  /** Send this exact text as the body (bypasses JSON encoding). */
+  raw?: string
+}
+
+export async function createTestApp(options: { withAdmin?: boolean } = {}) {
+  const database = await freshDatabase()
+  await seedProfile(database.db, profileSeedFromEnv(testEnv))
+  if (options.withAdmin !== false) {
+    await setAdminPassword(database.db, ADMIN.username, ADMIN.password)
+  }
+  const distDir = join(tmpdir(), `portfolio-dist-${process.pid}`)
+  mkdirSync(distDir, { recursive: true })
+  writeFileSync(
+    join(distDir, 'index.html'),
+    '<!doctype html><title>app shell</title><div id="root"></div>',
+  )
+  const clock = createClock()
+  const config = { sessionTtlMs: 7 * 86_400_000, sessionIdleMs: 86_400_000 }
+  const app = createApp({ database, config, log: createLogger('silent'), distDir, now: clock.now })
+
+  async function request(method: string, path: string, opts: RequestOptions = {}) {
+    const headers: Record<string, string> = { ...opts.headers }
+    let body: string | undefined
+    if (opts.raw !== undefined) body = opts.raw
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`
+    const response = await app.handle(
+      new Request(`http://localhost${path}`, { method, headers, body }),
+    )
+    const text = await response.text()
+    let json: unknown = null
+    try {
+      json = text ? JSON.parse(text) : null
+    } catch {
+      json = null
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies
+    return { status: response.status, headers: response.headers, text, json: json as any }
+  }
+
+  async function login(username = ADMIN.username, password = ADMIN.password): Promise<string> {
+    const response = await request('POST', '/api/auth/login', { body: { username, password } })
+    if (response.status !== 200)
+      throw new Error(`login failed: ${response.status} ${response.text}`)
+    return response.json.token as string
+  }
+
+  return {
+    app,
+    database,
+    db: database.db,
+    clock,
+    config,
+    request,
+    login,
+    close: () => database.close(),
+  }
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>

@@ -1,0 +1,18 @@
+import { createCallerFactory, router } from './init'
+import { authRouter } from './routers/auth'
+import { contactRouter } from './routers/contact'
+import { profileRouter } from './routers/profile'
+import { projectsRouter } from './routers/projects'
+import { timelineRouter } from './routers/timeline'
+
+export const appRouter = router({
+  projects: projectsRouter,
+  timeline: timelineRouter,
+  contact: contactRouter,
+  auth: authRouter,
+  profile: profileRouter,
+})
+
+export type AppRouter = typeof appRouter
+
+export const createCaller = createCallerFactory(appRouter)

@@ -1,0 +1,21 @@
+import { z } from 'zod'
+import { idSchema, limits, requiredText } from './fields'
+
+export const contactInput = z.object({
+  name: requiredText('Name', limits.name),
+  email: requiredText('Email', limits.email).pipe(z.email('Email must be a valid email address.')),
+  message: requiredText('Message', limits.message),
+})
+export type ContactInput = z.input<typeof contactInput>
+
+export const contactIdInput = z.object({ id: idSchema })
+
+export const contactMessageSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type ContactMessage = z.infer<typeof contactMessageSchema>

@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import { isSafeUrl } from '../domain/safe-url'
+
+/** Shared limits, also used by the forms' maxLength attributes. */
+export const limits = {
+  title: 200,
+  shortText: 500,
+  longText: 10_000,
+  url: 2_048,
+  listItems: 20,
+  tag: 50,
+  bullet: 1_000,
+  date: 100,
+  name: 200,
+  email: 320,
+  message: 5_000,
+  username: 100,
+  password: 1_024,
+  passwordMin: 8,
+} as const
+
+function typeError(label: string, expected: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null
+      ? `${label} is required.`
+      : `${label} must be ${expected}.`
+}
+
+/** A required, trimmed string: blank counts as missing. */
+export function requiredText(label: string, max: number) {
+  return z
+    .string({ error: typeError(label, 'text') })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`)
+}
+
+/** An optional trimmed string that defaults to empty. */
+export function optionalText(label: string, max: number) {
+  return z
+    .string({ error: typeError(label, 'text') })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullish()
+    .transform((value) => value ?? '')
+}
+
+/** An optional trimmed string whose blank value is stored as null. */
+export function nullableText(label: string, max: number) {
+  return z
+    .string({ error: typeError(label, 'text') })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullish()
+    .transform((value) => (value ? value : null))
+}
+
+export function safeUrl(label: string) {
+  return z
+    .string({ error: typeError(label, 'text') })
+    .trim()
+    .max(limits.url, `${label} must be at most ${limits.url} characters.`)
+    .refine(
+      (value) => isSafeUrl(value),
+      `${label} must be an http(s) URL or a path starting with /.`,
+    )
+}
+
+/** An optional URL: blank or absent becomes null. */
+export function nullableUrl(label: string) {
+  return z
+    .union([z.literal(''), safeUrl(label)], {
+      error: `${label} must be an http(s) URL or a path starting with /.`,
+    })
+    .nullish()
+    .transform((value) => (value ? value : null))
+}
+
+/** A list of strings, absent meaning empty; blank items are dropped. */
+export function stringList(label: string, itemMax: number, item = requiredText(label, itemMax)) {
+  return z
+    .array(z.string({ error: `Each item of ${label} must be text.` }), {
+      error: typeError(label, 'a list'),
+    })
+    .nullish()
+    .transform((items) =>
+      (items ?? []).map((value) => value.trim()).filter((value) => value !== ''),
+    )
+    .pipe(
+      z.array(item).max(limits.listItems, `${label} can hold at most ${limits.listItems} items.`),
+    )
+}
+
+export function urlList(label: string) {
+  return stringList(label, limits.url, safeUrl(label))
+}
+
+export const idSchema = z.coerce
+  .number({ error: 'The id must be a number.' })
+  .int('The id must be a whole number.')
+  .positive('The id must be a positive number.')
+  .max(2_147_483_647, 'The id is out of range.')

@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import {
+  idSchema,
+  limits,
+  nullableText,
+  nullableUrl,
+  optionalText,
+  requiredText,
+  stringList,
+} from './fields'
+
+export const eventTypes = ['experience', 'education'] as const
+export type EventType = (typeof eventTypes)[number]
+
+export const timelineInput = z.object({
+  title: requiredText('Title', limits.title),
+  start_date: requiredText('Start date', limits.date),
+  end_date: nullableText('End date', limits.date),
+  position: optionalText('Position', limits.title),
+  icon_path: nullableUrl('Icon URL'),
+  description: stringList('Description', limits.bullet),
+  event_type: z
+    .enum(eventTypes, { error: 'Type must be experience or education.' })
+    .nullish()
+    .transform((value) => value ?? 'experience'),
+})
+export type TimelineInput = z.input<typeof timelineInput>
+export type TimelineData = z.output<typeof timelineInput>
+
+export const timelineUpdateInput = timelineInput.extend({ id: idSchema })
+export const timelineIdInput = z.object({ id: idSchema })
+
+export const timelineEventSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  position: z.string(),
+  icon_path: z.string().nullable(),
+  description: z.array(z.string()),
+  event_type: z.enum(eventTypes),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type TimelineEvent = z.infer<typeof timelineEventSchema>
