@@ -1,0 +1,7 @@
+export function PendingIndicator() {
+  return (
+    <div role="status" aria-live="polite" className="py-16 text-center text-slate-500">
+      Gathering data…
+    </div>
+  )
+}

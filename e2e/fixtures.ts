@@ -1,0 +1,44 @@
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+import { e2eAdmin } from '../playwright.config'
+
+export { expect }
+
+/** A unique suffix so tests running side by side never see each other's rows. */
+export function unique(label: string): string {
+  return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+}
+
+export async function apiLogin(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: e2eAdmin })
+  expect(response.status()).toBe(200)
+  return (await response.json()).token as string
+}
+
+/** Seeds content straight through the REST API (the same procedures the UI uses). */
+export async function apiCreate(
+  request: APIRequestContext,
+  token: string,
+  path: '/api/projects' | '/api/timeline',
+  data: Record<string, unknown>,
+) {
+  const response = await request.post(path, { data, headers: { authorization: `Bearer ${token}` } })
+  expect(response.status(), await response.text()).toBe(201)
+  return response.json()
+}
+
+/** Puts a token in local storage before any page script runs. */
+export async function signInPage(page: Page, token: string): Promise<void> {
+  await page.addInitScript((value) => window.localStorage.setItem('token', value), token)
+}
+
+export const test = base.extend<{ token: string; adminPage: Page }>({
+  token: async ({ request }, use) => {
+    await use(await apiLogin(request))
+  },
+  adminPage: async ({ page, token }, use) => {
+    await signInPage(page, token)
+    await use(page)
+  },
+})
+
+export { e2eAdmin }

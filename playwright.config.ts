@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs'
+import { defineConfig } from '@playwright/test'
+
+const port = Number(process.env.E2E_PORT ?? 4321)
+const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'
+
+/** The system Chromium when present (no browser downloads here), else Playwright's own. */
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+
+export const e2eAdmin = { username: 'e2e-owner', password: 'e2e password 1234' }
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.e2e.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // The real production server on a fresh data directory.
+    command: `rm -rf ${dataDir} && bun server/index.ts`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_USERNAME: e2eAdmin.username,
+      ADMIN_PASSWORD: e2eAdmin.password,
+      OWNER_NAME: 'Ada Lovelace',
+      OWNER_BIRTH_YEAR: '2003',
+      OWNER_EMAIL: 'ada@example.com',
+      OWNER_UNIVERSITY: 'Analytical University',
+      OWNER_LINKEDIN_URL: 'https://www.linkedin.com/in/ada-lovelace',
+      OWNER_GITHUB_URL: 'https://github.com/ada-lovelace',
+      OWNER_PHOTO_URL: '/profile.svg',
+      LOG_LEVEL: 'warn',
+    },
+  },
+})
