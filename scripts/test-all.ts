@@ -1,0 +1,85 @@
+/**
+ * `bun run test`: every suite. First `bun test` (unit + API contract tests),
+ * then the Playwright journeys against the real server. Uses PGlite unless
+ * DATABASE_URL is set; then the API suite makes a database per file and the
+ * browser suite runs on a fresh database of its own on the same server.
+ * Ends with one line: `N passed, N failed`.
+ */
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import postgres from 'postgres'
+
+const databaseUrl = process.env.DATABASE_URL?.trim() || undefined
+console.log(`\n== database: ${databaseUrl ? `PostgreSQL (${new URL(databaseUrl).host})` : 'PGlite (embedded)'}\n`)
+mkdirSync('.tmp', { recursive: true })
+
+async function run(cmd: string[], env: Record<string, string | undefined>) {
+  const child = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' })
+  let output = ''
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder()
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true })
+      output += text
+      sink.write(text)
+    }
+  }
+  await Promise.all([pump(child.stdout, process.stdout), pump(child.stderr, process.stderr)])
+  return { code: await child.exited, output }
+}
+
+let passed = 0
+let failed = 0
+
+// 1. bun test
+const unit = await run(['bun', 'test'], {})
+const unitPass = Number(/^\s*(\d+) pass$/m.exec(unit.output)?.[1] ?? 0)
+const unitFail = Number(/^\s*(\d+) fail$/m.exec(unit.output)?.[1] ?? 0)
+passed += unitPass
+failed += unitFail + (unit.code !== 0 && unitFail === 0 ? 1 : 0)
+console.log(`\n== bun test: ${unitPass} passed, ${unitFail} failed (exit ${unit.code})\n`)
+
+// 2. Playwright, on a database of its own.
+let e2eDatabaseUrl = ''
+let dropE2eDatabase = async () => {}
+if (databaseUrl) {
+  const name = `portfolio_e2e_${process.pid}`
+  const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`drop database if exists "${name}" with (force)`)
+  await admin.unsafe(`create database "${name}"`)
+  await admin.end()
+  const url = new URL(databaseUrl)
+  url.pathname = `/${name}`
+  e2eDatabaseUrl = url.toString()
+  dropE2eDatabase = async () => {
+    const cleanup = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+    await cleanup.unsafe(`drop database if exists "${name}" with (force)`)
+    await cleanup.end()
+  }
+}
+const report = '.tmp/e2e-results.json'
+rmSync(report, { force: true })
+const e2e = await run(['bunx', 'playwright', 'test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+  E2E_DATABASE_URL: e2eDatabaseUrl,
+})
+await dropE2eDatabase()
+let e2ePass = 0
+let e2eFail = 0
+try {
+  const stats = JSON.parse(readFileSync(report, 'utf8')).stats as {
+    expected: number
+    unexpected: number
+    flaky: number
+  }
+  e2ePass = stats.expected + stats.flaky
+  e2eFail = stats.unexpected
+} catch {
+  e2eFail = 1 // no report: the run itself failed
+}
+if (e2e.code !== 0 && e2eFail === 0) e2eFail = 1
+passed += e2ePass
+failed += e2eFail
+console.log(`\n== playwright: ${e2ePass} passed, ${e2eFail} failed (exit ${e2e.code})\n`)
+
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed > 0 ? 1 : 0)
