@@ -13,6 +13,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator'
 import postgres from 'postgres'
 import { createApp } from '../app'
 import { type Database, migrateDatabase, migrationsFolder, openDatabase } from '../db/client'
+import * as schema from '../db/schema'
 import { loadEnv } from '../env'
 import { createLogger } from '../log'
 import { setAdminPassword } from '../services/auth'
@@ -91,6 +92,85 @@ export interface RequestOptions {
   raw?: string
 }
 
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** One answer of the app, its body read once and offered typed. */
+export interface TestResponse {
+  status: number
+  headers: Headers
+  text: string
+  /** The parsed JSON body, or null when there is none (or it is not JSON). */
+  json: unknown
+  /** The body as a JSON object; throws when it is not one. */
+  readonly body: Record<string, unknown>
+  /** The body as a JSON array; throws when it is not one. */
+  readonly list: unknown[]
+  /** `body.id` as a number; throws when it is not one. */
+  readonly id: number
+}
+
+export async function toTestResponse(response: Response): Promise<TestResponse> {
+  const text = await response.text()
+  let json: unknown = null
+  try {
+    json = text ? JSON.parse(text) : null
+  } catch {
+    json = null
+  }
+  const summary = () => `${response.status} ${text.slice(0, 500)}`
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json,
+    get body() {
+      if (!isRecord(json)) throw new Error(`expected a JSON object, got ${summary()}`)
+      return json
+    },
+    get list() {
+      if (!Array.isArray(json)) throw new Error(`expected a JSON array, got ${summary()}`)
+      return json
+    },
+    get id() {
+      const id = isRecord(json) ? json.id : undefined
+      if (typeof id !== 'number') throw new Error(`expected a numeric id, got ${summary()}`)
+      return id
+    },
+  }
+}
+
+/** Every row of every table, ordered: compare two snapshots to prove nothing changed. */
+export async function snapshot(db: Database['db']) {
+  return {
+    projects: await db.select().from(schema.projects).orderBy(schema.projects.id),
+    project_slugs: await db.select().from(schema.projectSlugs).orderBy(schema.projectSlugs.slug),
+    timeline_events: await db
+      .select()
+      .from(schema.timelineEvents)
+      .orderBy(schema.timelineEvents.id),
+    contact_messages: await db
+      .select()
+      .from(schema.contactMessages)
+      .orderBy(schema.contactMessages.id),
+    admin_users: await db.select().from(schema.adminUsers).orderBy(schema.adminUsers.id),
+    sessions: await db.select().from(schema.sessions).orderBy(schema.sessions.id),
+    profile: await db.select().from(schema.profile),
+  }
+}
+
+/** A valid body for each kind of write, for tests that only need "some" content. */
+export const sample = {
+  project: (title = 'Sample Project') => ({
+    title,
+    description: 'A short description.',
+    long_description: 'A longer description of the project.',
+  }),
+  event: (title = 'Sample Event') => ({ title, start_date: 'Jan 2024' }),
+  contact: () => ({ name: 'Grace', email: 'grace@example.com', message: 'Hello there!' }),
+}
+
 export async function createTestApp(options: { withAdmin?: boolean } = {}) {
   const database = await freshDatabase()
   await seedProfile(database.db, profileSeedFromEnv(testEnv))
@@ -107,7 +187,11 @@ export async function createTestApp(options: { withAdmin?: boolean } = {}) {
   const config = { sessionTtlMs: 7 * 86_400_000, sessionIdleMs: 86_400_000 }
   const app = createApp({ database, config, log: createLogger('silent'), distDir, now: clock.now })
 
-  async function request(method: string, path: string, opts: RequestOptions = {}) {
+  async function request(
+    method: string,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<TestResponse> {
     const headers: Record<string, string> = { ...opts.headers }
     let body: string | undefined
     if (opts.raw !== undefined) body = opts.raw
@@ -116,25 +200,18 @@ export async function createTestApp(options: { withAdmin?: boolean } = {}) {
       headers['content-type'] ??= 'application/json'
     }
     if (opts.token) headers.authorization = `Bearer ${opts.token}`
-    const response = await app.handle(
-      new Request(`http://localhost${path}`, { method, headers, body }),
+    return toTestResponse(
+      await app.handle(new Request(`http://localhost${path}`, { method, headers, body })),
     )
-    const text = await response.text()
-    let json: unknown = null
-    try {
-      json = text ? JSON.parse(text) : null
-    } catch {
-      json = null
-    }
-    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies
-    return { status: response.status, headers: response.headers, text, json: json as any }
   }
 
   async function login(username = ADMIN.username, password = ADMIN.password): Promise<string> {
     const response = await request('POST', '/api/auth/login', { body: { username, password } })
-    if (response.status !== 200)
+    const token = isRecord(response.json) ? response.json.token : undefined
+    if (response.status !== 200 || typeof token !== 'string') {
       throw new Error(`login failed: ${response.status} ${response.text}`)
-    return response.json.token as string
+    }
+    return token
   }
 
   return {
@@ -145,6 +222,7 @@ export async function createTestApp(options: { withAdmin?: boolean } = {}) {
     config,
     request,
     login,
+    snapshot: () => snapshot(database.db),
     close: () => database.close(),
   }
 }

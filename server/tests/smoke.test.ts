@@ -15,5 +15,5 @@ test('lists start empty and a signed-in owner can create a project', async () =>
     body: { title: 'Hello World', description: 'd', long_description: 'l' },
   })
   expect(created.status).toBe(201)
-  expect(created.json.slug).toBe('hello-world')
+  expect(created.body.slug).toBe('hello-world')
 })
