@@ -21,5 +21,5 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD bun -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then(r => process.exit(r.ok ? 0 : 1)).catch(() => process.exit(1))"
-# exec form: bun is PID 1 and receives SIGTERM for a graceful shutdown.
-CMD ["bun", "server/index.ts"]
+# exec form: bun is PID 1 and forwards SIGTERM to the server for a graceful shutdown.
+CMD ["bun", "run", "start"]

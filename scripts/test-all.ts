@@ -17,8 +17,11 @@ async function run(cmd: string[], env: Record<string, string | undefined>) {
   let output = ''
   const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
     const decoder = new TextDecoder()
-    for await (const chunk of stream) {
-      const text = decoder.decode(chunk, { stream: true })
+    const reader = stream.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      const text = decoder.decode(value, { stream: true })
       output += text
       sink.write(text)
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isSafeUrl } from '../src/domain/safe-url'
 
 const durationPattern = /^(\d+)\s*(ms|s|m|h|d)?$/
 
@@ -33,6 +34,15 @@ const blankAsUndefined = (value: unknown) =>
 
 const optionalString = z.preprocess(blankAsUndefined, z.string().optional())
 
+const linkUrl = (fallback: string) =>
+  z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .default(fallback)
+      .refine(isSafeUrl, 'must be an http(s) URL or a path starting with /'),
+  )
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
     blankAsUndefined,
@@ -57,14 +67,11 @@ const envSchema = z.object({
     blankAsUndefined,
     z.coerce.number().int().min(1900).max(2100).default(2004),
   ),
-  OWNER_EMAIL: z.preprocess(blankAsUndefined, z.string().default('you@example.com')),
+  OWNER_EMAIL: z.preprocess(blankAsUndefined, z.email().default('you@example.com')),
   OWNER_UNIVERSITY: z.preprocess(blankAsUndefined, z.string().default('Your University')),
-  OWNER_LINKEDIN_URL: z.preprocess(
-    blankAsUndefined,
-    z.string().default('https://www.linkedin.com/'),
-  ),
-  OWNER_GITHUB_URL: z.preprocess(blankAsUndefined, z.string().default('https://github.com/')),
-  OWNER_PHOTO_URL: z.preprocess(blankAsUndefined, z.string().default('/profile.svg')),
+  OWNER_LINKEDIN_URL: linkUrl('https://www.linkedin.com/'),
+  OWNER_GITHUB_URL: linkUrl('https://github.com/'),
+  OWNER_PHOTO_URL: linkUrl('/profile.svg'),
   LOG_LEVEL: z.preprocess(
     blankAsUndefined,
     z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
