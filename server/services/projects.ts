@@ -49,6 +49,8 @@ export async function getProjectById(db: Db, id: number): Promise<Project> {
 
 /** Resolves a current or former slug. */
 export async function getProjectBySlug(db: Db, slug: string): Promise<Project> {
+  // No slug holds NUL, and PostgreSQL refuses it in a query: answer "not found" ourselves.
+  if (slug.includes('\0')) throw notFound()
   const [row] = await db
     .select({ project: projects })
     .from(projectSlugs)

@@ -19,6 +19,10 @@ export const limits = {
   passwordMin: 8,
 } as const
 
+/** PostgreSQL text cannot hold NUL: refuse it up front (a 400, not a driver error). */
+const noNul = /^[^\0]*$/
+const noNulMessage = (label: string) => `${label} contains a character that is not allowed.`
+
 function typeError(label: string, expected: string) {
   return (issue: { input?: unknown }) =>
     issue.input === undefined || issue.input === null
@@ -31,6 +35,7 @@ export function requiredText(label: string, max: number) {
   return z
     .string({ error: typeError(label, 'text') })
     .trim()
+    .regex(noNul, noNulMessage(label))
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`)
 }
@@ -40,6 +45,7 @@ export function optionalText(label: string, max: number) {
   return z
     .string({ error: typeError(label, 'text') })
     .trim()
+    .regex(noNul, noNulMessage(label))
     .max(max, `${label} must be at most ${max} characters.`)
     .nullish()
     .transform((value) => value ?? '')
@@ -50,6 +56,7 @@ export function nullableText(label: string, max: number) {
   return z
     .string({ error: typeError(label, 'text') })
     .trim()
+    .regex(noNul, noNulMessage(label))
     .max(max, `${label} must be at most ${max} characters.`)
     .nullish()
     .transform((value) => (value ? value : null))
@@ -59,6 +66,7 @@ export function safeUrl(label: string) {
   return z
     .string({ error: typeError(label, 'text') })
     .trim()
+    .regex(noNul, noNulMessage(label))
     .max(limits.url, `${label} must be at most ${limits.url} characters.`)
     .refine(
       (value) => isSafeUrl(value),
