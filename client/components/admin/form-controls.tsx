@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react'
+
+/*
+ * The admin forms reuse the site's shared controls (`form-field`, `button-*`
+ * utilities in styles.css) so both areas look alike; the rest is local.
+ */
+export const inputClass = 'form-field aria-[invalid=true]:border-rose-500 disabled:bg-slate-100'
+
+export const primaryButtonClass = 'button-primary'
+
+export const secondaryButtonClass = 'button-secondary'
+
+/** The compact buttons inside dashboard rows. */
+export const smallButtonClass =
+  'inline-flex min-h-9 items-center justify-center rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-medium text-slate-700 transition-colors hover:border-slate-400 hover:bg-slate-50'
+
+export const dangerButtonClass =
+  'inline-flex min-h-9 items-center justify-center rounded-full border border-rose-200 bg-white px-4 py-1.5 text-sm font-medium text-rose-700 transition-colors hover:border-rose-300 hover:bg-rose-50 disabled:cursor-not-allowed disabled:opacity-60'
+
+interface FieldProps {
+  id: string
+  label: string
+  hint?: string
+  error?: string | undefined
+  children: ReactNode
+}
+
+/** A visible label tied to its control, an optional hint and the field's own error. */
+export function Field({ id, label, hint, error, children }: FieldProps) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-rose-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** aria attributes that link a control to its hint and error texts. */
+export function describedBy(id: string, opts: { hint?: boolean; error?: string | undefined }) {
+  const ids = [opts.hint ? `${id}-hint` : null, opts.error ? `${id}-error` : null].filter(Boolean)
+  return {
+    'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined,
+    'aria-invalid': opts.error ? true : undefined,
+  }
+}
+
+/** An inline failure message, announced to assistive technology. */
+export function ErrorAlert({ message }: { message: string | null }) {
+  if (!message) return null
+  return (
+    <p
+      role="alert"
+      className="rounded-lg border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
+    >
+      {message}
+    </p>
+  )
+}

@@ -1,0 +1,32 @@
+import { notFound, redirect } from '@tanstack/react-router'
+import { isUnauthorized } from './admin-errors'
+import { clearToken } from './token'
+import { httpStatusOf } from './trpc'
+
+/**
+ * For loaders: a 401 means the stored token is no longer valid, so forget it
+ * and send the visitor to sign in again. Any other error is rethrown as is.
+ */
+export function rethrowUnlessUnauthorized(error: unknown): never {
+  if (isUnauthorized(error)) {
+    clearToken()
+    throw redirect({ to: '/login' })
+  }
+  throw error
+}
+
+/** For edit loaders: a missing row shows the 404 page; a 401 goes to /login. */
+export function rethrowForEditLoader(error: unknown): never {
+  if (httpStatusOf(error) === 404) throw notFound()
+  return rethrowUnlessUnauthorized(error)
+}
+
+const MAX_ID = 2_147_483_647
+
+/** The numeric id of an edit route, or a 404 for anything that cannot be one. */
+export function routeIdOrNotFound(raw: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(raw)) throw notFound()
+  const id = Number(raw)
+  if (id > MAX_ID) throw notFound()
+  return id
+}
