@@ -1,0 +1,84 @@
+import { trpc } from '../../lib/trpc'
+import { dangerButtonClass, ErrorAlert } from './form-controls'
+import { SectionCard } from './section-card'
+import { useDeleteAction } from './use-delete-action'
+
+export function ContactsPanel() {
+  const [messages] = trpc.contact.list.useSuspenseQuery()
+  const utils = trpc.useUtils()
+  const remove = trpc.contact.delete.useMutation()
+  const deletion = useDeleteAction({
+    question: 'Are you sure you want to delete this contact?',
+    fallback: 'The message could not be deleted.',
+    remove: (id) => remove.mutateAsync({ id }),
+    refresh: () => utils.contact.invalidate(),
+  })
+
+  return (
+    <SectionCard id="manage-contacts" title="Manage Contacts." action={null}>
+      <ErrorAlert message={deletion.error} />
+      {/* The table scrolls sideways on narrow phones instead of squeezing the messages. */}
+      <div className="overflow-x-auto rounded-xl border border-slate-200">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Email
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Message
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {messages.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="px-4 py-6 text-center text-slate-500">
+                  No messages yet.
+                </td>
+              </tr>
+            ) : null}
+            {messages.map((message) => {
+              const nameId = `contact-${message.id}-name`
+              return (
+                <tr key={message.id} className="align-top">
+                  <td id={nameId} className="px-4 py-3 font-medium break-words text-slate-900">
+                    {message.name}
+                  </td>
+                  <td className="px-4 py-3 break-all text-slate-600">
+                    <a
+                      href={`mailto:${message.email}`}
+                      className="rounded hover:text-indigo-600 hover:underline"
+                    >
+                      {message.email}
+                    </a>
+                  </td>
+                  <td className="max-w-md px-4 py-3 break-words whitespace-pre-wrap text-slate-700">
+                    {message.message}
+                  </td>
+                  <td className="px-4 py-3 text-right">
+                    <button
+                      type="button"
+                      aria-describedby={nameId}
+                      className={dangerButtonClass}
+                      disabled={deletion.pendingId === message.id}
+                      onClick={() => deletion.run(message.id)}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+    </SectionCard>
+  )
+}

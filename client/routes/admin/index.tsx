@@ -1,0 +1,32 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ContactsPanel } from '../../components/admin/contacts-panel'
+import { ProjectsPanel } from '../../components/admin/projects-panel'
+import { TimelinePanel } from '../../components/admin/timeline-panel'
+import { rethrowUnlessUnauthorized } from '../../lib/admin-loaders'
+
+export const Route = createFileRoute('/admin/')({
+  loader: async ({ context: { trpcUtils } }) => {
+    try {
+      await Promise.all([
+        trpcUtils.projects.list.ensureData(),
+        trpcUtils.timeline.list.ensureData(),
+        trpcUtils.contact.list.ensureData(),
+      ])
+    } catch (error) {
+      rethrowUnlessUnauthorized(error)
+    }
+  },
+  head: () => ({ meta: [{ title: 'Admin Dashboard' }] }),
+  component: Dashboard,
+})
+
+function Dashboard() {
+  return (
+    <div className="space-y-6">
+      <h1 className="sr-only">Admin Dashboard</h1>
+      <ProjectsPanel />
+      <TimelinePanel />
+      <ContactsPanel />
+    </div>
+  )
+}

@@ -1,0 +1,26 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { AdminErrorPage } from '../../components/admin/admin-error-page'
+import { AdminHeader } from '../../components/admin/admin-header'
+import { getToken } from '../../lib/token'
+
+/**
+ * The guarded layout for every admin screen. The guard is for the visitor's
+ * convenience only: the server checks the token on every private call.
+ */
+export const Route = createFileRoute('/admin')({
+  beforeLoad: () => {
+    if (!getToken()) throw redirect({ to: '/login' })
+  },
+  head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
+  component: AdminLayout,
+  errorComponent: AdminErrorPage,
+})
+
+function AdminLayout() {
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6 py-6">
+      <AdminHeader />
+      <Outlet />
+    </div>
+  )
+}
