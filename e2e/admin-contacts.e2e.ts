@@ -1,0 +1,81 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test, unique } from './fixtures'
+
+interface ContactRow {
+  id: number
+  name: string
+  email: string
+  message: string
+}
+
+async function sendMessage(request: APIRequestContext): Promise<ContactRow> {
+  const name = unique('Visitor')
+  const response = await request.post('/api/contact', {
+    data: { name, email: 'visitor@example.com', message: `Hello from ${name}` },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return (await response.json()) as ContactRow
+}
+
+async function listMessages(request: APIRequestContext, token: string): Promise<ContactRow[]> {
+  const response = await request.get('/api/contact', {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  expect(response.status()).toBe(200)
+  return (await response.json()) as ContactRow[]
+}
+
+const tableRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name })
+
+test('the dashboard shows its three sections and the contacts table', async ({
+  adminPage: page,
+  request,
+}) => {
+  const message = await sendMessage(request)
+  await page.goto('/admin')
+  for (const name of ['Manage Projects.', 'Manage Timeline.', 'Manage Contacts.']) {
+    await expect(page.getByRole('heading', { name })).toBeVisible()
+  }
+  await expect(page.getByRole('link', { name: 'Add Project' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Add Event' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+
+  const table = page.getByRole('table')
+  await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Email', 'Message', 'Actions'])
+  const item = tableRow(page, message.name)
+  await expect(item.getByRole('cell')).toHaveText([
+    message.name,
+    'visitor@example.com',
+    `Hello from ${message.name}`,
+    'Delete',
+  ])
+})
+
+test('deleting a contact asks first: dismissed keeps it, accepted removes it', async ({
+  adminPage: page,
+  token,
+  request,
+}) => {
+  const message = await sendMessage(request)
+  await page.goto('/admin')
+  const item = tableRow(page, message.name)
+
+  const questions: string[] = []
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await item.getByRole('button', { name: 'Delete' }).click()
+  await expect.poll(() => questions).toEqual(['Are you sure you want to delete this contact?'])
+  await expect(item).toBeVisible()
+  expect((await listMessages(request, token)).some((row) => row.id === message.id)).toBe(true)
+
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message())
+    void dialog.accept()
+  })
+  await item.getByRole('button', { name: 'Delete' }).click()
+  await expect(item).toHaveCount(0)
+  expect(questions[1]).toBe('Are you sure you want to delete this contact?')
+  expect((await listMessages(request, token)).some((row) => row.id === message.id)).toBe(false)
+})
