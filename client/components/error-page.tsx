@@ -1,0 +1,30 @@
+import { Link, useRouter } from '@tanstack/react-router'
+
+/** Shown for unhandled route errors (a failed load, a crashed page). */
+export function ErrorPage() {
+  const router = useRouter()
+  return (
+    <section aria-labelledby="error-title" className="py-12 text-center sm:py-20">
+      <h1 id="error-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+        Unexpected Application Error!
+      </h1>
+      <p className="mt-4 text-slate-600">
+        Something went wrong while loading this page. Please try again in a moment.
+      </p>
+      <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => {
+            void router.invalidate()
+          }}
+        >
+          Try again
+        </button>
+        <Link to="/" className="button-primary">
+          Go back home
+        </Link>
+      </div>
+    </section>
+  )
+}

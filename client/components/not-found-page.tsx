@@ -1,0 +1,22 @@
+import { Link } from '@tanstack/react-router'
+
+/** The 404 page: unknown paths, unknown project slugs and unknown admin ids. */
+export function NotFoundPage() {
+  return (
+    <section aria-labelledby="not-found-title" className="py-12 text-center sm:py-20">
+      <p className="text-sm font-semibold tracking-widest text-indigo-600" aria-hidden="true">
+        404
+      </p>
+      <h1
+        id="not-found-title"
+        className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+      >
+        Page Not Found.
+      </h1>
+      <p className="mt-4 text-slate-600">Sorry, the page you are looking for does not exist.</p>
+      <Link to="/" className="button-primary mt-8">
+        Go back home
+      </Link>
+    </section>
+  )
+}

@@ -1,0 +1,16 @@
+import { trpc } from '../lib/trpc'
+
+/** Footer with the current year and the owner's rights-reserved line. */
+export function SiteFooter() {
+  const { data: profile } = trpc.profile.get.useQuery()
+  const year = new Date().getFullYear()
+  const owner = profile?.name ? ` ${profile.name}` : ''
+
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto w-full max-w-176 px-4 py-8 text-center text-sm text-slate-500 sm:px-6">
+        <p>{`© ${year}${owner}. All rights reserved.`}</p>
+      </div>
+    </footer>
+  )
+}

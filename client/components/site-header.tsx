@@ -1,0 +1,72 @@
+import { Link } from '@tanstack/react-router'
+import { trpc } from '../lib/trpc'
+
+const navLinkClass =
+  'rounded-full px-3 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900'
+const activeNavLinkClass = 'bg-indigo-50 text-indigo-700 hover:bg-indigo-50 hover:text-indigo-700'
+
+function initialsOf(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+  return (letters.length > 1 ? `${letters[0]}${letters.at(-1)}` : (letters[0] ?? '')) || '~'
+}
+
+/** Sticky site header: the owner's name and the three public pages (never /login). */
+export function SiteHeader() {
+  // The root loader has already filled this query; on an error page it may be empty.
+  const { data: profile } = trpc.profile.get.useQuery()
+  const name = profile?.name ?? 'Portfolio'
+
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
+      <div className="mx-auto flex h-16 w-full max-w-176 items-center justify-between gap-3 px-4 sm:px-6">
+        <Link
+          to="/"
+          className="flex items-center gap-2.5 rounded-full font-semibold tracking-tight text-slate-900"
+        >
+          <span
+            aria-hidden="true"
+            className="grid size-9 place-items-center rounded-full bg-gradient-to-br from-indigo-500 to-violet-500 text-sm font-bold text-white shadow-sm"
+          >
+            {initialsOf(name)}
+          </span>
+          <span className="max-sm:sr-only">{name}</span>
+        </Link>
+        <nav aria-label="Main">
+          <ul className="flex items-center gap-1">
+            <li>
+              <Link
+                to="/"
+                activeOptions={{ exact: true }}
+                className={navLinkClass}
+                activeProps={{ className: activeNavLinkClass }}
+              >
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link
+                to="/projects"
+                className={navLinkClass}
+                activeProps={{ className: activeNavLinkClass }}
+              >
+                Projects
+              </Link>
+            </li>
+            <li>
+              <Link
+                to="/contact-me"
+                className={navLinkClass}
+                activeProps={{ className: activeNavLinkClass }}
+              >
+                Contact
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
+
+/** The frame of every page: skip link, sticky header, content column, footer. */
+export function SiteLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-30 rounded-md bg-white px-4 py-2 font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-176 flex-1 px-4 py-10 outline-none sm:px-6 sm:py-14"
+      >
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}
