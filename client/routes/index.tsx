@@ -1,12 +1,102 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import type { TimelineEvent } from '../../src/schemas/timeline'
+import { ArrowRightIcon } from '../components/icons'
+import { ProfileIntro } from '../components/profile-intro'
+import { ProjectCard } from '../components/project-card'
+import { Tabs } from '../components/tabs'
+import { TimelineList } from '../components/timeline-list'
 import { trpc } from '../lib/trpc'
 
 export const Route = createFileRoute('/')({
-  loader: ({ context }) => context.trpcUtils.profile.get.ensureData(),
+  loader: async ({ context: { trpcUtils } }) => {
+    const [profile] = await Promise.all([
+      trpcUtils.profile.get.ensureData(),
+      trpcUtils.timeline.list.ensureData(),
+      trpcUtils.projects.list.ensureData(),
+    ])
+    return { ownerName: profile.name }
+  },
+  head: ({ loaderData }) => ({
+    meta: [{ title: loaderData ? `${loaderData.ownerName} · Portfolio` : 'Portfolio' }],
+  }),
   component: Home,
 })
 
+function byType(events: readonly TimelineEvent[], type: TimelineEvent['event_type']) {
+  return events.filter((event) => event.event_type === type)
+}
+
 function Home() {
   const [profile] = trpc.profile.get.useSuspenseQuery()
-  return <h1>{profile.headline}</h1>
+  const [events] = trpc.timeline.list.useSuspenseQuery()
+  const [projects] = trpc.projects.list.useSuspenseQuery()
+  const featured = projects.filter((project) => project.is_featured)
+
+  return (
+    <div className="space-y-16 sm:space-y-20">
+      <ProfileIntro profile={profile} />
+
+      <section aria-labelledby="timeline-title">
+        <h2 id="timeline-title" className="sr-only">
+          Timeline
+        </h2>
+        <Tabs
+          label="Timeline"
+          items={[
+            {
+              key: 'experience',
+              label: 'Projects & Experience',
+              panel: (
+                <TimelineList
+                  events={byType(events, 'experience')}
+                  emptyText="No experience to show yet."
+                />
+              ),
+            },
+            {
+              key: 'education',
+              label: 'Education',
+              panel: (
+                <TimelineList
+                  events={byType(events, 'education')}
+                  emptyText="No education to show yet."
+                />
+              ),
+            },
+          ]}
+        />
+      </section>
+
+      <section aria-labelledby="featured-title">
+        <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+          <h2
+            id="featured-title"
+            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+          >
+            Featured Projects.
+          </h2>
+          <Link
+            to="/projects"
+            className="inline-flex items-center gap-1 rounded text-sm font-semibold text-indigo-700 hover:text-indigo-500"
+          >
+            See all projects
+            <ArrowRightIcon width={16} height={16} />
+          </Link>
+        </div>
+        {featured.length > 0 ? (
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2">
+            {featured.map((project) => (
+              <li key={project.id} className="flex">
+                <ProjectCard project={project} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-6 rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-500">
+            No featured projects yet.
+          </p>
+        )}
+      </section>
+    </div>
+  )
 }

@@ -1,0 +1,45 @@
+import type { Profile } from '../../src/schemas/profile'
+import { SocialLinks } from './social-links'
+
+/** The home page's intro: photo, greeting headline, the owner's lines and social links. */
+export function ProfileIntro({ profile }: { profile: Profile }) {
+  return (
+    <section
+      aria-labelledby="intro-title"
+      className="flex flex-col items-center gap-8 text-center sm:flex-row sm:items-center sm:text-left"
+    >
+      <img
+        src={profile.photo_url}
+        alt={`Portrait of ${profile.name}`}
+        width={175}
+        height={175}
+        decoding="async"
+        fetchPriority="high"
+        className="size-[175px] shrink-0 rounded-full bg-indigo-100 object-cover shadow-lg ring-4 ring-white"
+      />
+      <div className="min-w-0">
+        <h1
+          id="intro-title"
+          className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+        >
+          {profile.headline}
+        </h1>
+        <div className="mt-4 space-y-1.5 text-base leading-relaxed text-slate-600 sm:text-lg">
+          <p>I'm {profile.age} years old.</p>
+          <p>
+            I'm a {profile.major} major at {profile.university}.
+          </p>
+          <p>My focus is on {profile.focus}.</p>
+          <p>I'm currently pursuing a minor in {profile.minor}.</p>
+        </div>
+        <div className="mt-6 flex justify-center sm:justify-start">
+          <SocialLinks
+            linkedinUrl={profile.linkedin_url}
+            githubUrl={profile.github_url}
+            email={profile.email}
+          />
+        </div>
+      </div>
+    </section>
+  )
+}

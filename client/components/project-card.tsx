@@ -1,0 +1,56 @@
+import { Link } from '@tanstack/react-router'
+import type { Project } from '../../src/schemas/project'
+import { TagList } from './tag-list'
+
+/**
+ * A project as a card. The title link stretches over the whole card, so the
+ * card is one click target whose accessible name is just the title.
+ */
+export function ProjectCard({
+  project,
+  headingLevel = 2,
+}: {
+  project: Project
+  headingLevel?: 2 | 3
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const image = project.image_urls[0]
+
+  return (
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition motion-safe:hover:-translate-y-0.5 hover:border-indigo-200 hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-indigo-500">
+      {image ? (
+        <img
+          src={image}
+          alt={`Preview of ${project.title}`}
+          width={640}
+          height={360}
+          loading="lazy"
+          decoding="async"
+          className="aspect-video w-full border-b border-slate-100 bg-slate-100 object-cover"
+        />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="grid aspect-video w-full place-items-center border-b border-slate-100 bg-gradient-to-br from-indigo-100 via-white to-violet-100 text-4xl font-bold text-indigo-300"
+        >
+          {project.title.slice(0, 1).toUpperCase()}
+        </div>
+      )}
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <Heading className="text-lg font-semibold tracking-tight text-slate-900">
+          <Link
+            to="/projects/$slug"
+            params={{ slug: project.slug }}
+            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-indigo-700"
+          >
+            {project.title}
+          </Link>
+        </Heading>
+        <p className="text-sm leading-relaxed text-slate-600">{project.description}</p>
+        <div className="mt-auto pt-1">
+          <TagList tags={project.tags} />
+        </div>
+      </div>
+    </article>
+  )
+}

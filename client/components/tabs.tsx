@@ -1,0 +1,90 @@
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react'
+
+export interface TabItem {
+  key: string
+  label: ReactNode
+  panel: ReactNode
+}
+
+/**
+ * Accessible tabs (WAI-ARIA APG "tabs with automatic activation"): one tab
+ * stop for the whole tab list (roving tabindex), Left/Right arrows wrap
+ * around, Home/End jump to the ends, and the focused tab is selected.
+ */
+export function Tabs({ label, items }: { label: string; items: readonly TabItem[] }) {
+  const baseId = useId()
+  const [selectedIndex, setSelectedIndex] = useState(0)
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([])
+  const current = Math.min(selectedIndex, Math.max(items.length - 1, 0))
+
+  const tabId = (index: number) => `${baseId}-tab-${index}`
+  const panelId = (index: number) => `${baseId}-panel-${index}`
+
+  function select(index: number) {
+    setSelectedIndex(index)
+    tabRefs.current[index]?.focus()
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const last = items.length - 1
+    let next: number | null = null
+    if (event.key === 'ArrowRight') next = current === last ? 0 : current + 1
+    else if (event.key === 'ArrowLeft') next = current === 0 ? last : current - 1
+    else if (event.key === 'Home') next = 0
+    else if (event.key === 'End') next = last
+    if (next === null) return
+    event.preventDefault()
+    select(next)
+  }
+
+  return (
+    <div>
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="flex gap-1 rounded-full bg-slate-200/70 p-1"
+      >
+        {items.map((item, index) => {
+          const selected = index === current
+          return (
+            <button
+              key={item.key}
+              ref={(element) => {
+                tabRefs.current[index] = element
+              }}
+              type="button"
+              role="tab"
+              id={tabId(index)}
+              aria-selected={selected}
+              aria-controls={panelId(index)}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => select(index)}
+              className={`flex-auto rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:flex-none ${
+                selected
+                  ? 'bg-white text-indigo-700 shadow-sm'
+                  : 'text-slate-600 hover:bg-white/60 hover:text-slate-900'
+              }`}
+            >
+              {item.label}
+            </button>
+          )
+        })}
+      </div>
+      {items.map((item, index) => (
+        <div
+          key={item.key}
+          role="tabpanel"
+          id={panelId(index)}
+          aria-labelledby={tabId(index)}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the APG tabs pattern puts the panel in the tab order
+          tabIndex={0}
+          hidden={index !== current}
+          className="mt-6 rounded-2xl"
+        >
+          {item.panel}
+        </div>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,19 @@
+/** Tag chips. */
+export function TagList({ tags, size = 'sm' }: { tags: readonly string[]; size?: 'sm' | 'md' }) {
+  // A repeated tag says nothing new, and unique tags make stable keys.
+  const unique = [...new Set(tags)]
+  if (unique.length === 0) return null
+  const chip =
+    size === 'md'
+      ? 'rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-700 ring-1 ring-indigo-100 ring-inset'
+      : 'rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-600'
+  return (
+    <ul aria-label="Tags" className="flex flex-wrap gap-2">
+      {unique.map((tag) => (
+        <li key={tag} className={chip}>
+          {tag}
+        </li>
+      ))}
+    </ul>
+  )
+}
