@@ -10,33 +10,160 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as ContactMeRouteImport } from './routes/contact-me'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
+import { Route as ProjectsSlugRouteImport } from './routes/projects/$slug'
+import { Route as AdminProjectsNewRouteImport } from './routes/admin/projects/new'
+import { Route as AdminTimelineNewRouteImport } from './routes/admin/timeline/new'
+import { Route as AdminProjectsEditIdRouteImport } from './routes/admin/projects/edit.$id'
+import { Route as AdminTimelineEditIdRouteImport } from './routes/admin/timeline/edit.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactMeRoute = ContactMeRouteImport.update({
+  id: '/contact-me',
+  path: '/contact-me',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const ProjectsIndexRoute = ProjectsIndexRouteImport.update({
+  id: '/projects/',
+  path: '/projects/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProjectsSlugRoute = ProjectsSlugRouteImport.update({
+  id: '/projects/$slug',
+  path: '/projects/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminProjectsNewRoute = AdminProjectsNewRouteImport.update({
+  id: '/projects/new',
+  path: '/projects/new',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminTimelineNewRoute = AdminTimelineNewRouteImport.update({
+  id: '/timeline/new',
+  path: '/timeline/new',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminProjectsEditIdRoute = AdminProjectsEditIdRouteImport.update({
+  id: '/projects/edit/$id',
+  path: '/projects/edit/$id',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminTimelineEditIdRoute = AdminTimelineEditIdRouteImport.update({
+  id: '/timeline/edit/$id',
+  path: '/timeline/edit/$id',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/contact-me': typeof ContactMeRoute
+  '/login': typeof LoginRoute
+  '/projects/$slug': typeof ProjectsSlugRoute
+  '/admin/': typeof AdminIndexRoute
+  '/projects/': typeof ProjectsIndexRoute
+  '/admin/projects/new': typeof AdminProjectsNewRoute
+  '/admin/timeline/new': typeof AdminTimelineNewRoute
+  '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
+  '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/contact-me': typeof ContactMeRoute
+  '/login': typeof LoginRoute
+  '/projects/$slug': typeof ProjectsSlugRoute
+  '/admin': typeof AdminIndexRoute
+  '/projects': typeof ProjectsIndexRoute
+  '/admin/projects/new': typeof AdminProjectsNewRoute
+  '/admin/timeline/new': typeof AdminTimelineNewRoute
+  '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
+  '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/contact-me': typeof ContactMeRoute
+  '/login': typeof LoginRoute
+  '/projects/$slug': typeof ProjectsSlugRoute
+  '/admin/': typeof AdminIndexRoute
+  '/projects/': typeof ProjectsIndexRoute
+  '/admin/projects/new': typeof AdminProjectsNewRoute
+  '/admin/timeline/new': typeof AdminTimelineNewRoute
+  '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
+  '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/admin'
+    | '/contact-me'
+    | '/login'
+    | '/projects/$slug'
+    | '/admin/'
+    | '/projects/'
+    | '/admin/projects/new'
+    | '/admin/timeline/new'
+    | '/admin/projects/edit/$id'
+    | '/admin/timeline/edit/$id'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/contact-me'
+    | '/login'
+    | '/projects/$slug'
+    | '/admin'
+    | '/projects'
+    | '/admin/projects/new'
+    | '/admin/timeline/new'
+    | '/admin/projects/edit/$id'
+    | '/admin/timeline/edit/$id'
+  id:
+    | '__root__'
+    | '/'
+    | '/admin'
+    | '/contact-me'
+    | '/login'
+    | '/projects/$slug'
+    | '/admin/'
+    | '/projects/'
+    | '/admin/projects/new'
+    | '/admin/timeline/new'
+    | '/admin/projects/edit/$id'
+    | '/admin/timeline/edit/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  ContactMeRoute: typeof ContactMeRoute
+  LoginRoute: typeof LoginRoute
+  ProjectsSlugRoute: typeof ProjectsSlugRoute
+  ProjectsIndexRoute: typeof ProjectsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +175,106 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact-me': {
+      id: '/contact-me'
+      path: '/contact-me'
+      fullPath: '/contact-me'
+      preLoaderRoute: typeof ContactMeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/projects/': {
+      id: '/projects/'
+      path: '/projects'
+      fullPath: '/projects/'
+      preLoaderRoute: typeof ProjectsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/projects/$slug': {
+      id: '/projects/$slug'
+      path: '/projects/$slug'
+      fullPath: '/projects/$slug'
+      preLoaderRoute: typeof ProjectsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/projects/new': {
+      id: '/admin/projects/new'
+      path: '/projects/new'
+      fullPath: '/admin/projects/new'
+      preLoaderRoute: typeof AdminProjectsNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/timeline/new': {
+      id: '/admin/timeline/new'
+      path: '/timeline/new'
+      fullPath: '/admin/timeline/new'
+      preLoaderRoute: typeof AdminTimelineNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/projects/edit/$id': {
+      id: '/admin/projects/edit/$id'
+      path: '/projects/edit/$id'
+      fullPath: '/admin/projects/edit/$id'
+      preLoaderRoute: typeof AdminProjectsEditIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/timeline/edit/$id': {
+      id: '/admin/timeline/edit/$id'
+      path: '/timeline/edit/$id'
+      fullPath: '/admin/timeline/edit/$id'
+      preLoaderRoute: typeof AdminTimelineEditIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
   }
 }
 
+interface AdminRouteRouteChildren {
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminProjectsNewRoute: typeof AdminProjectsNewRoute
+  AdminTimelineNewRoute: typeof AdminTimelineNewRoute
+  AdminProjectsEditIdRoute: typeof AdminProjectsEditIdRoute
+  AdminTimelineEditIdRoute: typeof AdminTimelineEditIdRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminIndexRoute: AdminIndexRoute,
+  AdminProjectsNewRoute: AdminProjectsNewRoute,
+  AdminTimelineNewRoute: AdminTimelineNewRoute,
+  AdminProjectsEditIdRoute: AdminProjectsEditIdRoute,
+  AdminTimelineEditIdRoute: AdminTimelineEditIdRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
+  ContactMeRoute: ContactMeRoute,
+  LoginRoute: LoginRoute,
+  ProjectsSlugRoute: ProjectsSlugRoute,
+  ProjectsIndexRoute: ProjectsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,0 +1,128 @@
+import { type FormEvent, useId, useState } from 'react'
+import { httpStatusOf, trpc } from '../lib/trpc'
+
+type Result = { kind: 'success' | 'error'; text: string } | null
+
+export const contactMessages = {
+  success: 'Message sent successfully!',
+  failed: 'Failed to send message. Please try again later.',
+  network: 'An error occurred. Please try again later.',
+} as const
+
+/**
+ * The contact form. The browser enforces the required fields and the email
+ * format; the outcome is announced in a polite live region beside the button.
+ */
+export function ContactForm() {
+  const id = useId()
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const [message, setMessage] = useState('')
+  const [result, setResult] = useState<Result>(null)
+  const send = trpc.contact.send.useMutation()
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (send.isPending) return
+    // Cleared first, so that the same outcome twice in a row is announced again.
+    setResult(null)
+    send.mutate(
+      { name, email, message },
+      {
+        onSuccess: () => {
+          setName('')
+          setEmail('')
+          setMessage('')
+          setResult({ kind: 'success', text: contactMessages.success })
+        },
+        onError: (error) => {
+          const answered = httpStatusOf(error) !== null
+          setResult({
+            kind: 'error',
+            text: answered ? contactMessages.failed : contactMessages.network,
+          })
+        },
+      },
+    )
+  }
+
+  const labelClass = 'mb-1.5 block text-sm font-semibold text-slate-800'
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      aria-describedby={`${id}-result`}
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+    >
+      <div>
+        <label htmlFor={`${id}-name`} className={labelClass}>
+          Name
+        </label>
+        <input
+          id={`${id}-name`}
+          name="name"
+          type="text"
+          autoComplete="name"
+          required
+          maxLength={200}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          className="form-field"
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-email`} className={labelClass}>
+          Email
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={320}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className="form-field"
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-message`} className={labelClass}>
+          Message
+        </label>
+        <textarea
+          id={`${id}-message`}
+          name="message"
+          required
+          rows={6}
+          maxLength={5000}
+          placeholder="Share your feedback, a career opportunity, or just say hello!"
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          className="form-field resize-y"
+        />
+      </div>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <button type="submit" disabled={send.isPending} className="button-primary">
+          {send.isPending ? (
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+            />
+          ) : null}
+          Send Message
+        </button>
+        <p
+          id={`${id}-result`}
+          role="status"
+          aria-live="polite"
+          className={`text-sm font-medium ${
+            result?.kind === 'success' ? 'text-emerald-700' : 'text-red-700'
+          }`}
+        >
+          {result?.text}
+        </p>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,104 @@
+import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
+import { ArrowLeftIcon, ArrowUpRightIcon } from '../../components/icons'
+import { TagList } from '../../components/tag-list'
+import { httpStatusOf, trpc } from '../../lib/trpc'
+
+/** A website URL as people read it: no scheme, no trailing slash. */
+function displayUrl(url: string): string {
+  return url.replace(/^https?:\/\//i, '').replace(/\/$/, '')
+}
+
+export const Route = createFileRoute('/projects/$slug')({
+  loader: async ({ context: { trpcUtils }, params }) => {
+    try {
+      const project = await trpcUtils.projects.bySlug.ensureData({ slug: params.slug })
+      // A former slug (the title changed) still resolves: move to the current address.
+      if (project.slug !== params.slug) {
+        throw redirect({ to: '/projects/$slug', params: { slug: project.slug }, replace: true })
+      }
+      return { title: project.title }
+    } catch (error) {
+      // Unknown slug (404), or one the server refuses to look up (400).
+      const status = httpStatusOf(error)
+      if (status === 404 || status === 400) throw notFound()
+      throw error
+    }
+  },
+  head: ({ loaderData }) => ({
+    meta: [{ title: loaderData ? `${loaderData.title} · Projects` : 'Project · Portfolio' }],
+  }),
+  component: ProjectPage,
+})
+
+function ProjectPage() {
+  const { slug } = Route.useParams()
+  const [project] = trpc.projects.bySlug.useSuspenseQuery({ slug })
+  const image = project.image_urls[0]
+
+  return (
+    <article>
+      <Link
+        to="/projects"
+        className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-slate-500 hover:text-indigo-700"
+      >
+        <ArrowLeftIcon width={16} height={16} />
+        All projects
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+        {project.title}
+      </h1>
+      <p className="mt-3 text-lg text-slate-600">{project.description}</p>
+
+      {image ? (
+        <img
+          src={image}
+          alt={`Screenshot of ${project.title}`}
+          width={704}
+          height={396}
+          decoding="async"
+          className="mt-8 aspect-video w-full rounded-2xl border border-slate-200 bg-slate-100 object-cover shadow-sm"
+        />
+      ) : null}
+
+      <section aria-labelledby="tech-stack-title" className="mt-10">
+        <h2 id="tech-stack-title" className="text-xl font-bold tracking-tight text-slate-900">
+          Tech Stack.
+        </h2>
+        <div className="mt-4">
+          {project.tags.length > 0 ? (
+            <TagList tags={project.tags} size="md" />
+          ) : (
+            <p className="text-slate-500">Not listed.</p>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="description-title" className="mt-10">
+        <h2 id="description-title" className="text-xl font-bold tracking-tight text-slate-900">
+          Description.
+        </h2>
+        <p className="mt-4 leading-relaxed whitespace-pre-line text-slate-700">
+          {project.long_description}
+        </p>
+      </section>
+
+      {project.website_url ? (
+        <section aria-labelledby="website-title" className="mt-10">
+          <h2 id="website-title" className="text-xl font-bold tracking-tight text-slate-900">
+            Visit Website.
+          </h2>
+          <a
+            href={project.website_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="button-primary mt-4 max-w-full"
+          >
+            <span className="truncate">{displayUrl(project.website_url)}</span>
+            <ArrowUpRightIcon width={16} height={16} className="shrink-0" />
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </section>
+      ) : null}
+    </article>
+  )
+}

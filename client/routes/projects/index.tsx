@@ -1,0 +1,33 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ProjectCard } from '../../components/project-card'
+import { trpc } from '../../lib/trpc'
+
+export const Route = createFileRoute('/projects/')({
+  loader: ({ context: { trpcUtils } }) => trpcUtils.projects.list.ensureData(),
+  head: () => ({ meta: [{ title: 'My Projects · Portfolio' }] }),
+  component: ProjectsPage,
+})
+
+function ProjectsPage() {
+  const [projects] = trpc.projects.list.useSuspenseQuery()
+
+  return (
+    <div>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">My Projects.</h1>
+      <p className="mt-3 text-slate-600">Things I have designed, built and shipped.</p>
+      {projects.length > 0 ? (
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2">
+          {projects.map((project) => (
+            <li key={project.id} className="flex">
+              <ProjectCard project={project} headingLevel={2} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-10 rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-500">
+          No projects yet.
+        </p>
+      )}
+    </div>
+  )
+}
