@@ -1,0 +1,119 @@
+import { expect, test } from './fixtures'
+
+test.describe('site layout', () => {
+  test('the sticky header links home, to projects and to contact, never to /login', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const header = page.getByRole('banner')
+    await expect(header).toHaveCSS('position', 'sticky')
+    const nav = header.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
+    await expect(nav.getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/projects')
+    await expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact-me')
+    await expect(page.locator('a[href="/login"], a[href^="/login?"]')).toHaveCount(0)
+
+    await nav.getByRole('link', { name: 'Projects' }).click()
+    await expect(page).toHaveURL(/\/projects$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'My Projects.' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Projects' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+
+    await nav.getByRole('link', { name: 'Contact' }).click()
+    await expect(page).toHaveURL(/\/contact-me$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact Me.' })).toBeVisible()
+    await expect(page.locator('a[href="/login"]')).toHaveCount(0)
+
+    await nav.getByRole('link', { name: 'Home' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Hi, I'm Ada Lovelace!")
+  })
+
+  test('the footer names the owner with the current year on every page', async ({ page }) => {
+    const year = new Date().getFullYear()
+    for (const path of ['/', '/projects', '/contact-me', '/no-such-page']) {
+      await page.goto(path)
+      await expect(page.getByRole('contentinfo')).toHaveText(
+        `© ${year} Ada Lovelace. All rights reserved.`,
+      )
+    }
+  })
+
+  test('each page has its own document title', async ({ page }) => {
+    await page.goto('/')
+    await expect(page).toHaveTitle('Ada Lovelace · Portfolio')
+    await page.goto('/projects')
+    await expect(page).toHaveTitle('My Projects · Portfolio')
+    await page.goto('/contact-me')
+    await expect(page).toHaveTitle('Contact Me · Portfolio')
+  })
+
+  test('a skip link jumps the keyboard past the header', async ({ page }) => {
+    await page.goto('/contact-me')
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact Me.' })).toBeVisible()
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeVisible()
+  })
+})
+
+test.describe('404 and error pages', () => {
+  test('an unknown path shows the 404 page inside the layout, and Go back home leads to /', async ({
+    page,
+  }) => {
+    await page.goto('/this/page/does-not-exist')
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found.' })).toBeVisible()
+    await expect(
+      page.getByText('Sorry, the page you are looking for does not exist.', { exact: true }),
+    ).toBeVisible()
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(page.getByRole('contentinfo')).toContainText('Ada Lovelace')
+
+    const home = page.getByRole('main').getByRole('link', { name: 'Go back home' })
+    await expect(home).toHaveAttribute('href', '/')
+    await home.click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Hi, I'm Ada Lovelace!")
+  })
+
+  test('a failed page load shows the application error page with a way home', async ({ page }) => {
+    // The contact page loads no project list, so the next page must fetch it.
+    await page.goto('/contact-me')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Me.')
+
+    // From now on every projects list load fails on the server side.
+    const projectsList = (url: URL) =>
+      url.pathname.startsWith('/trpc/') && url.pathname.includes('projects.list')
+    await page.route(projectsList, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify([
+          {
+            error: {
+              message: 'Something went wrong on our side. Please try again later.',
+              code: -32603,
+              data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'projects.list' },
+            },
+          },
+        ]),
+      }),
+    )
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Projects' })
+      .click()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeVisible()
+    await expect(page.getByRole('banner')).toBeVisible()
+
+    await page.unroute(projectsList)
+    await page.getByRole('main').getByRole('link', { name: 'Go back home' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Hi, I'm Ada Lovelace!")
+  })
+})
