@@ -34,7 +34,7 @@ let passed = 0
 let failed = 0
 
 // 1. bun test
-const unit = await run(['bun', 'test'], {})
+const unit = await run(['bun', 'test', '--timeout', '20000'], {})
 const unitPass = Number(/^\s*(\d+) pass$/m.exec(unit.output)?.[1] ?? 0)
 const unitFail = Number(/^\s*(\d+) fail$/m.exec(unit.output)?.[1] ?? 0)
 passed += unitPass

@@ -8,6 +8,7 @@ import { createStaticHandler } from './http/static'
 import { errorDetails, type Logger } from './log'
 import { handleRest } from './rest/adapter'
 import { type AppConfig, type Context, createContextInner } from './trpc/context'
+import { retryAfterOf } from './trpc/rate-limit'
 import { appRouter } from './trpc/root'
 
 export interface AppDeps {
@@ -17,6 +18,25 @@ export interface AppDeps {
   /** Where the built client lives (index.html + assets/). */
   distDir: string
   now?: () => Date
+}
+
+type Server = Bun.Server<unknown>
+
+/**
+ * The client's address. X-Forwarded-For is read only behind trusted proxies,
+ * and then from the right: the entry the nearest trusted proxy appended. A
+ * client forging the header only adds entries further left.
+ */
+export function clientIp(request: Request, server: Server | null, trustProxy: number): string {
+  if (trustProxy > 0) {
+    const forwarded = (request.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+    const entry = forwarded[forwarded.length - trustProxy]
+    if (entry) return entry
+  }
+  return server?.requestIP(request)?.address ?? 'unknown'
 }
 
 interface RequestInfo {
@@ -34,9 +54,10 @@ export function createApp(deps: AppDeps) {
   const requests = new WeakMap<Request, RequestInfo>()
   const headers = securityHeaders()
 
-  const contextFor = (request: Request): Context => {
+  const contextFor = (request: Request, server: Server | null): Context => {
     const info = requests.get(request)
     return createContextInner({
+      ip: clientIp(request, server, deps.config.trustProxy ?? 0),
       db: deps.database.db,
       config: deps.config,
       log: deps.log,
@@ -120,21 +141,27 @@ export function createApp(deps: AppDeps) {
     })
     .all(
       '/trpc/*',
-      async ({ request }) => {
+      async ({ request, server }) => {
         const declared = Number(request.headers.get('content-length') ?? 0)
         if (declared > MAX_BODY_BYTES) return jsonError(413, 'The request body is too large.')
-        const ctx = contextFor(request)
+        const ctx = contextFor(request, server)
         return fetchRequestHandler({
           endpoint: '/trpc',
           req: request,
           router: appRouter,
           createContext: () => ctx,
+          responseMeta: ({ errors }) => {
+            const retryAfter = errors.map(retryAfterOf).find((value) => value !== null)
+            return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {}
+          },
         })
       },
       { parse: 'none' },
     )
     .all('/api', () => jsonError(404, 'There is no API endpoint at this path.'), { parse: 'none' })
-    .all('/api/*', ({ request }) => handleRest(request, contextFor(request)), { parse: 'none' })
+    .all('/api/*', ({ request, server }) => handleRest(request, contextFor(request, server)), {
+      parse: 'none',
+    })
     .all(
       '/*',
       ({ request }) =>

@@ -60,6 +60,10 @@ const envSchema = z.object({
   ),
   SESSION_TTL: z.preprocess(blankAsUndefined, duration('7d')),
   SESSION_IDLE_TTL: z.preprocess(blankAsUndefined, duration('1d')),
+  TRUST_PROXY: z.preprocess(
+    (value) => (value === 'true' ? '1' : value === 'false' ? '0' : blankAsUndefined(value)),
+    z.coerce.number().int().min(0).max(10).default(0),
+  ),
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: optionalString,
   OWNER_NAME: z.preprocess(blankAsUndefined, z.string().default('Your Name')),

@@ -28,7 +28,11 @@ async function main() {
 
   const app = createApp({
     database,
-    config: { sessionTtlMs: env.SESSION_TTL, sessionIdleMs: env.SESSION_IDLE_TTL },
+    config: {
+      sessionTtlMs: env.SESSION_TTL,
+      sessionIdleMs: env.SESSION_IDLE_TTL,
+      trustProxy: env.TRUST_PROXY,
+    },
     log,
     distDir,
   })

@@ -128,3 +128,17 @@ export const profile = pgTable(
   },
   (table) => [check('profile_single_row', sql`${table.id} = 1`)],
 )
+
+/**
+ * Failed sign-in counters, per submitted username (`user:<name>`) and per
+ * client IP (`ip:<address>`). In the database so a restart does not reset them.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  /** Lockouts in a row; each one lasts longer. */
+  lockouts: integer('lockouts').notNull().default(0),
+  window_started_at: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  locked_until: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  ...timestamps,
+})

@@ -4,6 +4,7 @@ import { isJsonContentType, parseJsonObject, readBody } from '../http/body'
 import { json, jsonError } from '../http/respond'
 import type { Context } from '../trpc/context'
 import { publicMessage, validationFields } from '../trpc/errors'
+import { retryAfterOf } from '../trpc/rate-limit'
 import { createCaller } from '../trpc/root'
 import { type RestRoute, restRoutes } from './routes'
 
@@ -46,6 +47,8 @@ export function errorResponse(error: unknown, ctx: Pick<Context, 'log' | 'reques
   }
   const fields = validationFields(trpcError)
   const headers: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer' } : {}
+  const retryAfter = retryAfterOf(trpcError)
+  if (retryAfter !== null) headers['retry-after'] = String(retryAfter)
   return jsonError(status, publicMessage(trpcError), fields ? { fields } : {}, headers)
 }
 

@@ -3,6 +3,8 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { adminUsers, sessions } from '../db/schema'
 import type { Context } from '../trpc/context'
+import { humanDuration, tooManyRequests } from '../trpc/rate-limit'
+import { ipKey, lockedForSeconds, recordFailure, recordSuccess, userKey } from './login-throttle'
 
 export interface Session {
   id: number
@@ -78,10 +80,21 @@ export async function authenticate(
 }
 
 export async function login(
-  ctx: Pick<Context, 'db' | 'config' | 'now'>,
+  ctx: Pick<Context, 'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId'>,
   username: string,
   password: string,
 ): Promise<{ token: string; expires_at: string }> {
+  const now = ctx.now()
+  const event = { username, ip: ctx.ip, request_id: ctx.requestId }
+  // While locked, not even the right password gets in (and no hash is checked).
+  const wait = await lockedForSeconds(ctx.db, [userKey(username), ipKey(ctx.ip)], now)
+  if (wait > 0) {
+    ctx.log.warn('login refused: locked', { ...event, retry_after: wait })
+    throw tooManyRequests(
+      `Too many failed sign-in attempts. Try again in ${humanDuration(wait)}.`,
+      wait,
+    )
+  }
   const [user] = await ctx.db
     .select({ id: adminUsers.id, passwordHash: adminUsers.password_hash })
     .from(adminUsers)
@@ -93,10 +106,13 @@ export async function login(
     user?.passwordHash ?? (await dummyPasswordHash()),
   )
   if (!user || !valid) {
+    const lockedFor = await recordFailure(ctx.db, username, ctx.ip, now, ctx.config.loginThrottle)
+    ctx.log.warn('login failed', event)
+    if (lockedFor > 0) ctx.log.warn('login lockout', { ...event, locked_for: lockedFor })
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid username or password.' })
   }
+  await recordSuccess(ctx.db, username, now)
   const token = newToken()
-  const now = ctx.now()
   const expiresAt = new Date(now.getTime() + ctx.config.sessionTtlMs)
   await ctx.db.insert(sessions).values({
     token_hash: hashToken(token),
@@ -107,6 +123,7 @@ export async function login(
     updated_at: now,
   })
   await deleteDeadSessions(ctx.db, now, ctx.config.sessionIdleMs)
+  ctx.log.info('login succeeded', event)
   return { token, expires_at: expiresAt.toISOString() }
 }
 

@@ -18,6 +18,7 @@ import { loadEnv } from '../env'
 import { createLogger } from '../log'
 import { setAdminPassword } from '../services/auth'
 import { profileSeedFromEnv, seedProfile } from '../services/profile'
+import type { AppConfig } from '../trpc/context'
 
 export const ADMIN = { username: 'owner', password: 'correct horse battery staple' }
 
@@ -171,8 +172,10 @@ export const sample = {
   contact: () => ({ name: 'Grace', email: 'grace@example.com', message: 'Hello there!' }),
 }
 
-export async function createTestApp(options: { withAdmin?: boolean } = {}) {
-  const database = await freshDatabase()
+export async function createTestApp(
+  options: { withAdmin?: boolean; config?: Partial<AppConfig>; database?: Database } = {},
+) {
+  const database = options.database ?? (await freshDatabase())
   await seedProfile(database.db, profileSeedFromEnv(testEnv))
   if (options.withAdmin !== false) {
     await setAdminPassword(database.db, ADMIN.username, ADMIN.password)
@@ -184,7 +187,11 @@ export async function createTestApp(options: { withAdmin?: boolean } = {}) {
     '<!doctype html><title>app shell</title><div id="root"></div>',
   )
   const clock = createClock()
-  const config = { sessionTtlMs: 7 * 86_400_000, sessionIdleMs: 86_400_000 }
+  const config: AppConfig = {
+    sessionTtlMs: 7 * 86_400_000,
+    sessionIdleMs: 86_400_000,
+    ...options.config,
+  }
   const app = createApp({ database, config, log: createLogger('silent'), distDir, now: clock.now })
 
   async function request(

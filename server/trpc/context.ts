@@ -1,9 +1,14 @@
 import type { Db } from '../db/client'
 import type { Logger } from '../log'
+import type { ThrottleLimits } from '../services/login-throttle'
 
 export interface AppConfig {
   sessionTtlMs: number
   sessionIdleMs: number
+  /** Reverse proxies in front of the server whose X-Forwarded-For is trusted (0: none). */
+  trustProxy?: number
+  /** Sign-in throttling; the defaults in services/login-throttle.ts when absent. */
+  loginThrottle?: ThrottleLimits
 }
 
 export interface ContextInner {
@@ -13,6 +18,8 @@ export interface ContextInner {
   /** The raw Authorization header, or null. */
   authorization: string | null
   requestId: string
+  /** The client's IP: the socket's, or the proxy's header when TRUST_PROXY says so. */
+  ip: string
   now: () => Date
 }
 

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server'
+import { RateLimited } from './rate-limit'
 
 interface IssueLike {
   path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>
@@ -50,6 +51,7 @@ const genericMessages: Partial<Record<TRPCError['code'], string>> = {
   METHOD_NOT_SUPPORTED: 'This method is not allowed here.',
   PAYLOAD_TOO_LARGE: 'The request body is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json).',
+  TOO_MANY_REQUESTS: 'Too many requests. Please try again later.',
 }
 
 /**
@@ -60,7 +62,7 @@ export function publicMessage(error: TRPCError): string {
   const validation = validationMessage(error)
   if (validation) return validation
   if (error.code === 'INTERNAL_SERVER_ERROR') return genericMessages.INTERNAL_SERVER_ERROR as string
-  if (error.cause && !(error.cause instanceof TRPCError)) {
+  if (error.cause && !(error.cause instanceof TRPCError) && !(error.cause instanceof RateLimited)) {
     // A TRPCError wrapping a foreign error: keep the generic text for its code.
     return genericMessages[error.code] ?? 'The request could not be completed.'
   }

@@ -1,0 +1,117 @@
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { loginThrottle } from '../db/schema'
+
+export interface ThrottleLimits {
+  /** Failures in a row for one username before it is locked. */
+  userMaxFailures: number
+  /** How long each successive lockout of a username lasts. */
+  userLockoutStepsMs: number[]
+  /** Failures allowed from one client IP per window, whatever the usernames. */
+  ipMaxFailures: number
+  ipWindowMs: number
+}
+
+export const defaultThrottleLimits: ThrottleLimits = {
+  userMaxFailures: 5,
+  userLockoutStepsMs: [60_000, 15 * 60_000, 60 * 60_000],
+  ipMaxFailures: 100,
+  ipWindowMs: 60 * 60_000,
+}
+
+/** A username's failure and lockout history is forgotten after this long without failures. */
+export const USER_MEMORY_MS = 24 * 60 * 60_000
+
+export function userKey(username: string): string {
+  return `user:${username.trim().toLowerCase()}`
+}
+
+export function ipKey(ip: string): string {
+  return `ip:${ip}`
+}
+
+/** Seconds until every given key is free again, or 0 when none is locked. */
+export async function lockedForSeconds(db: Db, keys: string[], now: Date): Promise<number> {
+  const rows = await db
+    .select({ lockedUntil: loginThrottle.locked_until })
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.key, keys))
+  let until = 0
+  for (const row of rows) {
+    if (row.lockedUntil && row.lockedUntil > now) until = Math.max(until, row.lockedUntil.getTime())
+  }
+  return until === 0 ? 0 : Math.ceil((until - now.getTime()) / 1000)
+}
+
+/**
+ * Counts one failed sign-in against the username and the IP. Returns the
+ * lockout it triggered (seconds), or 0.
+ */
+export async function recordFailure(
+  db: Db,
+  username: string,
+  ip: string,
+  now: Date,
+  limits: ThrottleLimits = defaultThrottleLimits,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    let locked = 0
+    for (const key of [userKey(username), ipKey(ip)]) {
+      const isUser = key.startsWith('user:')
+      // Create the counter first so concurrent failures queue on its row lock.
+      await tx
+        .insert(loginThrottle)
+        .values({ key, window_started_at: now, created_at: now, updated_at: now })
+        .onConflictDoNothing()
+      const [row] = await tx
+        .select()
+        .from(loginThrottle)
+        .where(eq(loginThrottle.key, key))
+        .for('update')
+      const windowMs = isUser ? USER_MEMORY_MS : limits.ipWindowMs
+      const fresh = !row || now.getTime() - row.window_started_at.getTime() > windowMs
+      let failures = (fresh ? 0 : row.failures) + 1
+      let lockouts =
+        isUser && row && now.getTime() - row.updated_at.getTime() <= USER_MEMORY_MS
+          ? row.lockouts
+          : 0
+      const windowStartedAt = fresh ? now : row.window_started_at
+      let lockedUntil: Date | null =
+        row?.locked_until && row.locked_until > now ? row.locked_until : null
+      if (isUser && failures >= limits.userMaxFailures) {
+        const steps = limits.userLockoutStepsMs
+        const step = steps[Math.min(lockouts, steps.length - 1)] ?? 60_000
+        lockedUntil = new Date(now.getTime() + step)
+        lockouts += 1
+        failures = 0
+      } else if (!isUser && failures >= limits.ipMaxFailures) {
+        lockedUntil = new Date(windowStartedAt.getTime() + limits.ipWindowMs)
+      }
+      if (lockedUntil)
+        locked = Math.max(locked, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000))
+      const values = {
+        failures,
+        lockouts,
+        window_started_at: isUser && fresh ? now : windowStartedAt,
+        locked_until: lockedUntil,
+        updated_at: now,
+      }
+      await tx.update(loginThrottle).set(values).where(eq(loginThrottle.key, key))
+    }
+    return locked
+  })
+}
+
+/** A successful sign-in clears the username's counters (not the IP's). */
+export async function recordSuccess(db: Db, username: string, now: Date): Promise<void> {
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, userKey(username)))
+  // Forget long-idle counters so the table stays small.
+  await db
+    .delete(loginThrottle)
+    .where(
+      and(
+        lt(loginThrottle.updated_at, new Date(now.getTime() - USER_MEMORY_MS)),
+        or(isNull(loginThrottle.locked_until), lt(loginThrottle.locked_until, now)),
+      ),
+    )
+}
