@@ -74,14 +74,14 @@ export function safeUrl(label: string) {
     )
 }
 
-/** An optional URL: blank or absent becomes null. */
+/** An optional URL: blank (even only spaces, as other optional text) or absent becomes null. */
 export function nullableUrl(label: string) {
   return z
-    .union([z.literal(''), safeUrl(label)], {
+    .union([z.string().regex(/^\s*$/), safeUrl(label)], {
       error: `${label} must be an http(s) URL or a path starting with /.`,
     })
     .nullish()
-    .transform((value) => (value ? value : null))
+    .transform((value) => (value?.trim() ? value : null))
 }
 
 /** A list of strings, absent meaning empty; blank items are dropped. */
