@@ -27,9 +27,13 @@ export function Tabs({ label, items }: { label: string; items: readonly TabItem[
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const last = items.length - 1
+    // Move from the focused tab, which a script may have focused without selecting it.
+    const focused =
+      event.target instanceof HTMLButtonElement ? tabRefs.current.indexOf(event.target) : -1
+    const from = focused >= 0 ? focused : current
     let next: number | null = null
-    if (event.key === 'ArrowRight') next = current === last ? 0 : current + 1
-    else if (event.key === 'ArrowLeft') next = current === 0 ? last : current - 1
+    if (event.key === 'ArrowRight') next = from === last ? 0 : from + 1
+    else if (event.key === 'ArrowLeft') next = from === 0 ? last : from - 1
     else if (event.key === 'Home') next = 0
     else if (event.key === 'End') next = last
     if (next === null) return
