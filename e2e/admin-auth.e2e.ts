@@ -114,3 +114,12 @@ test('sign out revokes the token on the server and clears it', async ({
   expect(await storedToken(adminPage)).toBeNull()
   expect((await request.get('/api/auth/me', { headers: auth })).status()).toBe(401)
 })
+
+test('sign out still clears the token when the server cannot be reached', async ({ adminPage }) => {
+  await adminPage.goto('/admin')
+  await expect(adminPage.getByRole('heading', { name: 'Manage Contacts.' })).toBeVisible()
+  await adminPage.route('**/trpc/auth.logout**', (route) => route.abort('connectionrefused'))
+  await adminPage.getByRole('button', { name: 'Sign out' }).click()
+  await expect(adminPage).toHaveURL(/\/login$/)
+  expect(await storedToken(adminPage)).toBeNull()
+})

@@ -20,7 +20,7 @@ export function ContactsPanel() {
       {/* The table scrolls sideways on narrow phones instead of squeezing the messages. */}
       <div className="overflow-x-auto rounded-xl border border-slate-200">
         <table className="w-full min-w-[36rem] text-left text-sm">
-          <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <thead className="bg-slate-50 text-sm font-semibold text-slate-700">
             <tr>
               <th scope="col" className="px-4 py-3">
                 Name
@@ -48,10 +48,13 @@ export function ContactsPanel() {
               const nameId = `contact-${message.id}-name`
               return (
                 <tr key={message.id} className="align-top">
-                  <td id={nameId} className="px-4 py-3 font-medium break-words text-slate-900">
+                  <td
+                    id={nameId}
+                    className="min-w-32 px-4 py-3 font-medium break-words text-slate-900"
+                  >
                     {message.name}
                   </td>
-                  <td className="px-4 py-3 break-all text-slate-600">
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">
                     <a
                       href={`mailto:${message.email}`}
                       className="rounded hover:text-indigo-600 hover:underline"

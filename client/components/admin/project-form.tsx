@@ -50,6 +50,12 @@ export function ProjectForm({ heading, project, save }: ProjectFormProps) {
 
   function set<K extends keyof ProjectFormValues>(key: K, value: ProjectFormValues[K]) {
     setValues((current) => ({ ...current, [key]: value }))
+    // A corrected field drops its old message; the rest wait for the next save.
+    setFieldErrors((current) => {
+      if (!(key in current)) return current
+      const { [key]: _dropped, ...rest } = current
+      return rest
+    })
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

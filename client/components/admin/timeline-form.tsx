@@ -61,6 +61,12 @@ export function TimelineForm({ heading, event, save }: TimelineFormProps) {
 
   function set<K extends keyof TimelineFormValues>(key: K, value: TimelineFormValues[K]) {
     setValues((current) => ({ ...current, [key]: value }))
+    // A corrected field drops its old message; the rest wait for the next save.
+    setFieldErrors((current) => {
+      if (!(key in current)) return current
+      const { [key]: _dropped, ...rest } = current
+      return rest
+    })
   }
 
   function onSubmit(submitEvent: FormEvent<HTMLFormElement>) {

@@ -5,6 +5,12 @@ import { TimelinePanel } from '../../components/admin/timeline-panel'
 import { rethrowUnlessUnauthorized } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/')({
+  // Loader and screen travel together in this route's own chunk, so the
+  // public entry bundle carries no admin code at all.
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['errorComponent', 'notFoundComponent'],
+  ],
   loader: async ({ context: { trpcUtils } }) => {
     try {
       await Promise.all([

@@ -18,7 +18,7 @@ export const Route = createFileRoute('/admin')({
 
 function AdminLayout() {
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-6 py-6">
+    <div className="mx-auto w-full space-y-6">
       <AdminHeader />
       <Outlet />
     </div>

@@ -6,6 +6,12 @@ import { rethrowForEditLoader, routeIdOrNotFound } from '../../../lib/admin-load
 import { trpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/projects/edit/$id')({
+  // Loader and screen travel together in this route's own chunk, so the
+  // public entry bundle carries no admin code at all.
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['errorComponent', 'notFoundComponent'],
+  ],
   loader: async ({ context: { trpcUtils }, params }) => {
     const id = routeIdOrNotFound(params.id)
     try {
