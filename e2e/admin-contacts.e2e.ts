@@ -79,3 +79,16 @@ test('deleting a contact asks first: dismissed keeps it, accepted removes it', a
   expect(questions[1]).toBe('Are you sure you want to delete this contact?')
   expect((await listMessages(request, token)).some((row) => row.id === message.id)).toBe(false)
 })
+
+test('a dashboard that cannot load says so inline and can retry', async ({ adminPage: page }) => {
+  await page.route('**/trpc/*contact.list*', (route) => route.abort('connectionrefused'))
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveText('An error occurred. Please try again later.')
+  // Only a 401 signs the visitor out; a failed load keeps the session.
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).not.toBeNull()
+
+  await page.unroute('**/trpc/*contact.list*')
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { name: 'Manage Contacts.' })).toBeVisible()
+})
