@@ -32,6 +32,11 @@ async function main() {
       sessionTtlMs: env.SESSION_TTL,
       sessionIdleMs: env.SESSION_IDLE_TTL,
       trustProxy: env.TRUST_PROXY,
+      contact: {
+        perIp: env.CONTACT_MAX_PER_IP,
+        windowMs: env.CONTACT_WINDOW,
+        dailyCap: env.CONTACT_DAILY_CAP,
+      },
     },
     log,
     distDir,

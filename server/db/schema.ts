@@ -130,10 +130,11 @@ export const profile = pgTable(
 )
 
 /**
- * Failed sign-in counters, per submitted username (`user:<name>`) and per
- * client IP (`ip:<address>`). In the database so a restart does not reset them.
+ * Abuse counters: failed sign-ins per submitted username (`user:<name>`) and
+ * per client IP (`ip:<address>`), contact messages per IP (`contact:<address>`).
+ * In the database so a restart does not reset them.
  */
-export const loginThrottle = pgTable('login_throttle', {
+export const throttleCounters = pgTable('throttle_counters', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   /** Lockouts in a row; each one lasts longer. */

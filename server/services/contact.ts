@@ -1,11 +1,30 @@
 import { TRPCError } from '@trpc/server'
-import { desc, eq } from 'drizzle-orm'
+import { count, desc, eq, gt } from 'drizzle-orm'
 import type { ContactMessage } from '../../src/schemas/contact'
 import type { Db } from '../db/client'
 import { contactMessages } from '../db/schema'
+import type { Context } from '../trpc/context'
+import { tooManyRequests } from '../trpc/rate-limit'
+import { takeSlot } from './rate-window'
 import { iso } from './rows'
 
 type Row = typeof contactMessages.$inferSelect
+
+export interface ContactLimits {
+  /** Messages one client IP may send per window. */
+  perIp: number
+  windowMs: number
+  /** Messages stored per rolling 24 hours, from everyone together. */
+  dailyCap: number
+}
+
+export const defaultContactLimits: ContactLimits = {
+  perIp: 5,
+  windowMs: 10 * 60_000,
+  dailyCap: 500,
+}
+
+const DAY_MS = 24 * 60 * 60_000
 
 function toMessage(row: Row): ContactMessage {
   return {
@@ -19,10 +38,34 @@ function toMessage(row: Row): ContactMessage {
 }
 
 export async function sendMessage(
-  db: Db,
-  data: { name: string; email: string; message: string },
+  ctx: Pick<Context, 'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId'>,
+  data: { name: string; email: string; message: string; website: string },
 ): Promise<ContactMessage> {
-  const [row] = await db.insert(contactMessages).values(data).returning()
+  const now = ctx.now()
+  const { website, ...message } = data
+  if (website !== '') {
+    // The hidden honeypot field was filled: a bot. Answer as if it worked.
+    ctx.log.info('contact honeypot', { ip: ctx.ip, request_id: ctx.requestId })
+    return { id: 0, ...message, created_at: iso(now), updated_at: iso(now) }
+  }
+  const limits = ctx.config.contact ?? defaultContactLimits
+  const wait = await takeSlot(ctx.db, `contact:${ctx.ip}`, limits.perIp, limits.windowMs, now)
+  if (wait > 0) {
+    ctx.log.warn('contact rate limited', { ip: ctx.ip, request_id: ctx.requestId })
+    throw tooManyRequests('Too many messages sent. Please try again later.', wait)
+  }
+  const [today] = await ctx.db
+    .select({ value: count() })
+    .from(contactMessages)
+    .where(gt(contactMessages.created_at, new Date(now.getTime() - DAY_MS)))
+  if ((today?.value ?? 0) >= limits.dailyCap) {
+    ctx.log.warn('contact daily cap reached', { ip: ctx.ip, request_id: ctx.requestId })
+    throw tooManyRequests('The inbox is full for today. Please try again tomorrow.', 3600)
+  }
+  const [row] = await ctx.db
+    .insert(contactMessages)
+    .values({ ...message, created_at: now, updated_at: now })
+    .returning()
   if (!row) throw new Error('insert returned no row')
   return toMessage(row)
 }

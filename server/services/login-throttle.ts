@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { loginThrottle } from '../db/schema'
+import { throttleCounters } from '../db/schema'
 
 export interface ThrottleLimits {
   /** Failures in a row for one username before it is locked. */
@@ -33,9 +33,9 @@ export function ipKey(ip: string): string {
 /** Seconds until every given key is free again, or 0 when none is locked. */
 export async function lockedForSeconds(db: Db, keys: string[], now: Date): Promise<number> {
   const rows = await db
-    .select({ lockedUntil: loginThrottle.locked_until })
-    .from(loginThrottle)
-    .where(inArray(loginThrottle.key, keys))
+    .select({ lockedUntil: throttleCounters.locked_until })
+    .from(throttleCounters)
+    .where(inArray(throttleCounters.key, keys))
   let until = 0
   for (const row of rows) {
     if (row.lockedUntil && row.lockedUntil > now) until = Math.max(until, row.lockedUntil.getTime())
@@ -60,13 +60,13 @@ export async function recordFailure(
       const isUser = key.startsWith('user:')
       // Create the counter first so concurrent failures queue on its row lock.
       await tx
-        .insert(loginThrottle)
+        .insert(throttleCounters)
         .values({ key, window_started_at: now, created_at: now, updated_at: now })
         .onConflictDoNothing()
       const [row] = await tx
         .select()
-        .from(loginThrottle)
-        .where(eq(loginThrottle.key, key))
+        .from(throttleCounters)
+        .where(eq(throttleCounters.key, key))
         .for('update')
       const windowMs = isUser ? USER_MEMORY_MS : limits.ipWindowMs
       const fresh = !row || now.getTime() - row.window_started_at.getTime() > windowMs
@@ -96,7 +96,7 @@ export async function recordFailure(
         locked_until: lockedUntil,
         updated_at: now,
       }
-      await tx.update(loginThrottle).set(values).where(eq(loginThrottle.key, key))
+      await tx.update(throttleCounters).set(values).where(eq(throttleCounters.key, key))
     }
     return locked
   })
@@ -104,14 +104,14 @@ export async function recordFailure(
 
 /** A successful sign-in clears the username's counters (not the IP's). */
 export async function recordSuccess(db: Db, username: string, now: Date): Promise<void> {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, userKey(username)))
+  await db.delete(throttleCounters).where(eq(throttleCounters.key, userKey(username)))
   // Forget long-idle counters so the table stays small.
   await db
-    .delete(loginThrottle)
+    .delete(throttleCounters)
     .where(
       and(
-        lt(loginThrottle.updated_at, new Date(now.getTime() - USER_MEMORY_MS)),
-        or(isNull(loginThrottle.locked_until), lt(loginThrottle.locked_until, now)),
+        lt(throttleCounters.updated_at, new Date(now.getTime() - USER_MEMORY_MS)),
+        or(isNull(throttleCounters.locked_until), lt(throttleCounters.locked_until, now)),
       ),
     )
 }

@@ -190,6 +190,8 @@ export async function createTestApp(
   const config: AppConfig = {
     sessionTtlMs: 7 * 86_400_000,
     sessionIdleMs: 86_400_000,
+    // Suites post many messages from one address; the limits have their own tests.
+    contact: { perIp: 10_000, windowMs: 600_000, dailyCap: 100_000 },
     ...options.config,
   }
   const app = createApp({ database, config, log: createLogger('silent'), distDir, now: clock.now })

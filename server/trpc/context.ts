@@ -1,5 +1,6 @@
 import type { Db } from '../db/client'
 import type { Logger } from '../log'
+import type { ContactLimits } from '../services/contact'
 import type { ThrottleLimits } from '../services/login-throttle'
 
 export interface AppConfig {
@@ -9,6 +10,8 @@ export interface AppConfig {
   trustProxy?: number
   /** Sign-in throttling; the defaults in services/login-throttle.ts when absent. */
   loginThrottle?: ThrottleLimits
+  /** Contact form limits; the defaults in services/contact.ts when absent. */
+  contact?: ContactLimits
 }
 
 export interface ContextInner {

@@ -5,6 +5,15 @@ export const contactInput = z.object({
   name: requiredText('Name', limits.name),
   email: requiredText('Email', limits.email).pipe(z.email('Email must be a valid email address.')),
   message: requiredText('Message', limits.message),
+  /**
+   * Honeypot: a field people never see (hidden by the form). Bots fill it;
+   * the server then answers as if it worked and stores nothing.
+   */
+  website: z
+    .string({ error: 'Invalid form.' })
+    .max(limits.url, 'Invalid form.')
+    .nullish()
+    .transform((value) => value?.trim() ?? ''),
 })
 export type ContactInput = z.input<typeof contactInput>
 

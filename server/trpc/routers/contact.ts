@@ -7,7 +7,7 @@ export const contactRouter = router({
   send: publicProcedure
     .input(contactInput)
     .output(contactMessageSchema)
-    .mutation(({ ctx, input }) => sendMessage(ctx.db, input)),
+    .mutation(({ ctx, input }) => sendMessage(ctx, input)),
   list: adminProcedure
     .output(z.array(contactMessageSchema))
     .query(({ ctx }) => listMessages(ctx.db)),

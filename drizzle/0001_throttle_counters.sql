@@ -1,4 +1,4 @@
-CREATE TABLE "login_throttle" (
+CREATE TABLE "throttle_counters" (
 	"key" text PRIMARY KEY NOT NULL,
 	"failures" integer DEFAULT 0 NOT NULL,
 	"lockouts" integer DEFAULT 0 NOT NULL,
