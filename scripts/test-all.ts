@@ -9,7 +9,9 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import postgres from 'postgres'
 
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined
-console.log(`\n== database: ${databaseUrl ? `PostgreSQL (${new URL(databaseUrl).host})` : 'PGlite (embedded)'}\n`)
+console.log(
+  `\n== database: ${databaseUrl ? `PostgreSQL (${new URL(databaseUrl).host})` : 'PGlite (embedded)'}\n`,
+)
 mkdirSync('.tmp', { recursive: true })
 
 async function run(cmd: string[], env: Record<string, string | undefined>) {

@@ -26,8 +26,10 @@ export function ContactForm() {
     if (send.isPending) return
     // Cleared first, so that the same outcome twice in a row is announced again.
     setResult(null)
+    // The honeypot: people never see it, so only a bot fills it in.
+    const website = String(new FormData(event.currentTarget).get('website') ?? '')
     send.mutate(
-      { name, email, message },
+      { name, email, message, website },
       {
         onSuccess: () => {
           setName('')
@@ -52,7 +54,7 @@ export function ContactForm() {
     <form
       onSubmit={onSubmit}
       aria-describedby={`${id}-result`}
-      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      className="relative space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
       <div>
         <label htmlFor={`${id}-name`} className={labelClass}>
@@ -100,6 +102,17 @@ export function ContactForm() {
           value={message}
           onChange={(event) => setMessage(event.target.value)}
           className="form-field resize-y"
+        />
+      </div>
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-website`}>Leave this field empty</label>
+        <input
+          id={`${id}-website`}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
         />
       </div>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">

@@ -7,11 +7,40 @@ import { getToken } from './token'
 /** React hooks for the procedures (useQuery / useMutation). */
 export const trpc = createTRPCReact<AppRouter>()
 
+/**
+ * A failed answer that is not JSON (a proxy's HTML 502, say) would reach tRPC
+ * as a parse error and lose its status; rewrite it into tRPC's error shape so
+ * the UI can tell "the server said no" from "the server was not reached".
+ */
+const fetchKeepingStatus: typeof fetch = Object.assign(
+  async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await fetch(input, init)
+    const type = response.headers.get('content-type') ?? ''
+    if (response.ok || type.includes('json')) return response
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost')
+    const calls = url.pathname.split('/').pop()?.split(',').length ?? 1
+    const error = {
+      error: {
+        message: '',
+        code: -32603,
+        data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: response.status },
+      },
+    }
+    const body = url.searchParams.has('batch') ? Array.from({ length: calls }, () => error) : error
+    return new Response(JSON.stringify(body), {
+      status: response.status,
+      headers: { 'content-type': 'application/json' },
+    })
+  },
+  { preconnect: fetch.preconnect },
+)
+
 export function createTrpcClient(baseUrl = '') {
   return trpc.createClient({
     links: [
       httpBatchLink({
         url: `${baseUrl}/trpc`,
+        fetch: fetchKeepingStatus,
         headers() {
           const token = getToken()
           return token ? { authorization: `Bearer ${token}` } : {}
