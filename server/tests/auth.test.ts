@@ -279,6 +279,15 @@ describe('setAdminPassword (bun run admin:password)', () => {
     expect((await t.request('POST', '/api/auth/login', { body: ADMIN })).status).toBe(401)
     expect(await t.login('new-owner', ADMIN.password)).toMatch(/^[\w-]{43}$/)
   })
+  test('long passwords are not truncated (no 72-byte bcrypt cut-off)', async () => {
+    const long = `${'p'.repeat(72)}-and-the-rest-matters`
+    await setAdminPassword(t.db, 'new-owner', long)
+    const prefix = await t.request('POST', '/api/auth/login', {
+      body: { username: 'new-owner', password: long.slice(0, 72) },
+    })
+    expect(prefix.status).toBe(401)
+    expect(await t.login('new-owner', long)).toMatch(/^[\w-]{43}$/)
+  })
 })
 
 describe('without an admin', () => {
