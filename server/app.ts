@@ -2,7 +2,8 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { Elysia } from 'elysia'
 import type { Database } from './db/client'
 import { MAX_BODY_BYTES } from './http/body'
-import { securityHeaders } from './http/headers'
+import { corsHeaders } from './http/cors'
+import { isPrivatePath, securityHeaders } from './http/headers'
 import { jsonError } from './http/respond'
 import { createStaticHandler } from './http/static'
 import { errorDetails, type Logger } from './log'
@@ -39,6 +40,14 @@ export function clientIp(request: Request, server: Server | null, trustProxy: nu
   return server?.requestIP(request)?.address ?? 'unknown'
 }
 
+/** HTTPS as the client sees it: the URL's scheme, or a trusted proxy's X-Forwarded-Proto. */
+function isHttps(request: Request, url: URL, trustProxy: number): boolean {
+  if (url.protocol === 'https:') return true
+  return (
+    trustProxy > 0 && request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
+  )
+}
+
 interface RequestInfo {
   id: string
   startedAt: number
@@ -67,109 +76,119 @@ export function createApp(deps: AppDeps) {
     })
   }
 
-  return new Elysia()
-    .onRequest(({ request, set }) => {
-      const id = crypto.randomUUID()
-      requests.set(request, { id, startedAt: performance.now() })
-      Object.assign(set.headers, headers, { 'x-request-id': id })
-      const path = new URL(request.url).pathname
-      if (path.startsWith('/api') || path.startsWith('/trpc') || path === '/healthz') {
-        // API answers may be personal (contact list, session): never cache them.
-        set.headers['cache-control'] = 'no-store'
-      }
-    })
-    .onError(({ code, error, request, set }) => {
-      const info = requests.get(request)
-      const path = new URL(request.url).pathname
-      if (code === 'NOT_FOUND') {
-        set.status = 404
-        return jsonError(404, 'Not found.')
-      }
-      if (code === 'PARSE' || code === 'VALIDATION') {
-        set.status = 400
-        return jsonError(400, 'The request is not valid.')
-      }
-      deps.log.error('unhandled error', {
-        request_id: info?.id,
-        path,
-        code,
-        ...errorDetails(error),
+  return (
+    new Elysia()
+      .onRequest(({ request, set }) => {
+        const id = crypto.randomUUID()
+        requests.set(request, { id, startedAt: performance.now() })
+        Object.assign(set.headers, headers, { 'x-request-id': id })
+        Object.assign(set.headers, corsHeaders(request, deps.config.corsOrigins ?? []))
+        const url = new URL(request.url)
+        if (isHttps(request, url, deps.config.trustProxy ?? 0)) {
+          set.headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
+        }
+        if (isPrivatePath(url.pathname)) {
+          // API answers and admin pages may be personal: never cache them anywhere.
+          set.headers['cache-control'] = 'no-store'
+        }
       })
-      set.status = 500
-      return jsonError(500, 'Something went wrong on our side. Please try again later.', {
-        request_id: info?.id,
-      })
-    })
-    .onAfterResponse(({ request, set, responseValue }) => {
-      const info = requests.get(request)
-      const status =
-        responseValue instanceof Response ? responseValue.status : Number(set.status) || 200
-      deps.log.info('request', {
-        method: request.method,
-        path: new URL(request.url).pathname,
-        status,
-        ms: info ? Math.round((performance.now() - info.startedAt) * 10) / 10 : undefined,
-        request_id: info?.id,
-      })
-    })
-    .get('/healthz', async () => {
-      const started = performance.now()
-      try {
-        await Promise.race([
-          deps.database.ping(),
-          new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), 2_000)),
-        ])
-        return Response.json({
-          status: 'ok',
-          database: {
-            kind: deps.database.kind,
-            status: 'up',
-            ms: Math.round(performance.now() - started),
-          },
+      // CORS preflight: answered here; allowed origins get their headers above.
+      .options('/*', () => new Response(null, { status: 204 }))
+      .onError(({ code, error, request, set }) => {
+        const info = requests.get(request)
+        const path = new URL(request.url).pathname
+        if (code === 'NOT_FOUND') {
+          set.status = 404
+          return jsonError(404, 'Not found.')
+        }
+        if (code === 'PARSE' || code === 'VALIDATION') {
+          set.status = 400
+          return jsonError(400, 'The request is not valid.')
+        }
+        deps.log.error('unhandled error', {
+          request_id: info?.id,
+          path,
+          code,
+          ...errorDetails(error),
         })
-      } catch (error) {
-        deps.log.warn('health check failed', errorDetails(error))
-        return Response.json(
-          {
-            status: 'unavailable',
-            error: 'The database is unreachable.',
-            database: { kind: deps.database.kind, status: 'down' },
-          },
-          { status: 503 },
-        )
-      }
-    })
-    .all(
-      '/trpc/*',
-      async ({ request, server }) => {
-        const declared = Number(request.headers.get('content-length') ?? 0)
-        if (declared > MAX_BODY_BYTES) return jsonError(413, 'The request body is too large.')
-        const ctx = contextFor(request, server)
-        return fetchRequestHandler({
-          endpoint: '/trpc',
-          req: request,
-          router: appRouter,
-          createContext: () => ctx,
-          responseMeta: ({ errors }) => {
-            const retryAfter = errors.map(retryAfterOf).find((value) => value !== null)
-            return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {}
-          },
+        set.status = 500
+        return jsonError(500, 'Something went wrong on our side. Please try again later.', {
+          request_id: info?.id,
         })
-      },
-      { parse: 'none' },
-    )
-    .all('/api', () => jsonError(404, 'There is no API endpoint at this path.'), { parse: 'none' })
-    .all('/api/*', ({ request, server }) => handleRest(request, contextFor(request, server)), {
-      parse: 'none',
-    })
-    .all(
-      '/*',
-      ({ request }) =>
-        request.method === 'GET' || request.method === 'HEAD'
-          ? serveStatic(new URL(request.url).pathname)
-          : jsonError(404, 'Not found.'),
-      { parse: 'none' },
-    )
+      })
+      .onAfterResponse(({ request, set, responseValue }) => {
+        const info = requests.get(request)
+        const status =
+          responseValue instanceof Response ? responseValue.status : Number(set.status) || 200
+        deps.log.info('request', {
+          method: request.method,
+          path: new URL(request.url).pathname,
+          status,
+          ms: info ? Math.round((performance.now() - info.startedAt) * 10) / 10 : undefined,
+          request_id: info?.id,
+        })
+      })
+      .get('/healthz', async () => {
+        const started = performance.now()
+        try {
+          await Promise.race([
+            deps.database.ping(),
+            new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), 2_000)),
+          ])
+          return Response.json({
+            status: 'ok',
+            database: {
+              kind: deps.database.kind,
+              status: 'up',
+              ms: Math.round(performance.now() - started),
+            },
+          })
+        } catch (error) {
+          deps.log.warn('health check failed', errorDetails(error))
+          return Response.json(
+            {
+              status: 'unavailable',
+              error: 'The database is unreachable.',
+              database: { kind: deps.database.kind, status: 'down' },
+            },
+            { status: 503 },
+          )
+        }
+      })
+      .all(
+        '/trpc/*',
+        async ({ request, server }) => {
+          const declared = Number(request.headers.get('content-length') ?? 0)
+          if (declared > MAX_BODY_BYTES) return jsonError(413, 'The request body is too large.')
+          const ctx = contextFor(request, server)
+          return fetchRequestHandler({
+            endpoint: '/trpc',
+            req: request,
+            router: appRouter,
+            createContext: () => ctx,
+            responseMeta: ({ errors }) => {
+              const retryAfter = errors.map(retryAfterOf).find((value) => value !== null)
+              return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {}
+            },
+          })
+        },
+        { parse: 'none' },
+      )
+      .all('/api', () => jsonError(404, 'There is no API endpoint at this path.'), {
+        parse: 'none',
+      })
+      .all('/api/*', ({ request, server }) => handleRest(request, contextFor(request, server)), {
+        parse: 'none',
+      })
+      .all(
+        '/*',
+        ({ request }) =>
+          request.method === 'GET' || request.method === 'HEAD'
+            ? serveStatic(new URL(request.url).pathname)
+            : jsonError(404, 'Not found.'),
+        { parse: 'none' },
+      )
+  )
 }
 
 export type App = ReturnType<typeof createApp>

@@ -64,6 +64,22 @@ const envSchema = z.object({
     (value) => (value === 'true' ? '1' : value === 'false' ? '0' : blankAsUndefined(value)),
     z.coerce.number().int().min(0).max(10).default(0),
   ),
+  CORS_ORIGINS: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim().replace(/\/+$/, ''))
+          .filter(Boolean),
+      )
+      .refine(
+        (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
+        'must be a comma-separated list of origins like https://example.com',
+      ),
+  ),
   CONTACT_MAX_PER_IP: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).default(5)),
   CONTACT_WINDOW: z.preprocess(blankAsUndefined, duration('10m')),
   CONTACT_DAILY_CAP: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).default(500)),

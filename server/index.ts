@@ -32,6 +32,7 @@ async function main() {
       sessionTtlMs: env.SESSION_TTL,
       sessionIdleMs: env.SESSION_IDLE_TTL,
       trustProxy: env.TRUST_PROXY,
+      corsOrigins: env.CORS_ORIGINS,
       contact: {
         perIp: env.CONTACT_MAX_PER_IP,
         windowMs: env.CONTACT_WINDOW,

@@ -25,3 +25,15 @@ export function securityHeaders(): Record<string, string> {
     'cross-origin-opener-policy': 'same-origin',
   }
 }
+
+/** Paths whose answers are never cached: the API doors and the admin screens. */
+export function isPrivatePath(path: string): boolean {
+  return (
+    path.startsWith('/api') ||
+    path.startsWith('/trpc') ||
+    path === '/healthz' ||
+    path === '/login' ||
+    path === '/admin' ||
+    path.startsWith('/admin/')
+  )
+}

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { join, normalize, resolve, sep } from 'node:path'
+import { isPrivatePath } from './headers'
 
 /**
  * Serves the built client from dist/: hashed files under /assets/ are cached
@@ -49,7 +50,10 @@ export function createStaticHandler(distDir: string) {
       })
     }
     return new Response(Bun.file(shellPath), {
-      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': isPrivatePath(pathname) ? 'no-store' : 'no-cache',
+      },
     })
   }
 }

@@ -10,6 +10,8 @@ export interface AppConfig {
   trustProxy?: number
   /** Sign-in throttling; the defaults in services/login-throttle.ts when absent. */
   loginThrottle?: ThrottleLimits
+  /** Other origins allowed to call the API from a browser (CORS); none by default. */
+  corsOrigins?: string[]
   /** Contact form limits; the defaults in services/contact.ts when absent. */
   contact?: ContactLimits
 }
