@@ -43,7 +43,12 @@ export function errorResponse(error: unknown, ctx: Pick<Context, 'log' | 'reques
       cause:
         trpcError.cause instanceof Error ? trpcError.cause.stack : String(trpcError.cause ?? ''),
     })
-    return jsonError(status, publicMessage(trpcError), { request_id: ctx.requestId })
+    return jsonError(
+      status,
+      publicMessage(trpcError),
+      { request_id: ctx.requestId },
+      status === 503 ? { 'retry-after': '5' } : {},
+    )
   }
   const fields = validationFields(trpcError)
   const headers: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer' } : {}
