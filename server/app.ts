@@ -1,16 +1,13 @@
-import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { Elysia } from 'elysia'
 import type { Database } from './db/client'
-import { MAX_BODY_BYTES } from './http/body'
 import { corsHeaders } from './http/cors'
 import { isPrivatePath, securityHeaders } from './http/headers'
 import { jsonError } from './http/respond'
 import { createStaticHandler } from './http/static'
+import { handleTrpc } from './http/trpc'
 import { errorDetails, type Logger } from './log'
 import { handleRest } from './rest/adapter'
 import { type AppConfig, type Context, createContextInner } from './trpc/context'
-import { retryAfterOf } from './trpc/rate-limit'
-import { appRouter } from './trpc/root'
 
 export interface AppDeps {
   database: Database
@@ -155,25 +152,9 @@ export function createApp(deps: AppDeps) {
           )
         }
       })
-      .all(
-        '/trpc/*',
-        async ({ request, server }) => {
-          const declared = Number(request.headers.get('content-length') ?? 0)
-          if (declared > MAX_BODY_BYTES) return jsonError(413, 'The request body is too large.')
-          const ctx = contextFor(request, server)
-          return fetchRequestHandler({
-            endpoint: '/trpc',
-            req: request,
-            router: appRouter,
-            createContext: () => ctx,
-            responseMeta: ({ errors }) => {
-              const retryAfter = errors.map(retryAfterOf).find((value) => value !== null)
-              return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {}
-            },
-          })
-        },
-        { parse: 'none' },
-      )
+      .all('/trpc/*', ({ request, server }) => handleTrpc(request, contextFor(request, server)), {
+        parse: 'none',
+      })
       .all('/api', () => jsonError(404, 'There is no API endpoint at this path.'), {
         parse: 'none',
       })

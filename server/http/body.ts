@@ -44,15 +44,11 @@ export function isJsonContentType(request: Request): boolean {
   return type !== null && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type.trim())
 }
 
-const MAX_DEPTH = 32
+export const MAX_JSON_DEPTH = 32
 
-/** Parses a JSON body that must be an object; rejects malformed or deeply nested input. */
-export function parseJsonObject(
-  text: string,
-): { ok: true; value: Record<string, unknown> } | { ok: false; response: Response } {
-  if (text.trim() === '') return { ok: true, value: {} }
+/** Whether a JSON text nests objects/arrays deeper than `max` (checked before parsing). */
+export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   let depth = 0
-  let maxDepth = 0
   let inString = false
   for (let i = 0; i < text.length; i++) {
     const char = text[i]
@@ -60,10 +56,19 @@ export function parseJsonObject(
       if (char === '\\') i++
       else if (char === '"') inString = false
     } else if (char === '"') inString = true
-    else if (char === '{' || char === '[') maxDepth = Math.max(maxDepth, ++depth)
-    else if (char === '}' || char === ']') depth--
+    else if (char === '{' || char === '[') {
+      if (++depth > max) return true
+    } else if (char === '}' || char === ']') depth--
   }
-  if (maxDepth > MAX_DEPTH) {
+  return false
+}
+
+/** Parses a JSON body that must be an object; rejects malformed or deeply nested input. */
+export function parseJsonObject(
+  text: string,
+): { ok: true; value: Record<string, unknown> } | { ok: false; response: Response } {
+  if (text.trim() === '') return { ok: true, value: {} }
+  if (jsonTooDeep(text)) {
     return { ok: false, response: jsonError(400, 'The request body is nested too deeply.') }
   }
   let value: unknown

@@ -391,11 +391,11 @@ describe('a database that is gone', () => {
     })
   })
 
-  test('a read answers a generic 500 with no stack trace or SQL', async () => {
+  test('a read answers 503 (retry soon) with no stack trace or SQL', async () => {
     const r = await toTestResponse(await app.handle(new Request('http://localhost/api/projects')))
-    expect(r.status).toBe(500)
+    expect(r.status).toBe(503)
     expect(r.json).toStrictEqual({
-      error: 'Something went wrong on our side. Please try again later.',
+      error: 'The service is temporarily unavailable. Please try again shortly.',
       request_id: expect.any(String),
     })
   })
@@ -404,10 +404,10 @@ describe('a database that is gone', () => {
     const r = await toTestResponse(
       await app.handle(new Request('http://localhost/trpc/projects.list')),
     )
-    expect(r.status).toBe(500)
+    expect(r.status).toBe(503)
     expect(r.text).not.toMatch(/\n\s*at\s|select|from "|pglite|postgres|closed|ended/i)
     expect(r.body.error).toMatchObject({
-      message: 'Something went wrong on our side. Please try again later.',
+      message: 'The service is temporarily unavailable. Please try again shortly.',
     })
   })
 })
