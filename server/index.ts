@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { createApp } from './app'
 import { buildClient, clientBuildIsStale } from './build-client'
+import type { Database } from './db/client'
 import { DataDirLockedError } from './db/lock'
 import { loadEnv } from './env'
 import { createLogger, errorDetails } from './log'
@@ -13,12 +14,34 @@ async function main() {
   const env = loadEnv()
   const log = createLogger(env.LOG_LEVEL)
 
+  // Signal handlers come first: Bun installs them asynchronously, and ones
+  // registered right after Bun.serve() missed a SIGTERM sent just after the
+  // "listening" line (the process died without closing the database or
+  // releasing the DATA_DIR lock).
+  let opening: Promise<Database> | undefined
+  let server: ReturnType<typeof Bun.serve> | undefined
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info('shutting down', { signal })
+    // stop(false): refuse new connections, let in-flight requests finish.
+    await server?.stop(false)
+    const database = await opening?.catch(() => undefined)
+    await database?.close()
+    log.info('stopped')
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
   if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale(root, distDir)) {
     log.info('building the client (first start or sources changed)…')
     await buildClient(root)
   }
 
-  const database = await openDatabaseFromEnv(env)
+  opening = openDatabaseFromEnv(env)
+  const database = await opening
   try {
     await prepareDatabase(database, env, log)
   } catch (error) {
@@ -42,7 +65,7 @@ async function main() {
     log,
     distDir,
   })
-  const server = Bun.serve({
+  server = Bun.serve({
     port: env.PORT,
     hostname: env.HOST,
     fetch: (request) => app.handle(request),
@@ -56,20 +79,6 @@ async function main() {
     },
   })
   log.info('listening', { url: `http://localhost:${server.port}`, database: database.kind })
-
-  let stopping = false
-  const shutdown = async (signal: string) => {
-    if (stopping) return
-    stopping = true
-    log.info('shutting down', { signal })
-    // stop(false): refuse new connections, let in-flight requests finish.
-    await server.stop(false)
-    await database.close()
-    log.info('stopped')
-    process.exit(0)
-  }
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
-  process.on('SIGINT', () => void shutdown('SIGINT'))
 }
 
 main().catch((error: unknown) => {
