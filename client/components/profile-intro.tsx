@@ -1,3 +1,4 @@
+import { safeUrlOrNull } from '../../src/domain/safe-url'
 import type { Profile } from '../../src/schemas/profile'
 import { SocialLinks } from './social-links'
 
@@ -9,7 +10,7 @@ export function ProfileIntro({ profile }: { profile: Profile }) {
       className="flex flex-col items-center gap-8 text-center sm:flex-row sm:items-center sm:text-left"
     >
       <img
-        src={profile.photo_url}
+        src={safeUrlOrNull(profile.photo_url) ?? '/profile.svg'}
         alt={`Portrait of ${profile.name}`}
         width={175}
         height={175}

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { isSafeUrl } from '../../src/domain/safe-url'
 import type { Project } from '../../src/schemas/project'
 import { TagList } from './tag-list'
 
@@ -14,7 +15,7 @@ export function ProjectCard({
   headingLevel?: 2 | 3
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
-  const image = project.image_urls[0]
+  const image = project.image_urls.find(isSafeUrl)
 
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition motion-safe:hover:-translate-y-0.5 hover:border-indigo-200 hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-indigo-500">

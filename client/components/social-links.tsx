@@ -1,3 +1,4 @@
+import { isSafeUrl } from '../../src/domain/safe-url'
 import { GitHubIcon, LinkedInIcon, MailIcon } from './icons'
 
 const iconLinkClass =
@@ -15,7 +16,7 @@ export function SocialLinks({
 }) {
   return (
     <ul aria-label="Social links" className="flex items-center gap-3">
-      {linkedinUrl ? (
+      {isSafeUrl(linkedinUrl) ? (
         <li>
           <a
             href={linkedinUrl}
@@ -29,7 +30,7 @@ export function SocialLinks({
           </a>
         </li>
       ) : null}
-      {githubUrl ? (
+      {isSafeUrl(githubUrl) ? (
         <li>
           <a
             href={githubUrl}

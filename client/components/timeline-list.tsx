@@ -1,3 +1,4 @@
+import { safeUrlOrNull } from '../../src/domain/safe-url'
 import type { TimelineEvent } from '../../src/schemas/timeline'
 import { BriefcaseIcon, GraduationCapIcon } from './icons'
 
@@ -32,9 +33,9 @@ export function TimelineList({
           />
           <article className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <div className="flex items-start gap-4">
-              {event.icon_path ? (
+              {safeUrlOrNull(event.icon_path) ? (
                 <img
-                  src={event.icon_path}
+                  src={safeUrlOrNull(event.icon_path) ?? undefined}
                   alt={`${event.title} logo`}
                   width={48}
                   height={48}

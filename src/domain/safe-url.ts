@@ -15,3 +15,8 @@ export function isSafeUrl(value: string): boolean {
     return false
   }
 }
+
+/** The URL when it is safe to render, otherwise null (the caller leaves it out). */
+export function safeUrlOrNull(value: string | null | undefined): string | null {
+  return value && isSafeUrl(value) ? value : null
+}

@@ -1,4 +1,5 @@
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
+import { isSafeUrl, safeUrlOrNull } from '../../../src/domain/safe-url'
 import { ArrowLeftIcon, ArrowUpRightIcon } from '../../components/icons'
 import { TagList } from '../../components/tag-list'
 import { httpStatusOf, trpc } from '../../lib/trpc'
@@ -33,7 +34,8 @@ export const Route = createFileRoute('/projects/$slug')({
 function ProjectPage() {
   const { slug } = Route.useParams()
   const [project] = trpc.projects.bySlug.useSuspenseQuery({ slug })
-  const image = project.image_urls[0]
+  const image = project.image_urls.find(isSafeUrl)
+  const website = safeUrlOrNull(project.website_url)
 
   return (
     <article>
@@ -82,18 +84,18 @@ function ProjectPage() {
         </p>
       </section>
 
-      {project.website_url ? (
+      {website ? (
         <section aria-labelledby="website-title" className="mt-10">
           <h2 id="website-title" className="text-xl font-bold tracking-tight text-slate-900">
             Visit Website.
           </h2>
           <a
-            href={project.website_url}
+            href={website}
             target="_blank"
             rel="noopener noreferrer"
             className="button-primary mt-4 max-w-full"
           >
-            <span className="truncate">{displayUrl(project.website_url)}</span>
+            <span className="truncate">{displayUrl(website)}</span>
             <ArrowUpRightIcon width={16} height={16} className="shrink-0" />
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
