@@ -1,0 +1,144 @@
+/**
+ * Hostile content written straight into the database (script tags, onerror
+ * attributes, javascript: and data: links) must render as inert text on
+ * every public page and in the admin. This suite runs its own server on a
+ * data directory seeded by e2e/support/seed-hostile.ts.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+
+const HOSTILE_ADMIN = { username: 'hostile-admin', password: 'hostile admin password' }
+
+let server: ChildProcess | undefined
+let dataDir = ''
+let base = ''
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'portfolio-hostile-'))
+  execFileSync('bun', ['e2e/support/seed-hostile.ts', dataDir], { stdio: 'inherit' })
+  const port = await freePort()
+  base = `http://127.0.0.1:${port}`
+  server = spawn('bun', ['server/index.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SKIP_CLIENT_BUILD: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  })
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error('the hostile-content server did not start')
+})
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM')
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  server?.kill('SIGKILL')
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function expectInert(page: Page, path: string, visibleText: string) {
+  const dialogs: string[] = []
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await page.goto(`${base}${path}`)
+  // The markup shows up as literal text…
+  await expect(page.getByText(visibleText).first()).toBeVisible()
+  // …and nothing ran.
+  const pwned = await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)
+  expect(pwned, `script ran on ${path}`).toBeUndefined()
+  expect(dialogs).toEqual([])
+  const dangerous = page.locator(
+    [
+      'a[href^="javascript:" i]',
+      'a[href^="data:" i]',
+      '[src^="javascript:" i]',
+      '[src^="data:" i]',
+      'iframe',
+      'object',
+      'embed',
+      '[onerror]',
+      '[onload]',
+      '[onmouseover]',
+    ].join(', '),
+  )
+  expect(await dangerous.count(), `dangerous element on ${path}`).toBe(0)
+  const injectedScripts = await page
+    .locator('script')
+    .evaluateAll(
+      (scripts) => scripts.filter((s) => (s.textContent ?? '').includes('__pwned')).length,
+    )
+  expect(injectedScripts, `injected <script> on ${path}`).toBe(0)
+  // Every external link opens safely.
+  for (const link of await page.locator('a[target="_blank"]').all()) {
+    expect(await link.getAttribute('rel')).toContain('noopener')
+  }
+}
+
+test('public pages render hostile content as text', async ({ page }) => {
+  await expectInert(page, '/', 'Hostile job <script>window.__pwned=1</script>')
+  await page.getByRole('tab', { name: 'Education' }).click()
+  await expect(page.getByText('Hostile school <script>').first()).toBeVisible()
+  expect(
+    await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+  ).toBeUndefined()
+})
+
+test('the projects list renders hostile content as text', async ({ page }) => {
+  await expectInert(page, '/projects', 'Hostile project <script>window.__pwned=1</script>')
+})
+
+test('a project page renders hostile content as text and drops unsafe links', async ({ page }) => {
+  await expectInert(page, '/projects/hostile-project', 'Long <iframe')
+  await expect(page.getByRole('heading', { name: 'Visit Website.' })).toHaveCount(0)
+})
+
+test('the contact page renders the hostile owner name as text', async ({ page }) => {
+  await expectInert(page, '/contact-me', 'Mallory <script>')
+})
+
+test('the admin renders hostile content as text', async ({ page, request }) => {
+  const login = await request.post(`${base}/api/auth/login`, { data: HOSTILE_ADMIN })
+  expect(login.status()).toBe(200)
+  const { token } = (await login.json()) as { token: string }
+  await page.addInitScript((value) => window.localStorage.setItem('token', value), token)
+  await expectInert(page, '/admin', 'Hostile message <script>window.__pwned=1</script>')
+  await expect(page.getByText('Hostile project <script>').first()).toBeVisible()
+  await expect(page.getByText('Hostile job <script>').first()).toBeVisible()
+  await page.getByRole('link', { name: 'Edit' }).first().click()
+  await expect(page.getByLabel('Title')).toHaveValue(/Hostile/)
+  expect(
+    await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+  ).toBeUndefined()
+})
