@@ -4,7 +4,7 @@
  * Real processes, always on PGlite (the child gets DATABASE_URL='').
  */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
@@ -100,8 +100,12 @@ async function deadPid(): Promise<number> {
 }
 
 describe('DATA_DIR lock', () => {
+  // One directory for all three cases: a PGlite directory is slow to create,
+  // fast to reopen.
+  let dataDir: string
+
   test('a second server on the same DATA_DIR exits non-zero with a clear message', async () => {
-    const dataDir = tempDataDir()
+    dataDir = tempDataDir()
     const first = startServer(dataDir)
     const listening = await waitForLine(first, /"msg":"listening"/)
     expect(listening).toContain('"database":"pglite"')
@@ -129,10 +133,8 @@ describe('DATA_DIR lock', () => {
   }, 60_000)
 
   test('a stale lock whose owner is dead is taken over', async () => {
-    const dataDir = tempDataDir()
     const lockFile = join(dataDir, 'portfolio.lock')
     const pid = await deadPid()
-    mkdirSync(dataDir, { recursive: true })
     writeFileSync(lockFile, `${pid}\n`)
 
     const server = startServer(dataDir)
@@ -144,10 +146,8 @@ describe('DATA_DIR lock', () => {
   }, 60_000)
 
   test('a lock held by another live process (not a server) is respected', async () => {
-    const dataDir = tempDataDir()
     const holder = Bun.spawn(['sleep', '30'])
     children.push(holder)
-    mkdirSync(dataDir, { recursive: true })
     writeFileSync(join(dataDir, 'portfolio.lock'), `${holder.pid}\n`)
 
     const server = startServer(dataDir)
