@@ -455,11 +455,13 @@ describe('bodies that are not a JSON object', () => {
         const r = await t.request(write.method, write.path(), { token, raw, headers: json })
         expect(r.status).toBe(400)
         expect(r.json).toStrictEqual({ error: 'The request body is not valid JSON.' })
+        expectNoLeak(r)
       }
       for (const raw of ['[]', '[{"title":"x"}]', '"text"', '42', 'null', 'true']) {
         const r = await t.request(write.method, write.path(), { token, raw, headers: json })
         expect(r.status).toBe(400)
         expect(r.json).toStrictEqual({ error: 'The request body must be a JSON object.' })
+        expectNoLeak(r)
       }
       const body = JSON.stringify(sample.project())
       for (const type of [
@@ -475,6 +477,7 @@ describe('bodies that are not a JSON object', () => {
         })
         expect(r.status).toBe(415)
         expect(r.json).toStrictEqual({ error: expect.stringContaining('JSON') })
+        expectNoLeak(r)
       }
       const deep = `${'['.repeat(100)}${']'.repeat(100)}`
       const nested = await t.request(write.method, write.path(), {
@@ -516,6 +519,7 @@ describe('oversized bodies', () => {
       })
       expect(r.status).toBe(413)
       expect(r.json).toStrictEqual({ error: expect.stringContaining('too large') })
+      expectNoLeak(r)
     }
     expect(await t.snapshot()).toEqual(before)
   })
