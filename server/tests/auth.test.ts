@@ -3,10 +3,13 @@
  * malformed, revoked or expired token with a JSON 401 and changes nothing in
  * the database; tokens are long, random and stored only as hashes.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { createHash } from 'node:crypto'
 import { setAdminPassword } from '../services/auth'
 import { ADMIN, createTestApp, sample, type TestApp, type TestResponse } from './harness'
+
+// Generous under a loaded machine; the whole suite still runs in well under a minute.
+setDefaultTimeout(20_000)
 
 let t: TestApp
 let ids: { project: number; event: number; contact: number }

@@ -3,7 +3,7 @@
  * auth/me, profile and healthz, through `app.handle`, with exact bodies and
  * the rows they leave in the database.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { createApp } from '../app'
 import type { Database } from '../db/client'
@@ -19,6 +19,9 @@ import {
   toTestResponse,
   usingPostgres,
 } from './harness'
+
+// Generous under a loaded machine; the whole suite still runs in well under a minute.
+setDefaultTimeout(20_000)
 
 let t: TestApp
 let token: string

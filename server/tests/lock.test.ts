@@ -3,11 +3,14 @@
  * a stale lock (its owner dead) is taken over, and a clean stop releases it.
  * Real processes, always on PGlite (the child gets DATABASE_URL='').
  */
-import { afterAll, describe, expect, test } from 'bun:test'
+import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
+
+// Generous under a loaded machine; the whole suite still runs in well under a minute.
+setDefaultTimeout(20_000)
 
 const root = resolve(import.meta.dir, '../..')
 const dirs: string[] = []

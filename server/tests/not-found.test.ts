@@ -1,6 +1,9 @@
 /** 404 for unknown ids, slugs and /api paths; 405 for a wrong method on a known path. */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { createTestApp, sample, type TestApp, type TestResponse } from './harness'
+
+// Generous under a loaded machine; the whole suite still runs in well under a minute.
+setDefaultTimeout(20_000)
 
 let t: TestApp
 let token: string

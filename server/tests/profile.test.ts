@@ -1,7 +1,10 @@
 /** The owner's profile: seeded from the environment once, age computed on every read. */
-import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test'
 import { profileSeedFromEnv, seedProfile } from '../services/profile'
 import { createTestApp, type TestApp, testEnv } from './harness'
+
+// Generous under a loaded machine; the whole suite still runs in well under a minute.
+setDefaultTimeout(20_000)
 
 let t: TestApp
 beforeAll(async () => {

@@ -2,10 +2,13 @@
  * The slug rule end to end: title-derived slugs, -2/-3 on collisions, former
  * slugs keep answering after a title edit, deletes free them, newest first.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { projectSlugs } from '../db/schema'
 import { createTestApp, isRecord, sample, type TestApp } from './harness'
+
+// Generous under a loaded machine; the whole suite still runs in well under a minute.
+setDefaultTimeout(20_000)
 
 let t: TestApp
 let token: string

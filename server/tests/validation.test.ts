@@ -3,10 +3,13 @@
  * on the REST door and writes nothing; malformed bodies get 400/413/415;
  * unknown fields are ignored; defaults are filled in.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { contactMessages, projects, timelineEvents } from '../db/schema'
 import { createTestApp, isRecord, sample, type TestApp, type TestResponse } from './harness'
+
+// Generous under a loaded machine; the whole suite still runs in well under a minute.
+setDefaultTimeout(20_000)
 
 let t: TestApp
 let token: string
