@@ -29,9 +29,18 @@ async function main() {
   if (!username) throw new Error('A username is required.')
   let password = env.ADMIN_PASSWORD
   if (!password) {
-    password = await readLine('New password (at least 8 characters): ')
-    const again = await readLine('Repeat the password: ')
-    if (password !== again) throw new Error('The two passwords differ.')
+    // Don't echo the password on a terminal.
+    const tty = process.stdin.isTTY
+    if (tty) Bun.spawnSync(['stty', '-echo'], { stdin: 'inherit' })
+    try {
+      password = await readLine('New password (at least 8 characters): ')
+      if (tty) process.stdout.write('\n')
+      const again = await readLine('Repeat the password: ')
+      if (tty) process.stdout.write('\n')
+      if (password !== again) throw new Error('The two passwords differ.')
+    } finally {
+      if (tty) Bun.spawnSync(['stty', 'echo'], { stdin: 'inherit' })
+    }
   }
   const checked = newPasswordSchema.safeParse(password)
   if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? 'Invalid password.')
