@@ -1,0 +1,115 @@
+import { afterAll, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { count } from 'drizzle-orm'
+import { openDatabase } from '../db/client'
+import { adminUsers, sessions } from '../db/schema'
+import { loadEnv } from '../env'
+import type { Logger } from '../log'
+import { prepareDatabase } from '../setup'
+import { freshDatabase } from './harness'
+
+function recordingLogger() {
+  const lines: string[] = []
+  const log: Logger = {
+    debug: (msg) => lines.push(msg),
+    info: (msg) => lines.push(msg),
+    warn: (msg) => lines.push(msg),
+    error: (msg) => lines.push(msg),
+  }
+  return { log, lines }
+}
+
+test('no admin and no ADMIN_* variables: no account, one line telling how to create one', async () => {
+  const database = await freshDatabase()
+  try {
+    const { log, lines } = recordingLogger()
+    await prepareDatabase(database, loadEnv({}), log)
+    const [row] = await database.db.select({ value: count() }).from(adminUsers)
+    expect(row?.value).toBe(0)
+    expect(lines).toEqual([
+      'No admin account yet: set ADMIN_USERNAME and ADMIN_PASSWORD and restart, or run `bun run admin:password <username>`.',
+    ])
+  } finally {
+    await database.close()
+  }
+})
+
+test('ADMIN_USERNAME and ADMIN_PASSWORD create the admin once, hashed with argon2id', async () => {
+  const database = await freshDatabase()
+  try {
+    const env = loadEnv({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'a long passphrase' })
+    await prepareDatabase(database, env, recordingLogger().log)
+    // A second start with other values does not touch the existing admin.
+    await prepareDatabase(
+      database,
+      loadEnv({ ADMIN_USERNAME: 'intruder', ADMIN_PASSWORD: 'another passphrase' }),
+      recordingLogger().log,
+    )
+    const users = await database.db.select().from(adminUsers)
+    expect(users.map((user) => user.username)).toEqual(['owner'])
+    expect(users[0]?.password_hash).toStartWith('$argon2id$')
+    expect(await Bun.password.verify('a long passphrase', users[0]?.password_hash ?? '')).toBe(true)
+  } finally {
+    await database.close()
+  }
+})
+
+test('a password under 8 characters is refused at start', async () => {
+  const database = await freshDatabase()
+  try {
+    const env = loadEnv({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'short' })
+    await expect(prepareDatabase(database, env, recordingLogger().log)).rejects.toThrow(
+      'ADMIN_PASSWORD: The password must be at least 8 characters.',
+    )
+  } finally {
+    await database.close()
+  }
+})
+
+const dirs: string[] = []
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+test('bun run admin:password creates the admin, then resets its password and revokes every session', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-cli-'))
+  dirs.push(dataDir)
+  const run = (password: string) =>
+    Bun.spawn(['bun', 'server/cli/admin-password.ts', 'owner'], {
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ADMIN_PASSWORD: password },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+  const first = run('first passphrase')
+  expect(await first.exited).toBe(0)
+  expect(await new Response(first.stdout).text()).toContain('Created the admin "owner"')
+
+  // Sign in (a session row), then reset from the terminal.
+  let database = await openDatabase({ kind: 'pglite', dataDir })
+  const [user] = await database.db.select().from(adminUsers)
+  await database.db.insert(sessions).values({
+    token_hash: 'x'.repeat(64),
+    user_id: user?.id ?? 0,
+    expires_at: new Date(Date.now() + 3_600_000),
+  })
+  await database.close()
+
+  const second = run('second passphrase')
+  expect(await second.exited).toBe(0)
+  expect(await new Response(second.stdout).text()).toContain('every session was signed out')
+  const tooShort = run('short')
+  expect(await tooShort.exited).toBe(1)
+  expect(await new Response(tooShort.stderr).text()).toContain('at least 8 characters')
+
+  database = await openDatabase({ kind: 'pglite', dataDir })
+  try {
+    const [after] = await database.db.select().from(adminUsers)
+    expect(await Bun.password.verify('second passphrase', after?.password_hash ?? '')).toBe(true)
+    const [left] = await database.db.select({ value: count() }).from(sessions)
+    expect(left?.value).toBe(0)
+  } finally {
+    await database.close()
+  }
+}, 60_000)
