@@ -85,8 +85,8 @@ export interface ChildServer {
   process: Subprocess
   port: number
   url: string
-  /** What the child printed so far (stdout and stderr), for failure messages. */
-  output(): string
+  /** What the child printed so far (stdout, then stderr); the last `limit` characters. */
+  output(limit?: number): string
 }
 
 let started = 0
@@ -122,7 +122,7 @@ export async function startServer(options: ServerOptions): Promise<ChildServer> 
     process: child,
     port,
     url: `http://127.0.0.1:${port}`,
-    output: () => {
+    output: (limit = 4000) => {
       const read = (path: string) => {
         try {
           return readFileSync(path, 'utf8')
@@ -130,7 +130,7 @@ export async function startServer(options: ServerOptions): Promise<ChildServer> 
           return ''
         }
       }
-      return `${read(outPath)}${read(errPath)}`.slice(-4000)
+      return `${read(outPath)}${read(errPath)}`.slice(-limit)
     },
   }
   await waitForHealthy(server)
