@@ -30,6 +30,9 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // dist/.vite/manifest.json: the server-side renderer reads which hashed
+    // script, stylesheet and route chunks each page references.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -1,23 +1,26 @@
-import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
+import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { trpc } from './lib/trpc'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createRouter } from './router'
 import './styles.css'
 
-const router = createRouter()
-const { queryClient, trpcClient } = router.options.context
+const router = createRouter({ siteUrl: window.location.origin })
 
-const rootElement = document.getElementById('root')
-if (!rootElement) throw new Error('#root is missing from index.html')
-
-createRoot(rootElement).render(
-  <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </trpc.Provider>
-  </StrictMode>,
-)
+if ('$_TSR' in window) {
+  // The server rendered this page and put the router's and the query cache's
+  // state in it: hydrate, without fetching again.
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <RouterClient router={router} />
+    </StrictMode>,
+  )
+} else {
+  // No server HTML (the Vite dev server's index.html): render the whole document here.
+  createRoot(document).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  )
+}

@@ -1,28 +1,106 @@
-import { QueryClient } from '@tanstack/react-query'
-import { createRouter as createTanStackRouter } from '@tanstack/react-router'
+import {
+  type DehydratedState,
+  dehydrate,
+  hydrate,
+  QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query'
+import { createRouter as createTanStackRouter, useRouter } from '@tanstack/react-router'
+import type { ReactElement, ReactNode } from 'react'
 import { PendingIndicator } from './components/pending-indicator'
-import { createTrpcClient, createTrpcUtils } from './lib/trpc'
+import type { Site } from './lib/seo'
+import { createTrpcClient, createTrpcUtils, type TrpcLink, trpc } from './lib/trpc'
 import { routeTree } from './routeTree.gen'
+
+export interface CreateRouterOptions {
+  /** The site's public address, for canonical URLs; after hydration the server's value wins. */
+  siteUrl: string
+  /** tRPC links: HTTP to /trpc by default; the server-side renderer calls in-process. */
+  links?: TrpcLink[]
+}
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
+
+/**
+ * The query cache as plain JSON. tRPC answers are JSON already (no
+ * transformer), so this only drops `undefined` fields, and it fails loudly
+ * if anything else ever slips in.
+ */
+function toJson(value: unknown): Json {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null
+  if (Array.isArray(value)) return value.map(toJson)
+  if (typeof value === 'object') {
+    const result: { [key: string]: Json } = {}
+    for (const [key, item] of Object.entries(value)) {
+      if (item !== undefined) result[key] = toJson(item)
+    }
+    return result
+  }
+  throw new TypeError(`The query cache holds a ${typeof value}, which cannot go into the page.`)
+}
+
+function isDehydratedState(value: unknown): value is DehydratedState {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'queries' in value &&
+    Array.isArray(value.queries) &&
+    'mutations' in value &&
+    Array.isArray(value.mutations)
+  )
+}
+
+/** What the server puts into the page besides the router's own state. */
+interface DehydratedData {
+  siteUrl: string
+  queries: Json
+}
+
+/** The tRPC and React Query providers, around every page. */
+function DataProviders({ children }: { children: ReactNode }): ReactElement {
+  const { queryClient, trpcClient } = useRouter().options.context
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </trpc.Provider>
+  )
+}
 
 /**
  * A new router (and query cache) per call: the browser makes one, and the
- * server-side renderer (issue 5) one per request. Nothing here touches
- * window or localStorage.
+ * server-side renderer one per request. Nothing here touches window or
+ * localStorage.
  */
-export function createRouter(options: { baseUrl?: string } = {}) {
+export function createRouter(options: CreateRouterOptions) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
   })
-  const trpcClient = createTrpcClient(options.baseUrl)
+  const trpcClient = createTrpcClient(options.links)
   const trpcUtils = createTrpcUtils(queryClient, trpcClient)
+  // One object shared by every match's context, so hydration can set the URL the server used.
+  const site: Site = { url: options.siteUrl.replace(/\/+$/, '') }
+
   return createTanStackRouter({
     routeTree,
-    context: { queryClient, trpcClient, trpcUtils },
+    context: { queryClient, trpcClient, trpcUtils, site },
     defaultPreload: 'intent',
     // Loaders fill React Query; the router itself keeps no stale copy.
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: PendingIndicator,
     scrollRestoration: true,
+    // The server sends the query cache its loaders filled; the browser starts from it,
+    // so the first render needs no request and matches the server's HTML.
+    dehydrate: (): DehydratedData => ({
+      siteUrl: site.url,
+      queries: toJson(dehydrate(queryClient)),
+    }),
+    hydrate: (data: DehydratedData) => {
+      site.url = data.siteUrl
+      if (isDehydratedState(data.queries)) hydrate(queryClient, data.queries)
+    },
+    // Inside the router's context: the query hooks find the same clients the loaders use.
+    InnerWrap: DataProviders,
   })
 }
 

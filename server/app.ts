@@ -3,11 +3,15 @@ import type { Database } from './db/client'
 import { corsHeaders } from './http/cors'
 import { isPrivatePath, securityHeaders } from './http/headers'
 import { jsonError } from './http/respond'
+import { createSeoHandlers } from './http/seo'
+import { createPageRenderer } from './http/ssr'
 import { createStaticHandler } from './http/static'
 import { handleTrpc } from './http/trpc'
 import { errorDetails, type Logger } from './log'
 import { handleRest } from './rest/adapter'
+import { handleBackupRequest } from './services/backup'
 import { type AppConfig, type Context, createContextInner } from './trpc/context'
+import { createCaller } from './trpc/root'
 
 export interface AppDeps {
   database: Database
@@ -15,7 +19,19 @@ export interface AppDeps {
   log: Logger
   /** Where the built client lives (index.html + assets/). */
   distDir: string
+  /** The public address (canonical URLs, sitemap, robots.txt); `http://localhost` if absent. */
+  siteUrl?: string
+  /**
+   * Render the pages on the server (server/http/ssr.ts). Off: every page path
+   * gets the client-rendered app shell, as before server rendering existed.
+   */
+  ssr?: boolean
   now?: () => Date
+  /**
+   * The token of `GET /internal/backup` (PGlite: `bun run backup` asks the
+   * running server). Absent: that path does not exist.
+   */
+  backupToken?: string
 }
 
 type Server = Bun.Server<unknown>
@@ -57,6 +73,7 @@ interface RequestInfo {
 export function createApp(deps: AppDeps) {
   const now = deps.now ?? (() => new Date())
   const serveStatic = createStaticHandler(deps.distDir)
+  const siteUrl = (deps.siteUrl ?? 'http://localhost').replace(/\/+$/, '')
   const requests = new WeakMap<Request, RequestInfo>()
   const headers = securityHeaders()
 
@@ -70,6 +87,49 @@ export function createApp(deps: AppDeps) {
       authorization: request.headers.get('authorization'),
       requestId: info?.id ?? crypto.randomUUID(),
       now,
+    })
+  }
+
+  /** Pages and SEO files read public content only: no token, no client address. */
+  const publicContext = (requestId: string): Context =>
+    createContextInner({
+      ip: 'server',
+      db: deps.database.db,
+      config: deps.config,
+      log: deps.log,
+      authorization: null,
+      requestId,
+      now,
+    })
+  const renderPage = deps.ssr
+    ? createPageRenderer({
+        distDir: deps.distDir,
+        siteUrl,
+        log: deps.log,
+        createContext: publicContext,
+      })
+    : null
+  const seoFor = (request: Request) => {
+    const caller = createCaller(publicContext(requests.get(request)?.id ?? crypto.randomUUID()))
+    return createSeoHandlers({
+      siteUrl,
+      listProjects: () => caller.projects.list(),
+      getProfile: () => caller.profile.get(),
+    })
+  }
+
+  /** GET and HEAD of anything that is not the API: a built file, or a page. */
+  const servePage = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url)
+    const file = serveStatic.file(url.pathname)
+    if (file) return file
+    if (!renderPage) return serveStatic.shell(url.pathname)
+    const page = await renderPage(`${url.pathname}${url.search}`, {
+      requestId: requests.get(request)?.id,
+    })
+    return new Response(request.method === 'HEAD' ? null : page.html || null, {
+      status: page.status,
+      headers: page.headers,
     })
   }
 
@@ -152,6 +212,9 @@ export function createApp(deps: AppDeps) {
           )
         }
       })
+      .get('/internal/backup', ({ request, server }) =>
+        handleBackupRequest(request, server, deps.database, deps.backupToken),
+      )
       .all('/trpc/*', ({ request, server }) => handleTrpc(request, contextFor(request, server)), {
         parse: 'none',
       })
@@ -161,11 +224,14 @@ export function createApp(deps: AppDeps) {
       .all('/api/*', ({ request, server }) => handleRest(request, contextFor(request, server)), {
         parse: 'none',
       })
+      .get('/sitemap.xml', ({ request }) => seoFor(request).sitemap())
+      .get('/robots.txt', ({ request }) => seoFor(request).robots())
+      .get('/manifest.webmanifest', ({ request }) => seoFor(request).manifest())
       .all(
         '/*',
         ({ request }) =>
           request.method === 'GET' || request.method === 'HEAD'
-            ? serveStatic(new URL(request.url).pathname)
+            ? servePage(request)
             : jsonError(404, 'Not found.'),
         { parse: 'none' },
       )

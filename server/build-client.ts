@@ -12,11 +12,16 @@ function newestMtime(path: string): number {
   return newest
 }
 
-/** True when dist/ is missing or older than any client source. */
+/**
+ * True when dist/ is missing or older than any client source. The build's
+ * manifest (dist/.vite/manifest.json) is what the server-side renderer reads
+ * to reference the hashed scripts; the renderer itself runs the TSX sources
+ * directly, so there is no second, server-side bundle to keep fresh.
+ */
 export function clientBuildIsStale(root: string, distDir: string): boolean {
-  const shell = join(distDir, 'index.html')
-  if (!existsSync(shell)) return true
-  const built = statSync(shell).mtimeMs
+  const manifest = join(distDir, '.vite', 'manifest.json')
+  if (!existsSync(manifest)) return true
+  const built = statSync(manifest).mtimeMs
   return inputs.some((input) => newestMtime(join(root, input)) > built)
 }
 

@@ -64,6 +64,9 @@ async function main() {
     },
     log,
     distDir,
+    // Pages are rendered on the server; canonical URLs and the sitemap use SITE_URL.
+    ssr: true,
+    siteUrl: env.SITE_URL,
   })
   server = Bun.serve({
     port: env.PORT,

@@ -9,7 +9,9 @@ export function SiteFooter() {
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto w-full max-w-176 px-4 py-8 text-center text-sm text-slate-500 sm:px-6">
-        <p>{`© ${year}${owner}. All rights reserved.`}</p>
+        {/* The year comes from the clock of whoever renders: around New Year the server's and
+            the visitor's may differ, and the visitor's wins without a hydration warning. */}
+        <p suppressHydrationWarning>{`© ${year}${owner}. All rights reserved.`}</p>
       </div>
     </footer>
   )

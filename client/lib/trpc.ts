@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { httpBatchLink, TRPCClientError } from '@trpc/client'
+import { httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client'
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query'
 import type { AppRouter } from '../../server/trpc/root'
 import { getToken } from './token'
@@ -35,19 +35,28 @@ const fetchKeepingStatus: typeof fetch = Object.assign(
   { preconnect: fetch.preconnect },
 )
 
-export function createTrpcClient(baseUrl = '') {
-  return trpc.createClient({
-    links: [
-      httpBatchLink({
-        url: `${baseUrl}/trpc`,
-        fetch: fetchKeepingStatus,
-        headers() {
-          const token = getToken()
-          return token ? { authorization: `Bearer ${token}` } : {}
-        },
-      }),
-    ],
-  })
+export type TrpcLink = TRPCLink<AppRouter>
+
+/** The browser's link: batched HTTP calls to /trpc, with the stored token when there is one. */
+export function browserLinks(): TrpcLink[] {
+  return [
+    httpBatchLink({
+      url: '/trpc',
+      fetch: fetchKeepingStatus,
+      headers() {
+        const token = getToken()
+        return token ? { authorization: `Bearer ${token}` } : {}
+      },
+    }),
+  ]
+}
+
+/**
+ * The browser uses HTTP; the server-side renderer passes a link that calls
+ * the procedures in-process (server/http/ssr.ts).
+ */
+export function createTrpcClient(links: TrpcLink[] = browserLinks()) {
+  return trpc.createClient({ links })
 }
 
 export type TrpcClient = ReturnType<typeof createTrpcClient>

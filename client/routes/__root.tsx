@@ -1,20 +1,43 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'
+import { SITE_NAME, type Site } from '../lib/seo'
 import type { TrpcClient, TrpcUtils } from '../lib/trpc'
 
 export interface RouterContext {
   queryClient: QueryClient
   trpcClient: TrpcClient
   trpcUtils: TrpcUtils
+  site: Site
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The header and footer show the owner's name on every page.
-  loader: ({ context: { trpcUtils } }) => trpcUtils.profile.get.ensureData(),
-  head: () => ({ meta: [{ title: 'Portfolio' }] }),
+  loader: async ({ context: { trpcUtils } }) => {
+    await trpcUtils.profile.get.ensureData()
+  },
+  // Defaults for every page; a page's own tags replace those with the same name.
+  head: ({ matches }) => {
+    const notFound = matches.some((match) => match.status === 'notFound' || match._notFound)
+    return {
+      meta: [
+        { charSet: 'utf-8' },
+        { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+        { title: notFound ? `Page Not Found · ${SITE_NAME}` : SITE_NAME },
+        { name: 'description', content: 'Portfolio: projects, experience and education.' },
+        { name: 'theme-color', content: '#4f46e5' },
+        ...(notFound ? [{ name: 'robots', content: 'noindex' }] : []),
+      ],
+      links: [
+        { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+        { rel: 'manifest', href: '/manifest.webmanifest' },
+      ],
+    }
+  },
+  shellComponent: RootDocument,
   component: RootLayout,
   // Rendered inside RootLayout's <Outlet /> for unknown paths and for every
   // `throw notFound()` that bubbles up from a child route.
@@ -22,14 +45,26 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: RootError,
 })
 
+/** The whole document: rendered on the server, hydrated in the browser. */
+function RootDocument({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
 function RootLayout() {
   return (
-    <>
-      <HeadContent />
-      <SiteLayout>
-        <Outlet />
-      </SiteLayout>
-    </>
+    <SiteLayout>
+      <Outlet />
+    </SiteLayout>
   )
 }
 

@@ -1,8 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactForm } from '../components/contact-form'
+import { ownerSummary, pageHead, SITE_NAME } from '../lib/seo'
 
 export const Route = createFileRoute('/contact-me')({
-  head: () => ({ meta: [{ title: 'Contact Me · Portfolio' }] }),
+  loader: async ({ context: { trpcUtils } }) =>
+    ownerSummary(await trpcUtils.profile.get.ensureData()),
+  head: ({ loaderData: owner, match }) =>
+    pageHead({
+      siteUrl: match.context.site.url,
+      path: '/contact-me',
+      title: `Contact Me · ${SITE_NAME}`,
+      socialTitle: owner ? `Contact ${owner.name}` : 'Contact Me',
+      description: 'Questions, feedback, a career opportunity or just a hello: send a message.',
+      image: owner ? { url: owner.photoUrl, alt: `Portrait of ${owner.name}` } : null,
+      card: 'summary',
+    }),
   component: ContactPage,
 })
 

@@ -5,6 +5,7 @@ import { ProfileIntro } from '../components/profile-intro'
 import { ProjectCard } from '../components/project-card'
 import { Tabs } from '../components/tabs'
 import { TimelineList } from '../components/timeline-list'
+import { ownerSummary, pageHead, personJsonLd, SITE_NAME } from '../lib/seo'
 import { trpc } from '../lib/trpc'
 
 export const Route = createFileRoute('/')({
@@ -14,11 +15,23 @@ export const Route = createFileRoute('/')({
       trpcUtils.timeline.list.ensureData(),
       trpcUtils.projects.list.ensureData(),
     ])
-    return { ownerName: profile.name }
+    return ownerSummary(profile)
   },
-  head: ({ loaderData }) => ({
-    meta: [{ title: loaderData ? `${loaderData.ownerName} · Portfolio` : 'Portfolio' }],
-  }),
+  head: ({ loaderData: owner, match }) => {
+    if (!owner) return {}
+    const siteUrl = match.context.site.url
+    return pageHead({
+      siteUrl,
+      path: '/',
+      title: `${owner.name} · ${SITE_NAME}`,
+      socialTitle: owner.name,
+      description: owner.description,
+      image: { url: owner.photoUrl, alt: `Portrait of ${owner.name}` },
+      type: 'profile',
+      card: 'summary',
+      jsonLd: personJsonLd(siteUrl, owner),
+    })
+  },
   component: Home,
 })
 

@@ -12,6 +12,8 @@ import { getToken, setToken } from '../lib/token'
 import { trpc } from '../lib/trpc'
 
 export const Route = createFileRoute('/login')({
+  // Rendered in the browser only: whether to show the form depends on local storage.
+  ssr: false,
   // A visitor who already holds a token has nothing to do here.
   beforeLoad: () => {
     if (getToken()) throw redirect({ to: '/admin' })

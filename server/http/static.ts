@@ -4,8 +4,9 @@ import { isPrivatePath } from './headers'
 
 /**
  * Serves the built client from dist/: hashed files under /assets/ are cached
- * for a year, everything else revalidates. Any other GET path gets the app
- * shell so that the client router shows the page (or its 404).
+ * for a year, everything else revalidates. Page paths are not files: the
+ * server renders them (server/http/ssr.ts), or, when rendering is off, they
+ * get the app shell so that the client router shows the page (or its 404).
  */
 export function createStaticHandler(distDir: string) {
   const root = resolve(distDir)
@@ -19,7 +20,10 @@ export function createStaticHandler(distDir: string) {
       return null
     }
     if (decoded.includes('\0')) return null
-    const candidate = resolve(root, `.${normalize(`/${decoded}`)}`)
+    const relative = normalize(`/${decoded}`)
+    // Build metadata (.vite/manifest.json) and other dot-files are not for the public.
+    if (relative.split(/[\\/]/).some((segment) => segment.startsWith('.'))) return null
+    const candidate = resolve(root, `.${relative}`)
     if (candidate !== root && !candidate.startsWith(root + sep)) return null
     try {
       return statSync(candidate).isFile() ? candidate : null
@@ -28,11 +32,12 @@ export function createStaticHandler(distDir: string) {
     }
   }
 
-  return function serve(pathname: string): Response {
-    const file = pathname === '/' || pathname === '/index.html' ? null : fileFor(pathname)
-    if (file) {
+  /** A built file, a 404 for a missing asset, or null: the path is a page. */
+  function file(pathname: string): Response | null {
+    const found = pathname === '/' || pathname === '/index.html' ? null : fileFor(pathname)
+    if (found) {
       const immutable = pathname.startsWith('/assets/')
-      return new Response(Bun.file(file), {
+      return new Response(Bun.file(found), {
         headers: {
           'cache-control': immutable
             ? 'public, max-age=31536000, immutable'
@@ -43,6 +48,11 @@ export function createStaticHandler(distDir: string) {
     if (pathname.startsWith('/assets/')) {
       return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })
     }
+    return null
+  }
+
+  /** The client-rendered app shell (dist/index.html), for any page path. */
+  function shell(pathname: string): Response {
     if (!existsSync(shellPath)) {
       return new Response('The client has not been built yet: run `bun run build`.', {
         status: 503,
@@ -56,4 +66,6 @@ export function createStaticHandler(distDir: string) {
       },
     })
   }
+
+  return { file, shell }
 }

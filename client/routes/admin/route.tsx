@@ -8,6 +8,9 @@ import { getToken } from '../../lib/token'
  * convenience only: the server checks the token on every private call.
  */
 export const Route = createFileRoute('/admin')({
+  // The admin area is rendered in the browser only: its guard reads local storage and
+  // its data is private. The server sends the page frame with the pending indicator.
+  ssr: false,
   beforeLoad: () => {
     if (!getToken()) throw redirect({ to: '/login' })
   },

@@ -2,6 +2,7 @@ import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-route
 import { isSafeUrl, safeUrlOrNull } from '../../../src/domain/safe-url'
 import { ArrowLeftIcon, ArrowUpRightIcon } from '../../components/icons'
 import { TagList } from '../../components/tag-list'
+import { absoluteUrl, pageHead } from '../../lib/seo'
 import { httpStatusOf, trpc } from '../../lib/trpc'
 
 /** A website URL as people read it: no scheme, no trailing slash. */
@@ -12,12 +13,30 @@ function displayUrl(url: string): string {
 export const Route = createFileRoute('/projects/$slug')({
   loader: async ({ context: { trpcUtils }, params }) => {
     try {
-      const project = await trpcUtils.projects.bySlug.ensureData({ slug: params.slug })
-      // A former slug (the title changed) still resolves: move to the current address.
+      const [project, profile] = await Promise.all([
+        trpcUtils.projects.bySlug.ensureData({ slug: params.slug }),
+        trpcUtils.profile.get.ensureData(),
+      ])
+      // A former slug (the title changed) still resolves: move to the current address for good.
       if (project.slug !== params.slug) {
-        throw redirect({ to: '/projects/$slug', params: { slug: project.slug }, replace: true })
+        throw redirect({
+          to: '/projects/$slug',
+          params: { slug: project.slug },
+          replace: true,
+          statusCode: 301,
+        })
       }
-      return { title: project.title }
+      // Only what `head` needs: the page itself reads the query cache.
+      return {
+        slug: project.slug,
+        title: project.title,
+        description: project.description,
+        image: project.image_urls[0] ?? null,
+        tags: project.tags,
+        createdAt: project.created_at,
+        updatedAt: project.updated_at,
+        ownerName: profile.name,
+      }
     } catch (error) {
       // Unknown slug (404), or one the server refuses to look up (400).
       const status = httpStatusOf(error)
@@ -25,9 +44,33 @@ export const Route = createFileRoute('/projects/$slug')({
       throw error
     }
   },
-  head: ({ loaderData }) => ({
-    meta: [{ title: loaderData ? `${loaderData.title} · Projects` : 'Project · Portfolio' }],
-  }),
+  head: ({ loaderData: project, match }) => {
+    // Not found: the root's 404 title applies.
+    if (!project) return {}
+    const siteUrl = match.context.site.url
+    const path = `/projects/${encodeURIComponent(project.slug)}`
+    return pageHead({
+      siteUrl,
+      path,
+      title: `${project.title} · Projects`,
+      socialTitle: project.title,
+      description: project.description,
+      image: project.image ? { url: project.image, alt: `Screenshot of ${project.title}` } : null,
+      type: 'article',
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'CreativeWork',
+        name: project.title,
+        description: project.description,
+        url: absoluteUrl(siteUrl, path),
+        ...(project.image ? { image: absoluteUrl(siteUrl, project.image) } : {}),
+        ...(project.tags.length > 0 ? { keywords: project.tags.join(', ') } : {}),
+        dateCreated: project.createdAt,
+        dateModified: project.updatedAt,
+        author: { '@type': 'Person', name: project.ownerName, url: `${siteUrl}/` },
+      },
+    })
+  },
   component: ProjectPage,
 })
 

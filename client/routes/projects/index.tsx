@@ -1,10 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ProjectCard } from '../../components/project-card'
+import { ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
 import { trpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/projects/')({
-  loader: ({ context: { trpcUtils } }) => trpcUtils.projects.list.ensureData(),
-  head: () => ({ meta: [{ title: 'My Projects · Portfolio' }] }),
+  loader: async ({ context: { trpcUtils } }) => {
+    const [profile] = await Promise.all([
+      trpcUtils.profile.get.ensureData(),
+      trpcUtils.projects.list.ensureData(),
+    ])
+    return ownerSummary(profile)
+  },
+  head: ({ loaderData: owner, match }) =>
+    pageHead({
+      siteUrl: match.context.site.url,
+      path: '/projects',
+      title: `My Projects · ${SITE_NAME}`,
+      socialTitle: owner ? `Projects by ${owner.name}` : 'My Projects',
+      description: owner
+        ? `Things ${owner.name} has designed, built and shipped.`
+        : 'Things I have designed, built and shipped.',
+      image: owner ? { url: owner.photoUrl, alt: `Portrait of ${owner.name}` } : null,
+      card: 'summary',
+    }),
   component: ProjectsPage,
 })
 

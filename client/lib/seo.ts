@@ -1,0 +1,140 @@
+/**
+ * Head tags for crawlers and link previews: title, description, canonical
+ * URL, Open Graph, Twitter card and JSON-LD, built from a page's data. Pure:
+ * the server renders them into the first HTML and the browser rebuilds the
+ * same ones on hydration and client-side navigation.
+ */
+
+/** Where the site is published; shared through the router context. */
+export interface Site {
+  /** Absolute, no trailing slash: `https://example.com`. */
+  url: string
+}
+
+export const SITE_NAME = 'Portfolio'
+
+/** An absolute URL for a site-relative path; absolute http(s) URLs pass through. */
+export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl
+  return `${siteUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`
+}
+
+/** One line of at most `max` characters, cut at a word boundary. */
+export function summarize(text: string, max = 200): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  if (line.length <= max) return line
+  const cut = line.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`
+}
+
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
+export type JsonLd = { [key: string]: JsonValue }
+
+/**
+ * JSON-LD as a head script. It is data (never executed, so CSP does not
+ * apply), but its text sits inside <script>: `<`, `>`, `&` and the JS line
+ * separators are written as \u escapes so no value can close the element.
+ */
+export function jsonLdScript(data: JsonLd) {
+  const json = JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+  return { type: 'application/ld+json', children: json }
+}
+
+export interface PageHeadInput {
+  siteUrl: string
+  /** The page's path: `/projects/my-app`. */
+  path: string
+  /** The document title. */
+  title: string
+  /** The title shown in link previews; the document title when absent. */
+  socialTitle?: string
+  description: string
+  image?: { url: string; alt: string } | null
+  type?: 'website' | 'profile' | 'article'
+  /** A large preview image (projects) or a small square one (the owner's photo). */
+  card?: 'summary' | 'summary_large_image'
+  jsonLd?: JsonLd
+}
+
+/** The `head` of a public page: meta tags, the canonical link and JSON-LD. */
+export function pageHead(input: PageHeadInput) {
+  const url = absoluteUrl(input.siteUrl, input.path)
+  const socialTitle = input.socialTitle ?? input.title
+  const description = summarize(input.description)
+  const image = input.image
+    ? { ...input.image, url: absoluteUrl(input.siteUrl, input.image.url) }
+    : null
+  const meta = [
+    { title: input.title },
+    { name: 'description', content: description },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:type', content: input.type ?? 'website' },
+    { property: 'og:title', content: socialTitle },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    ...(image
+      ? [
+          { property: 'og:image', content: image.url },
+          { property: 'og:image:alt', content: image.alt },
+        ]
+      : []),
+    { name: 'twitter:card', content: image ? (input.card ?? 'summary_large_image') : 'summary' },
+    { name: 'twitter:title', content: socialTitle },
+    { name: 'twitter:description', content: description },
+    ...(image
+      ? [
+          { name: 'twitter:image', content: image.url },
+          { name: 'twitter:image:alt', content: image.alt },
+        ]
+      : []),
+  ]
+  return {
+    meta,
+    links: [{ rel: 'canonical', href: url }],
+    scripts: input.jsonLd ? [jsonLdScript(input.jsonLd)] : [],
+  }
+}
+
+/** The owner as loaders hand it to `head`: what the meta tags and JSON-LD need. */
+export interface OwnerSummary {
+  name: string
+  headline: string
+  photoUrl: string
+  description: string
+  sameAs: string[]
+}
+
+export function ownerSummary(profile: {
+  name: string
+  headline: string
+  photo_url: string
+  major: string
+  university: string
+  focus: string
+  linkedin_url: string
+  github_url: string
+}): OwnerSummary {
+  return {
+    name: profile.name,
+    headline: profile.headline,
+    photoUrl: profile.photo_url,
+    description: `${profile.headline} ${profile.major} student at ${profile.university}, focused on ${profile.focus}.`,
+    sameAs: [profile.linkedin_url, profile.github_url].filter((url) => /^https?:\/\//i.test(url)),
+  }
+}
+
+export function personJsonLd(siteUrl: string, owner: OwnerSummary): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: owner.name,
+    url: `${siteUrl}/`,
+    image: absoluteUrl(siteUrl, owner.photoUrl),
+    description: owner.description,
+    sameAs: owner.sameAs,
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The files crawlers and browsers ask for beside the pages: /sitemap.xml
+ * (every public page and every project at its current slug), /robots.txt and
+ * the web app manifest.
+ */
+import type { Profile } from '../../src/schemas/profile'
+import type { Project } from '../../src/schemas/project'
+
+/** The public pages that exist whatever the content. */
+export const publicPages = ['/', '/projects', '/contact-me'] as const
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+export function sitemapXml(siteUrl: string, projects: readonly Project[]): string {
+  const entry = (path: string, lastmod?: string) =>
+    `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc>${
+      lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''
+    }</url>`
+  const lines = [
+    ...publicPages.map((path) => entry(path)),
+    ...projects.map((project) =>
+      entry(`/projects/${encodeURIComponent(project.slug)}`, project.updated_at),
+    ),
+  ]
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /login',
+    '',
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    '',
+  ].join('\n')
+}
+
+export function webManifest(profile: Pick<Profile, 'name'>) {
+  return {
+    name: `${profile.name} · Portfolio`,
+    short_name: profile.name,
+    description: 'Portfolio: projects, experience and education.',
+    lang: 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'minimal-ui',
+    background_color: '#f8fafc',
+    theme_color: '#4f46e5',
+    icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  }
+}
+
+export interface SeoSources {
+  siteUrl: string
+  listProjects: () => Promise<Project[]>
+  getProfile: () => Promise<Profile>
+}
+
+/** The three answers, revalidated on every use (content changes with each admin write). */
+export function createSeoHandlers(sources: SeoSources) {
+  const revalidate = 'no-cache'
+  return {
+    sitemap: async () =>
+      new Response(sitemapXml(sources.siteUrl, await sources.listProjects()), {
+        headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': revalidate },
+      }),
+    robots: () =>
+      new Response(robotsTxt(sources.siteUrl), {
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': revalidate },
+      }),
+    manifest: async () =>
+      new Response(JSON.stringify(webManifest(await sources.getProfile())), {
+        headers: {
+          'content-type': 'application/manifest+json; charset=utf-8',
+          'cache-control': revalidate,
+        },
+      }),
+  }
+}

@@ -1,0 +1,249 @@
+/**
+ * Server-side rendering of the pages with TanStack Router's SSR support and
+ * the very same React components the browser runs.
+ *
+ * This is the one server module that imports client code: Bun runs the TSX
+ * route files directly (no second, server-side Vite build to keep in step),
+ * and the client build only contributes its manifest: which hashed script,
+ * stylesheet and route chunks a page must reference.
+ *
+ * `render(path)` is pure in the sense a cache needs: the same path and the
+ * same database content give the same status, HTML and headers. It reads no
+ * request header (no cookies, no Host: canonical URLs come from SITE_URL), and
+ * the CSP allows the page's inline scripts by hash, not by a per-request nonce.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { rootRouteId } from '@tanstack/react-router'
+import {
+  createRequestHandler,
+  getSsrStatus,
+  RouterServer,
+  transformHtmlStringWithRouter,
+} from '@tanstack/react-router/ssr/server'
+import { unstable_localLink } from '@trpc/client'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createRouter } from '../../client/router'
+import { errorDetails, type Logger } from '../log'
+import type { Context } from '../trpc/context'
+import { appRouter } from '../trpc/root'
+import { isPrivatePath, pageContentSecurityPolicy } from './headers'
+
+type ServerManifest = Awaited<
+  ReturnType<NonNullable<Parameters<typeof createRequestHandler>[0]['getRouterManifest']>>
+>
+type ManifestRoute = ServerManifest['routes'][string]
+
+export interface RenderedPage {
+  status: number
+  html: string
+  headers: Record<string, string>
+}
+
+export type PageRenderer = (path: string, options?: { requestId?: string }) => Promise<RenderedPage>
+
+/** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
+interface ViteChunk {
+  file: string
+  src?: string
+  isEntry?: boolean
+  imports?: string[]
+  css?: string[]
+}
+type ViteManifest = Record<string, ViteChunk>
+
+function isViteManifest(value: unknown): value is ViteManifest {
+  if (typeof value !== 'object' || value === null) return false
+  return Object.values(value).every(
+    (chunk) => typeof chunk === 'object' && chunk !== null && typeof chunk.file === 'string',
+  )
+}
+
+/**
+ * The route id a route file defines, by the file-route naming rules:
+ * `routes/index.tsx` → `/`, `routes/projects/index.tsx` → `/projects/`,
+ * `routes/admin/route.tsx` → `/admin`, `routes/admin/projects/edit.$id.tsx`
+ * → `/admin/projects/edit/$id`.
+ */
+export function routeIdOfFile(file: string): string | null {
+  const match = /^routes\/(.+)\.tsx?$/.exec(file)
+  if (!match?.[1]) return null
+  const segments = match[1].split('/').flatMap((segment) => segment.split('.'))
+  const last = segments.at(-1)
+  if (last === 'route') segments.pop()
+  else if (last === 'index') segments[segments.length - 1] = ''
+  return `/${segments.join('/')}`
+}
+
+/**
+ * The router's asset manifest from Vite's: the entry script and stylesheet on
+ * the root route, and each route's own code-split chunk as a modulepreload
+ * on that route, so the browser fetches it alongside the entry instead of
+ * after it.
+ */
+export function routerManifestFromVite(vite: ViteManifest): ServerManifest {
+  const entryKey = Object.keys(vite).find((key) => vite[key]?.isEntry)
+  const entry = entryKey ? vite[entryKey] : undefined
+  if (!entryKey || !entry) return { routes: {} }
+  const url = (file: string) => `/${file}`
+
+  const staticImports = (keys: readonly string[], into = new Set<string>()): Set<string> => {
+    for (const key of keys) {
+      if (into.has(key) || key === entryKey) continue
+      into.add(key)
+      staticImports(vite[key]?.imports ?? [], into)
+    }
+    return into
+  }
+  const entryChunks = staticImports(entry.imports ?? [])
+  const files = (keys: Iterable<string>) =>
+    [...keys].flatMap((key) => {
+      const chunk = vite[key]
+      return chunk ? [url(chunk.file)] : []
+    })
+
+  const routes: Record<string, ManifestRoute> = {
+    [rootRouteId]: {
+      preloads: [url(entry.file), ...files(entryChunks)],
+      css: (entry.css ?? []).map(url),
+      scripts: [{ attrs: { type: 'module', src: url(entry.file) } }],
+    },
+  }
+  for (const [key, chunk] of Object.entries(vite)) {
+    const [file, query = ''] = key.split('?')
+    if (!file || !query.includes('tsr-split=') || !query.includes('component')) continue
+    const routeId = routeIdOfFile(file)
+    if (!routeId) continue
+    const own = [...staticImports(chunk.imports ?? [])].filter((dep) => !entryChunks.has(dep))
+    const route = routes[routeId] ?? {}
+    route.preloads = [...(route.preloads ?? []), url(chunk.file), ...files(own)]
+    const css = (chunk.css ?? []).map(url)
+    if (css.length > 0) route.css = [...(route.css ?? []), ...css]
+    routes[routeId] = route
+  }
+  return { routes }
+}
+
+/** Reads dist/.vite/manifest.json; without a client build, pages render without scripts. */
+export function loadRouterManifest(distDir: string, log: Logger): ServerManifest {
+  const path = join(distDir, '.vite', 'manifest.json')
+  if (!existsSync(path)) {
+    log.warn('no client build manifest: pages are rendered without scripts', { path })
+    return { routes: {} }
+  }
+  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
+  if (!isViteManifest(parsed)) throw new Error(`${path} is not a Vite manifest.`)
+  return routerManifestFromVite(parsed)
+}
+
+const inlineScriptPattern = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
+const executableTypes = new Set(['', 'module', 'text/javascript', 'application/javascript'])
+
+/** SHA-256 (base64) of each inline script the browser would run; data blocks (JSON-LD) excluded. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const [, attributes = '', body = ''] of html.matchAll(inlineScriptPattern)) {
+    if (/\ssrc\s*=/i.test(attributes) || body === '') continue
+    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.trim().toLowerCase() ?? ''
+    if (!executableTypes.has(type)) continue
+    hashes.add(createHash('sha256').update(body, 'utf8').digest('base64'))
+  }
+  return [...hashes]
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+/** When rendering itself failed: a plain page, no scripts, same words as the error page. */
+function renderFailurePage(requestId: string): RenderedPage {
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Unexpected Application Error!</title></head><body><main><h1>Unexpected Application Error!</h1><p>Something went wrong while loading this page. Please try again in a moment.</p><p><a href="/">Go back home</a></p><p><small>Request ${escapeHtml(requestId)}</small></p></main></body></html>`
+  return {
+    status: 500,
+    html,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': pageContentSecurityPolicy([]),
+    },
+  }
+}
+
+export interface PageRendererDeps {
+  /** Where the client build lives (its .vite/manifest.json). */
+  distDir: string
+  /** Absolute, no trailing slash. */
+  siteUrl: string
+  log: Logger
+  /** A request-free tRPC context: pages only make public reads. */
+  createContext: (requestId: string) => Context
+}
+
+export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
+  const manifest = loadRouterManifest(deps.distDir, deps.log)
+  const base = `${deps.siteUrl}/`
+
+  return async function render(path, options = {}) {
+    const requestId = options.requestId ?? crypto.randomUUID()
+    // In-process tRPC: the loaders' calls run the procedures directly (no HTTP,
+    // no JSON over a socket), with the same validation and error shapes.
+    const links = [
+      unstable_localLink({
+        router: appRouter,
+        createContext: async () => deps.createContext(requestId),
+      }),
+    ]
+    const url = new URL(path, base)
+    const handle = createRequestHandler({
+      request: new Request(url),
+      createRouter: () => createRouter({ siteUrl: deps.siteUrl, links }),
+      getRouterManifest: () => manifest,
+    })
+
+    let routeError: unknown
+    let response: Response
+    try {
+      // Our own string render rather than renderRouterToString: a render that
+      // throws reaches our logger and error page instead of a bare text 500.
+      response = await handle(async ({ router, responseHeaders }) => {
+        routeError = router.stores.matches.get().find((match) => match.status === 'error')?.error
+        const body = renderToString(createElement(RouterServer, { router }))
+        const html = await transformHtmlStringWithRouter(router, body)
+        return new Response(html, { status: getSsrStatus(router), headers: responseHeaders })
+      })
+    } catch (error) {
+      deps.log.error('page render failed', {
+        request_id: requestId,
+        path: url.pathname,
+        ...errorDetails(error),
+      })
+      return renderFailurePage(requestId)
+    }
+
+    if (response.status >= 300 && response.status < 400) {
+      // A route redirect (a project's former slug): no page, just where to go.
+      const location = response.headers.get('location') ?? '/'
+      return { status: response.status, html: '', headers: { location } }
+    }
+    if (routeError !== undefined) {
+      deps.log.error('page load failed', {
+        request_id: requestId,
+        path: url.pathname,
+        status: response.status,
+        ...errorDetails(routeError),
+      })
+    }
+
+    const html = await response.text()
+    const headers: Record<string, string> = {}
+    response.headers.forEach((value, key) => {
+      headers[key] = value
+    })
+    headers['content-security-policy'] = pageContentSecurityPolicy(inlineScriptHashes(html))
+    headers['cache-control'] =
+      isPrivatePath(url.pathname) || response.status >= 500 ? 'no-store' : 'no-cache'
+    return { status: response.status, html, headers }
+  }
+}
