@@ -43,79 +43,79 @@ const linkUrl = (fallback: string) =>
       .refine(isSafeUrl, 'must be an http(s) URL or a path starting with /'),
   )
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.preprocess(
-      blankAsUndefined,
-      z.enum(['development', 'production', 'test']).default('development'),
-    ),
-    PORT: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(65_535).default(3000)),
-    HOST: z.preprocess(blankAsUndefined, z.string().default('0.0.0.0')),
-    DATA_DIR: z.preprocess(blankAsUndefined, z.string().default('./data')),
-    DATABASE_URL: z.preprocess(
-      blankAsUndefined,
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-        .optional(),
-    ),
-    SESSION_TTL: z.preprocess(blankAsUndefined, duration('7d')),
-    SESSION_IDLE_TTL: z.preprocess(blankAsUndefined, duration('1d')),
-    TRUST_PROXY: z.preprocess(
-      (value) => (value === 'true' ? '1' : value === 'false' ? '0' : blankAsUndefined(value)),
-      z.coerce.number().int().min(0).max(10).default(0),
-    ),
-    CORS_ORIGINS: z.preprocess(
-      blankAsUndefined,
-      z
-        .string()
-        .default('')
-        .transform((value) =>
-          value
-            .split(',')
-            .map((origin) => origin.trim().replace(/\/+$/, ''))
-            .filter(Boolean),
-        )
-        .refine(
-          (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
-          'must be a comma-separated list of origins like https://example.com',
-        ),
-    ),
-    CONTACT_MAX_PER_IP: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).default(5)),
-    CONTACT_WINDOW: z.preprocess(blankAsUndefined, duration('10m')),
-    CONTACT_DAILY_CAP: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).default(500)),
-    ADMIN_USERNAME: optionalString,
-    ADMIN_PASSWORD: optionalString,
-    OWNER_NAME: z.preprocess(blankAsUndefined, z.string().default('Your Name')),
-    OWNER_BIRTH_YEAR: z.preprocess(
-      blankAsUndefined,
-      z.coerce.number().int().min(1900).max(2100).default(2004),
-    ),
-    OWNER_EMAIL: z.preprocess(blankAsUndefined, z.email().default('you@example.com')),
-    OWNER_UNIVERSITY: z.preprocess(blankAsUndefined, z.string().default('Your University')),
-    OWNER_LINKEDIN_URL: linkUrl('https://www.linkedin.com/'),
-    OWNER_GITHUB_URL: linkUrl('https://github.com/'),
-    OWNER_PHOTO_URL: linkUrl('/profile.svg'),
-    LOG_LEVEL: z.preprocess(
-      blankAsUndefined,
-      z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-    ),
-    SITE_URL: z.preprocess(
-      blankAsUndefined,
-      z
-        .string()
-        .transform((value) => value.trim().replace(/\/+$/, ''))
-        .refine(
-          (value) => /^https?:\/\/[^/\s?#]+$/.test(value),
-          "must be the site's public origin, like https://example.com (no path)",
-        )
-        .optional(),
-    ),
-  })
-  // The public address defaults to this server itself.
-  .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` }))
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    blankAsUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  PORT: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(65_535).default(3000)),
+  HOST: z.preprocess(blankAsUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(blankAsUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  SESSION_TTL: z.preprocess(blankAsUndefined, duration('7d')),
+  SESSION_IDLE_TTL: z.preprocess(blankAsUndefined, duration('1d')),
+  TRUST_PROXY: z.preprocess(
+    (value) => (value === 'true' ? '1' : value === 'false' ? '0' : blankAsUndefined(value)),
+    z.coerce.number().int().min(0).max(10).default(0),
+  ),
+  CORS_ORIGINS: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim().replace(/\/+$/, ''))
+          .filter(Boolean),
+      )
+      .refine(
+        (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
+        'must be a comma-separated list of origins like https://example.com',
+      ),
+  ),
+  CONTACT_MAX_PER_IP: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).default(5)),
+  CONTACT_WINDOW: z.preprocess(blankAsUndefined, duration('10m')),
+  CONTACT_DAILY_CAP: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).default(500)),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  OWNER_NAME: z.preprocess(blankAsUndefined, z.string().default('Your Name')),
+  OWNER_BIRTH_YEAR: z.preprocess(
+    blankAsUndefined,
+    z.coerce.number().int().min(1900).max(2100).default(2004),
+  ),
+  OWNER_EMAIL: z.preprocess(blankAsUndefined, z.email().default('you@example.com')),
+  OWNER_UNIVERSITY: z.preprocess(blankAsUndefined, z.string().default('Your University')),
+  OWNER_LINKEDIN_URL: linkUrl('https://www.linkedin.com/'),
+  OWNER_GITHUB_URL: linkUrl('https://github.com/'),
+  OWNER_PHOTO_URL: linkUrl('/profile.svg'),
+  LOG_LEVEL: z.preprocess(
+    blankAsUndefined,
+    z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  ),
+  SITE_URL: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .transform((value) => value.trim().replace(/\/+$/, ''))
+      .refine(
+        (value) => /^https?:\/\/[^/\s?#]+$/.test(value),
+        "must be the site's public origin, like https://example.com (no path)",
+      )
+      .optional(),
+  ),
+})
 
-export type Env = z.infer<typeof envSchema>
+export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & {
+  /** The public origin; this server's own address when not set. */
+  SITE_URL: string
+}
 
 /** Parses the environment once; a bad value stops start-up with a readable line. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -126,5 +126,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     )
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
-  return result.data
+  const env = result.data
+  return { ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` }
 }
