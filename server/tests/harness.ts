@@ -173,19 +173,31 @@ export const sample = {
 }
 
 export async function createTestApp(
-  options: { withAdmin?: boolean; config?: Partial<AppConfig>; database?: Database } = {},
+  options: {
+    withAdmin?: boolean
+    config?: Partial<AppConfig>
+    database?: Database
+    /** Render the pages on the server, as `bun start` does (off: the app shell). */
+    ssr?: boolean
+    /** The public address used for canonical URLs, the sitemap and robots.txt. */
+    siteUrl?: string
+    /** A client build to serve (with .vite/manifest.json); a stub app shell when absent. */
+    distDir?: string
+  } = {},
 ) {
   const database = options.database ?? (await freshDatabase())
   await seedProfile(database.db, profileSeedFromEnv(testEnv))
   if (options.withAdmin !== false) {
     await setAdminPassword(database.db, ADMIN.username, ADMIN.password)
   }
-  const distDir = join(tmpdir(), `portfolio-dist-${process.pid}`)
-  mkdirSync(distDir, { recursive: true })
-  writeFileSync(
-    join(distDir, 'index.html'),
-    '<!doctype html><title>app shell</title><div id="root"></div>',
-  )
+  const distDir = options.distDir ?? join(tmpdir(), `portfolio-dist-${process.pid}`)
+  if (!options.distDir) {
+    mkdirSync(distDir, { recursive: true })
+    writeFileSync(
+      join(distDir, 'index.html'),
+      '<!doctype html><title>app shell</title><div id="root"></div>',
+    )
+  }
   const clock = createClock()
   const config: AppConfig = {
     sessionTtlMs: 7 * 86_400_000,
@@ -194,7 +206,15 @@ export async function createTestApp(
     contact: { perIp: 10_000, windowMs: 600_000, dailyCap: 100_000 },
     ...options.config,
   }
-  const app = createApp({ database, config, log: createLogger('silent'), distDir, now: clock.now })
+  const app = createApp({
+    database,
+    config,
+    log: createLogger('silent'),
+    distDir,
+    now: clock.now,
+    ssr: options.ssr,
+    siteUrl: options.siteUrl,
+  })
 
   async function request(
     method: string,

@@ -1,0 +1,496 @@
+/**
+ * Server-rendered pages as a crawler or a link-preview bot sees them: one
+ * GET, no JavaScript. Each public page carries its main text, its meta tags
+ * (title, description, canonical, Open Graph, Twitter card) and JSON-LD;
+ * unknown paths and slugs answer 404; the sitemap, robots.txt and the web
+ * manifest describe the site.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createHash } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { routeIdOfFile, routerManifestFromVite } from '../http/ssr'
+import { createTestApp, isRecord, type TestApp } from './harness'
+
+const SITE = 'https://ada.example'
+
+/** A client build as the server sees it: only its manifest matters to the renderer. */
+const viteManifest = {
+  'index.html': {
+    file: 'assets/index-e1.js',
+    src: 'index.html',
+    isEntry: true,
+    imports: ['_vendor-v1.js'],
+    css: ['assets/index-c1.css'],
+  },
+  '_vendor-v1.js': { file: 'assets/vendor-v1.js' },
+  '_icons-i1.js': { file: 'assets/icons-i1.js', imports: ['_vendor-v1.js'] },
+  'routes/projects/$slug.tsx?tsr-split=component': {
+    file: 'assets/slug-s1.js',
+    imports: ['_vendor-v1.js', '_icons-i1.js', 'index.html'],
+  },
+  'routes/admin/index.tsx?tsr-split=component---loader': { file: 'assets/admin-a1.js' },
+}
+
+function stubDist(): string {
+  const dir = join(tmpdir(), `portfolio-ssr-dist-${process.pid}`)
+  mkdirSync(join(dir, '.vite'), { recursive: true })
+  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(viteManifest))
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>dev shell</title>')
+  return dir
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) =>
+      String.fromCodePoint(Number.parseInt(hex, 16)),
+    )
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+}
+
+function attributesOf(tag: string): Record<string, string> {
+  const attributes: Record<string, string> = {}
+  for (const [, name = '', value = ''] of tag.matchAll(/([\w:-]+)="([^"]*)"/g)) {
+    attributes[name.toLowerCase()] = decodeEntities(value)
+  }
+  return attributes
+}
+
+/** What a crawler reads from a page. */
+function readPage(html: string) {
+  const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? ''
+  const meta = new Map<string, string>()
+  for (const [tag] of head.matchAll(/<meta\b[^>]*>/g)) {
+    const attributes = attributesOf(tag)
+    const key = attributes.name ?? attributes.property
+    if (key && attributes.content !== undefined) meta.set(key, attributes.content)
+  }
+  const links = [...head.matchAll(/<link\b[^>]*>/g)].map(([tag]) => attributesOf(tag))
+  const jsonLd = [
+    ...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g),
+  ].map(([, json = '']) => JSON.parse(json) as unknown)
+  const body = /<body>([\s\S]*)<\/body>/.exec(html)?.[1] ?? ''
+  const text = decodeEntities(
+    body
+      .replace(/<script\b[\s\S]*?<\/script>/g, ' ')
+      // React's text separators, not text.
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' '),
+  )
+  return {
+    title: decodeEntities(/<title>([^<]*)<\/title>/.exec(head)?.[1] ?? ''),
+    meta,
+    links,
+    canonical: links.filter((link) => link.rel === 'canonical').map((link) => link.href),
+    jsonLd,
+    text,
+    /** Every inline <script> the browser would run. */
+    inlineScripts: [
+      ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
+    ]
+      .map(([, source = '']) => source)
+      .filter(Boolean),
+  }
+}
+
+function jsonLdOfType(page: ReturnType<typeof readPage>, type: string): Record<string, unknown> {
+  const found = page.jsonLd.find((item) => isRecord(item) && item['@type'] === type)
+  if (!isRecord(found)) throw new Error(`no ${type} JSON-LD in the page`)
+  return found
+}
+
+let t: TestApp
+let token: string
+let project: { id: number; slug: string; title: string; updated_at: string }
+
+beforeAll(async () => {
+  t = await createTestApp({ ssr: true, siteUrl: SITE, distDir: stubDist() })
+  token = await t.login()
+  const created = await t.request('POST', '/api/projects', {
+    token,
+    body: {
+      title: 'Difference Engine',
+      description: 'A mechanical calculator for polynomial tables.',
+      long_description: 'Built from brass gears, it tabulates polynomials by finite differences.',
+      website_url: 'https://engine.example',
+      image_urls: ['/img/engine.png', '/img/second.png'],
+      tags: ['Brass', 'Gears'],
+      is_featured: true,
+    },
+  })
+  project = created.body as typeof project
+  await t.request('POST', '/api/timeline', {
+    token,
+    body: {
+      title: 'Analytical Society',
+      start_date: 'Jan 2024',
+      position: 'Translator',
+      description: ['Notes on the engine'],
+    },
+  })
+}, 30_000)
+afterAll(() => t.close())
+
+describe('each public page arrives rendered, with its meta tags', () => {
+  test('home: the owner, the timeline and the featured projects; Person JSON-LD', async () => {
+    const response = await t.request('GET', '/')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/html')
+    expect(response.text).toStartWith('<!DOCTYPE html><html lang="en">')
+    const page = readPage(response.text)
+
+    expect(page.text).toContain("Hi, I'm Ada Lovelace!")
+    expect(page.text).toContain("I'm a Computer Science major at Test University.")
+    expect(page.text).toContain('Analytical Society')
+    expect(page.text).toContain('Notes on the engine')
+    expect(page.text).toContain('Featured Projects.')
+    expect(page.text).toContain('Difference Engine')
+    expect(page.text).toContain('© ')
+    expect(page.text).not.toContain('Gathering data…')
+
+    expect(page.title).toBe('Ada Lovelace · Portfolio')
+    const description = page.meta.get('description') ?? ''
+    expect(description).toStartWith("Hi, I'm Ada Lovelace!")
+    expect(page.canonical).toEqual([`${SITE}/`])
+    expect(page.meta.get('og:title')).toBe('Ada Lovelace')
+    expect(page.meta.get('og:description')).toBe(description)
+    expect(page.meta.get('og:url')).toBe(`${SITE}/`)
+    expect(page.meta.get('og:image')).toBe(`${SITE}/profile.svg`)
+    expect(page.meta.get('og:type')).toBe('profile')
+    expect(page.meta.get('twitter:card')).toBe('summary')
+    expect(page.meta.get('twitter:title')).toBe('Ada Lovelace')
+    expect(page.meta.get('twitter:description')).toBe(description)
+    expect(page.meta.get('twitter:image')).toBe(`${SITE}/profile.svg`)
+
+    const person = jsonLdOfType(page, 'Person')
+    expect(person).toMatchObject({
+      '@context': 'https://schema.org',
+      name: 'Ada Lovelace',
+      url: `${SITE}/`,
+      image: `${SITE}/profile.svg`,
+      sameAs: ['https://www.linkedin.com/in/ada', 'https://github.com/ada'],
+    })
+  })
+
+  test('projects: every project card; the page’s own meta tags', async () => {
+    const response = await t.request('GET', '/projects')
+    expect(response.status).toBe(200)
+    const page = readPage(response.text)
+    expect(page.text).toContain('My Projects.')
+    expect(page.text).toContain('Difference Engine')
+    expect(page.text).toContain('A mechanical calculator for polynomial tables.')
+    expect(page.title).toBe('My Projects · Portfolio')
+    expect(page.canonical).toEqual([`${SITE}/projects`])
+    expect(page.meta.get('description')).toContain('Ada Lovelace')
+    expect(page.meta.get('og:url')).toBe(`${SITE}/projects`)
+    expect(page.meta.get('og:title')).toBe('Projects by Ada Lovelace')
+    expect(page.meta.get('twitter:card')).toBeDefined()
+  })
+
+  test('a project: title, short description and first image in the tags; CreativeWork JSON-LD', async () => {
+    const response = await t.request('GET', `/projects/${project.slug}`)
+    expect(response.status).toBe(200)
+    const page = readPage(response.text)
+    expect(page.text).toContain('Difference Engine')
+    expect(page.text).toContain('Tech Stack.')
+    expect(page.text).toContain('Built from brass gears, it tabulates polynomials')
+    expect(page.text).toContain('Visit Website.')
+
+    const url = `${SITE}/projects/${project.slug}`
+    expect(page.title).toBe('Difference Engine · Projects')
+    expect(page.meta.get('description')).toBe('A mechanical calculator for polynomial tables.')
+    expect(page.canonical).toEqual([url])
+    expect(page.meta.get('og:title')).toBe('Difference Engine')
+    expect(page.meta.get('og:description')).toBe('A mechanical calculator for polynomial tables.')
+    expect(page.meta.get('og:url')).toBe(url)
+    expect(page.meta.get('og:image')).toBe(`${SITE}/img/engine.png`)
+    expect(page.meta.get('og:type')).toBe('article')
+    expect(page.meta.get('twitter:card')).toBe('summary_large_image')
+    expect(page.meta.get('twitter:image')).toBe(`${SITE}/img/engine.png`)
+
+    expect(jsonLdOfType(page, 'CreativeWork')).toMatchObject({
+      '@context': 'https://schema.org',
+      name: 'Difference Engine',
+      description: 'A mechanical calculator for polynomial tables.',
+      url,
+      image: `${SITE}/img/engine.png`,
+      keywords: 'Brass, Gears',
+      dateModified: project.updated_at,
+      author: { '@type': 'Person', name: 'Ada Lovelace' },
+    })
+  })
+
+  test('contact: the form, and its meta tags', async () => {
+    const response = await t.request('GET', '/contact-me')
+    expect(response.status).toBe(200)
+    const page = readPage(response.text)
+    expect(page.text).toContain('Contact Me.')
+    expect(page.text).toContain('Send Message')
+    expect(response.text).toContain('placeholder="Share your feedback, a career opportunity')
+    expect(page.title).toBe('Contact Me · Portfolio')
+    expect(page.canonical).toEqual([`${SITE}/contact-me`])
+    expect(page.meta.get('og:url')).toBe(`${SITE}/contact-me`)
+    expect(page.meta.get('description')).toBeTruthy()
+    expect(page.meta.get('twitter:title')).toBe('Contact Ada Lovelace')
+  })
+
+  test('every page: language, favicon, web manifest, and exactly one of each tag', async () => {
+    for (const path of ['/', '/projects', `/projects/${project.slug}`, '/contact-me']) {
+      const response = await t.request('GET', path)
+      expect(response.text).toContain('<html lang="en">')
+      const page = readPage(response.text)
+      expect(page.links).toContainEqual(
+        expect.objectContaining({ rel: 'icon', href: '/favicon.svg' }),
+      )
+      expect(page.links).toContainEqual(
+        expect.objectContaining({ rel: 'manifest', href: '/manifest.webmanifest' }),
+      )
+      expect(page.canonical).toHaveLength(1)
+      expect(response.text.match(/<title>/g)).toHaveLength(1)
+      expect(response.text.match(/<meta name="description"/g)).toHaveLength(1)
+      expect(response.text.match(/<meta property="og:title"/g)).toHaveLength(1)
+    }
+  })
+
+  test('JSON-LD cannot be broken out of: `<` in content is escaped', async () => {
+    const hostile = 'Engine </script><script>alert(1)</script>'
+    const created = await t.request('POST', '/api/projects', {
+      token,
+      body: { title: hostile, description: 'x < y & z', long_description: 'Long.' },
+    })
+    const response = await t.request('GET', `/projects/${created.body.slug}`)
+    expect(response.status).toBe(200)
+    expect(response.text).not.toContain('<script>alert(1)</script>')
+    const page = readPage(response.text)
+    expect(jsonLdOfType(page, 'CreativeWork')).toMatchObject({
+      name: hostile,
+      description: 'x < y & z',
+    })
+    expect(page.title).toBe(`${hostile} · Projects`)
+  })
+})
+
+describe('status codes', () => {
+  test('an unknown path is a rendered 404 page', async () => {
+    const response = await t.request('GET', '/no/such/page')
+    expect(response.status).toBe(404)
+    const page = readPage(response.text)
+    expect(page.text).toContain('Page Not Found.')
+    expect(page.text).toContain('Sorry, the page you are looking for does not exist.')
+    expect(page.text).toContain('Go back home')
+    expect(page.text).toContain('Ada Lovelace')
+    expect(page.title).toBe('Page Not Found · Portfolio')
+    expect(page.meta.get('robots')).toBe('noindex')
+    expect(page.canonical).toEqual([])
+  })
+
+  test('an unknown project slug is a 404 too', async () => {
+    const response = await t.request('GET', '/projects/no-such-project')
+    expect(response.status).toBe(404)
+    const page = readPage(response.text)
+    expect(page.text).toContain('Page Not Found.')
+    expect(page.title).toBe('Page Not Found · Portfolio')
+    expect(page.jsonLd).toEqual([])
+  })
+
+  test('a former slug moves permanently to the current one', async () => {
+    const created = await t.request('POST', '/api/projects', {
+      token,
+      body: { title: 'Old Name', description: 'd', long_description: 'l' },
+    })
+    await t.request('PUT', `/api/projects/${created.id}`, {
+      token,
+      body: { title: 'New Name', description: 'd', long_description: 'l' },
+    })
+    const response = await t.request('GET', '/projects/old-name')
+    expect(response.status).toBe(301)
+    expect(response.headers.get('location')).toBe('/projects/new-name')
+  })
+
+  test('a route that fails to load is a 500 with the error page, never cached', async () => {
+    const broken = await createTestApp({ ssr: true, siteUrl: SITE, distDir: stubDist() })
+    await broken.close()
+    const response = await broken.request('GET', '/projects')
+    expect(response.status).toBe(500)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const page = readPage(response.text)
+    // The app's own error page, inside the site's frame, with its way out.
+    expect(page.text).toContain('Unexpected Application Error!')
+    expect(page.text).toContain('Try again')
+    expect(page.text).toContain('Go back home')
+    expect(response.text).toContain('<header')
+  })
+
+  test('HEAD answers like GET without a body', async () => {
+    const response = await t.app.handle(
+      new Request('http://localhost/projects', { method: 'HEAD' }),
+    )
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/html')
+    expect(await response.text()).toBe('')
+  })
+
+  test('the admin area and the login page stay client-rendered: a frame, 200, never stored', async () => {
+    for (const path of ['/login', '/admin', '/admin/projects/new']) {
+      const response = await t.request('GET', path)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('cache-control')).toBe('no-store')
+      expect(response.text).toContain('Gathering data…')
+      expect(response.text).toContain('<meta name="robots" content="noindex"/>')
+      expect(response.text).not.toContain('Manage Projects.')
+    }
+  })
+
+  test('build metadata is not served', async () => {
+    const response = await t.request('GET', '/.vite/manifest.json')
+    expect(response.status).toBe(404)
+    expect(response.text).not.toContain('isEntry')
+  })
+})
+
+describe('scripts, data and the content security policy', () => {
+  test('the page references the built entry, its stylesheet and its route chunk', async () => {
+    const home = await t.request('GET', '/')
+    expect(home.text).toContain('<script type="module" src="/assets/index-e1.js"></script>')
+    expect(home.text).toContain('<link rel="stylesheet" href="/assets/index-c1.css"')
+    expect(home.text).toContain('<link rel="modulepreload" href="/assets/vendor-v1.js"')
+    expect(home.text).not.toContain('/assets/slug-s1.js')
+    expect(home.text).not.toContain('/assets/admin-a1.js')
+
+    const detail = await t.request('GET', `/projects/${project.slug}`)
+    expect(detail.text).toContain('<link rel="modulepreload" href="/assets/slug-s1.js"')
+    expect(detail.text).toContain('<link rel="modulepreload" href="/assets/icons-i1.js"')
+  })
+
+  test('the query cache is in the page for the browser to hydrate', async () => {
+    const response = await t.request('GET', '/projects')
+    const data = readPage(response.text).inlineScripts.join('\n')
+    expect(data).toContain('dehydratedData')
+    expect(data).toContain('["projects","list"]')
+    expect(data).toContain('A mechanical calculator for polynomial tables.')
+    expect(data).toContain(`siteUrl:"${SITE}"`)
+  })
+
+  test('inline scripts run by hash: the CSP lists each one, and nothing is unsafe-inline', async () => {
+    for (const path of ['/', `/projects/${project.slug}`, '/no/such/page', '/login']) {
+      const response = await t.request('GET', path)
+      const csp = response.headers.get('content-security-policy') ?? ''
+      const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src')) ?? ''
+      expect(scriptSrc).toContain("'self'")
+      expect(scriptSrc).not.toContain('unsafe-inline')
+      expect(csp).toContain("object-src 'none'")
+      const scripts = readPage(response.text).inlineScripts
+      expect(scripts.length).toBeGreaterThan(0)
+      for (const source of scripts) {
+        const hash = createHash('sha256').update(source).digest('base64')
+        expect(scriptSrc).toContain(`'sha256-${hash}'`)
+      }
+    }
+  })
+
+  test('public pages revalidate; the API keeps its own policy', async () => {
+    const page = await t.request('GET', '/')
+    expect(page.headers.get('cache-control')).toBe('no-cache')
+    const api = await t.request('GET', '/api/projects')
+    expect(api.headers.get('content-security-policy')).not.toContain('sha256-')
+  })
+})
+
+describe('sitemap, robots.txt and the web manifest', () => {
+  test('the sitemap lists every public page and every project, a new one at once', async () => {
+    const created = await t.request('POST', '/api/projects', {
+      token,
+      body: { title: 'Brand New Loom', description: 'd', long_description: 'l' },
+    })
+    const response = await t.request('GET', '/sitemap.xml')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('application/xml')
+    expect(response.text).toStartWith('<?xml version="1.0" encoding="UTF-8"?>')
+    const entries = [
+      ...response.text.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g),
+    ].map(([, loc, lastmod]) => ({ loc, lastmod }))
+    const locations = entries.map((entry) => entry.loc)
+    expect(locations).toEqual(
+      expect.arrayContaining([`${SITE}/`, `${SITE}/projects`, `${SITE}/contact-me`]),
+    )
+    expect(entries).toContainEqual({
+      loc: `${SITE}/projects/${created.body.slug}`,
+      lastmod: String(created.body.updated_at),
+    })
+    expect(entries).toContainEqual({
+      loc: `${SITE}/projects/${project.slug}`,
+      lastmod: project.updated_at,
+    })
+    expect(locations.some((loc) => loc?.includes('/admin') || loc?.includes('/login'))).toBe(false)
+  })
+
+  test('a renamed project is listed at its current slug only', async () => {
+    const created = await t.request('POST', '/api/projects', {
+      token,
+      body: { title: 'Jacquard Draft', description: 'd', long_description: 'l' },
+    })
+    await t.request('PUT', `/api/projects/${created.id}`, {
+      token,
+      body: { title: 'Jacquard Final', description: 'd', long_description: 'l' },
+    })
+    const response = await t.request('GET', '/sitemap.xml')
+    expect(response.text).toContain(`${SITE}/projects/jacquard-final</loc>`)
+    expect(response.text).not.toContain('jacquard-draft')
+  })
+
+  test('robots.txt allows the public site, keeps crawlers out of the admin, names the sitemap', async () => {
+    const response = await t.request('GET', '/robots.txt')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/plain')
+    const lines = response.text.split('\n')
+    expect(lines).toContain('User-agent: *')
+    expect(lines).toContain('Allow: /')
+    expect(lines).toContain('Disallow: /admin')
+    expect(lines).toContain('Disallow: /login')
+    expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`)
+  })
+
+  test('the web manifest names the site and its icon', async () => {
+    const response = await t.request('GET', '/manifest.webmanifest')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('application/manifest+json')
+    expect(response.body).toMatchObject({
+      name: 'Ada Lovelace · Portfolio',
+      start_url: '/',
+      icons: [expect.objectContaining({ src: '/favicon.svg', type: 'image/svg+xml' })],
+    })
+  })
+})
+
+describe('the asset manifest', () => {
+  test('route files map to route ids by the file-route naming rules', () => {
+    expect(routeIdOfFile('routes/index.tsx')).toBe('/')
+    expect(routeIdOfFile('routes/contact-me.tsx')).toBe('/contact-me')
+    expect(routeIdOfFile('routes/projects/index.tsx')).toBe('/projects/')
+    expect(routeIdOfFile('routes/projects/$slug.tsx')).toBe('/projects/$slug')
+    expect(routeIdOfFile('routes/admin/route.tsx')).toBe('/admin')
+    expect(routeIdOfFile('routes/admin/index.tsx')).toBe('/admin/')
+    expect(routeIdOfFile('routes/admin/projects/edit.$id.tsx')).toBe('/admin/projects/edit/$id')
+    expect(routeIdOfFile('components/icons.tsx')).toBeNull()
+  })
+
+  test('the entry goes on the root route; a route chunk preloads only what the entry lacks', () => {
+    const manifest = routerManifestFromVite(viteManifest)
+    expect(manifest.routes.__root__).toEqual({
+      preloads: ['/assets/index-e1.js', '/assets/vendor-v1.js'],
+      css: ['/assets/index-c1.css'],
+      scripts: [{ attrs: { type: 'module', src: '/assets/index-e1.js' } }],
+    })
+    expect(manifest.routes['/projects/$slug']?.preloads).toEqual([
+      '/assets/slug-s1.js',
+      '/assets/icons-i1.js',
+    ])
+    expect(manifest.routes['/admin/']?.preloads).toEqual(['/assets/admin-a1.js'])
+  })
+})
