@@ -1,0 +1,109 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { apiCreate, expect, test, unique } from './fixtures'
+
+/**
+ * axe-core on every public page (with content in it: a project with images
+ * and tags, timeline events of both kinds) and on the login page, once the
+ * page is hydrated. Every rule axe runs by default must pass: WCAG 2.x A and
+ * AA plus its best practices.
+ */
+
+let slug = ''
+
+test.beforeAll(async ({ request }) => {
+  const login = await request.post('/api/auth/login', {
+    data: { username: 'e2e-owner', password: 'e2e password 1234' },
+  })
+  const { token } = (await login.json()) as { token: string }
+  const project = await apiCreate(request, token, '/api/projects', {
+    title: unique('Accessible Atlas'),
+    description: 'A map anyone can read.',
+    long_description: 'Contrast, landmarks and labels.\nTwo paragraphs of detail.',
+    website_url: 'https://atlas.example',
+    image_urls: ['/profile.svg'],
+    tags: ['a11y', 'React'],
+    is_featured: true,
+  })
+  slug = project.slug
+  await apiCreate(request, token, '/api/timeline', {
+    title: unique('Lighthouse Keeper'),
+    start_date: 'Jan 2023',
+    end_date: 'Dec 2023',
+    position: 'Keeper',
+    icon_path: '/favicon.svg',
+    description: ['Kept the light on'],
+    event_type: 'experience',
+  })
+  await apiCreate(request, token, '/api/timeline', {
+    title: unique('Harbour School'),
+    start_date: 'Sep 2020',
+    position: 'Student',
+    description: ['Navigation'],
+    event_type: 'education',
+  })
+})
+
+async function expectNoViolations(page: Page) {
+  await page.waitForFunction(() => !('$_TSR' in window))
+  const results = await new AxeBuilder({ page }).analyze()
+  // axe did look: a page of this size passes dozens of rules.
+  expect(results.passes.length).toBeGreaterThan(10)
+  const summary = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }))
+  expect(summary).toEqual([])
+}
+
+const publicPages = () => [
+  { path: '/', heading: "Hi, I'm Ada Lovelace!" },
+  { path: '/projects', heading: 'My Projects.' },
+  { path: `/projects/${slug}`, heading: null },
+  { path: '/contact-me', heading: 'Contact Me.' },
+  { path: '/no-such-page', heading: 'Page Not Found.' },
+]
+
+test('axe finds no violation on any public page', async ({ page }) => {
+  for (const { path, heading } of publicPages()) {
+    await test.step(path, async () => {
+      await page.goto(path)
+      const h1 = page.getByRole('heading', { level: 1 })
+      if (heading) await expect(h1).toHaveText(heading)
+      else await expect(h1).toBeVisible()
+      await expectNoViolations(page)
+    })
+  }
+})
+
+test('axe finds no violation on a phone-sized screen either', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  for (const { path } of publicPages()) {
+    await test.step(path, async () => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectNoViolations(page)
+    })
+  }
+})
+
+test('axe finds no violation on the Education tab of the timeline', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('tab', { name: 'Education' }).click()
+  await expect(page.getByRole('tabpanel', { name: 'Education' })).toBeVisible()
+  await expectNoViolations(page)
+})
+
+test('axe finds no violation on the login page, empty and with an error', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Login.' })).toBeVisible()
+  await expectNoViolations(page)
+
+  await page.getByLabel('Username').fill('nobody')
+  await page.getByLabel('Password').fill('not the password')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('alert')).toBeVisible()
+  await expectNoViolations(page)
+})

@@ -1,0 +1,166 @@
+import type { Page } from '@playwright/test'
+import { apiCreate, expect, test, unique } from './fixtures'
+
+/**
+ * Server rendering seen from the browser: the first HTML already holds the
+ * page and its data, the browser hydrates it without fetching anything and
+ * without a warning, and the app keeps navigating on the client afterwards.
+ */
+
+interface Watch {
+  problems: string[]
+  trpcRequests: string[]
+}
+
+/** Every console warning or error, uncaught error, CSP violation and /trpc request of a page. */
+async function watch(page: Page): Promise<Watch> {
+  const seen: Watch = { problems: [], trpcRequests: [] }
+  page.on('console', (message) => {
+    if (message.type() !== 'warning' && message.type() !== 'error') return
+    // The browser reports a 404 document as a failed load: that status is the point here.
+    if (/Failed to load resource: .* 404/.test(message.text())) return
+    seen.problems.push(`${message.type()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => seen.problems.push(`pageerror: ${error.message}`))
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/trpc')) seen.trpcRequests.push(request.url())
+  })
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`)
+    })
+  })
+  return seen
+}
+
+/** The router removes its bootstrap global once the page is hydrated. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => !('$_TSR' in window))
+  await page.waitForLoadState('networkidle')
+}
+
+let slug = ''
+let projectTitle = ''
+
+test.beforeAll(async ({ request }) => {
+  const login = await request.post('/api/auth/login', {
+    data: { username: 'e2e-owner', password: 'e2e password 1234' },
+  })
+  const { token } = (await login.json()) as { token: string }
+  projectTitle = unique('Hydrated Orrery')
+  const project = await apiCreate(request, token, '/api/projects', {
+    title: projectTitle,
+    description: 'A mechanical model of the solar system, rendered on the server.',
+    long_description: 'Gears, brass and a server-rendered page.',
+    image_urls: ['/profile.svg'],
+    tags: ['React', 'SSR'],
+    is_featured: true,
+  })
+  slug = project.slug
+  await apiCreate(request, token, '/api/timeline', {
+    title: unique('Analytical Engine Lab'),
+    start_date: 'Jan 2024',
+    position: 'Research assistant',
+    description: ['Punched cards', 'Bernoulli numbers'],
+  })
+})
+
+const pages = () => [
+  { path: '/', heading: "Hi, I'm Ada Lovelace!", status: 200 },
+  { path: '/projects', heading: 'My Projects.', status: 200 },
+  { path: `/projects/${slug}`, heading: projectTitle, status: 200 },
+  { path: '/contact-me', heading: 'Contact Me.', status: 200 },
+  { path: '/no/such/page', heading: 'Page Not Found.', status: 404 },
+  { path: '/projects/no-such-project-anywhere', heading: 'Page Not Found.', status: 404 },
+]
+
+test('every public page hydrates without a console warning and without fetching its data', async ({
+  page,
+}) => {
+  const seen = await watch(page)
+  for (const { path, heading, status } of pages()) {
+    const response = await page.goto(path)
+    expect(response?.status(), path).toBe(status)
+    await hydrated(page)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+    await expect(page.getByText('Gathering data…')).toHaveCount(0)
+  }
+  expect(seen.problems).toEqual([])
+  // Loaders ran on the server; the query cache came with the HTML.
+  expect(seen.trpcRequests).toEqual([])
+})
+
+test('without JavaScript the pages still show their content', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Hi, I'm Ada Lovelace!")
+  await expect(page.getByRole('region', { name: 'Featured Projects.' })).toContainText(projectTitle)
+  await expect(page.getByText('Punched cards')).toBeVisible()
+  await page.goto(`/projects/${slug}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(projectTitle)
+  await expect(page.getByText('Gears, brass and a server-rendered page.')).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toContainText('Ada Lovelace')
+  await context.close()
+})
+
+test('the first paint holds the data even when the API cannot be reached', async ({ page }) => {
+  const seen = await watch(page)
+  await page.route(
+    (url) => url.pathname.startsWith('/trpc'),
+    (route) => route.abort(),
+  )
+  await page.goto(`/projects/${slug}`)
+  await hydrated(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(projectTitle)
+  await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
+    'React',
+    'SSR',
+  ])
+  expect(seen.trpcRequests).toEqual([])
+  expect(seen.problems).toEqual([])
+})
+
+test('after hydration, links navigate on the client and the head follows', async ({ page }) => {
+  const seen = await watch(page)
+  await page.goto('/')
+  await hydrated(page)
+  // A full page load would lose this marker.
+  await page.evaluate(() => {
+    Object.assign(window, { sameDocument: true })
+  })
+  const nav = page.getByRole('navigation', { name: 'Main' })
+
+  await nav.getByRole('link', { name: 'Projects' }).click()
+  await expect(page).toHaveURL(/\/projects$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Projects.')
+  await expect(page).toHaveTitle('My Projects · Portfolio')
+
+  await page.getByRole('link', { name: projectTitle }).first().click()
+  await expect(page).toHaveURL(new RegExp(`/projects/${slug}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(projectTitle)
+  await expect(page).toHaveTitle(`${projectTitle} · Projects`)
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1)
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new RegExp(`/projects/${slug}$`),
+  )
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', projectTitle)
+
+  await nav.getByRole('link', { name: 'Contact' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Me.')
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+  expect(seen.problems).toEqual([])
+})
+
+test('the admin area is still rendered in the browser: the login page after hydration', async ({
+  page,
+}) => {
+  const seen = await watch(page)
+  const response = await page.goto('/login')
+  expect(response?.status()).toBe(200)
+  expect(response?.headers()['cache-control']).toBe('no-store')
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Login.' })).toBeVisible()
+  await expect(page.getByLabel('Username')).toBeVisible()
+  expect(seen.problems).toEqual([])
+})
