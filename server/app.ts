@@ -229,9 +229,10 @@ export function createApp(deps: AppDeps) {
       .get('/manifest.webmanifest', ({ request }) => seoFor(request).manifest())
       .all(
         '/*',
-        ({ request }) =>
+        // Async, so that the request log sees the page's status, not a pending promise.
+        async ({ request }) =>
           request.method === 'GET' || request.method === 'HEAD'
-            ? servePage(request)
+            ? await servePage(request)
             : jsonError(404, 'Not found.'),
         { parse: 'none' },
       )
