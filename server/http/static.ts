@@ -21,8 +21,8 @@ export function createStaticHandler(distDir: string) {
     }
     if (decoded.includes('\0')) return null
     const relative = normalize(`/${decoded}`)
-    // Build metadata (.vite/manifest.json) and other dot-files are not for the public.
-    if (relative.split(/[\\/]/).some((segment) => segment.startsWith('.'))) return null
+    // Build metadata (.vite/manifest.json) is for the server, not the public.
+    if (/^[\\/]\.vite(?:[\\/]|$)/.test(relative)) return null
     const candidate = resolve(root, `.${relative}`)
     if (candidate !== root && !candidate.startsWith(root + sep)) return null
     try {
