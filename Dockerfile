@@ -14,6 +14,8 @@ RUN bun install --frozen-lockfile --production
 COPY --from=build /app/dist ./dist
 COPY server ./server
 COPY src ./src
+# The server renders the public pages with the same route components.
+COPY client ./client
 COPY drizzle ./drizzle
 RUN mkdir -p /data && chown -R bun:bun /data
 USER bun

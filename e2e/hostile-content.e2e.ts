@@ -94,12 +94,21 @@ async function expectInert(page: Page, path: string, visibleText: string) {
     ].join(', '),
   )
   expect(await dangerous.count(), `dangerous element on ${path}`).toBe(0)
-  const injectedScripts = await page
+  // JSON-LD blocks are data, never executed; they may quote the hostile text,
+  // but must stay valid JSON that cannot close the block.
+  const scripts = await page
     .locator('script')
-    .evaluateAll(
-      (scripts) => scripts.filter((s) => (s.textContent ?? '').includes('__pwned')).length,
+    .evaluateAll((elements) =>
+      elements.map((s) => ({ type: s.getAttribute('type') ?? '', text: s.textContent ?? '' })),
     )
-  expect(injectedScripts, `injected <script> on ${path}`).toBe(0)
+  const injected = scripts.filter(
+    (s) => s.type !== 'application/ld+json' && s.text.includes('__pwned'),
+  )
+  expect(injected, `injected <script> on ${path}`).toEqual([])
+  for (const data of scripts.filter((s) => s.type === 'application/ld+json')) {
+    expect(() => JSON.parse(data.text)).not.toThrow()
+  }
+  expect(await page.content()).not.toContain('<script>window.__pwned')
   // Every external link opens safely.
   for (const link of await page.locator('a[target="_blank"]').all()) {
     expect(await link.getAttribute('rel')).toContain('noopener')
