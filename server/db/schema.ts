@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -143,3 +144,20 @@ export const throttleCounters = pgTable('throttle_counters', {
   locked_until: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
   ...timestamps,
 })
+
+/**
+ * One row (id = 1) counting writes to public content (projects, slugs,
+ * timeline events, profile). Every such write bumps it in its own
+ * transaction (server/services/content-version.ts), so each server instance
+ * on the same database learns with one single-row read that its cache of
+ * rendered pages and API answers is out of date.
+ */
+export const contentVersion = pgTable(
+  'content_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    updated_at: timestamps.updated_at,
+  },
+  (table) => [check('content_version_single_row', sql`${table.id} = 1`)],
+)

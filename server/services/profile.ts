@@ -3,6 +3,7 @@ import { ageFromBirthYear } from '../../src/domain/age'
 import type { Profile } from '../../src/schemas/profile'
 import type { Db } from '../db/client'
 import { profile } from '../db/schema'
+import { bumpContentVersion } from './content-version'
 
 export type ProfileSeed = Omit<Profile, 'age'>
 
@@ -32,10 +33,14 @@ export function profileSeedFromEnv(env: {
 
 /** Writes the profile on first start only; later edits in the database win. */
 export async function seedProfile(db: Db, seed: ProfileSeed): Promise<void> {
-  await db
-    .insert(profile)
-    .values({ id: 1, ...seed })
-    .onConflictDoNothing()
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(profile)
+      .values({ id: 1, ...seed })
+      .onConflictDoNothing()
+      .returning({ id: profile.id })
+    if (inserted.length > 0) await bumpContentVersion(tx)
+  })
 }
 
 export async function getProfile(db: Db, now: Date): Promise<Profile> {

@@ -4,6 +4,7 @@ import { slugCandidate, slugify } from '../../src/domain/slug'
 import type { Project, ProjectData } from '../../src/schemas/project'
 import type { Db } from '../db/client'
 import { projectSlugs, projects } from '../db/schema'
+import { bumpContentVersion } from './content-version'
 import { iso } from './rows'
 
 type Row = typeof projects.$inferSelect
@@ -94,6 +95,7 @@ export async function createProject(db: Db, data: ProjectData): Promise<Project>
       .returning()
     if (!row) throw new Error('insert returned no row')
     await tx.insert(projectSlugs).values({ slug, project_id: row.id })
+    await bumpContentVersion(tx)
     return toProject(row)
   })
 }
@@ -117,14 +119,18 @@ export async function updateProject(db: Db, id: number, data: ProjectData): Prom
     if (slug !== current.slug) {
       await tx.insert(projectSlugs).values({ slug, project_id: id }).onConflictDoNothing()
     }
+    await bumpContentVersion(tx)
     return toProject(row)
   })
 }
 
 export async function deleteProject(db: Db, id: number): Promise<void> {
-  const deleted = await db
-    .delete(projects)
-    .where(eq(projects.id, id))
-    .returning({ id: projects.id })
-  if (deleted.length === 0) throw notFound()
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(projects)
+      .where(eq(projects.id, id))
+      .returning({ id: projects.id })
+    if (deleted.length === 0) throw notFound()
+    await bumpContentVersion(tx)
+  })
 }

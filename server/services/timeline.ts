@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm'
 import type { TimelineData, TimelineEvent } from '../../src/schemas/timeline'
 import type { Db } from '../db/client'
 import { timelineEvents } from '../db/schema'
+import { bumpContentVersion } from './content-version'
 import { iso } from './rows'
 
 type Row = typeof timelineEvents.$inferSelect
@@ -41,25 +42,34 @@ export async function getEvent(db: Db, id: number): Promise<TimelineEvent> {
 }
 
 export async function createEvent(db: Db, data: TimelineData): Promise<TimelineEvent> {
-  const [row] = await db.insert(timelineEvents).values(data).returning()
-  if (!row) throw new Error('insert returned no row')
-  return toEvent(row)
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(timelineEvents).values(data).returning()
+    if (!row) throw new Error('insert returned no row')
+    await bumpContentVersion(tx)
+    return toEvent(row)
+  })
 }
 
 export async function updateEvent(db: Db, id: number, data: TimelineData): Promise<TimelineEvent> {
-  const [row] = await db
-    .update(timelineEvents)
-    .set({ ...data, updated_at: new Date() })
-    .where(eq(timelineEvents.id, id))
-    .returning()
-  if (!row) throw notFound()
-  return toEvent(row)
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(timelineEvents)
+      .set({ ...data, updated_at: new Date() })
+      .where(eq(timelineEvents.id, id))
+      .returning()
+    if (!row) throw notFound()
+    await bumpContentVersion(tx)
+    return toEvent(row)
+  })
 }
 
 export async function deleteEvent(db: Db, id: number): Promise<void> {
-  const deleted = await db
-    .delete(timelineEvents)
-    .where(eq(timelineEvents.id, id))
-    .returning({ id: timelineEvents.id })
-  if (deleted.length === 0) throw notFound()
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(timelineEvents)
+      .where(eq(timelineEvents.id, id))
+      .returning({ id: timelineEvents.id })
+    if (deleted.length === 0) throw notFound()
+    await bumpContentVersion(tx)
+  })
 }
