@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { Database } from './db/client'
+import { createResponseCache } from './http/cache'
 import { corsHeaders } from './http/cors'
 import { isPrivatePath, securityHeaders } from './http/headers'
 import { jsonError } from './http/respond'
@@ -8,8 +9,9 @@ import { createPageRenderer } from './http/ssr'
 import { createStaticHandler } from './http/static'
 import { handleTrpc } from './http/trpc'
 import { errorDetails, type Logger } from './log'
-import { handleRest } from './rest/adapter'
+import { handleRest, isPublicRead } from './rest/adapter'
 import { handleBackupRequest } from './services/backup'
+import { readContentVersion } from './services/content-version'
 import { type AppConfig, type Context, createContextInner } from './trpc/context'
 import { createCaller } from './trpc/root'
 
@@ -26,6 +28,13 @@ export interface AppDeps {
    * gets the client-rendered app shell, as before server rendering existed.
    */
   ssr?: boolean
+  /**
+   * Keep public answers (pages, public API reads and tRPC queries, the
+   * sitemap) in memory until the content changes (server/http/cache.ts).
+   * Off: they are produced for every request, still with ETags and
+   * compression.
+   */
+  cache?: boolean | CacheSettings
   now?: () => Date
   /**
    * The token of `GET /internal/backup` (PGlite: `bun run backup` asks the
@@ -34,7 +43,35 @@ export interface AppDeps {
   backupToken?: string
 }
 
+export interface CacheSettings {
+  /** How long a read of the content version is trusted (other instances' writes); 500 ms. */
+  versionTtlMs?: number
+  /** A monotonic clock in ms, for tests. */
+  clock?: () => number
+}
+
 type Server = Bun.Server<unknown>
+
+/** The tRPC queries anyone may make whose answer follows from the public content alone. */
+const publicQueries = new Set([
+  'projects.list',
+  'projects.bySlug',
+  'projects.byId',
+  'timeline.list',
+  'timeline.byId',
+  'profile.get',
+])
+
+/** A GET of public tRPC queries only (batched or not), answered as one JSON document. */
+function isPublicTrpcQuery(request: Request, pathname: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  // A streaming (JSON Lines) answer is not one document.
+  if (request.headers.has('trpc-accept')) return false
+  const procedures = pathname.slice('/trpc/'.length).split(',')
+  return procedures.every((name) => publicQueries.has(name))
+}
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS'
 
 /**
  * The client's address. X-Forwarded-For is read only behind trusted proxies,
@@ -76,6 +113,21 @@ export function createApp(deps: AppDeps) {
   const siteUrl = (deps.siteUrl ?? 'http://localhost').replace(/\/+$/, '')
   const requests = new WeakMap<Request, RequestInfo>()
   const headers = securityHeaders()
+  const cacheSettings = typeof deps.cache === 'object' ? deps.cache : {}
+  const cache = createResponseCache({
+    enabled: Boolean(deps.cache),
+    readVersion: () => readContentVersion(deps.database.db),
+    versionTtlMs: cacheSettings.versionTtlMs,
+    clock: cacheSettings.clock,
+    // The pages show the owner's age: a new year is new content.
+    period: () => String(now().getFullYear()),
+    log: deps.log,
+  })
+  /** Vary already set by an earlier hook (CORS), kept beside Accept-Encoding. */
+  const varyOf = (set: { headers: Record<string, unknown> }) => {
+    const vary = set.headers.vary
+    return typeof vary === 'string' ? vary : undefined
+  }
 
   const contextFor = (request: Request, server: Server | null): Context => {
     const info = requests.get(request)
@@ -119,17 +171,39 @@ export function createApp(deps: AppDeps) {
   }
 
   /** GET and HEAD of anything that is not the API: a built file, or a page. */
-  const servePage = async (request: Request): Promise<Response> => {
+  const servePage = async (request: Request, vary: string | undefined): Promise<Response> => {
     const url = new URL(request.url)
-    const file = serveStatic.file(url.pathname)
+    const file = serveStatic.file(url.pathname, request)
     if (file) return file
-    if (!renderPage) return serveStatic.shell(url.pathname)
-    const page = await renderPage(`${url.pathname}${url.search}`, {
-      requestId: requests.get(request)?.id,
-    })
-    return new Response(request.method === 'HEAD' ? null : page.html || null, {
-      status: page.status,
-      headers: page.headers,
+    const render = renderPage
+    if (!render) return serveStatic.shell(url.pathname)
+    const path = `${url.pathname}${url.search}`
+    const produce = async () => {
+      const page = await render(path, { requestId: requests.get(request)?.id })
+      return new Response(page.html || null, { status: page.status, headers: page.headers })
+    }
+    // The admin frame and the login page are never kept; a signed-in request bypasses the cache.
+    if (isPrivatePath(url.pathname) || request.headers.has('authorization')) {
+      const response = await produce()
+      if (request.method !== 'HEAD') return response
+      return new Response(null, { status: response.status, headers: response.headers })
+    }
+    return cache.respond(request, { key: path, produce, vary, cacheControl: 'no-cache' })
+  }
+
+  /** A public read of the API or tRPC: cached unless the request is signed in. */
+  const publicRead = (
+    request: Request,
+    vary: string | undefined,
+    produce: () => Promise<Response>,
+  ): Promise<Response> => {
+    const url = new URL(request.url)
+    // API answers keep `no-store` (see README, Security): only revalidation by ETag.
+    return cache.respond(request, {
+      key: `${url.pathname}${url.search}`,
+      produce,
+      vary,
+      cacheControl: 'no-store',
     })
   }
 
@@ -149,9 +223,15 @@ export function createApp(deps: AppDeps) {
           set.headers['cache-control'] = 'no-store'
         }
       })
+      // After a write through this server, the cache reads the content version
+      // again before it answers the next request.
+      .onAfterHandle(({ request }) => {
+        if (!isRead(request.method)) cache.markStale()
+      })
       // CORS preflight: answered here; allowed origins get their headers above.
       .options('/*', () => new Response(null, { status: 204 }))
       .onError(({ code, error, request, set }) => {
+        if (!isRead(request.method)) cache.markStale()
         const info = requests.get(request)
         const path = new URL(request.url).pathname
         if (code === 'NOT_FOUND') {
@@ -215,24 +295,54 @@ export function createApp(deps: AppDeps) {
       .get('/internal/backup', ({ request, server }) =>
         handleBackupRequest(request, server, deps.database, deps.backupToken),
       )
-      .all('/trpc/*', ({ request, server }) => handleTrpc(request, contextFor(request, server)), {
-        parse: 'none',
-      })
+      .all(
+        '/trpc/*',
+        ({ request, server, set }) => {
+          const handle = () => handleTrpc(request, contextFor(request, server))
+          if (request.headers.has('authorization')) return handle()
+          if (!isPublicTrpcQuery(request, new URL(request.url).pathname)) return handle()
+          return publicRead(request, varyOf(set), handle)
+        },
+        { parse: 'none' },
+      )
       .all('/api', () => jsonError(404, 'There is no API endpoint at this path.'), {
         parse: 'none',
       })
-      .all('/api/*', ({ request, server }) => handleRest(request, contextFor(request, server)), {
-        parse: 'none',
-      })
-      .get('/sitemap.xml', ({ request }) => seoFor(request).sitemap())
+      .all(
+        '/api/*',
+        // Async, so that the request log sees the answer's status.
+        async ({ request, server, set }) => {
+          const handle = () => handleRest(request, contextFor(request, server))
+          const read = request.method === 'GET' || request.method === 'HEAD'
+          if (!read || request.headers.has('authorization')) return handle()
+          if (!isPublicRead(new URL(request.url).pathname)) return handle()
+          return await publicRead(request, varyOf(set), handle)
+        },
+        { parse: 'none' },
+      )
+      .get('/sitemap.xml', ({ request, set }) =>
+        cache.respond(request, {
+          key: '/sitemap.xml',
+          produce: () => seoFor(request).sitemap(),
+          vary: varyOf(set),
+          cacheControl: 'no-cache',
+        }),
+      )
       .get('/robots.txt', ({ request }) => seoFor(request).robots())
-      .get('/manifest.webmanifest', ({ request }) => seoFor(request).manifest())
+      .get('/manifest.webmanifest', ({ request, set }) =>
+        cache.respond(request, {
+          key: '/manifest.webmanifest',
+          produce: () => seoFor(request).manifest(),
+          vary: varyOf(set),
+          cacheControl: 'no-cache',
+        }),
+      )
       .all(
         '/*',
         // Async, so that the request log sees the page's status, not a pending promise.
-        async ({ request }) =>
+        async ({ request, set }) =>
           request.method === 'GET' || request.method === 'HEAD'
-            ? await servePage(request)
+            ? await servePage(request, varyOf(set))
             : jsonError(404, 'Not found.'),
         { parse: 'none' },
       )

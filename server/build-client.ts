@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { precompressDir } from '../scripts/precompress'
 
 const inputs = ['client', 'src', 'vite.config.ts', 'package.json']
 
@@ -25,7 +26,7 @@ export function clientBuildIsStale(root: string, distDir: string): boolean {
   return inputs.some((input) => newestMtime(join(root, input)) > built)
 }
 
-/** Runs the production client build (Vite, under Bun). */
+/** Runs the production client build (Vite, under Bun), then precompresses its files. */
 export async function buildClient(root: string): Promise<void> {
   const child = Bun.spawn(['bun', 'x', '--bun', 'vite', 'build', '--logLevel', 'warn'], {
     cwd: root,
@@ -34,4 +35,5 @@ export async function buildClient(root: string): Promise<void> {
   })
   const code = await child.exited
   if (code !== 0) throw new Error(`The client build failed (exit code ${code}).`)
+  precompressDir(join(root, 'dist'))
 }

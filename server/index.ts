@@ -66,6 +66,8 @@ async function main() {
     distDir,
     // Pages are rendered on the server; canonical URLs and the sitemap use SITE_URL.
     ssr: true,
+    // Public pages and API reads are kept in memory until the content changes.
+    cache: true,
     siteUrl: env.SITE_URL,
   })
   server = Bun.serve({

@@ -1,18 +1,27 @@
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, type Stats, statSync } from 'node:fs'
 import { join, normalize, resolve, sep } from 'node:path'
+import { matchesIfNoneMatch } from './cache'
+import { type Encoding, isCompressible, preferredEncoding } from './compress'
 import { isPrivatePath } from './headers'
+
+/** The file name suffix of each precompressed variant (scripts/precompress.ts). */
+const suffixes: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
 
 /**
  * Serves the built client from dist/: hashed files under /assets/ are cached
- * for a year, everything else revalidates. Page paths are not files: the
- * server renders them (server/http/ssr.ts), or, when rendering is off, they
- * get the app shell so that the client router shows the page (or its 404).
+ * for a year, everything else revalidates (ETag from size and mtime). Text
+ * files are sent precompressed (the build writes `.br` and `.gz` beside
+ * them) when Accept-Encoding allows. Page paths are not files: the server
+ * renders them (server/http/ssr.ts), or, when rendering is off, they get the
+ * app shell so that the client router shows the page (or its 404).
  */
 export function createStaticHandler(distDir: string) {
   const root = resolve(distDir)
   const shellPath = join(root, 'index.html')
+  /** Which precompressed variants exist, per file and mtime (a rebuild replaces files). */
+  const variants = new Map<string, { mtimeMs: number; present: Set<Encoding> }>()
 
-  function fileFor(pathname: string): string | null {
+  function fileFor(pathname: string): { path: string; stats: Stats } | null {
     let decoded: string
     try {
       decoded = decodeURIComponent(pathname)
@@ -26,24 +35,54 @@ export function createStaticHandler(distDir: string) {
     const candidate = resolve(root, `.${relative}`)
     if (candidate !== root && !candidate.startsWith(root + sep)) return null
     try {
-      return statSync(candidate).isFile() ? candidate : null
+      const stats = statSync(candidate)
+      return stats.isFile() ? { path: candidate, stats } : null
     } catch {
       return null
     }
   }
 
-  /** A built file, a 404 for a missing asset, or null: the path is a page. */
-  function file(pathname: string): Response | null {
+  function precompressed(path: string, stats: Stats): Set<Encoding> {
+    const known = variants.get(path)
+    if (known && known.mtimeMs === stats.mtimeMs) return known.present
+    const present = new Set<Encoding>()
+    for (const encoding of ['br', 'gzip'] as const) {
+      try {
+        if (statSync(path + suffixes[encoding]).mtimeMs >= stats.mtimeMs) present.add(encoding)
+      } catch {
+        // no such variant
+      }
+    }
+    variants.set(path, { mtimeMs: stats.mtimeMs, present })
+    return present
+  }
+
+  /** A built file (or 304), a 404 for a missing asset, or null: the path is a page. */
+  function file(pathname: string, request?: Request): Response | null {
     const found = pathname === '/' || pathname === '/index.html' ? null : fileFor(pathname)
     if (found) {
       const immutable = pathname.startsWith('/assets/')
-      return new Response(Bun.file(found), {
-        headers: {
-          'cache-control': immutable
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=0, must-revalidate',
-        },
-      })
+      const source = Bun.file(found.path)
+      const headers: Record<string, string> = {
+        'content-type': source.type,
+        'cache-control': immutable
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=0, must-revalidate',
+        etag: `W/"${found.stats.size.toString(36)}-${Math.floor(found.stats.mtimeMs).toString(36)}"`,
+      }
+      const compressible = isCompressible(source.type)
+      if (compressible) headers.vary = 'Accept-Encoding'
+      if (matchesIfNoneMatch(request?.headers.get('if-none-match') ?? null, headers.etag ?? '')) {
+        return new Response(null, { status: 304, headers })
+      }
+      const encoding = compressible
+        ? preferredEncoding(request?.headers.get('accept-encoding') ?? null)
+        : null
+      if (encoding && precompressed(found.path, found.stats).has(encoding)) {
+        headers['content-encoding'] = encoding
+        return new Response(Bun.file(found.path + suffixes[encoding]), { headers })
+      }
+      return new Response(source, { headers })
     }
     if (pathname.startsWith('/assets/')) {
       return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })

@@ -29,6 +29,32 @@ function match(segments: string[], route: CompiledRoute): Record<string, string>
   return params
 }
 
+/** The reads anyone may make whose answer follows from the public content alone. */
+const publicReadPaths = new Set([
+  '/api/timeline',
+  '/api/timeline/:id',
+  '/api/projects',
+  '/api/projects/:slug',
+  '/api/profile',
+])
+
+/**
+ * Whether a GET or HEAD of this path is a public read: the same answer for
+ * everyone until the content changes, so it may be cached and revalidated.
+ */
+export function isPublicRead(pathname: string): boolean {
+  let segments: string[]
+  try {
+    segments = pathname.split('/').filter(Boolean).map(decodeURIComponent)
+  } catch {
+    return false
+  }
+  return compiled.some(
+    (route) =>
+      route.method === 'GET' && publicReadPaths.has(route.path) && match(segments, route) !== null,
+  )
+}
+
 /** Maps a thrown error to the API's `{ error }` answer; unexpected ones stay generic. */
 export function errorResponse(error: unknown, ctx: Pick<Context, 'log' | 'requestId'>): Response {
   const trpcError =

@@ -1,0 +1,91 @@
+/**
+ * Content negotiation for compressed answers: brotli or gzip when the
+ * client's Accept-Encoding allows it, identity otherwise. Static assets are
+ * compressed once at build time (scripts/precompress.ts); cached pages and
+ * API answers once per cache entry (server/http/cache.ts).
+ */
+import { brotliCompressSync, constants } from 'node:zlib'
+
+export type Encoding = 'br' | 'gzip'
+
+/** Bytes of a body (never a shared buffer: a Response can send it). */
+export type Bytes = Uint8Array<ArrayBuffer>
+
+/** The encodings we offer, best first. */
+const offered: readonly Encoding[] = ['br', 'gzip']
+
+/**
+ * The best encoding the client accepts, by its Accept-Encoding header
+ * (`br;q=0` refuses brotli; `*` accepts anything not named). Equal q-values
+ * go to brotli (smaller).
+ */
+export function preferredEncoding(acceptEncoding: string | null): Encoding | null {
+  if (!acceptEncoding) return null
+  const weights = new Map<string, number>()
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    if (!name) continue
+    let q = 1
+    for (const param of params) {
+      const [key, value] = param.trim().split('=')
+      if (key === 'q') q = Number(value)
+    }
+    weights.set(name.trim(), Number.isFinite(q) ? q : 0)
+  }
+  let best: Encoding | null = null
+  let bestWeight = 0
+  for (const encoding of offered) {
+    const weight = weights.get(encoding) ?? weights.get('*') ?? 0
+    if (weight > bestWeight) {
+      best = encoding
+      bestWeight = weight
+    }
+  }
+  return best
+}
+
+/** Text formats worth compressing (images and fonts are compressed already). */
+export function isCompressible(contentType: string | null | undefined): boolean {
+  if (!contentType) return false
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
+  return (
+    type.startsWith('text/') ||
+    type === 'application/json' ||
+    type === 'application/javascript' ||
+    type === 'application/xml' ||
+    type === 'application/manifest+json' ||
+    type === 'image/svg+xml' ||
+    type.endsWith('+json') ||
+    type.endsWith('+xml')
+  )
+}
+
+/** Bodies shorter than this gain nothing from compression. */
+export const MIN_COMPRESS_BYTES = 512
+
+/**
+ * Compresses a body; `quality` is brotli's (0–11). Answers compressed at
+ * run time use a middle quality (fast, nearly as small); build-time assets
+ * use the best.
+ */
+export function compress(body: Bytes, encoding: Encoding, quality = 6): Bytes {
+  if (encoding === 'gzip') return Bun.gzipSync(body, { level: 9 })
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  })
+}
+
+/** Adds `Accept-Encoding` to a Vary header value (kept when already there). */
+export function varyWithEncoding(vary: string | null | undefined): string {
+  const names = (vary ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+  if (!names.some((name) => name.toLowerCase() === 'accept-encoding')) {
+    names.push('Accept-Encoding')
+  }
+  return names.join(', ')
+}
