@@ -44,6 +44,8 @@ export interface ResponseCacheOptions {
   maxEntries?: number
   /** Bodies and their compressed variants together. */
   maxBytes?: number
+  /** Headers every answer carries (the security headers), under the answer's own. */
+  baseHeaders?: Record<string, string>
   log?: Logger
 }
 
@@ -72,6 +74,8 @@ interface Entry extends Snapshot {
   compressible: boolean
   /** null: compressing did not make it smaller. */
   variants: Partial<Record<Encoding, Bytes | null>>
+  /** The headers of each kind of answer, built once (when no other hook adds a Vary). */
+  prepared: Partial<Record<Encoding | 'identity' | 'not-modified', Headers>>
   bytes: number
 }
 
@@ -182,6 +186,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
         snapshot.body.byteLength >= MIN_COMPRESS_BYTES &&
         isCompressible(snapshot.headers['content-type']),
       variants: {},
+      prepared: {},
       bytes: snapshot.body.byteLength,
     }
   }
@@ -205,23 +210,65 @@ export function createResponseCache(options: ResponseCacheOptions) {
     return 'etag' in value
   }
 
-  /** The answer to one request from an entry: 304, or the body in the best encoding. */
-  function answer(request: Request, entry: Entry, vary: string | undefined): Response {
-    const headers: Record<string, string> = { ...entry.headers, etag: entry.etag }
-    if (entry.compressible) headers.vary = varyWithEncoding(vary)
-    else if (vary) headers.vary = vary
-    if (matchesIfNoneMatch(request.headers.get('if-none-match'), entry.etag)) {
-      delete headers['content-type']
-      return new Response(null, { status: 304, headers })
-    }
-    const encoding = preferredEncoding(request.headers.get('accept-encoding'))
+  /**
+   * The answer to one request from an entry: 304, or the body in the best
+   * encoding. `extra` headers (request id, CORS, HSTS) go on top.
+   */
+  function answer(
+    request: Request,
+    entry: Entry,
+    vary: string | undefined,
+    extra?: Record<string, string>,
+  ): Response {
+    const notModified = matchesIfNoneMatch(request.headers.get('if-none-match'), entry.etag)
+    const encoding =
+      notModified || !entry.compressible
+        ? null
+        : preferredEncoding(request.headers.get('accept-encoding'))
     const compressed = variant(entry, encoding)
-    if (compressed && encoding) headers['content-encoding'] = encoding
-    const body = request.method === 'HEAD' ? null : (compressed ?? entry.body)
-    return new Response(body, { status: entry.status, headers })
+    const kind = notModified ? 'not-modified' : compressed && encoding ? encoding : 'identity'
+    // A Headers object built once per kind of answer: the response copies it
+    // faster than it reads a plain object.
+    let headers = vary === undefined ? entry.prepared[kind] : undefined
+    if (!headers) {
+      const record: Record<string, string> = {
+        ...options.baseHeaders,
+        ...entry.headers,
+        etag: entry.etag,
+      }
+      if (entry.compressible) record.vary = varyWithEncoding(vary)
+      else if (vary) record.vary = vary
+      if (notModified) delete record['content-type']
+      if (kind === 'br' || kind === 'gzip') record['content-encoding'] = kind
+      headers = new Headers(record)
+      if (vary === undefined) entry.prepared[kind] = headers
+    }
+    const body = notModified || request.method === 'HEAD' ? null : (compressed ?? entry.body)
+    const response = new Response(body, { status: notModified ? 304 : entry.status, headers })
+    if (extra) {
+      for (const name in extra) {
+        const value = extra[name]
+        if (value !== undefined) response.headers.set(name, value)
+      }
+    }
+    return response
   }
 
   return {
+    /**
+     * A valid entry for this key, without waiting for anything: none when
+     * the content version is due to be read again (the caller then goes the
+     * long way, through `respond`).
+     */
+    lookup(key: string): Entry | undefined {
+      if (!options.enabled || known === undefined || clock() - checkedAt >= ttl) return undefined
+      const entry = entries.get(key)
+      if (!entry || entry.generation !== known || entry.period !== period()) return undefined
+      return entry
+    },
+
+    answer,
+
     /**
      * The public answer for a GET or HEAD request: from a valid entry, or
      * produced (once, however many requests wait for it) and kept when its

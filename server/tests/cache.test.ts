@@ -209,9 +209,7 @@ describe('invalidation', () => {
     expect((await call(reader, 'GET', `/projects/${slug}`)).text).toContain(
       'Edited on the other one.',
     )
-    expect((await call(reader, 'GET', '/api/projects')).text).toContain(
-      'Edited on the other one.',
-    )
+    expect((await call(reader, 'GET', '/api/projects')).text).toContain('Edited on the other one.')
   })
 
   test('another instance trusts its version read for the TTL, then reads it again', async () => {
@@ -379,6 +377,33 @@ describe('signed-in requests', () => {
     }
     const api = await call(app, 'GET', '/api/projects', { token })
     expect(api.headers.get('cache-control')).toBe('no-store')
+  })
+
+  test('an answer from the cache carries the same headers as a fresh one, with its own request id', async () => {
+    const app = instance(true)
+    const fresh = await call(app, 'GET', '/contact-me')
+    const cached = await call(app, 'GET', '/contact-me')
+    const again = await call(app, 'GET', '/contact-me')
+    expect(cached.text).toBe(fresh.text)
+    for (const name of [
+      'content-type',
+      'content-security-policy',
+      'x-content-type-options',
+      'referrer-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'cache-control',
+      'etag',
+      'vary',
+    ]) {
+      expect(cached.headers.get(name), name).toBe(fresh.headers.get(name))
+    }
+    expect(fresh.headers.get('content-security-policy')).toContain("'sha256-")
+    const ids = [fresh, cached, again].map((response) => response.headers.get('x-request-id'))
+    expect(new Set(ids).size).toBe(3)
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    const https = await app.handle(new Request('https://localhost/contact-me'))
+    expect(https.headers.get('strict-transport-security')).toContain('max-age=')
   })
 
   test('HEAD is answered from the same entry, without a body', async () => {

@@ -1,0 +1,310 @@
+/**
+ * `bun run bench`: how close the production server comes to serving static
+ * files. A script that prints figures, not a test.
+ *
+ * Starts `bun server/index.ts` (NODE_ENV=production) on a fresh PGlite data
+ * directory (or DATABASE_URL), seeds 20 projects and 10 timeline events, and
+ * measures with autocannon (50 connections, 10 s each; BENCH_SECONDS,
+ * BENCH_CONNECTIONS) GET /, GET /projects/{slug} and GET /api/projects, then
+ * the same bytes, fetched once from the server, served as files by a minimal
+ * Bun.serve in another process. Same request headers for both (no
+ * Accept-Encoding). Prints req/s, latency p50 and p99 and the ratio ours /
+ * static, plus the public pages' first-load JavaScript (KB gzip), the
+ * server's cold start to its first 200 on / and its idle RSS.
+ *
+ *   bun run bench
+ *   bun scripts/bench.ts --static <dir> <port>   (the baseline server; the bench starts it)
+ */
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import autocannon from 'autocannon'
+import type { Subprocess } from 'bun'
+
+const root = resolve(import.meta.dir, '..')
+
+// ---------------------------------------------------------------------------
+// The baseline: each file of a directory at /<name>, nothing else.
+
+if (process.argv[2] === '--static') {
+  const dir = process.argv[3] ?? '.'
+  const routes = JSON.parse(readFileSync(join(dir, 'routes.json'), 'utf8')) as Record<
+    string,
+    { file: string; type: string }
+  >
+  const server = Bun.serve({
+    port: Number(process.argv[4] ?? 0),
+    hostname: '127.0.0.1',
+    fetch(request) {
+      const route = routes[new URL(request.url).pathname]
+      if (!route) return new Response('Not found', { status: 404 })
+      return new Response(Bun.file(join(dir, route.file)), {
+        headers: { 'content-type': route.type },
+      })
+    },
+  })
+  console.log(`static baseline on ${server.port}`)
+  await new Promise(() => {})
+}
+
+// ---------------------------------------------------------------------------
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn'
+const admin = { username: 'bench', password: 'bench password 123' }
+
+function freePort(): number {
+  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+  const port = probe.port
+  probe.stop(true)
+  return port
+}
+
+async function waitFor(url: string, deadlineMs = 120_000): Promise<number> {
+  const started = performance.now()
+  while (performance.now() - started < deadlineMs) {
+    try {
+      const response = await fetch(url)
+      await response.arrayBuffer()
+      if (response.status === 200) return performance.now() - started
+    } catch {
+      // not listening yet
+    }
+    await Bun.sleep(10)
+  }
+  throw new Error(`${url} did not answer 200 in time`)
+}
+
+function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? Number.NaN)
+}
+
+function startServer(dataDir: string, port: number, databaseUrl: string): Subprocess {
+  return Bun.spawn(['bun', 'server/index.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: `http://127.0.0.1:${port}`,
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: logLevel,
+      SKIP_CLIENT_BUILD: '1',
+    },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
+}
+
+async function stop(child: Subprocess) {
+  if (child.exitCode === null) child.kill('SIGTERM')
+  await child.exited
+}
+
+/** Gzip size of each script a page loads first: its module script and modulepreloads. */
+function firstLoadJs(html: string, distDir: string) {
+  const files = new Set<string>()
+  for (const [, src] of html.matchAll(/<script[^>]*\stype="module"[^>]*\ssrc="([^"]+)"/g)) {
+    if (src) files.add(src)
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    const href = /\shref="([^"]+)"/.exec(tag)?.[1]
+    if (href && /\srel="modulepreload"/.test(tag)) files.add(href)
+  }
+  let gzip = 0
+  let raw = 0
+  const list: string[] = []
+  for (const file of files) {
+    const bytes = readFileSync(join(distDir, file))
+    const size = Bun.gzipSync(bytes, { level: 9 }).byteLength
+    gzip += size
+    raw += bytes.byteLength
+    list.push(`${file.replace(/^\/assets\//, '')} ${(size / 1024).toFixed(1)}`)
+  }
+  return { files: files.size, gzipKb: gzip / 1024, rawKb: raw / 1024, list }
+}
+
+interface Figures {
+  rps: number
+  p50: number
+  p99: number
+  bytes: number
+  errors: number
+  non2xx: number
+}
+
+async function measure(url: string, duration = seconds): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.throughput.average,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-bench-'))
+const staticDir = mkdtempSync(join(tmpdir(), 'portfolio-bench-static-'))
+const port = freePort()
+const base = `http://127.0.0.1:${port}`
+const databaseUrl = process.env.DATABASE_URL ?? ''
+const children: Subprocess[] = []
+
+try {
+  const { buildClient, clientBuildIsStale } = await import('../server/build-client')
+  const distDir = join(root, 'dist')
+  if (clientBuildIsStale(root, distDir)) {
+    console.log('building the client…')
+    await buildClient(root)
+  }
+
+  // Cold start on a fresh data directory (database created and migrated).
+  let spawnedAt = performance.now()
+  let server = startServer(dataDir, port, databaseUrl)
+  children.push(server)
+  await waitFor(`${base}/`)
+  const firstStartMs = performance.now() - spawnedAt
+
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  })
+  const { token } = (await login.json()) as { token: string }
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+  let slug = ''
+  for (let i = 1; i <= 20; i++) {
+    const response = await fetch(`${base}/api/projects`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        title: `Project ${i}`,
+        description: `Short description of project ${i}.`,
+        long_description: `A longer description of project ${i}. `.repeat(10),
+        website_url: `https://example.com/project-${i}`,
+        image_urls: [`/images/project-${i}.png`],
+        tags: ['TypeScript', 'React', 'PostgreSQL'],
+        is_featured: i <= 4,
+      }),
+    })
+    if (response.status !== 201) throw new Error(`seeding failed: ${response.status}`)
+    if (i === 10) slug = ((await response.json()) as { slug: string }).slug
+    else await response.arrayBuffer()
+  }
+  for (let i = 1; i <= 10; i++) {
+    const response = await fetch(`${base}/api/timeline`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        title: `Role ${i}`,
+        start_date: `Jan 20${10 + i}`,
+        end_date: i === 10 ? null : `Dec 20${10 + i}`,
+        position: 'Engineer',
+        description: ['Built things people use.', 'Shipped them on time.'],
+        event_type: i % 3 === 0 ? 'education' : 'experience',
+      }),
+    })
+    if (response.status !== 201) throw new Error(`seeding failed: ${response.status}`)
+    await response.arrayBuffer()
+  }
+
+  // Cold start again on the seeded directory: the usual restart.
+  await stop(server)
+  spawnedAt = performance.now()
+  server = startServer(dataDir, port, databaseUrl)
+  children.push(server)
+  await waitFor(`${base}/`)
+  const restartMs = performance.now() - spawnedAt
+
+  // The bytes each target answers, fetched once (no Accept-Encoding, as autocannon sends).
+  const targets = [
+    { name: 'GET /', path: '/', type: 'text/html; charset=utf-8' },
+    { name: 'GET /projects/{slug}', path: `/projects/${slug}`, type: 'text/html; charset=utf-8' },
+    { name: 'GET /api/projects', path: '/api/projects', type: 'application/json' },
+  ]
+  const routes: Record<string, { file: string; type: string }> = {}
+  const pages: Record<string, string> = {}
+  for (const [index, target] of targets.entries()) {
+    const response = await fetch(`${base}${target.path}`, {
+      headers: { 'accept-encoding': 'identity' },
+      decompress: false,
+    })
+    if (response.status !== 200) throw new Error(`${target.path}: ${response.status}`)
+    const body = await response.text()
+    pages[target.path] = body
+    const file = `target-${index}`
+    writeFileSync(join(staticDir, file), body)
+    routes[target.path] = { file, type: target.type }
+  }
+  writeFileSync(join(staticDir, 'routes.json'), JSON.stringify(routes))
+  for (let i = 0; i < 5; i++) {
+    for (const target of targets) await (await fetch(`${base}${target.path}`)).arrayBuffer()
+  }
+  await Bun.sleep(1_000)
+  const idleRss = rssKb(server.pid)
+
+  const staticPort = freePort()
+  const baseline = Bun.spawn(['bun', import.meta.path, '--static', staticDir, String(staticPort)], {
+    cwd: root,
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
+  children.push(baseline)
+  await waitFor(`http://127.0.0.1:${staticPort}/api/projects`)
+
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`
+  console.log(`\nbench: ${connections} connections, ${seconds} s per target; ${machine}`)
+  console.log(
+    `server: bun server/index.ts, NODE_ENV=production, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, LOG_LEVEL=${logLevel}; baseline: Bun.serve(new Response(Bun.file(path)))\n`,
+  )
+
+  const rows: Record<string, Record<string, string | number>> = {}
+  for (const target of targets) {
+    // A short warm-up each (JIT, the cache entry), not counted.
+    await measure(`${base}${target.path}`, 1)
+    const ours = await measure(`${base}${target.path}`)
+    await measure(`http://127.0.0.1:${staticPort}${target.path}`, 1)
+    const file = await measure(`http://127.0.0.1:${staticPort}${target.path}`)
+    const bytes = Buffer.byteLength(pages[target.path] ?? '')
+    rows[target.name] = {
+      'body KB': Number((bytes / 1024).toFixed(1)),
+      'ours req/s': Math.round(ours.rps),
+      'ours p50 ms': ours.p50,
+      'ours p99 ms': ours.p99,
+      'static req/s': Math.round(file.rps),
+      'static p50 ms': file.p50,
+      'static p99 ms': file.p99,
+      'ratio ours/static': Number((ours.rps / file.rps).toFixed(2)),
+      'errors+non-2xx': ours.errors + ours.non2xx + file.errors + file.non2xx,
+    }
+  }
+  console.table(rows)
+
+  const home = firstLoadJs(pages['/'] ?? '', distDir)
+  const project = firstLoadJs(pages[`/projects/${slug}`] ?? '', distDir)
+  console.log(
+    `first-load JS, gzip: / ${home.gzipKb.toFixed(1)} KB (${home.files} files, ${home.rawKb.toFixed(0)} KB raw); /projects/{slug} ${project.gzipKb.toFixed(1)} KB (${project.files} files) — budget 110 KB`,
+  )
+  console.log(`  / loads: ${home.list.join(', ')}`)
+  console.log(
+    `cold start to first 200 on /: ${Math.round(firstStartMs)} ms on a new data directory (database created and migrated), ${Math.round(restartMs)} ms on the seeded one`,
+  )
+  console.log(
+    `server RSS: ${(idleRss / 1024).toFixed(0)} MB idle after start and a few requests, ${(rssKb(server.pid) / 1024).toFixed(0)} MB after the load`,
+  )
+} finally {
+  for (const child of children) await stop(child)
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(staticDir, { recursive: true, force: true })
+}
