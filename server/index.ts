@@ -5,6 +5,12 @@ import type { Database } from './db/client'
 import { DataDirLockedError } from './db/lock'
 import { loadEnv } from './env'
 import { createLogger, errorDetails } from './log'
+import {
+  createBackupToken,
+  loopbackUrl,
+  publishBackupAccess,
+  withdrawBackupAccess,
+} from './services/backup'
 import { openDatabaseFromEnv, prepareDatabase } from './setup'
 
 const root = resolve(import.meta.dir, '..')
@@ -25,6 +31,7 @@ async function main() {
     if (stopping) return
     stopping = true
     log.info('shutting down', { signal })
+    withdrawBackupAccess(env.DATA_DIR)
     // stop(false): refuse new connections, let in-flight requests finish.
     await server?.stop(false)
     const database = await opening?.catch(() => undefined)
@@ -49,6 +56,9 @@ async function main() {
     throw error
   }
 
+  // PGlite: `bun run backup` cannot open DATA_DIR while this server holds it,
+  // so it asks this server, over loopback, with this token.
+  const backupToken = database.kind === 'pglite' ? createBackupToken() : undefined
   const app = createApp({
     database,
     config: {
@@ -64,6 +74,7 @@ async function main() {
     },
     log,
     distDir,
+    backupToken,
     // Pages are rendered on the server; canonical URLs and the sitemap use SITE_URL.
     ssr: true,
     // Public pages and API reads are kept in memory until the content changes.
@@ -83,6 +94,19 @@ async function main() {
       )
     },
   })
+  // Elysia hands handlers `server` (for the client's socket address) only when
+  // it listens itself; without this, requestIP() had no server and every
+  // client was "unknown".
+  app.server = server
+  if (backupToken) {
+    const url = loopbackUrl(env.HOST, server.port ?? env.PORT)
+    if (url) publishBackupAccess(env.DATA_DIR, { pid: process.pid, url, token: backupToken })
+    else {
+      log.warn(
+        '`bun run backup` cannot reach this server (HOST is not a loopback or wildcard address): stop the server to back up.',
+      )
+    }
+  }
   log.info('listening', { url: `http://localhost:${server.port}`, database: database.kind })
 }
 

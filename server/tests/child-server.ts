@@ -163,6 +163,41 @@ export async function exitWithin(server: ChildServer, ms = 30_000): Promise<numb
   return code
 }
 
+export interface CliResult {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** Runs `bun <script> ...args` from the repository root (killed after `timeoutMs`). */
+export async function runCli(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<CliResult> {
+  const child = Bun.spawn(['bun', script, ...args], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'error', ...env },
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  children.add(child)
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+  try {
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ])
+    return { code, stdout, stderr }
+  } finally {
+    clearTimeout(timer)
+    children.delete(child)
+  }
+}
+
 export async function kill9(server: ChildServer): Promise<void> {
   server.process.kill('SIGKILL')
   await server.process.exited
