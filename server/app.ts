@@ -44,7 +44,12 @@ export interface AppDeps {
 }
 
 export interface CacheSettings {
-  /** How long a read of the content version is trusted (other instances' writes); 500 ms. */
+  /**
+   * How long a read of the content version is trusted. PostgreSQL: 0, every
+   * request reads it (other instances write too, and a database that went
+   * away answers 503 at once rather than from the cache). PGlite: 500 ms (no
+   * other process can write to its directory; a write here reads it at once).
+   */
   versionTtlMs?: number
   /** A monotonic clock in ms, for tests. */
   clock?: () => number
@@ -117,7 +122,7 @@ export function createApp(deps: AppDeps) {
   const cache = createResponseCache({
     enabled: Boolean(deps.cache),
     readVersion: () => readContentVersion(deps.database.db),
-    versionTtlMs: cacheSettings.versionTtlMs,
+    versionTtlMs: cacheSettings.versionTtlMs ?? (deps.database.kind === 'postgres' ? 0 : 500),
     clock: cacheSettings.clock,
     // The pages show the owner's age: a new year is new content.
     period: () => String(now().getFullYear()),
