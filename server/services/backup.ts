@@ -40,6 +40,7 @@ import {
 } from '../db/schema'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import { jsonError } from '../http/respond'
+import { bumpContentVersion } from './content-version'
 
 export const BACKUP_FORMAT = 'portfolio-backup'
 export const BACKUP_VERSION = 1
@@ -348,7 +349,8 @@ const serialTables = ['admin_users', 'projects', 'timeline_events', 'contact_mes
 /**
  * Replaces all content, the profile and the admin users with the backup's, in
  * one transaction. Sessions are dropped (everyone signs in again); throttle
- * counters are kept. The id sequences continue after the restored rows.
+ * counters are kept; the content version moves on (cached pages are dropped).
+ * The id sequences continue after the restored rows.
  */
 export async function restoreBackup(db: Db, backup: Backup): Promise<void> {
   const t = backup.tables
@@ -406,6 +408,8 @@ export async function restoreBackup(db: Db, backup: Backup): Promise<void> {
         })),
       )
     }
+    // Servers on this database drop the public answers they cached.
+    await bumpContentVersion(tx)
     for (const table of serialTables) {
       // The next id is max(id) + 1 (1 for an empty table).
       await tx.execute(

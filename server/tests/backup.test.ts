@@ -343,6 +343,26 @@ async function cliBackupAndRestore(kind: Kind) {
   )
   expect(backedUp.stdout).toContain('1 projects (2 slugs)')
   expect(statSync(file).mode & 0o777).toBe(0o600)
+  if (kind === 'postgres') {
+    // PostgreSQL: restoring under a running server. It answers with the
+    // restored content at once (its cache follows the content version), and
+    // the sessions are gone.
+    const token = await login(server)
+    const extra = await call(server, 'POST', '/api/projects', {
+      token,
+      body: sample.project('After The Backup'),
+    })
+    expect(extra.status).toBe(201)
+    expect(records(await call(server, 'GET', '/api/projects'))).toHaveLength(
+      projectsBefore.length + 1,
+    )
+    const live = await runCli('server/cli/restore.ts', [file], source.env)
+    expect(live.stderr).toBe('')
+    expect(live.code).toBe(0)
+    expect(records(await call(server, 'GET', '/api/projects'))).toEqual(projectsBefore)
+    expect((await call(server, 'GET', '/api/projects/after-the-backup')).status).toBe(404)
+    expect((await call(server, 'GET', '/api/auth/me', { token })).status).toBe(401)
+  }
   server.process.kill('SIGTERM')
   expect(await server.process.exited).toBe(0)
   const backup = parseBackup(readFileSync(file, 'utf8'))
