@@ -1,5 +1,7 @@
+import { TRPCError } from '@trpc/server'
 import { Elysia } from 'elysia'
 import type { Database } from './db/client'
+import { isDatabaseUnavailable } from './db/unavailable'
 import { createResponseCache } from './http/cache'
 import { corsHeaders } from './http/cors'
 import { isPrivatePath, securityHeaders } from './http/headers'
@@ -9,7 +11,7 @@ import { createPageRenderer } from './http/ssr'
 import { createStaticHandler } from './http/static'
 import { handleTrpc } from './http/trpc'
 import { errorDetails, type Logger } from './log'
-import { handleRest, isPublicRead } from './rest/adapter'
+import { errorResponse, handleRest, isPublicRead } from './rest/adapter'
 import { handleBackupRequest } from './services/backup'
 import { readContentVersion } from './services/content-version'
 import { type AppConfig, type Context, createContextInner } from './trpc/context'
@@ -202,6 +204,7 @@ export function createApp(deps: AppDeps) {
     request: Request,
     vary: string | undefined,
     produce: () => Promise<Response>,
+    unavailable?: (error: unknown) => Response | undefined,
   ): Promise<Response> => {
     const url = new URL(request.url)
     // API answers keep `no-store` (see README, Security): only revalidation by ETag.
@@ -210,6 +213,7 @@ export function createApp(deps: AppDeps) {
       produce,
       vary,
       cacheControl: 'no-store',
+      unavailable,
     })
   }
 
@@ -349,11 +353,25 @@ export function createApp(deps: AppDeps) {
       '/api/*',
       // Async, so that the request log sees the answer's status.
       async ({ request, server, set }) => {
-        const handle = () => handleRest(request, contextFor(request, server))
+        const ctx = contextFor(request, server)
+        const handle = () => handleRest(request, ctx)
         const read = request.method === 'GET' || request.method === 'HEAD'
         if (!read || request.headers.has('authorization')) return handle()
         if (!isPublicRead(new URL(request.url).pathname)) return handle()
-        return await publicRead(request, varyOf(set), handle)
+        // The database did not answer the version read: the 503 the read itself would give.
+        const unavailable = (error: unknown) =>
+          isDatabaseUnavailable(error)
+            ? errorResponse(
+                new TRPCError({
+                  code: 'SERVICE_UNAVAILABLE',
+                  message: 'The service is temporarily unavailable. Please try again shortly.',
+                  // Wrapped as the procedures wrap it: the message above is the public one.
+                  cause: new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error }),
+                }),
+                ctx,
+              )
+            : undefined
+        return await publicRead(request, varyOf(set), handle, unavailable)
       },
       { parse: 'none' },
     )

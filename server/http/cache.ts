@@ -58,6 +58,12 @@ export interface PublicAnswer {
   vary?: string
   /** Cache-Control of a cacheable answer. */
   cacheControl: string
+  /**
+   * The answer when the content version cannot be read (the database is
+   * unreachable), so that a request does not wait for a second failed
+   * connection in the producer. Absent, or undefined: the producer answers.
+   */
+  unavailable?: (error: unknown) => Response | undefined
 }
 
 interface Snapshot {
@@ -280,8 +286,9 @@ export function createResponseCache(options: ResponseCacheOptions) {
         try {
           current = await generation()
         } catch (error) {
-          // The database is unreachable: no entry can be trusted; the producer answers (503).
-          options.log?.debug('content version unavailable', { error: String(error) })
+          // The database is unreachable: no entry can be trusted.
+          const answer = spec.unavailable?.(error)
+          if (answer) return answer
         }
       }
       const at = period()

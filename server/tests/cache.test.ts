@@ -8,7 +8,7 @@
  * Writes made straight into the database (no content-version bump) are how
  * these tests tell a cached answer from a fresh one.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,6 +23,9 @@ import { createLogger } from '../log'
 import { setAdminPassword } from '../services/auth'
 import { profileSeedFromEnv, seedProfile } from '../services/profile'
 import { ADMIN, freshDatabase, isRecord, sample, testEnv } from './harness'
+
+// A loaded machine: fresh databases and renders take their time.
+setDefaultTimeout(20_000)
 
 const asset = `export const text = ${JSON.stringify('portfolio '.repeat(200))}\n`
 
@@ -232,6 +235,28 @@ describe('invalidation', () => {
     expect((await call(reader, 'GET', `/api/projects/${slug}`)).text).toContain(
       'Seen after the TTL.',
     )
+  })
+})
+
+describe('an unreachable database', () => {
+  test('a cached read answers 503, not the cached body, when the version cannot be read', async () => {
+    const gone = await freshDatabase()
+    await seedProfile(gone.db, profileSeedFromEnv(testEnv))
+    const app = createApp({
+      database: gone,
+      config: { sessionTtlMs: 86_400_000, sessionIdleMs: 86_400_000 },
+      log: createLogger('silent'),
+      distDir,
+      cache: { versionTtlMs: 0 },
+    })
+    expect((await call(app, 'GET', '/api/profile')).status).toBe(200)
+    await gone.close()
+    const answer = await call(app, 'GET', '/api/profile')
+    expect(answer.status).toBe(503)
+    expect(answer.headers.get('retry-after')).toBe('5')
+    expect(JSON.parse(answer.text)).toMatchObject({
+      error: 'The service is temporarily unavailable. Please try again shortly.',
+    })
   })
 })
 
