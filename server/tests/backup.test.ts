@@ -17,6 +17,7 @@ import {
   BACKUP_ACCESS_FILE,
   BACKUP_TOKEN_HEADER,
   type Backup,
+  BackupFormatError,
   defaultBackupName,
   parseBackup,
   readBackup,
@@ -424,8 +425,13 @@ async function cliBackupAndRestore(kind: Kind) {
       '"created_at": "2023-02-29T',
     ),
   }
-  const unchanged = await tablesOf(fresh)
   for (const [label, content] of Object.entries(bad)) {
+    expect(() => parseBackup(content), label).toThrow(BackupFormatError)
+  }
+  // Through the command (a process each, so only a few): exit 1, the reason, nothing changed.
+  const unchanged = await tablesOf(fresh)
+  for (const label of ['cut short', 'a later version', 'a slug of a missing project']) {
+    const content = bad[label] ?? ''
     const path = join(workDir, `bad-${label.replaceAll(' ', '-')}.json`)
     writeFileSync(path, content)
     const answer = await runCli('server/cli/restore.ts', [path], fresh.env)
