@@ -207,12 +207,13 @@ export function createApp(deps: AppDeps) {
     unavailable?: (error: unknown) => Response | undefined,
   ): Promise<Response> => {
     const url = new URL(request.url)
-    // API answers keep `no-store` (see README, Security): only revalidation by ETag.
+    // Public reads may be kept by browsers but must be revalidated (ETag → 304);
+    // signed-in and private answers keep `no-store`.
     return cache.respond(request, {
       key: `${url.pathname}${url.search}`,
       produce,
       vary,
-      cacheControl: 'no-store',
+      cacheControl: 'no-cache',
       unavailable,
     })
   }

@@ -60,8 +60,8 @@ describe('security headers on every response', () => {
 describe('caching', () => {
   test('API answers, admin pages and the login page are never stored', async () => {
     for (const path of [
-      '/api/projects',
-      '/trpc/projects.list',
+      '/api/contact',
+      '/api/auth/me',
       '/admin',
       '/admin/projects/new',
       '/login',
@@ -74,9 +74,11 @@ describe('caching', () => {
     expect(contacts.headers.get('cache-control')).toBe('no-store')
   })
 
-  test('public pages revalidate instead', async () => {
-    const response = await t.request('GET', '/projects')
-    expect(response.headers.get('cache-control')).toBe('no-cache')
+  test('public pages and public API reads revalidate instead', async () => {
+    for (const path of ['/projects', '/api/projects', '/api/profile', '/trpc/projects.list']) {
+      const response = await t.request('GET', path)
+      expect(response.headers.get('cache-control'), path).toBe('no-cache')
+    }
   })
 })
 
