@@ -21,6 +21,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
 import type { Subprocess } from 'bun'
+import { seedContent } from './seed-content'
 
 const root = resolve(import.meta.dir, '..')
 
@@ -174,48 +175,7 @@ try {
   await waitFor(`${base}/`)
   const firstStartMs = performance.now() - spawnedAt
 
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  })
-  const { token } = (await login.json()) as { token: string }
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-  let slug = ''
-  for (let i = 1; i <= 20; i++) {
-    const response = await fetch(`${base}/api/projects`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({
-        title: `Project ${i}`,
-        description: `Short description of project ${i}.`,
-        long_description: `A longer description of project ${i}. `.repeat(10),
-        website_url: `https://example.com/project-${i}`,
-        image_urls: [`/images/project-${i}.png`],
-        tags: ['TypeScript', 'React', 'PostgreSQL'],
-        is_featured: i <= 4,
-      }),
-    })
-    if (response.status !== 201) throw new Error(`seeding failed: ${response.status}`)
-    if (i === 10) slug = ((await response.json()) as { slug: string }).slug
-    else await response.arrayBuffer()
-  }
-  for (let i = 1; i <= 10; i++) {
-    const response = await fetch(`${base}/api/timeline`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({
-        title: `Role ${i}`,
-        start_date: `Jan 20${10 + i}`,
-        end_date: i === 10 ? null : `Dec 20${10 + i}`,
-        position: 'Engineer',
-        description: ['Built things people use.', 'Shipped them on time.'],
-        event_type: i % 3 === 0 ? 'education' : 'experience',
-      }),
-    })
-    if (response.status !== 201) throw new Error(`seeding failed: ${response.status}`)
-    await response.arrayBuffer()
-  }
+  const slug = await seedContent(base, admin)
 
   // Cold start again on the seeded directory: the usual restart.
   await stop(server)

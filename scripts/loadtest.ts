@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { seedContent } from './seed-content'
 
 const seconds = Number(process.env.LOADTEST_SECONDS ?? 30)
 const connections = Number(process.env.LOADTEST_CONNECTIONS ?? 50)
@@ -48,42 +49,7 @@ async function waitForServer() {
 
 try {
   await waitForServer()
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  })
-  const { token } = (await login.json()) as { token: string }
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-  let slug = ''
-  for (let i = 1; i <= 20; i++) {
-    const response = await fetch(`${base}/api/projects`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({
-        title: `Project ${i}`,
-        description: `Short description ${i}`,
-        long_description: `A longer description of project ${i}. `.repeat(10),
-        image_urls: [`/images/project-${i}.png`],
-        tags: ['TypeScript', 'React', 'PostgreSQL'],
-        is_featured: i <= 3,
-      }),
-    })
-    slug = ((await response.json()) as { slug: string }).slug
-  }
-  for (let i = 1; i <= 10; i++) {
-    await fetch(`${base}/api/timeline`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({
-        title: `Role ${i}`,
-        start_date: `201${i % 10}`,
-        position: 'Engineer',
-        description: ['Built things', 'Shipped things'],
-        event_type: i % 2 ? 'experience' : 'education',
-      }),
-    })
-  }
+  const slug = await seedContent(base, admin)
 
   const contact = JSON.stringify({
     name: 'Load Test',
