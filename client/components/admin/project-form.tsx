@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
 import { joinCommaList, splitCommaList } from '../../../src/domain/comma-list'
 import { limits } from '../../../src/schemas/fields'
 import { type Project, type ProjectData, projectInput } from '../../../src/schemas/project'
@@ -12,8 +11,7 @@ import {
   secondaryButtonClass,
 } from './form-controls'
 import { FormPage } from './form-page'
-import { useSaveAction } from './use-save-action'
-import { issuesByField, issuesSummary } from './zod-issues'
+import { useSchemaForm } from './use-schema-form'
 
 interface ProjectFormValues {
   title: string
@@ -44,37 +42,17 @@ interface ProjectFormProps {
 }
 
 export function ProjectForm({ heading, project, save }: ProjectFormProps) {
-  const [values, setValues] = useState(() => valuesOf(project))
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
-  const action = useSaveAction(save, 'The project could not be saved.')
-
-  function set<K extends keyof ProjectFormValues>(key: K, value: ProjectFormValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }))
-    // A corrected field drops its old message; the rest wait for the next save.
-    setFieldErrors((current) => {
-      if (!(key in current)) return current
-      const { [key]: _dropped, ...rest } = current
-      return rest
-    })
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const parsed = projectInput.safeParse({
-      ...values,
-      image_urls: splitCommaList(values.image_urls),
-      tags: splitCommaList(values.tags),
-    })
-    if (!parsed.success) {
-      setFieldErrors(issuesByField(parsed.error.issues))
-      action.setError(issuesSummary(parsed.error.issues))
-      return
-    }
-    setFieldErrors({})
-    void action.run(parsed.data)
-  }
-
-  const errorOf = (key: keyof ProjectFormValues) => fieldErrors[key]
+  const { values, set, onSubmit, errorOf, action } = useSchemaForm({
+    initial: () => valuesOf(project),
+    schema: projectInput,
+    toInput: (typed: ProjectFormValues) => ({
+      ...typed,
+      image_urls: splitCommaList(typed.image_urls),
+      tags: splitCommaList(typed.tags),
+    }),
+    save,
+    failure: 'The project could not be saved.',
+  })
 
   return (
     <FormPage heading={heading}>

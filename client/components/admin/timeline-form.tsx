@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
 import { joinCommaList, splitCommaList } from '../../../src/domain/comma-list'
 import { limits } from '../../../src/schemas/fields'
 import {
@@ -19,8 +18,7 @@ import {
   secondaryButtonClass,
 } from './form-controls'
 import { FormPage } from './form-page'
-import { useSaveAction } from './use-save-action'
-import { issuesByField, issuesSummary } from './zod-issues'
+import { useSchemaForm } from './use-schema-form'
 
 interface TimelineFormValues {
   title: string
@@ -55,36 +53,16 @@ interface TimelineFormProps {
 }
 
 export function TimelineForm({ heading, event, save }: TimelineFormProps) {
-  const [values, setValues] = useState(() => valuesOf(event))
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
-  const action = useSaveAction(save, 'The timeline event could not be saved.')
-
-  function set<K extends keyof TimelineFormValues>(key: K, value: TimelineFormValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }))
-    // A corrected field drops its old message; the rest wait for the next save.
-    setFieldErrors((current) => {
-      if (!(key in current)) return current
-      const { [key]: _dropped, ...rest } = current
-      return rest
-    })
-  }
-
-  function onSubmit(submitEvent: FormEvent<HTMLFormElement>) {
-    submitEvent.preventDefault()
-    const parsed = timelineInput.safeParse({
-      ...values,
-      description: splitCommaList(values.description),
-    })
-    if (!parsed.success) {
-      setFieldErrors(issuesByField(parsed.error.issues))
-      action.setError(issuesSummary(parsed.error.issues))
-      return
-    }
-    setFieldErrors({})
-    void action.run(parsed.data)
-  }
-
-  const errorOf = (key: keyof TimelineFormValues) => fieldErrors[key]
+  const { values, set, onSubmit, errorOf, action } = useSchemaForm({
+    initial: () => valuesOf(event),
+    schema: timelineInput,
+    toInput: (typed: TimelineFormValues) => ({
+      ...typed,
+      description: splitCommaList(typed.description),
+    }),
+    save,
+    failure: 'The timeline event could not be saved.',
+  })
 
   return (
     <FormPage heading={heading}>

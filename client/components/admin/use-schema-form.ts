@@ -1,0 +1,48 @@
+import { type FormEvent, useState } from 'react'
+import type { z } from 'zod'
+import { useSaveAction } from './use-save-action'
+import { issuesByField, issuesSummary } from './zod-issues'
+
+/**
+ * A form checked against a shared zod schema before it is sent: the values as
+ * typed, a message per field that clears once the field is edited, and the
+ * save (see useSaveAction).
+ */
+export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
+  initial: () => V
+  schema: S
+  /** From the typed values to the schema's input (e.g. comma lists split). */
+  toInput: (values: V) => unknown
+  save: (data: z.output<S>) => Promise<unknown>
+  failure: string
+}) {
+  const [values, setValues] = useState(options.initial)
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
+  const action = useSaveAction(options.save, options.failure)
+
+  function set<K extends keyof V>(key: K, value: V[K]) {
+    setValues((current) => ({ ...current, [key]: value }))
+    // A corrected field drops its old message; the rest wait for the next save.
+    setFieldErrors((current) => {
+      if (!(key in current)) return current
+      const { [key as string]: _dropped, ...rest } = current
+      return rest
+    })
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const parsed = options.schema.safeParse(options.toInput(values))
+    if (!parsed.success) {
+      setFieldErrors(issuesByField(parsed.error.issues))
+      action.setError(issuesSummary(parsed.error.issues))
+      return
+    }
+    setFieldErrors({})
+    void action.run(parsed.data)
+  }
+
+  const errorOf = (key: keyof V & string): string | undefined => fieldErrors[key]
+
+  return { values, set, onSubmit, errorOf, action }
+}
