@@ -8,15 +8,35 @@ import {
 import { createRouter as createTanStackRouter, useRouter } from '@tanstack/react-router'
 import type { ReactElement, ReactNode } from 'react'
 import { PendingIndicator } from './components/pending-indicator'
+import type { ApiLoader } from './lib/api'
 import type { Site } from './lib/seo'
-import { createTrpcClient, createTrpcUtils, type TrpcLink, trpc } from './lib/trpc'
+import type { TrpcClient } from './lib/trpc-client'
 import { routeTree } from './routeTree.gen'
 
 export interface CreateRouterOptions {
   /** The site's public address, for canonical URLs; after hydration the server's value wins. */
   siteUrl: string
-  /** tRPC links: HTTP to /trpc by default; the server-side renderer calls in-process. */
-  links?: TrpcLink[]
+  /** The tRPC client: loaded on first use by default; the server-side renderer calls in-process. */
+  api?: ApiLoader
+}
+
+/**
+ * The browser's tRPC client, fetched on first use: a page's first load needs
+ * none of it (its data came with the HTML). A failed fetch of the code (the
+ * network, a deploy that replaced the chunk) is retried on the next call.
+ */
+function lazyApi(): ApiLoader {
+  let client: Promise<TrpcClient> | null = null
+  return () => {
+    client ??= import('./lib/trpc-client').then(
+      (module) => module.createTrpcClient(),
+      (error: unknown) => {
+        client = null
+        throw error
+      },
+    )
+    return client
+  }
 }
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
@@ -57,14 +77,10 @@ interface DehydratedData {
   queries: Json
 }
 
-/** The tRPC and React Query providers, around every page. */
-function DataProviders({ children }: { children: ReactNode }): ReactElement {
-  const { queryClient, trpcClient } = useRouter().options.context
-  return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </trpc.Provider>
-  )
+/** The React Query provider, around every page (the admin adds tRPC's inside it). */
+function DataProvider({ children }: { children: ReactNode }): ReactElement {
+  const { queryClient } = useRouter().options.context
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
 }
 
 /**
@@ -76,14 +92,13 @@ export function createRouter(options: CreateRouterOptions) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
   })
-  const trpcClient = createTrpcClient(options.links)
-  const trpcUtils = createTrpcUtils(queryClient, trpcClient)
+  const api = options.api ?? lazyApi()
   // One object shared by every match's context, so hydration can set the URL the server used.
   const site: Site = { url: options.siteUrl.replace(/\/+$/, '') }
 
   return createTanStackRouter({
     routeTree,
-    context: { queryClient, trpcClient, trpcUtils, site },
+    context: { queryClient, api, site },
     defaultPreload: 'intent',
     // Loaders fill React Query; the router itself keeps no stale copy.
     defaultPreloadStaleTime: 0,
@@ -100,7 +115,7 @@ export function createRouter(options: CreateRouterOptions) {
       if (isDehydratedState(data.queries)) hydrate(queryClient, data.queries)
     },
     // Inside the router's context: the query hooks find the same clients the loaders use.
-    InnerWrap: DataProviders,
+    InnerWrap: DataProvider,
   })
 }
 

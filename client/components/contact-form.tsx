@@ -1,5 +1,8 @@
+import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
-import { httpStatusOf, trpc } from '../lib/trpc'
+import type { ContactInput } from '../../src/schemas/contact'
+import { useApi } from '../lib/api'
+import { httpStatusOf } from '../lib/api-errors'
 
 type Result = { kind: 'success' | 'error'; text: string } | null
 
@@ -19,7 +22,10 @@ export function ContactForm() {
   const [email, setEmail] = useState('')
   const [message, setMessage] = useState('')
   const [result, setResult] = useState<Result>(null)
-  const send = trpc.contact.send.useMutation()
+  const api = useApi()
+  const send = useMutation({
+    mutationFn: async (input: ContactInput) => (await api()).contact.send.mutate(input),
+  })
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -53,6 +59,8 @@ export function ContactForm() {
   return (
     <form
       onSubmit={onSubmit}
+      // The tRPC client is fetched on first use: start as soon as someone begins to type.
+      onFocus={() => void api().catch(() => undefined)}
       aria-describedby={`${id}-result`}
       className="relative space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >

@@ -1,8 +1,9 @@
-import { trpc } from '../lib/trpc'
+import { useQuery } from '@tanstack/react-query'
+import { publicQueries, useApi } from '../lib/api'
 
 /** Footer with the current year and the owner's rights-reserved line. */
 export function SiteFooter() {
-  const { data: profile } = trpc.profile.get.useQuery()
+  const { data: profile } = useQuery(publicQueries.profile(useApi()))
   const year = new Date().getFullYear()
   const owner = profile?.name ? ` ${profile.name}` : ''
 

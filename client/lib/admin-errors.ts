@@ -1,5 +1,4 @@
-import { TRPCClientError } from '@trpc/client'
-import { httpStatusOf, serverMessageOf } from './trpc'
+import { httpStatusOf, isClientError, serverMessageOf } from './api-errors'
 
 /** The spec's text for a call that never reached the server. */
 export const NETWORK_ERROR_TEXT = 'An error occurred. Please try again later.'
@@ -11,7 +10,7 @@ export const NETWORK_ERROR_TEXT = 'An error occurred. Please try again later.'
  */
 export function serverAnswered(error: unknown): boolean {
   if (httpStatusOf(error) !== null) return true
-  if (!(error instanceof TRPCClientError)) return false
+  if (!isClientError(error)) return false
   const meta: unknown = error.meta
   const hasResponse = typeof meta === 'object' && meta !== null && 'response' in meta
   return hasResponse || error.cause instanceof SyntaxError

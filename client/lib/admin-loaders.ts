@@ -1,7 +1,7 @@
 import { notFound, redirect } from '@tanstack/react-router'
 import { isUnauthorized } from './admin-errors'
+import { httpStatusOf } from './api-errors'
 import { clearToken } from './token'
-import { httpStatusOf } from './trpc'
 
 /**
  * For loaders: a 401 means the stored token is no longer valid, so forget it

@@ -4,20 +4,20 @@ import type { ReactNode } from 'react'
 import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'
+import { type ApiLoader, publicQueries } from '../lib/api'
 import { SITE_NAME, type Site } from '../lib/seo'
-import type { TrpcClient, TrpcUtils } from '../lib/trpc'
 
 export interface RouterContext {
   queryClient: QueryClient
-  trpcClient: TrpcClient
-  trpcUtils: TrpcUtils
+  /** The tRPC client, on demand (client/lib/api.ts). */
+  api: ApiLoader
   site: Site
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The header and footer show the owner's name on every page.
-  loader: async ({ context: { trpcUtils } }) => {
-    await trpcUtils.profile.get.ensureData()
+  loader: async ({ context: { queryClient, api } }) => {
+    await queryClient.ensureQueryData(publicQueries.profile(api))
   },
   // Defaults for every page; a page's own tags replace those with the same name.
   head: ({ matches }) => {

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactForm } from '../components/contact-form'
+import { publicQueries } from '../lib/api'
 import { ownerSummary, pageHead, SITE_NAME } from '../lib/seo'
 
 export const Route = createFileRoute('/contact-me')({
-  loader: async ({ context: { trpcUtils } }) =>
-    ownerSummary(await trpcUtils.profile.get.ensureData()),
+  loader: async ({ context: { queryClient, api } }) =>
+    ownerSummary(await queryClient.ensureQueryData(publicQueries.profile(api))),
   head: ({ loaderData: owner, match }) =>
     pageHead({
       siteUrl: match.context.site.url,

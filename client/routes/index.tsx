@@ -1,3 +1,4 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import type { TimelineEvent } from '../../src/schemas/timeline'
 import { ArrowRightIcon } from '../components/icons'
@@ -5,15 +6,15 @@ import { ProfileIntro } from '../components/profile-intro'
 import { ProjectCard } from '../components/project-card'
 import { Tabs } from '../components/tabs'
 import { TimelineList } from '../components/timeline-list'
+import { publicQueries, useApi } from '../lib/api'
 import { ownerSummary, pageHead, personJsonLd, SITE_NAME } from '../lib/seo'
-import { trpc } from '../lib/trpc'
 
 export const Route = createFileRoute('/')({
-  loader: async ({ context: { trpcUtils } }) => {
+  loader: async ({ context: { queryClient, api } }) => {
     const [profile] = await Promise.all([
-      trpcUtils.profile.get.ensureData(),
-      trpcUtils.timeline.list.ensureData(),
-      trpcUtils.projects.list.ensureData(),
+      queryClient.ensureQueryData(publicQueries.profile(api)),
+      queryClient.ensureQueryData(publicQueries.timeline(api)),
+      queryClient.ensureQueryData(publicQueries.projects(api)),
     ])
     return ownerSummary(profile)
   },
@@ -40,9 +41,10 @@ function byType(events: readonly TimelineEvent[], type: TimelineEvent['event_typ
 }
 
 function Home() {
-  const [profile] = trpc.profile.get.useSuspenseQuery()
-  const [events] = trpc.timeline.list.useSuspenseQuery()
-  const [projects] = trpc.projects.list.useSuspenseQuery()
+  const api = useApi()
+  const { data: profile } = useSuspenseQuery(publicQueries.profile(api))
+  const { data: events } = useSuspenseQuery(publicQueries.timeline(api))
+  const { data: projects } = useSuspenseQuery(publicQueries.projects(api))
   const featured = projects.filter((project) => project.is_featured)
 
   return (

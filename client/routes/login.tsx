@@ -8,19 +8,30 @@ import {
   primaryButtonClass,
 } from '../components/admin/form-controls'
 import { failureText } from '../lib/admin-errors'
+import { loadTrpcContext } from '../lib/api'
 import { getToken, setToken } from '../lib/token'
-import { trpc } from '../lib/trpc'
+import { TrpcProvider, trpc } from '../lib/trpc'
 
 export const Route = createFileRoute('/login')({
   // Rendered in the browser only: whether to show the form depends on local storage.
   ssr: false,
   // A visitor who already holds a token has nothing to do here.
-  beforeLoad: () => {
+  beforeLoad: ({ context }) => {
     if (getToken()) throw redirect({ to: '/admin' })
+    return loadTrpcContext(context)
   },
   head: () => ({ meta: [{ title: 'Admin Login' }, { name: 'robots', content: 'noindex' }] }),
-  component: LoginPage,
+  component: LoginRoute,
 })
+
+function LoginRoute() {
+  const { trpcClient, queryClient } = Route.useRouteContext()
+  return (
+    <TrpcProvider client={trpcClient} queryClient={queryClient}>
+      <LoginPage />
+    </TrpcProvider>
+  )
+}
 
 function LoginPage() {
   const navigate = useNavigate()

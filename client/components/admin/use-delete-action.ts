@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { failureText, isUnauthorized } from '../../lib/admin-errors'
+import { httpStatusOf } from '../../lib/api-errors'
 import { clearToken } from '../../lib/token'
-import { httpStatusOf } from '../../lib/trpc'
 
 interface DeleteActionOptions {
   /** The exact confirmation question from the spec. */

@@ -1,7 +1,9 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { AdminErrorPage } from '../../components/admin/admin-error-page'
 import { AdminHeader } from '../../components/admin/admin-header'
+import { loadTrpcContext } from '../../lib/api'
 import { getToken } from '../../lib/token'
+import { TrpcProvider } from '../../lib/trpc'
 
 /**
  * The guarded layout for every admin screen. The guard is for the visitor's
@@ -11,8 +13,10 @@ export const Route = createFileRoute('/admin')({
   // The admin area is rendered in the browser only: its guard reads local storage and
   // its data is private. The server sends the page frame with the pending indicator.
   ssr: false,
-  beforeLoad: () => {
+  // Loads the tRPC client and hooks (public pages never fetch them) for every admin screen.
+  beforeLoad: ({ context }) => {
     if (!getToken()) throw redirect({ to: '/login' })
+    return loadTrpcContext(context)
   },
   head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
   component: AdminLayout,
@@ -20,10 +24,13 @@ export const Route = createFileRoute('/admin')({
 })
 
 function AdminLayout() {
+  const { trpcClient, queryClient } = Route.useRouteContext()
   return (
-    <div className="mx-auto w-full space-y-6">
-      <AdminHeader />
-      <Outlet />
-    </div>
+    <TrpcProvider client={trpcClient} queryClient={queryClient}>
+      <div className="mx-auto w-full space-y-6">
+        <AdminHeader />
+        <Outlet />
+      </div>
+    </TrpcProvider>
   )
 }

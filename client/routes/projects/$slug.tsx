@@ -1,9 +1,11 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
 import { isSafeUrl, safeUrlOrNull } from '../../../src/domain/safe-url'
 import { ArrowLeftIcon, ArrowUpRightIcon } from '../../components/icons'
 import { TagList } from '../../components/tag-list'
+import { publicQueries, useApi } from '../../lib/api'
+import { httpStatusOf } from '../../lib/api-errors'
 import { absoluteUrl, pageHead } from '../../lib/seo'
-import { httpStatusOf, trpc } from '../../lib/trpc'
 
 /** A website URL as people read it: no scheme, no trailing slash. */
 function displayUrl(url: string): string {
@@ -11,11 +13,11 @@ function displayUrl(url: string): string {
 }
 
 export const Route = createFileRoute('/projects/$slug')({
-  loader: async ({ context: { trpcUtils }, params }) => {
+  loader: async ({ context: { queryClient, api }, params }) => {
     try {
       const [project, profile] = await Promise.all([
-        trpcUtils.projects.bySlug.ensureData({ slug: params.slug }),
-        trpcUtils.profile.get.ensureData(),
+        queryClient.ensureQueryData(publicQueries.project(api, params.slug)),
+        queryClient.ensureQueryData(publicQueries.profile(api)),
       ])
       // A former slug (the title changed) still resolves: move to the current address for good.
       if (project.slug !== params.slug) {
@@ -76,7 +78,7 @@ export const Route = createFileRoute('/projects/$slug')({
 
 function ProjectPage() {
   const { slug } = Route.useParams()
-  const [project] = trpc.projects.bySlug.useSuspenseQuery({ slug })
+  const { data: project } = useSuspenseQuery(publicQueries.project(useApi(), slug))
   const image = project.image_urls.find(isSafeUrl)
   const website = safeUrlOrNull(project.website_url)
 

@@ -1,13 +1,14 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { ProjectCard } from '../../components/project-card'
+import { publicQueries, useApi } from '../../lib/api'
 import { ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
-import { trpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/projects/')({
-  loader: async ({ context: { trpcUtils } }) => {
+  loader: async ({ context: { queryClient, api } }) => {
     const [profile] = await Promise.all([
-      trpcUtils.profile.get.ensureData(),
-      trpcUtils.projects.list.ensureData(),
+      queryClient.ensureQueryData(publicQueries.profile(api)),
+      queryClient.ensureQueryData(publicQueries.projects(api)),
     ])
     return ownerSummary(profile)
   },
@@ -27,7 +28,7 @@ export const Route = createFileRoute('/projects/')({
 })
 
 function ProjectsPage() {
-  const [projects] = trpc.projects.list.useSuspenseQuery()
+  const { data: projects } = useSuspenseQuery(publicQueries.projects(useApi()))
 
   return (
     <div>

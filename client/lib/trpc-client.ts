@@ -1,11 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client'
-import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query'
+import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client'
 import type { AppRouter } from '../../server/trpc/root'
 import { getToken } from './token'
-
-/** React hooks for the procedures (useQuery / useMutation). */
-export const trpc = createTRPCReact<AppRouter>()
 
 /**
  * A failed answer that is not JSON (a proxy's HTML 502, say) would reach tRPC
@@ -52,34 +47,12 @@ export function browserLinks(): TrpcLink[] {
 }
 
 /**
- * The browser uses HTTP; the server-side renderer passes a link that calls
- * the procedures in-process (server/http/ssr.ts).
+ * The typed tRPC client. The browser loads this module on first use (see
+ * `lazyApi` in client/router.tsx); the server-side renderer builds its own
+ * with an in-process link (server/http/ssr.ts).
  */
 export function createTrpcClient(links: TrpcLink[] = browserLinks()) {
-  return trpc.createClient({ links })
+  return createTRPCClient<AppRouter>({ links })
 }
 
 export type TrpcClient = ReturnType<typeof createTrpcClient>
-
-/** Loader-side helpers (ensureData, invalidate) bound to one QueryClient. */
-export function createTrpcUtils(queryClient: QueryClient, client: TrpcClient) {
-  return createTRPCQueryUtils({ queryClient, client })
-}
-export type TrpcUtils = ReturnType<typeof createTrpcUtils>
-
-/** The HTTP status of a failed call, or null when the server was never reached. */
-export function httpStatusOf(error: unknown): number | null {
-  if (error instanceof TRPCClientError) {
-    const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus
-    return typeof status === 'number' ? status : null
-  }
-  return null
-}
-
-/** The server's readable message, when the server answered. */
-export function serverMessageOf(error: unknown): string | null {
-  if (error instanceof TRPCClientError && httpStatusOf(error) !== null) {
-    return error.message || null
-  }
-  return null
-}
