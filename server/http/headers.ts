@@ -1,7 +1,7 @@
 /**
- * Headers every response carries, pages, API and errors alike. Scripts come
- * only from our own origin; images may be linked from any https host because
- * the admin enters external image URLs.
+ * The policy of an HTML page. Scripts come only from our own origin; images
+ * may be linked from any https host because the admin enters external image
+ * URLs.
  */
 function policy(scriptSources: readonly string[]): string {
   return [
@@ -18,7 +18,15 @@ function policy(scriptSources: readonly string[]): string {
   ].join('; ')
 }
 
+/** The policy of a page with no inline script (the client-rendered app shell). */
 export const contentSecurityPolicy = policy([])
+
+/**
+ * The policy of every answer that is not an HTML page (JSON, scripts,
+ * images): a browser that opens one as a document (an SVG, say) runs
+ * nothing from it and lets nobody frame it. The OWASP REST recommendation.
+ */
+export const resourceContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
 
 /**
  * The policy of a server-rendered page: also allows exactly the inline
@@ -32,10 +40,21 @@ export function pageContentSecurityPolicy(scriptHashes: readonly string[]): stri
   return policy(scriptHashes.map((hash) => `'sha256-${hash}'`))
 }
 
+/** Headers every response carries, pages, API, files and errors alike. */
 export function securityHeaders(): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy,
+    'content-security-policy': resourceContentSecurityPolicy,
     'x-content-type-options': 'nosniff',
+  }
+}
+
+/**
+ * What an HTML page adds to them: its own policy (replacing the resource
+ * one), and the headers that only mean something for a document.
+ */
+export function documentHeaders(scriptHashes: readonly string[] = []): Record<string, string> {
+  return {
+    'content-security-policy': pageContentSecurityPolicy(scriptHashes),
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',

@@ -30,7 +30,7 @@ import { createRouter } from '../../client/router'
 import { errorDetails, type Logger } from '../log'
 import type { Context } from '../trpc/context'
 import { appRouter } from '../trpc/root'
-import { isPrivatePath, pageContentSecurityPolicy } from './headers'
+import { documentHeaders, isPrivatePath } from './headers'
 
 type ServerManifest = Awaited<
   ReturnType<NonNullable<Parameters<typeof createRequestHandler>[0]['getRouterManifest']>>
@@ -167,7 +167,7 @@ function renderFailurePage(requestId: string): RenderedPage {
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy': pageContentSecurityPolicy([]),
+      ...documentHeaders(),
     },
   }
 }
@@ -243,7 +243,7 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
     response.headers.forEach((value, key) => {
       headers[key] = value
     })
-    headers['content-security-policy'] = pageContentSecurityPolicy(inlineScriptHashes(html))
+    if (html) Object.assign(headers, documentHeaders(inlineScriptHashes(html)))
     headers['cache-control'] =
       isPrivatePath(url.pathname) || response.status >= 500 ? 'no-store' : 'no-cache'
     return { status: response.status, html, headers }

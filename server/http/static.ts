@@ -2,7 +2,7 @@ import { existsSync, type Stats, statSync } from 'node:fs'
 import { join, normalize, resolve, sep } from 'node:path'
 import { matchesIfNoneMatch } from './cache'
 import { type Encoding, isCompressible, preferredEncoding } from './compress'
-import { isPrivatePath } from './headers'
+import { documentHeaders, isPrivatePath } from './headers'
 
 /** The file name suffix of each precompressed variant (scripts/precompress.ts). */
 const suffixes: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
@@ -100,6 +100,7 @@ export function createStaticHandler(distDir: string) {
     }
     return new Response(Bun.file(shellPath), {
       headers: {
+        ...documentHeaders(),
         'content-type': 'text/html; charset=utf-8',
         'cache-control': isPrivatePath(pathname) ? 'no-store' : 'no-cache',
       },

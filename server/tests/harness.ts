@@ -197,6 +197,10 @@ export async function createTestApp(
       join(distDir, 'index.html'),
       '<!doctype html><title>app shell</title><div id="root"></div>',
     )
+    writeFileSync(
+      join(distDir, 'favicon.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',
+    )
   }
   const clock = createClock()
   const config: AppConfig = {

@@ -12,24 +12,37 @@ afterAll(async () => {
   await cors.close()
 })
 
-const everywhere: Array<[string, string, number]> = [
+const pages: Array<[string, string, number]> = [
   ['a page (app shell)', '/', 200],
   ['a public page path', '/projects/anything', 200],
   ['an admin page', '/admin', 200],
+]
+
+const resources: Array<[string, string, number]> = [
   ['an API list', '/api/projects', 200],
   ['an API 404', '/api/projects/no-such-project', 404],
   ['an unknown API path', '/api/nope', 404],
   ['an API 401', '/api/contact', 401],
   ['a tRPC call', '/trpc/projects.list', 200],
+  ['an asset', '/favicon.svg', 200],
   ['a missing asset', '/assets/missing-abc123.js', 404],
   ['the health check', '/healthz', 200],
 ]
 
+function expectCommonHeaders(response: { headers: Headers }) {
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  expect(response.headers.get('x-powered-by')).toBeNull()
+  expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  // Plain HTTP without a trusted proxy: no HSTS.
+  expect(response.headers.get('strict-transport-security')).toBeNull()
+}
+
 describe('security headers on every response', () => {
-  for (const [label, path, status] of everywhere) {
-    test(label, async () => {
+  for (const [label, path, status] of pages) {
+    test(`${label}: the page policy and the document headers`, async () => {
       const response = await t.request('GET', path)
       expect(response.status).toBe(status)
+      expect(response.headers.get('content-type')).toContain('text/html')
       const csp = response.headers.get('content-security-policy') ?? ''
       expect(csp).toContain("script-src 'self'")
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
@@ -37,12 +50,23 @@ describe('security headers on every response', () => {
       expect(csp).toContain("base-uri 'self'")
       expect(csp).toContain("frame-ancestors 'none'")
       expect(csp).toMatch(/img-src[^;]*https:/)
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
-      expect(response.headers.get('x-powered-by')).toBeNull()
-      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
-      // Plain HTTP without a trusted proxy: no HSTS.
-      expect(response.headers.get('strict-transport-security')).toBeNull()
+      expect(response.headers.get('x-frame-options')).toBe('DENY')
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+      expectCommonHeaders(response)
+    })
+  }
+
+  for (const [label, path, status] of resources) {
+    test(`${label}: a policy that runs and frames nothing`, async () => {
+      const response = await t.request('GET', path)
+      expect(response.status).toBe(status)
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      )
+      // Document-only headers stay off JSON and files.
+      expect(response.headers.get('cross-origin-opener-policy')).toBeNull()
+      expectCommonHeaders(response)
     })
   }
 
@@ -50,7 +74,7 @@ describe('security headers on every response', () => {
     const token = await t.login()
     const invalid = await t.request('POST', '/api/projects', { token, body: {} })
     expect(invalid.status).toBe(400)
-    expect(invalid.headers.get('content-security-policy')).toContain("default-src 'self'")
+    expect(invalid.headers.get('content-security-policy')).toContain("default-src 'none'")
     const wrongMethod = await t.request('PATCH', '/api/projects')
     expect(wrongMethod.status).toBe(405)
     expect(wrongMethod.headers.get('x-content-type-options')).toBe('nosniff')
