@@ -4,13 +4,19 @@
  *
  * Starts `bun server/index.ts` (NODE_ENV=production) on a fresh PGlite data
  * directory (or DATABASE_URL), seeds 20 projects and 10 timeline events, and
- * measures with autocannon (50 connections, 10 s each; BENCH_SECONDS,
- * BENCH_CONNECTIONS) GET /, GET /projects/{slug} and GET /api/projects, then
+ * measures with autocannon (50 connections, 10 s each, one worker thread per
+ * core up to 4; BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_WORKERS) GET /, GET /projects/{slug} and GET /api/projects, then
  * the same bytes, fetched once from the server, served as files by a minimal
  * Bun.serve in another process. Same request headers for both (no
  * Accept-Encoding). Prints req/s, latency p50 and p99 and the ratio ours /
  * static, plus the public pages' first-load JavaScript (KB gzip), the
  * server's cold start to its first 200 on / and its idle RSS.
+ *
+ * On a small machine autocannon itself is the bottleneck, and it pays for
+ * every response header it parses: our answers carry about ten (security
+ * headers, ETag, Vary, request id), the minimal baseline one. So the bench
+ * also runs the baseline with our headers, and prints each server's CPU time
+ * per request: how much work the server does, whatever the client costs.
  *
  *   bun run bench
  *   bun scripts/bench.ts --static <dir> <port>   (the baseline server; the bench starts it)
@@ -32,8 +38,10 @@ if (process.argv[2] === '--static') {
   const dir = process.argv[3] ?? '.'
   const routes = JSON.parse(readFileSync(join(dir, 'routes.json'), 'utf8')) as Record<
     string,
-    { file: string; type: string }
+    { file: string; type: string; headers: Record<string, string> }
   >
+  // --headers: send the headers our server sent for that path, not just the type.
+  const withHeaders = process.argv[5] === '--headers'
   const server = Bun.serve({
     port: Number(process.argv[4] ?? 0),
     hostname: '127.0.0.1',
@@ -41,7 +49,7 @@ if (process.argv[2] === '--static') {
       const route = routes[new URL(request.url).pathname]
       if (!route) return new Response('Not found', { status: 404 })
       return new Response(Bun.file(join(dir, route.file)), {
-        headers: { 'content-type': route.type },
+        headers: withHeaders ? route.headers : { 'content-type': route.type },
       })
     },
   })
@@ -53,6 +61,9 @@ if (process.argv[2] === '--static') {
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+// Load-generator threads: one thread of autocannon cannot keep up with a Bun server that
+// answers from memory, and it would measure its own header parsing instead.
+const workers = Number(process.env.BENCH_WORKERS ?? Math.min(4, cpus().length))
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn'
 const admin = { username: 'bench', password: 'bench password 123' }
 
@@ -76,6 +87,13 @@ async function waitFor(url: string, deadlineMs = 120_000): Promise<number> {
     await Bun.sleep(10)
   }
   throw new Error(`${url} did not answer 200 in time`)
+}
+
+/** CPU time (user + system) a process has used, in microseconds. */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+  const ticks = Number(fields[11]) + Number(fields[12])
+  return (ticks * 1_000_000) / 100 // USER_HZ is 100 on Linux
 }
 
 function rssKb(pid: number): number {
@@ -134,6 +152,8 @@ function firstLoadJs(html: string, distDir: string) {
 
 interface Figures {
   rps: number
+  /** Server CPU time per request (µs). */
+  cpu: number
   p50: number
   p99: number
   bytes: number
@@ -141,10 +161,12 @@ interface Figures {
   non2xx: number
 }
 
-async function measure(url: string, duration = seconds): Promise<Figures> {
-  const result = await autocannon({ url, connections, duration })
+async function measure(url: string, pid: number, duration = seconds): Promise<Figures> {
+  const cpuBefore = cpuMicros(pid)
+  const result = await autocannon({ url, connections, duration, workers })
   return {
     rps: result.requests.average,
+    cpu: (cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
     bytes: result.throughput.average,
@@ -191,7 +213,7 @@ try {
     { name: 'GET /projects/{slug}', path: `/projects/${slug}`, type: 'text/html; charset=utf-8' },
     { name: 'GET /api/projects', path: '/api/projects', type: 'application/json' },
   ]
-  const routes: Record<string, { file: string; type: string }> = {}
+  const routes: Record<string, { file: string; type: string; headers: Record<string, string> }> = {}
   const pages: Record<string, string> = {}
   for (const [index, target] of targets.entries()) {
     const response = await fetch(`${base}${target.path}`, {
@@ -203,7 +225,11 @@ try {
     pages[target.path] = body
     const file = `target-${index}`
     writeFileSync(join(staticDir, file), body)
-    routes[target.path] = { file, type: target.type }
+    const headers: Record<string, string> = {}
+    response.headers.forEach((value, name) => {
+      if (name !== 'date' && name !== 'content-length') headers[name] = value
+    })
+    routes[target.path] = { file, type: target.type, headers }
   }
   writeFileSync(join(staticDir, 'routes.json'), JSON.stringify(routes))
   for (let i = 0; i < 5; i++) {
@@ -212,30 +238,43 @@ try {
   await Bun.sleep(1_000)
   const idleRss = rssKb(server.pid)
 
-  const staticPort = freePort()
-  const baseline = Bun.spawn(['bun', import.meta.path, '--static', staticDir, String(staticPort)], {
-    cwd: root,
-    stdout: 'ignore',
-    stderr: 'inherit',
-  })
-  children.push(baseline)
-  await waitFor(`http://127.0.0.1:${staticPort}/api/projects`)
+  const startBaseline = async (...flags: string[]) => {
+    const port = freePort()
+    const child = Bun.spawn(
+      ['bun', import.meta.path, '--static', staticDir, String(port), ...flags],
+      {
+        cwd: root,
+        stdout: 'ignore',
+        stderr: 'inherit',
+      },
+    )
+    children.push(child)
+    await waitFor(`http://127.0.0.1:${port}/api/projects`)
+    return { base: `http://127.0.0.1:${port}`, pid: child.pid }
+  }
+  const minimal = await startBaseline()
+  const sameHeaders = await startBaseline('--headers')
 
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), load average ${loadavg()
     .map((value) => value.toFixed(2))
     .join(' ')}`
-  console.log(`\nbench: ${connections} connections, ${seconds} s per target; ${machine}`)
+  console.log(
+    `\nbench: ${connections} connections, ${workers} autocannon worker threads, ${seconds} s per target; ${machine}`,
+  )
   console.log(
     `server: bun server/index.ts, NODE_ENV=production, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, LOG_LEVEL=${logLevel}; baseline: Bun.serve(new Response(Bun.file(path)))\n`,
   )
 
   const rows: Record<string, Record<string, string | number>> = {}
+  const detail: Record<string, Record<string, string | number>> = {}
   for (const target of targets) {
     // A short warm-up each (JIT, the cache entry), not counted.
-    await measure(`${base}${target.path}`, 1)
-    const ours = await measure(`${base}${target.path}`)
-    await measure(`http://127.0.0.1:${staticPort}${target.path}`, 1)
-    const file = await measure(`http://127.0.0.1:${staticPort}${target.path}`)
+    await measure(`${base}${target.path}`, server.pid, 1)
+    const ours = await measure(`${base}${target.path}`, server.pid)
+    await measure(`${minimal.base}${target.path}`, minimal.pid, 1)
+    const file = await measure(`${minimal.base}${target.path}`, minimal.pid)
+    await measure(`${sameHeaders.base}${target.path}`, sameHeaders.pid, 1)
+    const fileWithHeaders = await measure(`${sameHeaders.base}${target.path}`, sameHeaders.pid)
     const bytes = Buffer.byteLength(pages[target.path] ?? '')
     rows[target.name] = {
       'body KB': Number((bytes / 1024).toFixed(1)),
@@ -248,8 +287,18 @@ try {
       'ratio ours/static': Number((ours.rps / file.rps).toFixed(2)),
       'errors+non-2xx': ours.errors + ours.non2xx + file.errors + file.non2xx,
     }
+    detail[target.name] = {
+      'headers (ours)': Object.keys(routes[target.path]?.headers ?? {}).length + 2,
+      'static+headers req/s': Math.round(fileWithHeaders.rps),
+      'ratio ours/static+headers': Number((ours.rps / fileWithHeaders.rps).toFixed(2)),
+      'ours CPU µs/req': Number(ours.cpu.toFixed(1)),
+      'static CPU µs/req': Number(file.cpu.toFixed(1)),
+      'static+headers CPU µs/req': Number(fileWithHeaders.cpu.toFixed(1)),
+    }
   }
   console.table(rows)
+  console.log('\nthe same with the baseline sending our headers, and server CPU time per request:')
+  console.table(detail)
 
   const home = firstLoadJs(pages['/'] ?? '', distDir)
   const project = firstLoadJs(pages[`/projects/${slug}`] ?? '', distDir)
