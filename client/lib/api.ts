@@ -1,5 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { queryOptions } from '@tanstack/react-query'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import type { TrpcClient } from './trpc-client'
 
