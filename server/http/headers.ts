@@ -18,9 +18,6 @@ function policy(scriptSources: readonly string[]): string {
   ].join('; ')
 }
 
-/** The policy of a page with no inline script (the client-rendered app shell). */
-export const contentSecurityPolicy = policy([])
-
 /**
  * The policy of every answer that is not an HTML page (JSON, scripts,
  * images): a browser that opens one as a document (an SVG, say) runs
