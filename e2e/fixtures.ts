@@ -8,6 +8,12 @@ export function unique(label: string): string {
   return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 }
 
+/** Server-rendered page hydrated: the router removes its bootstrap global, and the network is quiet. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => !('$_TSR' in window))
+  await page.waitForLoadState('networkidle')
+}
+
 export async function apiLogin(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/auth/login', { data: e2eAdmin })
   expect(response.status()).toBe(200)

@@ -1,4 +1,4 @@
-import { apiCreate, expect, test, unique } from './fixtures'
+import { apiCreate, expect, hydrated, test, unique } from './fixtures'
 
 /**
  * Public pages fetch the tRPC client's code only when they first need it
@@ -7,11 +7,6 @@ import { apiCreate, expect, test, unique } from './fixtures'
  */
 
 const clientChunk = /\/assets\/trpc-client-[^/]+\.js$/
-
-async function hydrated(page: import('@playwright/test').Page) {
-  await page.waitForFunction(() => !('$_TSR' in window))
-  await page.waitForLoadState('networkidle')
-}
 
 test('the first load fetches no tRPC code; the first page that needs data fetches it, once', async ({
   page,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { apiCreate, expect, test, unique } from './fixtures'
+import { apiCreate, expect, hydrated, test, unique } from './fixtures'
 
 /**
  * Server rendering seen from the browser: the first HTML already holds the
@@ -46,12 +46,6 @@ async function watch(page: Page): Promise<Watch> {
     })
   })
   return seen
-}
-
-/** The router removes its bootstrap global once the page is hydrated. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => !('$_TSR' in window))
-  await page.waitForLoadState('networkidle')
 }
 
 let slug = ''
