@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { apiCreate, expect, test, unique } from './fixtures'
+import { apiCreate, apiLogin, expect, test, unique } from './fixtures'
 
 /**
  * axe-core on every public page (with content in it: a project with images
@@ -12,10 +12,7 @@ import { apiCreate, expect, test, unique } from './fixtures'
 let slug = ''
 
 test.beforeAll(async ({ request }) => {
-  const login = await request.post('/api/auth/login', {
-    data: { username: 'e2e-owner', password: 'e2e password 1234' },
-  })
-  const { token } = (await login.json()) as { token: string }
+  const token = await apiLogin(request)
   const project = await apiCreate(request, token, '/api/projects', {
     title: unique('Accessible Atlas'),
     description: 'A map anyone can read.',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { apiCreate, expect, hydrated, test, unique } from './fixtures'
+import { apiCreate, apiLogin, expect, hydrated, test, unique } from './fixtures'
 
 /**
  * Server rendering seen from the browser: the first HTML already holds the
@@ -53,10 +53,7 @@ let projectTitle = ''
 const bullet = unique('Punched cards')
 
 test.beforeAll(async ({ request }) => {
-  const login = await request.post('/api/auth/login', {
-    data: { username: 'e2e-owner', password: 'e2e password 1234' },
-  })
-  const { token } = (await login.json()) as { token: string }
+  const token = await apiLogin(request)
   projectTitle = unique('Hydrated Orrery')
   const project = await apiCreate(request, token, '/api/projects', {
     title: projectTitle,
