@@ -5,10 +5,10 @@
  * large gap would let an attacker find out which usernames exist.
  */
 import { createApp } from '../server/app'
+import { defaultThrottleLimits } from '../server/config'
 import { migrateDatabase, openDatabase } from '../server/db/client'
 import { createLogger } from '../server/log'
 import { setAdminPassword } from '../server/services/auth'
-import { defaultThrottleLimits } from '../server/services/login-throttle'
 
 const rounds = Number(process.env.ROUNDS ?? 15)
 const database = await openDatabase({ kind: 'memory' })

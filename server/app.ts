@@ -1,7 +1,8 @@
-import { TRPCError } from '@trpc/server'
 import { Elysia } from 'elysia'
+import type { AppConfig } from './config'
 import type { Database } from './db/client'
 import { isDatabaseUnavailable } from './db/unavailable'
+import { UnavailableError } from './errors'
 import { createResponseCache } from './http/cache'
 import { corsHeaders } from './http/cors'
 import { isPrivatePath, securityHeaders } from './http/headers'
@@ -9,12 +10,13 @@ import { jsonError } from './http/respond'
 import { createSeoHandlers } from './http/seo'
 import { createPageRenderer } from './http/ssr'
 import { createStaticHandler } from './http/static'
-import { handleTrpc } from './http/trpc'
+import { handleTrpc, isPublicTrpcQuery } from './http/trpc'
 import { errorDetails, type Logger } from './log'
+import { messages } from './messages'
 import { errorResponse, handleRest, isPublicRead } from './rest/adapter'
 import { handleBackupRequest } from './services/backup'
 import { readContentVersion } from './services/content-version'
-import { type AppConfig, type Context, createContextInner } from './trpc/context'
+import { type Context, createContextInner } from './trpc/context'
 import { createCaller } from './trpc/root'
 
 export interface AppDeps {
@@ -58,25 +60,6 @@ export interface CacheSettings {
 }
 
 type Server = Bun.Server<unknown>
-
-/** The tRPC queries anyone may make whose answer follows from the public content alone. */
-const publicQueries = new Set([
-  'projects.list',
-  'projects.bySlug',
-  'projects.byId',
-  'timeline.list',
-  'timeline.byId',
-  'profile.get',
-])
-
-/** A GET of public tRPC queries only (batched or not), answered as one JSON document. */
-function isPublicTrpcQuery(request: Request, pathname: string): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false
-  // A streaming (JSON Lines) answer is not one document.
-  if (request.headers.has('trpc-accept')) return false
-  const procedures = pathname.slice('/trpc/'.length).split(',')
-  return procedures.every((name) => publicQueries.has(name))
-}
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS'
 
@@ -278,11 +261,11 @@ export function createApp(deps: AppDeps) {
       const path = new URL(request.url).pathname
       if (code === 'NOT_FOUND') {
         set.status = 404
-        return jsonError(404, 'Not found.')
+        return jsonError(404, messages.notFound)
       }
       if (code === 'PARSE' || code === 'VALIDATION') {
         set.status = 400
-        return jsonError(400, 'The request is not valid.')
+        return jsonError(400, messages.invalidRequest)
       }
       deps.log.error('unhandled error', {
         request_id: info?.id,
@@ -291,7 +274,7 @@ export function createApp(deps: AppDeps) {
         ...errorDetails(error),
       })
       set.status = 500
-      return jsonError(500, 'Something went wrong on our side. Please try again later.', {
+      return jsonError(500, messages.internal, {
         request_id: info?.id,
       })
     })
@@ -342,12 +325,12 @@ export function createApp(deps: AppDeps) {
       ({ request, server, set }) => {
         const handle = () => handleTrpc(request, contextFor(request, server))
         if (request.headers.has('authorization')) return handle()
-        if (!isPublicTrpcQuery(request, new URL(request.url).pathname)) return handle()
+        if (!isPublicTrpcQuery(request)) return handle()
         return publicRead(request, varyOf(set), handle)
       },
       { parse: 'none' },
     )
-    .all('/api', () => jsonError(404, 'There is no API endpoint at this path.'), {
+    .all('/api', () => jsonError(404, messages.noApiEndpoint), {
       parse: 'none',
     })
     .all(
@@ -362,15 +345,7 @@ export function createApp(deps: AppDeps) {
         // The database did not answer the version read: the 503 the read itself would give.
         const unavailable = (error: unknown) =>
           isDatabaseUnavailable(error)
-            ? errorResponse(
-                new TRPCError({
-                  code: 'SERVICE_UNAVAILABLE',
-                  message: 'The service is temporarily unavailable. Please try again shortly.',
-                  // Wrapped as the procedures wrap it: the message above is the public one.
-                  cause: new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error }),
-                }),
-                ctx,
-              )
+            ? errorResponse(new UnavailableError(messages.unavailable, { cause: error }), ctx)
             : undefined
         return await publicRead(request, varyOf(set), handle, unavailable)
       },
@@ -399,7 +374,7 @@ export function createApp(deps: AppDeps) {
       async ({ request, set }) =>
         request.method === 'GET' || request.method === 'HEAD'
           ? await servePage(request, varyOf(set))
-          : jsonError(404, 'Not found.'),
+          : jsonError(404, messages.notFound),
       { parse: 'none' },
     )
   const throughElysia = app.handle

@@ -1,3 +1,4 @@
+import { messages } from '../messages'
 import { jsonError } from './respond'
 
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -35,7 +36,7 @@ export async function readBody(request: Request, limit = MAX_BODY_BYTES): Promis
       text: new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)),
     }
   } catch {
-    return { ok: false, response: jsonError(400, 'The request body is not valid UTF-8.') }
+    return { ok: false, response: jsonError(400, messages.notUtf8) }
   }
 }
 
@@ -69,16 +70,16 @@ export function parseJsonObject(
 ): { ok: true; value: Record<string, unknown> } | { ok: false; response: Response } {
   if (text.trim() === '') return { ok: true, value: {} }
   if (jsonTooDeep(text)) {
-    return { ok: false, response: jsonError(400, 'The request body is nested too deeply.') }
+    return { ok: false, response: jsonError(400, messages.tooDeep) }
   }
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    return { ok: false, response: jsonError(400, 'The request body is not valid JSON.') }
+    return { ok: false, response: jsonError(400, messages.notJson) }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, response: jsonError(400, 'The request body must be a JSON object.') }
+    return { ok: false, response: jsonError(400, messages.notObject) }
   }
   return { ok: true, value: value as Record<string, unknown> }
 }

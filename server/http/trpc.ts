@@ -1,7 +1,9 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import { messages } from '../messages'
 import type { Context } from '../trpc/context'
-import { retryAfterOf } from '../trpc/rate-limit'
+import { publicQueries } from '../trpc/endpoints'
+import { retryAfterOf } from '../trpc/errors'
 import { appRouter } from '../trpc/root'
 import { isJsonContentType, jsonTooDeep, readBody } from './body'
 
@@ -36,19 +38,14 @@ export async function handleTrpc(request: Request, ctx: Context): Promise<Respon
     const read = await readBody(request)
     if (!read.ok) {
       return read.response.status === 413
-        ? trpcError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.', ctx.requestId)
-        : trpcError(400, 'BAD_REQUEST', 'The request body is not valid UTF-8.', ctx.requestId)
+        ? trpcError(413, 'PAYLOAD_TOO_LARGE', messages.tooLarge, ctx.requestId)
+        : trpcError(400, 'BAD_REQUEST', messages.notUtf8, ctx.requestId)
     }
     if (read.text.trim() !== '' && !isJsonContentType(request)) {
-      return trpcError(
-        415,
-        'UNSUPPORTED_MEDIA_TYPE',
-        'The request body must be JSON (Content-Type: application/json).',
-        ctx.requestId,
-      )
+      return trpcError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.mustBeJson, ctx.requestId)
     }
     if (jsonTooDeep(read.text)) {
-      return trpcError(400, 'BAD_REQUEST', 'The request body is nested too deeply.', ctx.requestId)
+      return trpcError(400, 'BAD_REQUEST', messages.tooDeep, ctx.requestId)
     }
     forwarded = new Request(request.url, {
       method: 'POST',
@@ -58,7 +55,7 @@ export async function handleTrpc(request: Request, ctx: Context): Promise<Respon
   } else {
     const input = new URL(request.url).searchParams.get('input')
     if (input && jsonTooDeep(input)) {
-      return trpcError(400, 'BAD_REQUEST', 'The input is nested too deeply.', ctx.requestId)
+      return trpcError(400, 'BAD_REQUEST', messages.inputTooDeep, ctx.requestId)
     }
   }
   return fetchRequestHandler({
@@ -71,4 +68,18 @@ export async function handleTrpc(request: Request, ctx: Context): Promise<Respon
       return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {}
     },
   })
+}
+
+/**
+ * A GET of queries declared `cache: 'public'` only (batched or not),
+ * answered as one JSON document: the same for everyone until the content
+ * changes.
+ */
+export function isPublicTrpcQuery(request: Request): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  // A streaming (JSON Lines) answer is not one document.
+  if (request.headers.has('trpc-accept')) return false
+  const pathname = new URL(request.url).pathname
+  const procedures = pathname.slice('/trpc/'.length).split(',')
+  return procedures.every((name) => publicQueries.has(name))
 }

@@ -1,67 +1,46 @@
-import { TRPCError } from '@trpc/server'
+import { callTRPCProcedure, type TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { isJsonContentType, parseJsonObject, readBody } from '../http/body'
 import { json, jsonError } from '../http/respond'
+import { messages } from '../messages'
 import type { Context } from '../trpc/context'
-import { publicMessage, validationFields } from '../trpc/errors'
-import { retryAfterOf } from '../trpc/rate-limit'
-import { createCaller } from '../trpc/root'
-import { type RestRoute, restRoutes } from './routes'
+import { matchRoute, type RestEndpoint, restEndpoints } from '../trpc/endpoints'
+import { publicMessage, retryAfterOf, toTrpcError, validationFields } from '../trpc/errors'
+import { appRouter } from '../trpc/root'
 
-interface CompiledRoute extends RestRoute {
-  segments: string[]
-}
-
-const compiled: CompiledRoute[] = restRoutes.map((route) => ({
-  ...route,
-  segments: route.path.split('/').filter(Boolean),
-}))
-
-function match(segments: string[], route: CompiledRoute): Record<string, string> | null {
-  if (segments.length !== route.segments.length) return null
-  const params: Record<string, string> = {}
-  for (let i = 0; i < segments.length; i++) {
-    const expected = route.segments[i] as string
-    const actual = segments[i] as string
-    if (expected.startsWith(':')) params[expected.slice(1)] = actual
-    else if (expected !== actual) return null
+/** The path's segments, decoded; null when one is not valid percent-encoding. */
+function segmentsOf(pathname: string): string[] | null {
+  try {
+    return pathname.split('/').filter(Boolean).map(decodeURIComponent)
+  } catch {
+    return null
   }
-  return params
 }
 
-/** The reads anyone may make whose answer follows from the public content alone. */
-const publicReadPaths = new Set([
-  '/api/timeline',
-  '/api/timeline/:id',
-  '/api/projects',
-  '/api/projects/:slug',
-  '/api/profile',
-])
+/** The REST route a GET or HEAD of this path reaches, if any. */
+export function restReadAt(pathname: string): RestEndpoint | undefined {
+  const segments = segmentsOf(pathname)
+  if (!segments) return undefined
+  return restEndpoints.find(
+    (route) => route.rest.method === 'GET' && matchRoute(segments, route) !== null,
+  )
+}
 
 /**
  * Whether a GET or HEAD of this path is a public read: the same answer for
  * everyone until the content changes, so it may be cached and revalidated.
  */
 export function isPublicRead(pathname: string): boolean {
-  let segments: string[]
-  try {
-    segments = pathname.split('/').filter(Boolean).map(decodeURIComponent)
-  } catch {
-    return false
-  }
-  return compiled.some(
-    (route) =>
-      route.method === 'GET' && publicReadPaths.has(route.path) && match(segments, route) !== null,
-  )
+  return restReadAt(pathname)?.meta.cache === 'public'
 }
 
 /** Maps a thrown error to the API's `{ error }` answer; unexpected ones stay generic. */
 export function errorResponse(error: unknown, ctx: Pick<Context, 'log' | 'requestId'>): Response {
-  const trpcError =
-    error instanceof TRPCError
-      ? error
-      : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error })
+  const trpcError: TRPCError = toTrpcError(error)
   const status = getHTTPStatusCodeFromError(trpcError)
+  const headers: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer' } : {}
+  const retryAfter = retryAfterOf(trpcError)
+  if (retryAfter !== null) headers['retry-after'] = String(retryAfter)
   if (status >= 500) {
     ctx.log.error('request failed', {
       request_id: ctx.requestId,
@@ -69,40 +48,31 @@ export function errorResponse(error: unknown, ctx: Pick<Context, 'log' | 'reques
       cause:
         trpcError.cause instanceof Error ? trpcError.cause.stack : String(trpcError.cause ?? ''),
     })
-    return jsonError(
-      status,
-      publicMessage(trpcError),
-      { request_id: ctx.requestId },
-      status === 503 ? { 'retry-after': '5' } : {},
-    )
+    return jsonError(status, publicMessage(trpcError), { request_id: ctx.requestId }, headers)
   }
   const fields = validationFields(trpcError)
-  const headers: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer' } : {}
-  const retryAfter = retryAfterOf(trpcError)
-  if (retryAfter !== null) headers['retry-after'] = String(retryAfter)
   return jsonError(status, publicMessage(trpcError), fields ? { fields } : {}, headers)
 }
 
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH'])
+
 /**
- * The REST door: finds the row of the route table, reads and checks the body,
- * and calls the same procedure the tRPC door would.
+ * The REST door: finds the route the procedures declare (server/trpc/meta.ts),
+ * reads and checks the body, and calls the same procedure the tRPC door
+ * would, with the path's parameters over the body's fields as its input.
  */
 export async function handleRest(request: Request, ctx: Context): Promise<Response> {
-  const url = new URL(request.url)
-  let segments: string[]
-  try {
-    segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent)
-  } catch {
-    return jsonError(400, 'The URL is not valid.')
-  }
-  const candidates = compiled
-    .map((route) => ({ route, params: match(segments, route) }))
-    .filter((entry) => entry.params !== null)
-  if (candidates.length === 0) return jsonError(404, 'There is no API endpoint at this path.')
+  const segments = segmentsOf(new URL(request.url).pathname)
+  if (!segments) return jsonError(400, messages.invalidUrl)
+  const candidates = restEndpoints.flatMap((route) => {
+    const params = matchRoute(segments, route)
+    return params ? [{ route, params }] : []
+  })
+  if (candidates.length === 0) return jsonError(404, messages.noApiEndpoint)
   const method = request.method === 'HEAD' ? 'GET' : request.method
-  const found = candidates.find((entry) => entry.route.method === method)
-  if (!found?.params) {
-    const allowed = [...new Set(candidates.map((entry) => entry.route.method))].join(', ')
+  const found = candidates.find((entry) => entry.route.rest.method === method)
+  if (!found) {
+    const allowed = [...new Set(candidates.map((entry) => entry.route.rest.method))].join(', ')
     return jsonError(
       405,
       `This endpoint does not accept ${request.method}.`,
@@ -113,11 +83,11 @@ export async function handleRest(request: Request, ctx: Context): Promise<Respon
   const { route, params } = found
 
   let body: Record<string, unknown> = {}
-  if (route.body) {
+  if (route.takesInput && bodyMethods.has(method)) {
     const read = await readBody(request)
     if (!read.ok) return read.response
     if (read.text.trim() !== '' && !isJsonContentType(request)) {
-      return jsonError(415, 'The request body must be JSON (Content-Type: application/json).')
+      return jsonError(415, messages.mustBeJson)
     }
     const parsed = parseJsonObject(read.text)
     if (!parsed.ok) return parsed.response
@@ -125,8 +95,16 @@ export async function handleRest(request: Request, ctx: Context): Promise<Respon
   }
 
   try {
-    const result = await route.call(createCaller(ctx), params, body)
-    return json(route.status, result ?? null)
+    const result = await callTRPCProcedure({
+      router: appRouter,
+      path: route.procedure,
+      type: route.type,
+      ctx,
+      getRawInput: async () => (route.takesInput ? { ...body, ...params } : undefined),
+      signal: undefined,
+      batchIndex: 0,
+    })
+    return json(route.rest.status, result ?? null)
   } catch (error) {
     return errorResponse(error, ctx)
   }

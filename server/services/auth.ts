@@ -1,9 +1,8 @@
-import { TRPCError } from '@trpc/server'
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { adminUsers, sessions } from '../db/schema'
-import type { Context } from '../trpc/context'
-import { humanDuration, tooManyRequests } from '../trpc/rate-limit'
+import { humanDuration, InvalidCredentialsError, RateLimitedError } from '../errors'
+import type { ServiceContext } from './context'
 import { ipKey, lockedForSeconds, recordFailure, recordSuccess, userKey } from './login-throttle'
 
 export interface Session {
@@ -46,7 +45,7 @@ export function bearerToken(authorization: string | null): string | null {
 }
 
 export async function authenticate(
-  ctx: Pick<Context, 'db' | 'config' | 'now'>,
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>,
   authorization: string | null,
 ): Promise<Session | null> {
   const token = bearerToken(authorization)
@@ -80,7 +79,7 @@ export async function authenticate(
 }
 
 export async function login(
-  ctx: Pick<Context, 'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId'>,
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId'>,
   username: string,
   password: string,
 ): Promise<{ token: string; expires_at: string }> {
@@ -90,7 +89,7 @@ export async function login(
   const wait = await lockedForSeconds(ctx.db, [userKey(username), ipKey(ctx.ip)], now)
   if (wait > 0) {
     ctx.log.warn('login refused: locked', { ...event, retry_after: wait })
-    throw tooManyRequests(
+    throw new RateLimitedError(
       `Too many failed sign-in attempts. Try again in ${humanDuration(wait)}.`,
       wait,
     )
@@ -109,7 +108,7 @@ export async function login(
     const lockedFor = await recordFailure(ctx.db, username, ctx.ip, now, ctx.config.loginThrottle)
     ctx.log.warn('login failed', event)
     if (lockedFor > 0) ctx.log.warn('login lockout', { ...event, locked_for: lockedFor })
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid username or password.' })
+    throw new InvalidCredentialsError('Invalid username or password.')
   }
   await recordSuccess(ctx.db, username, now)
   const token = newToken()

@@ -1,28 +1,14 @@
-import { TRPCError } from '@trpc/server'
 import { count, desc, eq, gt } from 'drizzle-orm'
 import type { ContactMessage } from '../../src/schemas/contact'
+import { defaultContactLimits } from '../config'
 import type { Db } from '../db/client'
 import { contactMessages } from '../db/schema'
-import type { Context } from '../trpc/context'
-import { tooManyRequests } from '../trpc/rate-limit'
+import { NotFoundError, RateLimitedError } from '../errors'
+import type { ServiceContext } from './context'
 import { takeSlot } from './rate-window'
 import { iso } from './rows'
 
 type Row = typeof contactMessages.$inferSelect
-
-export interface ContactLimits {
-  /** Messages one client IP may send per window. */
-  perIp: number
-  windowMs: number
-  /** Messages stored per rolling 24 hours, from everyone together. */
-  dailyCap: number
-}
-
-export const defaultContactLimits: ContactLimits = {
-  perIp: 5,
-  windowMs: 10 * 60_000,
-  dailyCap: 500,
-}
 
 const DAY_MS = 24 * 60 * 60_000
 
@@ -38,7 +24,7 @@ function toMessage(row: Row): ContactMessage {
 }
 
 export async function sendMessage(
-  ctx: Pick<Context, 'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId'>,
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId'>,
   data: { name: string; email: string; message: string; website: string },
 ): Promise<ContactMessage> {
   const now = ctx.now()
@@ -52,7 +38,7 @@ export async function sendMessage(
   const wait = await takeSlot(ctx.db, `contact:${ctx.ip}`, limits.perIp, limits.windowMs, now)
   if (wait > 0) {
     ctx.log.warn('contact rate limited', { ip: ctx.ip, request_id: ctx.requestId })
-    throw tooManyRequests('Too many messages sent. Please try again later.', wait)
+    throw new RateLimitedError('Too many messages sent. Please try again later.', wait)
   }
   const [today] = await ctx.db
     .select({ value: count() })
@@ -60,7 +46,7 @@ export async function sendMessage(
     .where(gt(contactMessages.created_at, new Date(now.getTime() - DAY_MS)))
   if ((today?.value ?? 0) >= limits.dailyCap) {
     ctx.log.warn('contact daily cap reached', { ip: ctx.ip, request_id: ctx.requestId })
-    throw tooManyRequests('The inbox is full for today. Please try again tomorrow.', 3600)
+    throw new RateLimitedError('The inbox is full for today. Please try again tomorrow.', 3600)
   }
   const [row] = await ctx.db
     .insert(contactMessages)
@@ -84,6 +70,6 @@ export async function deleteMessage(db: Db, id: number): Promise<void> {
     .where(eq(contactMessages.id, id))
     .returning({ id: contactMessages.id })
   if (deleted.length === 0) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'Message not found.' })
+    throw new NotFoundError('Message not found.')
   }
 }

@@ -1,23 +1,7 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm'
+import { defaultThrottleLimits, type ThrottleLimits } from '../config'
 import type { Db } from '../db/client'
 import { throttleCounters } from '../db/schema'
-
-export interface ThrottleLimits {
-  /** Failures in a row for one username before it is locked. */
-  userMaxFailures: number
-  /** How long each successive lockout of a username lasts. */
-  userLockoutStepsMs: number[]
-  /** Failures allowed from one client IP per window, whatever the usernames. */
-  ipMaxFailures: number
-  ipWindowMs: number
-}
-
-export const defaultThrottleLimits: ThrottleLimits = {
-  userMaxFailures: 5,
-  userLockoutStepsMs: [60_000, 15 * 60_000, 60 * 60_000],
-  ipMaxFailures: 100,
-  ipWindowMs: 60 * 60_000,
-}
 
 /** A username's failure and lockout history is forgotten after this long without failures. */
 export const USER_MEMORY_MS = 24 * 60 * 60_000

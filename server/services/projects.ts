@@ -1,9 +1,9 @@
-import { TRPCError } from '@trpc/server'
 import { desc, eq, like, or, sql } from 'drizzle-orm'
 import { slugCandidate, slugify } from '../../src/domain/slug'
 import type { Project, ProjectData } from '../../src/schemas/project'
 import type { Db } from '../db/client'
 import { projectSlugs, projects } from '../db/schema'
+import { NotFoundError } from '../errors'
 import { bumpContentVersion } from './content-version'
 import { iso } from './rows'
 
@@ -29,8 +29,8 @@ function toProject(row: Row): Project {
   }
 }
 
-function notFound(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: 'Project not found.' })
+function notFound(): NotFoundError {
+  return new NotFoundError('Project not found.')
 }
 
 /** Newest first; id breaks ties between rows created in the same instant. */

@@ -1,8 +1,8 @@
-import { TRPCError } from '@trpc/server'
 import { desc, eq } from 'drizzle-orm'
 import type { TimelineData, TimelineEvent } from '../../src/schemas/timeline'
 import type { Db } from '../db/client'
 import { timelineEvents } from '../db/schema'
+import { NotFoundError } from '../errors'
 import { bumpContentVersion } from './content-version'
 import { iso } from './rows'
 
@@ -23,8 +23,8 @@ function toEvent(row: Row): TimelineEvent {
   }
 }
 
-function notFound(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: 'Timeline event not found.' })
+function notFound(): NotFoundError {
+  return new NotFoundError('Timeline event not found.')
 }
 
 export async function listEvents(db: Db): Promise<TimelineEvent[]> {

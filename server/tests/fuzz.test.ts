@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { restRoutes } from '../rest/routes'
+import { restEndpoints } from '../trpc/endpoints'
 import { createTestApp, sample, type TestApp } from './harness'
 
 let t: TestApp
@@ -179,7 +179,7 @@ async function expectSafe(
 test('REST: any method, path, content type and body — never a 5xx, rejected input changes nothing', async () => {
   await fc.assert(
     fc.asyncProperty(
-      fc.constantFrom(...restRoutes),
+      fc.constantFrom(...restEndpoints),
       fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'),
       fc.array(segment, { minLength: 1, maxLength: 3 }),
       body,
@@ -188,7 +188,7 @@ test('REST: any method, path, content type and body — never a 5xx, rejected in
       async (route, method, values, raw, type, withToken) => {
         // Deletes with a valid id and token would succeed and change the database by design.
         const realDelete = method === 'DELETE' && withToken && values.includes('ID')
-        await expectSafe(realDelete ? 'GET' : method, fillPath(route.path, values), {
+        await expectSafe(realDelete ? 'GET' : method, fillPath(route.rest.path, values), {
           raw,
           contentType: type,
           withToken,

@@ -12,13 +12,13 @@ import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import postgres from 'postgres'
 import { createApp } from '../app'
+import type { AppConfig } from '../config'
 import { type Database, migrateDatabase, migrationsFolder, openDatabase } from '../db/client'
 import * as schema from '../db/schema'
 import { loadEnv } from '../env'
 import { createLogger } from '../log'
 import { setAdminPassword } from '../services/auth'
 import { profileSeedFromEnv, seedProfile } from '../services/profile'
-import type { AppConfig } from '../trpc/context'
 
 export const ADMIN = { username: 'owner', password: 'correct horse battery staple' }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { defaultThrottleLimits } from '../services/login-throttle'
+import { defaultThrottleLimits } from '../config'
 import { ADMIN, createTestApp, type TestApp } from './harness'
 
 // The per-IP cap is 100 in production; 20 here keeps the suite quick (every

@@ -1,5 +1,14 @@
 import { TRPCError } from '@trpc/server'
-import { RateLimited } from './rate-limit'
+import { isDatabaseUnavailable } from '../db/unavailable'
+import {
+  ConflictError,
+  InvalidCredentialsError,
+  NotFoundError,
+  RateLimitedError,
+  ServiceError,
+  UnavailableError,
+} from '../errors'
+import { messages } from '../messages'
 
 interface IssueLike {
   path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>
@@ -27,9 +36,9 @@ export function validationFields(error: unknown): Record<string, string[]> | nul
   const fields: Record<string, string[]> = {}
   for (const issue of issues) {
     const key = pathKey(issue) || '_'
-    const messages = fields[key] ?? []
-    messages.push(issue.message)
-    fields[key] = messages
+    const list = fields[key] ?? []
+    list.push(issue.message)
+    fields[key] = list
   }
   return fields
 }
@@ -38,20 +47,68 @@ export function validationFields(error: unknown): Record<string, string[]> | nul
 export function validationMessage(error: unknown): string | null {
   const issues = issuesOf(error)
   if (!issues) return null
-  const messages = [...new Set(issues.map((issue) => issue.message.trim()))]
-  const text = messages.map((message) => (/[.!?]$/.test(message) ? message : `${message}.`))
+  const unique = [...new Set(issues.map((issue) => issue.message.trim()))]
+  const text = unique.map((message) => (/[.!?]$/.test(message) ? message : `${message}.`))
   return text.join(' ') || 'The request is invalid.'
 }
 
-const genericMessages: Partial<Record<TRPCError['code'], string>> = {
-  INTERNAL_SERVER_ERROR: 'Something went wrong on our side. Please try again later.',
-  PARSE_ERROR: 'The request body is not valid JSON.',
-  NOT_FOUND: 'Not found.',
-  UNAUTHORIZED: 'You need to sign in to do this.',
-  METHOD_NOT_SUPPORTED: 'This method is not allowed here.',
-  PAYLOAD_TOO_LARGE: 'The request body is too large.',
-  UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json).',
-  TOO_MANY_REQUESTS: 'Too many requests. Please try again later.',
+/** What a client reads for each kind of failure when no more specific sentence applies. */
+const messageByCode: Partial<Record<TRPCError['code'], string>> = {
+  INTERNAL_SERVER_ERROR: messages.internal,
+  SERVICE_UNAVAILABLE: messages.unavailable,
+  PARSE_ERROR: messages.notJson,
+  NOT_FOUND: messages.notFound,
+  UNAUTHORIZED: messages.signInRequired,
+  METHOD_NOT_SUPPORTED: messages.methodNotAllowed,
+  PAYLOAD_TOO_LARGE: messages.tooLarge,
+  UNSUPPORTED_MEDIA_TYPE: messages.mustBeJson,
+  TOO_MANY_REQUESTS: messages.tooManyRequests,
+}
+
+/** The tRPC code of each failure a service throws on purpose. */
+function codeOf(error: ServiceError): TRPCError['code'] {
+  if (error instanceof NotFoundError) return 'NOT_FOUND'
+  if (error instanceof ConflictError) return 'CONFLICT'
+  if (error instanceof InvalidCredentialsError) return 'UNAUTHORIZED'
+  if (error instanceof RateLimitedError) return 'TOO_MANY_REQUESTS'
+  if (error instanceof UnavailableError) return 'SERVICE_UNAVAILABLE'
+  return 'BAD_REQUEST'
+}
+
+/**
+ * The one mapping from what a procedure (or anything the doors call) threw
+ * to a TRPCError: the project's own errors get their code and keep their
+ * message, a database that cannot be reached is a 503 (retry soon, not a
+ * 500), anything else is an internal error whose text is never shown.
+ */
+export function toTrpcError(error: unknown): TRPCError {
+  // A procedure that threw something else reaches us wrapped by tRPC.
+  const thrown =
+    error instanceof TRPCError && error.code === 'INTERNAL_SERVER_ERROR' && error.cause
+      ? error.cause
+      : error
+  if (thrown instanceof TRPCError) return thrown
+  if (thrown instanceof ServiceError) {
+    return new TRPCError({ code: codeOf(thrown), message: thrown.message, cause: thrown })
+  }
+  if (isDatabaseUnavailable(thrown)) {
+    return new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: messages.unavailable,
+      cause: thrown,
+    })
+  }
+  return error instanceof TRPCError
+    ? error
+    : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: thrown })
+}
+
+/** Seconds a client should wait before trying again, when the failure says so. */
+export function retryAfterOf(error: unknown): number | null {
+  if (!(error instanceof TRPCError)) return null
+  if (error.cause instanceof RateLimitedError) return error.cause.retryAfterSeconds
+  if (error.code === 'SERVICE_UNAVAILABLE') return 5
+  return null
 }
 
 /**
@@ -59,12 +116,11 @@ const genericMessages: Partial<Record<TRPCError['code'], string>> = {
  * error, a bug) are never shown: their text can hold SQL or stack details.
  */
 export function publicMessage(error: TRPCError): string {
+  if (error.code === 'INTERNAL_SERVER_ERROR') return messages.internal
   const validation = validationMessage(error)
   if (validation) return validation
-  if (error.code === 'INTERNAL_SERVER_ERROR') return genericMessages.INTERNAL_SERVER_ERROR as string
-  if (error.cause && !(error.cause instanceof TRPCError) && !(error.cause instanceof RateLimited)) {
-    // A TRPCError wrapping a foreign error: keep the generic text for its code.
-    return genericMessages[error.code] ?? 'The request could not be completed.'
-  }
-  return error.message || genericMessages[error.code] || 'The request could not be completed.'
+  const ours =
+    !error.cause || error.cause instanceof TRPCError || error.cause instanceof ServiceError
+  if (!ours) return messageByCode[error.code] ?? messages.notCompleted
+  return error.message || messageByCode[error.code] || messages.notCompleted
 }

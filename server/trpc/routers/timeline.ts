@@ -15,20 +15,27 @@ import {
 import { adminProcedure, publicProcedure, router } from '../init'
 
 export const timelineRouter = router({
-  list: publicProcedure.output(z.array(timelineEventSchema)).query(({ ctx }) => listEvents(ctx.db)),
+  list: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/api/timeline' }, cache: 'public' })
+    .output(z.array(timelineEventSchema))
+    .query(({ ctx }) => listEvents(ctx.db)),
   byId: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/api/timeline/:id' }, cache: 'public' })
     .input(timelineIdInput)
     .output(timelineEventSchema)
     .query(({ ctx, input }) => getEvent(ctx.db, input.id)),
   create: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/timeline', status: 201 } })
     .input(timelineInput)
     .output(timelineEventSchema)
     .mutation(({ ctx, input }) => createEvent(ctx.db, input)),
   update: adminProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/timeline/:id' } })
     .input(timelineUpdateInput)
     .output(timelineEventSchema)
     .mutation(({ ctx, input: { id, ...data } }) => updateEvent(ctx.db, id, data)),
   delete: adminProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/timeline/:id', status: 204 } })
     .input(timelineIdInput)
     .mutation(({ ctx, input }) => deleteEvent(ctx.db, input.id)),
 })

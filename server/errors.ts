@@ -1,0 +1,47 @@
+/**
+ * The failures services throw on purpose. Services know nothing of HTTP or
+ * tRPC: each door maps these once (server/trpc/errors.ts for both API doors,
+ * which share the procedures). Their messages are written for the person
+ * who made the request and are shown as they are.
+ */
+export abstract class ServiceError extends Error {}
+
+/** The thing asked for does not exist (404). */
+export class NotFoundError extends ServiceError {
+  override name = 'NotFoundError'
+}
+
+/** The request clashes with the current state (409). */
+export class ConflictError extends ServiceError {
+  override name = 'ConflictError'
+}
+
+/** The credentials given are wrong (401). */
+export class InvalidCredentialsError extends ServiceError {
+  override name = 'InvalidCredentialsError'
+}
+
+/** Too many attempts: try again after `retryAfterSeconds` (429 + Retry-After). */
+export class RateLimitedError extends ServiceError {
+  override name = 'RateLimitedError'
+  readonly retryAfterSeconds: number
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message)
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds))
+  }
+}
+
+/** Something the request needs cannot be reached right now (503 + Retry-After). */
+export class UnavailableError extends ServiceError {
+  override name = 'UnavailableError'
+}
+
+/** "1 minute", "15 minutes", "30 seconds": for a sentence about waiting. */
+export function humanDuration(seconds: number): string {
+  if (seconds >= 90) {
+    const minutes = Math.ceil(seconds / 60)
+    return `${minutes} minutes`
+  }
+  if (seconds > 59) return '1 minute'
+  return seconds === 1 ? '1 second' : `${seconds} seconds`
+}

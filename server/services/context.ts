@@ -1,0 +1,19 @@
+import type { AppConfig } from '../config'
+import type { Db } from '../db/client'
+import type { Logger } from '../log'
+
+/**
+ * What a service may know of the request it serves. Both API doors build it
+ * (server/trpc/context.ts); tests build it directly.
+ */
+export interface ServiceContext {
+  db: Db
+  config: AppConfig
+  log: Logger
+  /** The raw Authorization header, or null. */
+  authorization: string | null
+  requestId: string
+  /** The client's IP: the socket's, or the proxy's header when TRUST_PROXY says so. */
+  ip: string
+  now: () => Date
+}

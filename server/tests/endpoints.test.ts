@@ -1,0 +1,47 @@
+import { expect, test } from 'bun:test'
+import { isPublicRead } from '../rest/adapter'
+import { publicQueries, restEndpoints } from '../trpc/endpoints'
+
+test('the REST door derived from the procedures is the API table of the spec (plus auth and profile)', () => {
+  const table = restEndpoints.map(
+    (route) => `${route.rest.method} ${route.rest.path} ${route.rest.status} ${route.procedure}`,
+  )
+  expect(table.sort()).toEqual(
+    [
+      'GET /api/projects 200 projects.list',
+      'GET /api/projects/:slug 200 projects.bySlug',
+      'POST /api/projects 201 projects.create',
+      'PUT /api/projects/:id 200 projects.update',
+      'DELETE /api/projects/:id 204 projects.delete',
+      'GET /api/timeline 200 timeline.list',
+      'GET /api/timeline/:id 200 timeline.byId',
+      'POST /api/timeline 201 timeline.create',
+      'PUT /api/timeline/:id 200 timeline.update',
+      'DELETE /api/timeline/:id 204 timeline.delete',
+      'POST /api/contact 201 contact.send',
+      'GET /api/contact 200 contact.list',
+      'DELETE /api/contact/:id 204 contact.delete',
+      'POST /api/auth/login 200 auth.login',
+      'POST /api/auth/logout 204 auth.logout',
+      'GET /api/auth/me 200 auth.me',
+      'GET /api/profile 200 profile.get',
+    ].sort(),
+  )
+})
+
+test('only reads of public content are declared cacheable, on both doors', () => {
+  expect([...publicQueries].sort()).toEqual([
+    'profile.get',
+    'projects.byId',
+    'projects.bySlug',
+    'projects.list',
+    'timeline.byId',
+    'timeline.list',
+  ])
+  for (const path of ['/api/projects', '/api/projects/a-slug', '/api/timeline/3', '/api/profile']) {
+    expect(isPublicRead(path)).toBe(true)
+  }
+  for (const path of ['/api/contact', '/api/auth/me', '/api/nothing', '/api/projects/%zz']) {
+    expect(isPublicRead(path)).toBe(false)
+  }
+})

@@ -1,0 +1,91 @@
+import type { AnyProcedure, TRPCRouterRecord } from '@trpc/server'
+import { type EndpointDeclaration, endpointMetaSchema } from './meta'
+import { appRouter } from './root'
+
+export interface Endpoint {
+  /** The procedure's path, as tRPC names it (`projects.list`). */
+  procedure: string
+  type: 'query' | 'mutation'
+  /** Whether the procedure takes input (a REST write then reads a JSON body). */
+  takesInput: boolean
+  meta: EndpointDeclaration
+}
+
+export interface RestEndpoint extends Endpoint {
+  rest: NonNullable<EndpointDeclaration['rest']>
+  /** The path split on `/`: literal segments, and `:name` parameters. */
+  segments: string[]
+}
+
+const isProcedure = (value: AnyProcedure | TRPCRouterRecord): value is AnyProcedure =>
+  typeof value === 'function'
+
+function* proceduresOf(
+  record: TRPCRouterRecord,
+  prefix = '',
+): Generator<[path: string, procedure: AnyProcedure]> {
+  for (const [key, value] of Object.entries(record)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    if (isProcedure(value)) yield [path, value]
+    else yield* proceduresOf(value, path)
+  }
+}
+
+/** A procedure and its declaration; a declaration that could not work stops the server at start. */
+function declarationOf(procedure: string, definition: AnyProcedure): Endpoint {
+  const { type, meta, inputs } = definition._def
+  if (type === 'subscription') throw new Error(`${procedure}: subscriptions have no door here`)
+  const declared = endpointMetaSchema.safeParse(meta ?? {})
+  if (!declared.success) {
+    throw new Error(`${procedure}: invalid .meta(): ${declared.error.issues[0]?.message}`)
+  }
+  const endpoint: Endpoint = { procedure, type, takesInput: inputs.length > 0, meta: declared.data }
+  if (endpoint.meta.cache === 'public' && type !== 'query') {
+    throw new Error(`${procedure}: only a query can be cached as public`)
+  }
+  const method = endpoint.meta.rest?.method
+  if (method && (method === 'GET') !== (type === 'query')) {
+    throw new Error(`${procedure}: a query is a GET on the REST door, and only a query is`)
+  }
+  return endpoint
+}
+
+/** Every procedure of the router, with what it declares. */
+export const endpoints: readonly Endpoint[] = [...proceduresOf(appRouter._def.record)].map(
+  ([procedure, definition]) => declarationOf(procedure, definition),
+)
+
+/** The REST door's routes, in the router's order. */
+export const restEndpoints: readonly RestEndpoint[] = endpoints.flatMap((endpoint) => {
+  const rest = endpoint.meta.rest
+  return rest ? [{ ...endpoint, rest, segments: rest.path.split('/').filter(Boolean) }] : []
+})
+
+{
+  const taken = new Set<string>()
+  for (const { rest, procedure } of restEndpoints) {
+    const key = `${rest.method} ${rest.path.replace(/:[^/]+/g, ':')}`
+    if (taken.has(key)) throw new Error(`${procedure}: ${rest.method} ${rest.path} is taken`)
+    taken.add(key)
+  }
+}
+
+/** The queries whose answers may be cached and shared: `cache: 'public'`. */
+export const publicQueries: ReadonlySet<string> = new Set(
+  endpoints.filter((endpoint) => endpoint.meta.cache === 'public').map((e) => e.procedure),
+)
+
+/** The path parameters of a REST route for these path segments, or null when it does not match. */
+export function matchRoute(
+  segments: readonly string[],
+  route: RestEndpoint,
+): Record<string, string> | null {
+  if (segments.length !== route.segments.length) return null
+  const params: Record<string, string> = {}
+  for (const [i, expected] of route.segments.entries()) {
+    const actual = segments[i] ?? ''
+    if (expected.startsWith(':')) params[expected.slice(1)] = actual
+    else if (expected !== actual) return null
+  }
+  return params
+}
