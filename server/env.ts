@@ -1,5 +1,11 @@
 import { z } from 'zod'
 import { isSafeUrl } from '../src/domain/safe-url'
+import type { AppConfig } from './config'
+
+/** A setting that cannot work: start-up stops with this message alone (no stack). */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
 
 const durationPattern = /^(\d+)\s*(ms|s|m|h|d)?$/
 
@@ -29,87 +35,73 @@ const duration = (fallback: string) =>
       return ms
     })
 
-const blankAsUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value
-
-const optionalString = z.preprocess(blankAsUndefined, z.string().optional())
-
 const linkUrl = (fallback: string) =>
-  z.preprocess(
-    blankAsUndefined,
-    z
-      .string()
-      .default(fallback)
-      .refine(isSafeUrl, 'must be an http(s) URL or a path starting with /'),
-  )
+  z.string().default(fallback).refine(isSafeUrl, 'must be an http(s) URL or a path starting with /')
 
+const count = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback)
+
+/** Every variable the server reads. A blank value counts as not set (see `withoutBlanks`). */
 const envSchema = z.object({
-  NODE_ENV: z.preprocess(
-    blankAsUndefined,
-    z.enum(['development', 'production', 'test']).default('development'),
-  ),
-  PORT: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(65_535).default(3000)),
-  HOST: z.preprocess(blankAsUndefined, z.string().default('0.0.0.0')),
-  DATA_DIR: z.preprocess(blankAsUndefined, z.string().default('./data')),
-  DATABASE_URL: z.preprocess(
-    blankAsUndefined,
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-  ),
-  SESSION_TTL: z.preprocess(blankAsUndefined, duration('7d')),
-  SESSION_IDLE_TTL: z.preprocess(blankAsUndefined, duration('1d')),
-  TRUST_PROXY: z.preprocess(
-    (value) => (value === 'true' ? '1' : value === 'false' ? '0' : blankAsUndefined(value)),
-    z.coerce.number().int().min(0).max(10).default(0),
-  ),
-  CORS_ORIGINS: z.preprocess(
-    blankAsUndefined,
-    z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((origin) => origin.trim().replace(/\/+$/, ''))
-          .filter(Boolean),
-      )
-      .refine(
-        (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
-        'must be a comma-separated list of origins like https://example.com',
-      ),
-  ),
-  CONTACT_MAX_PER_IP: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).default(5)),
-  CONTACT_WINDOW: z.preprocess(blankAsUndefined, duration('10m')),
-  CONTACT_DAILY_CAP: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).default(500)),
-  ADMIN_USERNAME: optionalString,
-  ADMIN_PASSWORD: optionalString,
-  OWNER_NAME: z.preprocess(blankAsUndefined, z.string().default('Your Name')),
-  OWNER_BIRTH_YEAR: z.preprocess(
-    blankAsUndefined,
-    z.coerce.number().int().min(1900).max(2100).default(2004),
-  ),
-  OWNER_EMAIL: z.preprocess(blankAsUndefined, z.email().default('you@example.com')),
-  OWNER_UNIVERSITY: z.preprocess(blankAsUndefined, z.string().default('Your University')),
+  /**
+   * `production` (the default: `bun start`, the Docker image) or
+   * `development` (`bun run dev`): which React build renders the pages on
+   * the server; development's is slower and prints React's warnings.
+   * `test` (what `bun test` sets) renders as production does.
+   */
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** `1`: never build the client at start (the Docker image ships a built one). */
+  SKIP_CLIENT_BUILD: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
+  SESSION_TTL: duration('7d'),
+  SESSION_IDLE_TTL: duration('1d'),
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)))
+    .pipe(z.number().int('must be a whole number from 0 to 10').min(0).max(10)),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .refine(
+      (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
+      'must be a comma-separated list of origins like https://example.com',
+    ),
+  CONTACT_MAX_PER_IP: count(5),
+  CONTACT_WINDOW: duration('10m'),
+  CONTACT_DAILY_CAP: count(500),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  OWNER_NAME: z.string().default('Your Name'),
+  OWNER_BIRTH_YEAR: z.coerce.number().int().min(1900).max(2100).default(2004),
+  OWNER_EMAIL: z.email().default('you@example.com'),
+  OWNER_UNIVERSITY: z.string().default('Your University'),
   OWNER_LINKEDIN_URL: linkUrl('https://www.linkedin.com/'),
   OWNER_GITHUB_URL: linkUrl('https://github.com/'),
   OWNER_PHOTO_URL: linkUrl('/profile.svg'),
-  LOG_LEVEL: z.preprocess(
-    blankAsUndefined,
-    z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  ),
-  SITE_URL: z.preprocess(
-    blankAsUndefined,
-    z
-      .string()
-      .transform((value) => value.trim().replace(/\/+$/, ''))
-      .refine(
-        (value) => /^https?:\/\/[^/\s?#]+$/.test(value),
-        "must be the site's public origin, like https://example.com (no path)",
-      )
-      .optional(),
-  ),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  SITE_URL: z
+    .string()
+    .transform((value) => value.trim().replace(/\/+$/, ''))
+    .refine(
+      (value) => /^https?:\/\/[^/\s?#]+$/.test(value),
+      "must be the site's public origin, like https://example.com (no path)",
+    )
+    .optional(),
 })
 
 export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & {
@@ -117,15 +109,39 @@ export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & {
   SITE_URL: string
 }
 
+/** `PORT=` in a .env file means "not set", as if the line were absent. */
+function withoutBlanks(source: Record<string, string | undefined>): Record<string, string> {
+  const present: Record<string, string> = {}
+  for (const [name, value] of Object.entries(source)) {
+    if (value !== undefined && value.trim() !== '') present[name] = value
+  }
+  return present
+}
+
 /** Parses the environment once; a bad value stops start-up with a readable line. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source)
+  const result = envSchema.safeParse(withoutBlanks(source))
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`,
     )
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const env = result.data
   return { ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` }
+}
+
+/** The settings request handlers work with, from the environment. */
+export function appConfigFromEnv(env: Env): AppConfig {
+  return {
+    sessionTtlMs: env.SESSION_TTL,
+    sessionIdleMs: env.SESSION_IDLE_TTL,
+    trustProxy: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS,
+    contact: {
+      perIp: env.CONTACT_MAX_PER_IP,
+      windowMs: env.CONTACT_WINDOW,
+      dailyCap: env.CONTACT_DAILY_CAP,
+    },
+  }
 }

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path'
-import { createApp } from './app'
 import { buildClient, clientBuildIsStale } from './build-client'
 import type { Database } from './db/client'
 import { DataDirLockedError } from './db/lock'
-import { loadEnv } from './env'
+import { appConfigFromEnv, ConfigError, loadEnv } from './env'
 import { createLogger, errorDetails } from './log'
+import { messages } from './messages'
 import {
   createBackupToken,
   loopbackUrl,
@@ -19,6 +19,9 @@ const distDir = resolve(root, 'dist')
 async function main() {
   const env = loadEnv()
   const log = createLogger(env.LOG_LEVEL)
+  // React picks its build from NODE_ENV when first loaded: set it before the
+  // app (and with it the server renderer) is imported below.
+  process.env.NODE_ENV = env.NODE_ENV
 
   // Signal handlers come first: Bun installs them asynchronously, and ones
   // registered right after Bun.serve() missed a SIGTERM sent just after the
@@ -42,7 +45,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
-  if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale(root, distDir)) {
+  if (!env.SKIP_CLIENT_BUILD && clientBuildIsStale(root, distDir)) {
     log.info('building the client (first start or sources changed)…')
     await buildClient(root)
   }
@@ -59,19 +62,10 @@ async function main() {
   // PGlite: `bun run backup` cannot open DATA_DIR while this server holds it,
   // so it asks this server, over loopback, with this token.
   const backupToken = database.kind === 'pglite' ? createBackupToken() : undefined
+  const { createApp } = await import('./app')
   const app = createApp({
     database,
-    config: {
-      sessionTtlMs: env.SESSION_TTL,
-      sessionIdleMs: env.SESSION_IDLE_TTL,
-      trustProxy: env.TRUST_PROXY,
-      corsOrigins: env.CORS_ORIGINS,
-      contact: {
-        perIp: env.CONTACT_MAX_PER_IP,
-        windowMs: env.CONTACT_WINDOW,
-        dailyCap: env.CONTACT_DAILY_CAP,
-      },
-    },
+    config: appConfigFromEnv(env),
     log,
     distDir,
     backupToken,
@@ -88,10 +82,7 @@ async function main() {
     maxRequestBodySize: 2 * 1024 * 1024,
     error(error) {
       log.error('server error', errorDetails(error))
-      return Response.json(
-        { error: 'Something went wrong on our side. Please try again later.' },
-        { status: 500 },
-      )
+      return Response.json({ error: messages.internal }, { status: 500 })
     },
   })
   // Elysia hands handlers `server` (for the client's socket address) only when
@@ -111,10 +102,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (
-    error instanceof DataDirLockedError ||
-    (error instanceof Error && error.message.startsWith('Invalid configuration'))
-  ) {
+  if (error instanceof DataDirLockedError || error instanceof ConfigError) {
     console.error(error.message)
   } else {
     console.error(

@@ -1,6 +1,6 @@
 import { newPasswordSchema } from '../src/schemas/auth'
 import { type Database, migrateDatabase, openDatabase } from './db/client'
-import type { Env } from './env'
+import { ConfigError, type Env } from './env'
 import type { Logger } from './log'
 import { adminExists, setAdminPassword } from './services/auth'
 import { profileSeedFromEnv, seedProfile } from './services/profile'
@@ -21,7 +21,7 @@ export async function prepareDatabase(database: Database, env: Env, log: Logger)
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
     const password = newPasswordSchema.safeParse(env.ADMIN_PASSWORD)
     if (!password.success) {
-      throw new Error(`ADMIN_PASSWORD: ${password.error.issues[0]?.message ?? 'invalid'}`)
+      throw new ConfigError(`ADMIN_PASSWORD: ${password.error.issues[0]?.message ?? 'invalid'}`)
     }
     await setAdminPassword(database.db, env.ADMIN_USERNAME.trim(), password.data)
     log.info('admin created', { username: env.ADMIN_USERNAME.trim() })

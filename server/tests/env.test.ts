@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'bun:test'
+import { appConfigFromEnv, ConfigError, loadEnv } from '../env'
+
+describe('the environment', () => {
+  test('nothing set: the documented defaults, production included', () => {
+    const env = loadEnv({})
+    expect(env.NODE_ENV).toBe('production')
+    expect(env.PORT).toBe(3000)
+    expect(env.DATA_DIR).toBe('./data')
+    expect(env.SKIP_CLIENT_BUILD).toBe(false)
+    expect(env.TRUST_PROXY).toBe(0)
+    expect(env.SITE_URL).toBe('http://localhost:3000')
+    expect(appConfigFromEnv(env)).toEqual({
+      sessionTtlMs: 7 * 86_400_000,
+      sessionIdleMs: 86_400_000,
+      trustProxy: 0,
+      corsOrigins: [],
+      contact: { perIp: 5, windowMs: 600_000, dailyCap: 500 },
+    })
+  })
+
+  test('a blank value counts as not set, for every variable', () => {
+    const env = loadEnv({
+      PORT: '',
+      NODE_ENV: '  ',
+      DATABASE_URL: '',
+      ADMIN_USERNAME: ' ',
+      OWNER_EMAIL: '',
+      TRUST_PROXY: '',
+      SKIP_CLIENT_BUILD: '',
+    })
+    expect(env.PORT).toBe(3000)
+    expect(env.NODE_ENV).toBe('production')
+    expect(env.DATABASE_URL).toBeUndefined()
+    expect(env.ADMIN_USERNAME).toBeUndefined()
+    expect(env.OWNER_EMAIL).toBe('you@example.com')
+  })
+
+  test('SKIP_CLIENT_BUILD and TRUST_PROXY read 1/true and 0/false', () => {
+    expect(loadEnv({ SKIP_CLIENT_BUILD: '1' }).SKIP_CLIENT_BUILD).toBe(true)
+    expect(loadEnv({ SKIP_CLIENT_BUILD: 'false' }).SKIP_CLIENT_BUILD).toBe(false)
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1)
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+  })
+
+  test('bad values throw one ConfigError naming every variable at fault', () => {
+    let caught: unknown
+    try {
+      loadEnv({ PORT: 'eighty', SESSION_TTL: 'soon', TRUST_PROXY: '1.5', SKIP_CLIENT_BUILD: 'yes' })
+    } catch (error) {
+      caught = error
+    }
+    expect(caught).toBeInstanceOf(ConfigError)
+    const message = (caught as ConfigError).message
+    expect(message).toStartWith('Invalid configuration:')
+    for (const name of ['PORT', 'SESSION_TTL', 'TRUST_PROXY', 'SKIP_CLIENT_BUILD']) {
+      expect(message).toContain(`  ${name}: `)
+    }
+    expect(message).toContain('"soon" is not a duration')
+  })
+
+  test('only server/env.ts reads process.env in the server (the CLIs their own cwd aside)', async () => {
+    const glob = new Bun.Glob('server/**/*.ts')
+    const readers: string[] = []
+    for await (const path of glob.scan('.')) {
+      if (path.startsWith('server/tests/') || path === 'server/env.ts') continue
+      const text = await Bun.file(path).text()
+      const uses = text.match(/process\.env\.(\w+)/g) ?? []
+      if (uses.some((use) => use !== 'process.env.INIT_CWD' && use !== 'process.env.NODE_ENV')) {
+        readers.push(path)
+      }
+    }
+    expect(readers).toEqual([])
+  })
+})
