@@ -5,7 +5,7 @@ import type { Db } from '../db/client'
 import { contactMessages } from '../db/schema'
 import { NotFoundError, RateLimitedError } from '../errors'
 import type { ServiceContext } from './context'
-import { takeSlot } from './rate-window'
+import { takeSlot } from './fixed-window'
 import { iso } from './rows'
 
 type Row = typeof contactMessages.$inferSelect

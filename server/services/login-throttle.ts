@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import { defaultThrottleLimits, type ThrottleLimits } from '../config'
 import type { Db } from '../db/client'
 import { throttleCounters } from '../db/schema'
+import { lockWindow } from './fixed-window'
 
 /** A username's failure and lockout history is forgotten after this long without failures. */
 export const USER_MEMORY_MS = 24 * 60 * 60_000
@@ -42,26 +43,14 @@ export async function recordFailure(
     let locked = 0
     for (const key of [userKey(username), ipKey(ip)]) {
       const isUser = key.startsWith('user:')
-      // Create the counter first so concurrent failures queue on its row lock.
-      await tx
-        .insert(throttleCounters)
-        .values({ key, window_started_at: now, created_at: now, updated_at: now })
-        .onConflictDoNothing()
-      const [row] = await tx
-        .select()
-        .from(throttleCounters)
-        .where(eq(throttleCounters.key, key))
-        .for('update')
+      // A username's failures are remembered for a day; an IP's for its window.
       const windowMs = isUser ? USER_MEMORY_MS : limits.ipWindowMs
-      const fresh = !row || now.getTime() - row.window_started_at.getTime() > windowMs
-      let failures = (fresh ? 0 : row.failures) + 1
+      const { row, used, windowStart } = await lockWindow(tx, key, windowMs, now)
+      let failures = used + 1
       let lockouts =
-        isUser && row && now.getTime() - row.updated_at.getTime() <= USER_MEMORY_MS
-          ? row.lockouts
-          : 0
-      const windowStartedAt = fresh ? now : row.window_started_at
+        isUser && now.getTime() - row.updated_at.getTime() <= USER_MEMORY_MS ? row.lockouts : 0
       let lockedUntil: Date | null =
-        row?.locked_until && row.locked_until > now ? row.locked_until : null
+        row.locked_until && row.locked_until > now ? row.locked_until : null
       if (isUser && failures >= limits.userMaxFailures) {
         const steps = limits.userLockoutStepsMs
         const step = steps[Math.min(lockouts, steps.length - 1)] ?? 60_000
@@ -69,18 +58,21 @@ export async function recordFailure(
         lockouts += 1
         failures = 0
       } else if (!isUser && failures >= limits.ipMaxFailures) {
-        lockedUntil = new Date(windowStartedAt.getTime() + limits.ipWindowMs)
+        lockedUntil = new Date(windowStart.getTime() + limits.ipWindowMs)
       }
-      if (lockedUntil)
+      if (lockedUntil) {
         locked = Math.max(locked, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000))
-      const values = {
-        failures,
-        lockouts,
-        window_started_at: isUser && fresh ? now : windowStartedAt,
-        locked_until: lockedUntil,
-        updated_at: now,
       }
-      await tx.update(throttleCounters).set(values).where(eq(throttleCounters.key, key))
+      await tx
+        .update(throttleCounters)
+        .set({
+          failures,
+          lockouts,
+          window_started_at: windowStart,
+          locked_until: lockedUntil,
+          updated_at: now,
+        })
+        .where(eq(throttleCounters.key, key))
     }
     return locked
   })
