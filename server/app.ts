@@ -1,19 +1,19 @@
 import { Elysia } from 'elysia'
 import type { AppConfig } from './config'
 import type { Database } from './db/client'
-import { isDatabaseUnavailable } from './db/unavailable'
-import { UnavailableError } from './errors'
-import { createResponseCache } from './http/cache'
-import { corsHeaders } from './http/cors'
-import { isPrivatePath, securityHeaders } from './http/headers'
+import { createCacheFastPath } from './http/cache/fast-path'
+import { type CacheSettings, createResponseCache } from './http/cache/response-cache'
+import { clientIp } from './http/client-address'
+import { securityHeaders } from './http/headers'
+import { healthCheck } from './http/health'
+import { createRequestLifecycle } from './http/lifecycle'
+import { createPageHandler } from './http/pages'
 import { jsonError } from './http/respond'
 import { createSeoHandlers } from './http/seo'
-import { createPageRenderer } from './http/ssr'
-import { createStaticHandler } from './http/static'
 import { handleTrpc, isPublicTrpcQuery } from './http/trpc'
-import { errorDetails, type Logger } from './log'
+import type { Logger } from './log'
 import { messages } from './messages'
-import { errorResponse, handleRest, isPublicRead } from './rest/adapter'
+import { handleRest, isPublicRead, unavailableResponse } from './rest/adapter'
 import { handleBackupRequest } from './services/backup'
 import { readContentVersion } from './services/content-version'
 import { type Context, createContextInner } from './trpc/context'
@@ -27,229 +27,68 @@ export interface AppDeps {
   distDir: string
   /** The public address (canonical URLs, sitemap, robots.txt); `http://localhost` if absent. */
   siteUrl?: string
-  /**
-   * Render the pages on the server (server/http/ssr.ts). Off: every page path
-   * gets the client-rendered app shell, as before server rendering existed.
-   */
+  /** Render the pages on the server; off: the client-rendered app shell for every page path. */
   ssr?: boolean
-  /**
-   * Keep public answers (pages, public API reads and tRPC queries, the
-   * sitemap) in memory until the content changes (server/http/cache.ts).
-   * Off: they are produced for every request, still with ETags and
-   * compression.
-   */
+  /** Keep public answers in memory until the content changes; off: made for every request. */
   cache?: boolean | CacheSettings
   now?: () => Date
-  /**
-   * The token of `GET /internal/backup` (PGlite: `bun run backup` asks the
-   * running server). Absent: that path does not exist.
-   */
+  /** The token of `GET /internal/backup` (PGlite's `bun run backup`); absent: no such path. */
   backupToken?: string
 }
 
-export interface CacheSettings {
-  /**
-   * How long a read of the content version is trusted. PostgreSQL: 0, every
-   * request reads it (other instances write too, and a database that went
-   * away answers 503 at once rather than from the cache). PGlite: 500 ms (no
-   * other process can write to its directory; a write here reads it at once).
-   */
-  versionTtlMs?: number
-  /** A monotonic clock in ms, for tests. */
-  clock?: () => number
-}
-
 type Server = Bun.Server<unknown>
-
 const isRead = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS'
-
-/**
- * The client's address. X-Forwarded-For is read only behind trusted proxies,
- * and then from the right: the entry the nearest trusted proxy appended. A
- * client forging the header only adds entries further left.
- */
-export function clientIp(request: Request, server: Server | null, trustProxy: number): string {
-  if (trustProxy > 0) {
-    const forwarded = (request.headers.get('x-forwarded-for') ?? '')
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean)
-    const entry = forwarded[forwarded.length - trustProxy]
-    if (entry) return entry
-  }
-  return server?.requestIP(request)?.address ?? 'unknown'
-}
-
-/** HTTPS as the client sees it: the URL's scheme, or a trusted proxy's X-Forwarded-Proto. */
-function isHttps(request: Request, trustProxy: number): boolean {
-  if (request.url.startsWith('https:')) return true
-  return (
-    trustProxy > 0 && request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
-  )
-}
-
-interface RequestInfo {
-  id: string
-  startedAt: number
-}
 
 /**
  * The whole HTTP surface as an Elysia app that never listens: the server
  * entry point serves it and tests call `app.handle(request)`.
  */
 export function createApp(deps: AppDeps) {
+  const { database, config, log } = deps
   const now = deps.now ?? (() => new Date())
-  const serveStatic = createStaticHandler(deps.distDir)
   const siteUrl = (deps.siteUrl ?? 'http://localhost').replace(/\/+$/, '')
-  const requests = new WeakMap<Request, RequestInfo>()
-  const headers = securityHeaders()
+  const settings = { corsOrigins: config.corsOrigins ?? [], trustProxy: config.trustProxy ?? 0 }
+  const security = securityHeaders()
+  const lifecycle = createRequestLifecycle({ settings, security, log })
+  const { requestIdOf } = lifecycle
   const cacheSettings = typeof deps.cache === 'object' ? deps.cache : {}
   const cache = createResponseCache({
     enabled: Boolean(deps.cache),
-    readVersion: () => readContentVersion(deps.database.db),
-    versionTtlMs: cacheSettings.versionTtlMs ?? (deps.database.kind === 'postgres' ? 0 : 500),
+    readVersion: () => readContentVersion(database.db),
+    // PostgreSQL: other instances write too; PGlite: nobody else can.
+    versionTtlMs: cacheSettings.versionTtlMs ?? (database.kind === 'postgres' ? 0 : 500),
     clock: cacheSettings.clock,
-    // The pages show the owner's age: a new year is new content.
     period: () => String(now().getFullYear()),
-    baseHeaders: headers,
-    log: deps.log,
+    baseHeaders: security,
+    log,
   })
-  /** Vary already set by an earlier hook (CORS), kept beside Accept-Encoding. */
-  const varyOf = (set: { headers: Record<string, unknown> }) => {
-    const vary = set.headers.vary
-    return typeof vary === 'string' ? vary : undefined
-  }
-
-  const contextFor = (request: Request, server: Server | null): Context => {
-    const info = requests.get(request)
-    return createContextInner({
-      ip: clientIp(request, server, deps.config.trustProxy ?? 0),
-      db: deps.database.db,
-      config: deps.config,
-      log: deps.log,
-      authorization: request.headers.get('authorization'),
-      requestId: info?.id ?? crypto.randomUUID(),
-      now,
-    })
-  }
-
+  const context = (requestId: string, ip: string, authorization: string | null): Context =>
+    createContextInner({ db: database.db, config, log, now, requestId, ip, authorization })
+  const contextOf = (request: Request, server: Server | null) =>
+    context(
+      requestIdOf(request),
+      clientIp(request, server, settings.trustProxy),
+      request.headers.get('authorization'),
+    )
   /** Pages and SEO files read public content only: no token, no client address. */
-  const publicContext = (requestId: string): Context =>
-    createContextInner({
-      ip: 'server',
-      db: deps.database.db,
-      config: deps.config,
-      log: deps.log,
-      authorization: null,
-      requestId,
-      now,
-    })
-  const renderPage = deps.ssr
-    ? createPageRenderer({
-        distDir: deps.distDir,
-        siteUrl,
-        log: deps.log,
-        createContext: publicContext,
-      })
-    : null
-  const seoFor = (request: Request) => {
-    const caller = createCaller(publicContext(requests.get(request)?.id ?? crypto.randomUUID()))
-    return createSeoHandlers({
-      siteUrl,
-      listProjects: () => caller.projects.list(),
-      getProfile: () => caller.profile.get(),
-    })
-  }
-
-  /** GET and HEAD of anything that is not the API: a built file, or a page. */
-  const servePage = async (request: Request, vary: string | undefined): Promise<Response> => {
-    const url = new URL(request.url)
-    const file = serveStatic.file(url.pathname, request)
-    if (file) return file
-    const render = renderPage
-    if (!render) return serveStatic.shell(url.pathname)
-    const path = `${url.pathname}${url.search}`
-    const produce = async () => {
-      const page = await render(path, { requestId: requests.get(request)?.id })
-      return new Response(page.html || null, { status: page.status, headers: page.headers })
-    }
-    // The admin frame and the login page are never kept; a signed-in request bypasses the cache.
-    if (isPrivatePath(url.pathname) || request.headers.has('authorization')) {
-      const response = await produce()
-      if (request.method !== 'HEAD') return response
-      return new Response(null, { status: response.status, headers: response.headers })
-    }
-    return cache.respond(request, { key: path, produce, vary, cacheControl: 'no-cache' })
-  }
-
-  /** A public read of the API or tRPC: cached unless the request is signed in. */
-  const publicRead = (
-    request: Request,
-    vary: string | undefined,
-    produce: () => Promise<Response>,
-    unavailable?: (error: unknown) => Response | undefined,
-  ): Promise<Response> => {
-    const url = new URL(request.url)
-    // Public reads may be kept by browsers but must be revalidated (ETag → 304);
-    // signed-in and private answers keep `no-store`.
-    return cache.respond(request, {
-      key: `${url.pathname}${url.search}`,
-      produce,
-      vary,
-      cacheControl: 'no-cache',
-      unavailable,
-    })
-  }
-
-  /**
-   * A request a valid cache entry answers, answered without Elysia's
-   * pipeline (its hooks, router and header merging cost more than the
-   * answer itself): the same headers (security, request id, CORS, HSTS) and
-   * the same request log line. Anything else, or when the content version is
-   * due to be read again, goes the long way.
-   */
-  const answerFromCache = (request: Request): Response | undefined => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
-    if (request.headers.has('authorization') || request.headers.has('trpc-accept')) return undefined
-    const href = request.url
-    const pathStart = href.indexOf('/', href.indexOf('://') + 3)
-    const entry = cache.lookup(pathStart === -1 ? '/' : href.slice(pathStart))
-    if (!entry) return undefined
-    const startedAt = performance.now()
-    const id = crypto.randomUUID()
-    const { vary, ...cors } = corsHeaders(request, deps.config.corsOrigins ?? [])
-    const extra: Record<string, string> = { 'x-request-id': id, ...cors }
-    if (isHttps(request, deps.config.trustProxy ?? 0)) {
-      extra['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
-    }
-    const response = cache.answer(request, entry, vary, extra)
-    deps.log.info('request', {
-      method: request.method,
-      path: entry.key.split('?')[0],
-      status: response.status,
-      ms: Math.round((performance.now() - startedAt) * 10) / 10,
-      request_id: id,
-    })
-    return response
-  }
+  const publicContext = (requestId: string) => context(requestId, 'server', null)
+  const servePage = createPageHandler({
+    distDir: deps.distDir,
+    siteUrl,
+    ssr: Boolean(deps.ssr),
+    cache,
+    log,
+    publicContext,
+  })
+  const seo = (request: Request) =>
+    createSeoHandlers(siteUrl, createCaller(publicContext(requestIdOf(request))))
+  const varyOf = (set: { headers: Record<string, unknown> }) =>
+    typeof set.headers.vary === 'string' ? set.headers.vary : undefined
+  const signedIn = (request: Request) => request.headers.has('authorization')
 
   const app = new Elysia()
-    .onRequest(({ request, set }) => {
-      const id = crypto.randomUUID()
-      requests.set(request, { id, startedAt: performance.now() })
-      Object.assign(set.headers, headers, { 'x-request-id': id })
-      Object.assign(set.headers, corsHeaders(request, deps.config.corsOrigins ?? []))
-      const url = new URL(request.url)
-      if (isHttps(request, deps.config.trustProxy ?? 0)) {
-        set.headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
-      }
-      if (isPrivatePath(url.pathname)) {
-        // API answers and admin pages may be personal: never cache them anywhere.
-        set.headers['cache-control'] = 'no-store'
-      }
-    })
-    // After a write through this server, the cache reads the content version
-    // again before it answers the next request.
+    .onRequest(({ request, set }) => lifecycle.begin(request, set))
+    // After a write through this server, the cache reads the content version again.
     .onAfterHandle(({ request }) => {
       if (!isRead(request.method)) cache.markStale()
     })
@@ -257,129 +96,64 @@ export function createApp(deps: AppDeps) {
     .options('/*', () => new Response(null, { status: 204 }))
     .onError(({ code, error, request, set }) => {
       if (!isRead(request.method)) cache.markStale()
-      const info = requests.get(request)
-      const path = new URL(request.url).pathname
-      if (code === 'NOT_FOUND') {
-        set.status = 404
-        return jsonError(404, messages.notFound)
-      }
-      if (code === 'PARSE' || code === 'VALIDATION') {
-        set.status = 400
-        return jsonError(400, messages.invalidRequest)
-      }
-      deps.log.error('unhandled error', {
-        request_id: info?.id,
-        path,
-        code,
-        ...errorDetails(error),
-      })
-      set.status = 500
-      return jsonError(500, messages.internal, {
-        request_id: info?.id,
-      })
+      return lifecycle.fail(code, error, request, set)
     })
-    .onAfterResponse(({ request, set, responseValue }) => {
-      const info = requests.get(request)
-      const status =
-        responseValue instanceof Response ? responseValue.status : Number(set.status) || 200
-      deps.log.info('request', {
-        method: request.method,
-        path: new URL(request.url).pathname,
-        status,
-        ms: info ? Math.round((performance.now() - info.startedAt) * 10) / 10 : undefined,
-        request_id: info?.id,
-      })
-    })
-    .get('/healthz', async () => {
-      const started = performance.now()
-      try {
-        await Promise.race([
-          deps.database.ping(),
-          new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), 2_000)),
-        ])
-        return Response.json({
-          status: 'ok',
-          database: {
-            kind: deps.database.kind,
-            status: 'up',
-            ms: Math.round(performance.now() - started),
-          },
-        })
-      } catch (error) {
-        deps.log.warn('health check failed', errorDetails(error))
-        return Response.json(
-          {
-            status: 'unavailable',
-            error: 'The database is unreachable.',
-            database: { kind: deps.database.kind, status: 'down' },
-          },
-          { status: 503 },
-        )
-      }
-    })
+    .onAfterResponse(({ request, set, responseValue }) =>
+      lifecycle.end(request, set, responseValue),
+    )
+    .get('/healthz', () => healthCheck(database, log))
     .get('/internal/backup', ({ request, server }) =>
-      handleBackupRequest(request, server, deps.database, deps.backupToken),
+      handleBackupRequest(request, server, database, deps.backupToken),
     )
     .all(
       '/trpc/*',
       ({ request, server, set }) => {
-        const handle = () => handleTrpc(request, contextFor(request, server))
-        if (request.headers.has('authorization')) return handle()
-        if (!isPublicTrpcQuery(request)) return handle()
-        return publicRead(request, varyOf(set), handle)
+        const handle = () => handleTrpc(request, contextOf(request, server))
+        if (signedIn(request) || !isPublicTrpcQuery(request)) return handle()
+        return cache.respond(request, { produce: handle, vary: varyOf(set) })
       },
       { parse: 'none' },
     )
-    .all('/api', () => jsonError(404, messages.noApiEndpoint), {
-      parse: 'none',
-    })
+    .all('/api', () => jsonError(404, messages.noApiEndpoint), { parse: 'none' })
     .all(
       '/api/*',
       // Async, so that the request log sees the answer's status.
       async ({ request, server, set }) => {
-        const ctx = contextFor(request, server)
-        const handle = () => handleRest(request, ctx)
+        const handle = () => handleRest(request, contextOf(request, server))
         const read = request.method === 'GET' || request.method === 'HEAD'
-        if (!read || request.headers.has('authorization')) return handle()
-        if (!isPublicRead(new URL(request.url).pathname)) return handle()
-        // The database did not answer the version read: the 503 the read itself would give.
+        if (!read || signedIn(request) || !isPublicRead(new URL(request.url).pathname)) {
+          return handle()
+        }
+        // The content version could not be read: the 503 the read itself would give, at once.
         const unavailable = (error: unknown) =>
-          isDatabaseUnavailable(error)
-            ? errorResponse(new UnavailableError(messages.unavailable, { cause: error }), ctx)
-            : undefined
-        return await publicRead(request, varyOf(set), handle, unavailable)
+          unavailableResponse(error, { log, requestId: requestIdOf(request) })
+        return await cache.respond(request, { produce: handle, vary: varyOf(set), unavailable })
       },
       { parse: 'none' },
     )
     .get('/sitemap.xml', ({ request, set }) =>
-      cache.respond(request, {
-        key: '/sitemap.xml',
-        produce: () => seoFor(request).sitemap(),
-        vary: varyOf(set),
-        cacheControl: 'no-cache',
-      }),
+      cache.respond(request, { produce: () => seo(request).sitemap(), vary: varyOf(set) }),
     )
-    .get('/robots.txt', ({ request }) => seoFor(request).robots())
+    .get('/robots.txt', ({ request }) => seo(request).robots())
     .get('/manifest.webmanifest', ({ request, set }) =>
-      cache.respond(request, {
-        key: '/manifest.webmanifest',
-        produce: () => seoFor(request).manifest(),
-        vary: varyOf(set),
-        cacheControl: 'no-cache',
-      }),
+      cache.respond(request, { produce: () => seo(request).manifest(), vary: varyOf(set) }),
     )
     .all(
       '/*',
       // Async, so that the request log sees the page's status, not a pending promise.
-      async ({ request, set }) =>
-        request.method === 'GET' || request.method === 'HEAD'
-          ? await servePage(request, varyOf(set))
-          : jsonError(404, messages.notFound),
+      async ({ request, set }) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          return jsonError(404, messages.notFound)
+        }
+        return await servePage(request, varyOf(set), requestIdOf(request))
+      },
       { parse: 'none' },
     )
+
+  const fromCache = createCacheFastPath(cache, settings, log)
   const throughElysia = app.handle
   app.handle = (request) => {
-    const hit = answerFromCache(request)
+    const hit = fromCache(request)
     return hit ? Promise.resolve(hit) : throughElysia(request)
   }
   return app

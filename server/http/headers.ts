@@ -1,3 +1,6 @@
+import { isHttps } from './client-address'
+import { corsHeaders } from './cors'
+
 /**
  * The policy of an HTML page. Scripts come only from our own origin; images
  * may be linked from any https host because the admin enters external image
@@ -68,4 +71,29 @@ export function isPrivatePath(path: string): boolean {
     path === '/admin' ||
     path.startsWith('/admin/')
   )
+}
+
+export interface RequestHeaderSettings {
+  corsOrigins: readonly string[]
+  trustProxy: number
+}
+
+/**
+ * What every answer to this request carries on top of its own headers: its
+ * request id, CORS for an allowed origin, HSTS over HTTPS. One function for
+ * the answers from the cache's fast path and the ones made the long way, so
+ * both carry the same. CORS's `Vary: Origin` comes apart: an answer that
+ * varies by encoding too merges the two.
+ */
+export function requestHeaders(
+  request: Request,
+  settings: RequestHeaderSettings,
+  requestId: string,
+): { headers: Record<string, string>; vary: string | undefined } {
+  const { vary, ...cors } = corsHeaders(request, settings.corsOrigins)
+  const headers: Record<string, string> = { 'x-request-id': requestId, ...cors }
+  if (isHttps(request, settings.trustProxy)) {
+    headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
+  }
+  return { headers, vary }
 }

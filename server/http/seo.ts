@@ -54,26 +54,26 @@ export function webManifest(profile: Pick<Profile, 'name'>) {
   }
 }
 
+/** Where the content comes from: the public procedures (a tRPC caller fits). */
 export interface SeoSources {
-  siteUrl: string
-  listProjects: () => Promise<Project[]>
-  getProfile: () => Promise<Profile>
+  projects: { list: () => Promise<Project[]> }
+  profile: { get: () => Promise<Profile> }
 }
 
 /** The three answers, revalidated on every use (content changes with each admin write). */
-export function createSeoHandlers(sources: SeoSources) {
+export function createSeoHandlers(siteUrl: string, sources: SeoSources) {
   const revalidate = 'no-cache'
   return {
     sitemap: async () =>
-      new Response(sitemapXml(sources.siteUrl, await sources.listProjects()), {
+      new Response(sitemapXml(siteUrl, await sources.projects.list()), {
         headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': revalidate },
       }),
     robots: () =>
-      new Response(robotsTxt(sources.siteUrl), {
+      new Response(robotsTxt(siteUrl), {
         headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': revalidate },
       }),
     manifest: async () =>
-      new Response(JSON.stringify(webManifest(await sources.getProfile())), {
+      new Response(JSON.stringify(webManifest(await sources.profile.get())), {
         headers: {
           'content-type': 'application/manifest+json; charset=utf-8',
           'cache-control': revalidate,

@@ -1,10 +1,10 @@
 import { existsSync, type Stats, statSync } from 'node:fs'
 import { join, normalize, resolve, sep } from 'node:path'
-import { matchesIfNoneMatch } from './cache'
 import { type Encoding, isCompressible, preferredEncoding } from './compress'
+import { matchesIfNoneMatch } from './conditional'
 import { documentHeaders, isPrivatePath } from './headers'
 
-/** The file name suffix of each precompressed variant (scripts/precompress.ts). */
+/** The file name suffix of each precompressed variant (server/build/precompress.ts). */
 const suffixes: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
 
 /**

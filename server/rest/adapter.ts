@@ -1,5 +1,7 @@
 import { callTRPCProcedure, type TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
+import { isDatabaseUnavailable } from '../db/unavailable'
+import { UnavailableError } from '../errors'
 import { isJsonContentType, parseJsonObject, readBody } from '../http/body'
 import { json, jsonError } from '../http/respond'
 import { messages } from '../messages'
@@ -52,6 +54,15 @@ export function errorResponse(error: unknown, ctx: Pick<Context, 'log' | 'reques
   }
   const fields = validationFields(trpcError)
   return jsonError(status, publicMessage(trpcError), fields ? { fields } : {}, headers)
+}
+
+/** The 503 of a database that cannot be reached, or undefined for any other failure. */
+export function unavailableResponse(
+  error: unknown,
+  ctx: Pick<Context, 'log' | 'requestId'>,
+): Response | undefined {
+  if (!isDatabaseUnavailable(error)) return undefined
+  return errorResponse(new UnavailableError(messages.unavailable, { cause: error }), ctx)
 }
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH'])

@@ -1,5 +1,5 @@
 /**
- * The cache of public answers (server/http/cache.ts): a write shows on the
+ * The cache of public answers (server/http/cache/response-cache.ts): a write shows on the
  * next page load and API read, on this instance and on another one on the
  * same database; ETag revalidation (304); brotli and gzip bodies that
  * decompress to the same bytes; precompressed static assets keep their
@@ -15,9 +15,10 @@ import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { precompressDir } from '../../scripts/precompress'
-import { type App, type CacheSettings, createApp } from '../app'
+import { type App, createApp } from '../app'
 import type { Database } from '../db/client'
 import { projects } from '../db/schema'
+import type { CacheSettings } from '../http/cache/response-cache'
 import { preferredEncoding } from '../http/compress'
 import { createLogger } from '../log'
 import { setAdminPassword } from '../services/auth'

@@ -1,0 +1,60 @@
+import { errorDetails, type Logger } from '../log'
+import { messages } from '../messages'
+import { isPrivatePath, type RequestHeaderSettings, requestHeaders } from './headers'
+import { logRequest } from './request-log'
+import { jsonError } from './respond'
+
+type HookSet = { headers: Record<string, string | number>; status?: number | string }
+
+/**
+ * What happens around every request that goes the long way through Elysia:
+ * its id and headers at the start, the answer to an error nobody handled,
+ * and the log line at the end.
+ */
+export function createRequestLifecycle(options: {
+  settings: RequestHeaderSettings
+  /** The security headers every answer carries. */
+  security: Record<string, string>
+  log: Logger
+}) {
+  const started = new WeakMap<Request, { id: string; at: number }>()
+  const { settings, security, log } = options
+
+  return {
+    requestIdOf: (request: Request) => started.get(request)?.id ?? crypto.randomUUID(),
+
+    begin(request: Request, set: HookSet): void {
+      const id = crypto.randomUUID()
+      started.set(request, { id, at: performance.now() })
+      const { headers, vary } = requestHeaders(request, settings, id)
+      Object.assign(set.headers, security, headers, vary ? { vary } : {})
+      // API answers and admin pages may be personal: never stored (public reads say otherwise).
+      if (isPrivatePath(new URL(request.url).pathname)) set.headers['cache-control'] = 'no-store'
+    },
+
+    /** Elysia's own failures (no route, unparsable) and anything thrown that nobody caught. */
+    fail(code: string | number, error: unknown, request: Request, set: HookSet): Response {
+      if (code === 'NOT_FOUND') {
+        set.status = 404
+        return jsonError(404, messages.notFound)
+      }
+      if (code === 'PARSE' || code === 'VALIDATION') {
+        set.status = 400
+        return jsonError(400, messages.invalidRequest)
+      }
+      const requestId = started.get(request)?.id
+      const path = new URL(request.url).pathname
+      log.error('unhandled error', { request_id: requestId, path, code, ...errorDetails(error) })
+      set.status = 500
+      return jsonError(500, messages.internal, { request_id: requestId })
+    },
+
+    end(request: Request, set: HookSet, responseValue: unknown): void {
+      const status =
+        responseValue instanceof Response ? responseValue.status : Number(set.status) || 200
+      const { id, at } = started.get(request) ?? {}
+      const path = new URL(request.url).pathname
+      logRequest(log, { method: request.method, path, status, startedAt: at, requestId: id })
+    },
+  }
+}
