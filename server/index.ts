@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { createApp } from './app'
-import { buildClient, clientBuildIsStale } from './build-client'
+import { buildClient, clientBuildIsStale } from './build/client'
 import type { Database } from './db/client'
 import { DataDirLockedError } from './db/lock'
 import { loadEnv } from './env'

@@ -4,7 +4,7 @@ import { matchesIfNoneMatch } from './cache'
 import { type Encoding, isCompressible, preferredEncoding } from './compress'
 import { documentHeaders, isPrivatePath } from './headers'
 
-/** The file name suffix of each precompressed variant (scripts/precompress.ts). */
+/** The file name suffix of each precompressed variant (server/build/precompress.ts). */
 const suffixes: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
 
 /**
