@@ -183,7 +183,7 @@ const databaseUrl = process.env.DATABASE_URL ?? ''
 const children: Subprocess[] = []
 
 try {
-  const { buildClient, clientBuildIsStale } = await import('../server/build-client')
+  const { buildClient, clientBuildIsStale } = await import('../server/build/client')
   const distDir = join(root, 'dist')
   if (clientBuildIsStale(root, distDir)) {
     console.log('building the client…')

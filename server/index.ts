@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { buildClient, clientBuildIsStale } from './build-client'
+import { buildClient, clientBuildIsStale } from './build/client'
 import type { Database } from './db/client'
 import { DataDirLockedError } from './db/lock'
 import { appConfigFromEnv, ConfigError, loadEnv } from './env'

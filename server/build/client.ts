@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { precompressDir } from '../scripts/precompress'
+import { precompressDir } from './precompress'
 
 const inputs = ['client', 'src', 'vite.config.ts', 'package.json']
 

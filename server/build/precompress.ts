@@ -3,12 +3,12 @@
  * beside each text file of the client build, so the server sends static
  * assets compressed without compressing them per request
  * (server/http/static.ts). Run after `vite build` by `bun run build` and by
- * the server's own build at start (server/build-client.ts).
- *   bun scripts/precompress.ts [distDir]
+ * the server's own build at start (server/build/client.ts).
+ *   bun server/build/precompress.ts [distDir]
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { compress, MIN_COMPRESS_BYTES } from '../server/http/compress'
+import { compress, MIN_COMPRESS_BYTES } from '../http/compress'
 
 const textFile = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/i
 
@@ -41,7 +41,7 @@ export function precompressDir(distDir: string): { files: number; bytes: number;
 }
 
 if (import.meta.main) {
-  const distDir = resolve(process.argv[2] ?? join(import.meta.dir, '..', 'dist'))
+  const distDir = resolve(process.argv[2] ?? join(import.meta.dir, '..', '..', 'dist'))
   const result = precompressDir(distDir)
   console.log(
     `precompressed ${result.files} files: ${(result.bytes / 1024).toFixed(1)} KB → ${(result.br / 1024).toFixed(1)} KB brotli`,
