@@ -12,10 +12,10 @@
  * The file is written to a temp file, flushed, then renamed into place, with
  * mode 0600 (it holds password hashes and visitors' messages).
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { openDatabase } from '../db/client'
-import { DataDirLockedError } from '../db/lock'
+import { DataDirLockedError, dataDirLockHolder } from '../db/lock'
 import { loadEnv } from '../env'
 import {
   BACKUP_TOKEN_HEADER,
@@ -32,28 +32,11 @@ import {
 
 class BackupError extends Error {}
 
-function lockOwner(dataDir: string): number | null {
-  try {
-    return Number.parseInt(readFileSync(join(dataDir, 'portfolio.lock'), 'utf8').trim(), 10)
-  } catch {
-    return null
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 /** Asks the running server, when one holds DATA_DIR and published its access file. */
 async function fromRunningServer(dataDir: string): Promise<Backup | null> {
   const access = readBackupAccess(dataDir)
   // No file, or one left by a server that was killed (not the lock's owner, or dead).
-  if (!access || lockOwner(dataDir) !== access.pid || !isAlive(access.pid)) return null
+  if (!access || dataDirLockHolder(dataDir) !== access.pid) return null
   let response: Response
   try {
     response = await fetch(`${access.url}/internal/backup`, {
