@@ -1,16 +1,16 @@
 import { resolve } from 'node:path'
 import { createApp } from './app'
-import { buildClient, clientBuildIsStale } from './build-client'
-import type { Database } from './db/client'
-import { DataDirLockedError } from './db/lock'
-import { loadEnv } from './env'
-import { createLogger, errorDetails } from './log'
 import {
   createBackupToken,
   loopbackUrl,
   publishBackupAccess,
   withdrawBackupAccess,
-} from './services/backup'
+} from './backup/access'
+import { buildClient, clientBuildIsStale } from './build-client'
+import type { Database } from './db/client'
+import { DataDirLockedError } from './db/lock'
+import { loadEnv } from './env'
+import { createLogger, errorDetails } from './log'
 import { openDatabaseFromEnv, prepareDatabase } from './setup'
 
 const root = resolve(import.meta.dir, '..')

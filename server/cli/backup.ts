@@ -14,21 +14,20 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { openDatabase } from '../db/client'
-import { DataDirLockedError, dataDirLockHolder } from '../db/lock'
-import { loadEnv } from '../env'
+import { BACKUP_ACCESS_FILE, BACKUP_TOKEN_HEADER, readBackupAccess } from '../backup/access'
 import {
-  BACKUP_TOKEN_HEADER,
   type Backup,
   BackupFormatError,
   backupSummary,
   defaultBackupName,
   parseBackup,
-  readBackup,
-  readBackupAccess,
   serializeBackup,
-  writeFileAtomic,
-} from '../services/backup'
+} from '../backup/format'
+import { readBackup } from '../backup/snapshot'
+import { writeFileAtomic } from '../backup/write-file'
+import { openDatabase } from '../db/client'
+import { DataDirLockedError, dataDirLockHolder } from '../db/lock'
+import { loadEnv } from '../env'
 
 class BackupError extends Error {}
 
@@ -96,7 +95,7 @@ async function main() {
     } catch (error) {
       if (error instanceof DataDirLockedError) {
         throw new BackupError(
-          `${error.message} That server did not publish ${join(env.DATA_DIR, 'backup-access.json')} ` +
+          `${error.message} That server did not publish ${join(env.DATA_DIR, BACKUP_ACCESS_FILE)} ` +
             '(it is starting, or it listens on an address other than loopback): try again, or stop it and back up.',
         )
       }
