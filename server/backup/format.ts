@@ -3,9 +3,23 @@
  * slug they have had, timeline events, contact messages), the owner's profile
  * and the admin users (with their password hashes). Sessions and abuse
  * counters are left out.
+ *
+ * `backupTables` is the one list of what a file holds, in the order the rows
+ * are inserted (parents first). Each table's rows are checked with a schema
+ * derived from server/db/schema.ts by drizzle-zod, as the file stores them:
+ * timestamps as ISO 8601 strings, text without NUL (PostgreSQL refuses it).
  */
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { createSelectSchema } from 'drizzle-zod'
 import { z } from 'zod'
-import { eventTypes } from '../../src/schemas/timeline'
+import {
+  adminUsers,
+  contactMessages,
+  profile,
+  projectSlugs,
+  projects,
+  timelineEvents,
+} from '../db/schema'
 
 export const BACKUP_FORMAT = 'portfolio-backup'
 export const BACKUP_VERSION = 1
@@ -27,80 +41,104 @@ const timestamp = z
   .string()
   .regex(isoPattern, 'must be an ISO 8601 timestamp like 2024-01-31T12:00:00.000000Z')
   .refine(isRealMoment, 'is not a real date and time')
-const text = z.string().refine((value) => !value.includes('\0'), 'must not contain NUL characters')
-const id = z.number().int().min(1).max(2_147_483_647)
 
-const rowSchemas = {
-  profile: z.strictObject({
-    id: z.literal(1),
-    name: text,
-    birth_year: z.number().int().min(1900).max(2100),
-    email: text,
-    university: text,
-    major: text,
-    focus: text,
-    minor: text,
-    headline: text,
-    linkedin_url: text,
-    github_url: text,
-    photo_url: text,
-    created_at: timestamp,
-    updated_at: timestamp,
+/** The type of `stored(schema)`. */
+type Stored<S> = S extends z.ZodDate
+  ? z.ZodString
+  : S extends z.ZodNullable<infer I>
+    ? z.ZodNullable<Stored<I>>
+    : S extends z.ZodArray<infer E>
+      ? z.ZodArray<Stored<E>>
+      : S
+
+/**
+ * A column's schema as the file holds it: a timestamp is an ISO 8601 string,
+ * text (alone or in an array) holds no NUL.
+ */
+function stored(schema: z.core.$ZodType): z.core.$ZodType {
+  if (schema instanceof z.ZodDate) return timestamp
+  if (schema instanceof z.ZodString) {
+    return schema.refine((value) => !value.includes('\0'), 'must not contain NUL characters')
+  }
+  if (schema instanceof z.ZodNullable) return z.nullable(stored(schema.unwrap()))
+  if (schema instanceof z.ZodArray) return z.array(stored(schema.element))
+  return schema
+}
+
+/** A row of the file: a table's select schema (drizzle-zod), stored, with no other keys. */
+function storedRow<S extends z.ZodRawShape>(select: z.ZodObject<S>) {
+  const shape = Object.fromEntries(
+    Object.entries(select.shape).map(([key, schema]) => [key, stored(schema)]),
+  )
+  return z.strictObject(shape as { [K in keyof S]: Stored<S[K]> })
+}
+
+/** A table in the file: its rows' schema is the select schema `rows` (drizzle-zod), stored. */
+function backupTable<T extends PgTable, S extends z.ZodRawShape>(entry: {
+  table: T
+  rows: z.ZodObject<S>
+  /** The columns its rows are sorted by in the file. */
+  order: AnyPgColumn[]
+}) {
+  return { ...entry, rows: storedRow(entry.rows) }
+}
+
+// What the file asks beyond the column types.
+const positive = (id: z.ZodInt) => id.min(1)
+const nonEmpty = (value: z.ZodString) => value.min(1)
+
+/** What a backup holds, parents before children: the order a restore inserts in. */
+export const backupTables = {
+  profile: backupTable({
+    table: profile,
+    rows: createSelectSchema(profile, {
+      id: z.literal(1),
+      birth_year: (year) => year.min(1900).max(2100),
+    }),
+    order: [profile.id],
   }),
-  admin_users: z.strictObject({
-    id,
-    username: text.min(1),
-    password_hash: text.min(1),
-    created_at: timestamp,
-    updated_at: timestamp,
+  admin_users: backupTable({
+    table: adminUsers,
+    rows: createSelectSchema(adminUsers, {
+      id: positive,
+      username: nonEmpty,
+      password_hash: nonEmpty,
+    }),
+    order: [adminUsers.id],
   }),
-  projects: z.strictObject({
-    id,
-    slug: text.min(1),
-    title: text,
-    description: text,
-    long_description: text,
-    website_url: text.nullable(),
-    image_urls: z.array(text),
-    tags: z.array(text),
-    is_featured: z.boolean(),
-    created_at: timestamp,
-    updated_at: timestamp,
+  projects: backupTable({
+    table: projects,
+    rows: createSelectSchema(projects, { id: positive, slug: nonEmpty }),
+    order: [projects.id],
   }),
-  project_slugs: z.strictObject({
-    slug: text.min(1),
-    project_id: id,
-    created_at: timestamp,
+  project_slugs: backupTable({
+    table: projectSlugs,
+    rows: createSelectSchema(projectSlugs, { slug: nonEmpty, project_id: positive }),
+    order: [projectSlugs.project_id, projectSlugs.created_at, projectSlugs.slug],
   }),
-  timeline_events: z.strictObject({
-    id,
-    title: text,
-    start_date: text,
-    end_date: text.nullable(),
-    position: text,
-    icon_path: text.nullable(),
-    description: z.array(text),
-    event_type: z.enum(eventTypes),
-    created_at: timestamp,
-    updated_at: timestamp,
+  timeline_events: backupTable({
+    table: timelineEvents,
+    rows: createSelectSchema(timelineEvents, { id: positive }),
+    order: [timelineEvents.id],
   }),
-  contact_messages: z.strictObject({
-    id,
-    name: text,
-    email: text,
-    message: text,
-    created_at: timestamp,
-    updated_at: timestamp,
+  contact_messages: backupTable({
+    table: contactMessages,
+    rows: createSelectSchema(contactMessages, { id: positive }),
+    order: [contactMessages.id],
   }),
 }
 
+export type BackupTableName = keyof typeof backupTables
+/** The names in `backupTables`, in its order. */
+export const backupTableNames = Object.keys(backupTables) as BackupTableName[]
+
 const tablesSchema = z.strictObject({
-  profile: z.array(rowSchemas.profile).length(1, 'must hold exactly one row'),
-  admin_users: z.array(rowSchemas.admin_users),
-  projects: z.array(rowSchemas.projects),
-  project_slugs: z.array(rowSchemas.project_slugs),
-  timeline_events: z.array(rowSchemas.timeline_events),
-  contact_messages: z.array(rowSchemas.contact_messages),
+  profile: z.array(backupTables.profile.rows).length(1, 'must hold exactly one row'),
+  admin_users: z.array(backupTables.admin_users.rows),
+  projects: z.array(backupTables.projects.rows),
+  project_slugs: z.array(backupTables.project_slugs.rows),
+  timeline_events: z.array(backupTables.timeline_events.rows),
+  contact_messages: z.array(backupTables.contact_messages.rows),
 })
 
 export type BackupTables = z.infer<typeof tablesSchema>

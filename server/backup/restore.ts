@@ -1,19 +1,17 @@
 /**
  * Restoring a backup: replaces all content, the profile and the admin users
- * with the file's, in one transaction (all of it or nothing).
+ * with the file's, in one transaction (all of it or nothing), following
+ * `backupTables`.
  */
-import { sql } from 'drizzle-orm'
+import { getTableColumns, getTableName, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
-import {
-  adminUsers,
-  contactMessages,
-  profile,
-  projectSlugs,
-  projects,
-  timelineEvents,
-} from '../db/schema'
+import { sessions } from '../db/schema'
 import { bumpContentVersion } from '../services/content-version'
-import type { Backup } from './format'
+import { type Backup, backupTableNames, backupTables } from './format'
+
+/** Emptied by a restore but not in the file: everyone signs in again. */
+const dropped: PgTable[] = [sessions]
 
 function chunks<T>(rows: T[], size = 200): T[][] {
   const out: T[][] = []
@@ -21,10 +19,16 @@ function chunks<T>(rows: T[], size = 200): T[][] {
   return out
 }
 
-const at = (value: string) => sql`${value}::timestamptz`
-
-/** Tables with a serial id whose sequence a restore moves past the restored rows. */
-const serialTables = ['admin_users', 'projects', 'timeline_events', 'contact_messages', 'sessions']
+/** A row of the file as values to insert: timestamps as timestamptz, to the microsecond. */
+function insertable(table: PgTable, row: Record<string, unknown>): Record<string, unknown> {
+  const columns = getTableColumns(table)
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key,
+      columns[key]?.dataType === 'date' ? sql`${value}::timestamptz` : value,
+    ]),
+  )
+}
 
 /**
  * Replaces all content, the profile and the admin users with the backup's, in
@@ -33,70 +37,32 @@ const serialTables = ['admin_users', 'projects', 'timeline_events', 'contact_mes
  * The id sequences continue after the restored rows.
  */
 export async function restoreBackup(db: Db, backup: Backup): Promise<void> {
-  const t = backup.tables
+  // Children before parents for the delete, parents first for the inserts.
+  const inserted = backupTableNames.map((name) => backupTables[name].table)
+  const emptied = [...dropped, ...inserted.toReversed()]
   await db.transaction(async (tx) => {
     // One statement, ACCESS EXCLUSIVE locks: a server writing to the same
     // PostgreSQL database waits for the restore instead of mixing in.
-    await tx.execute(
-      sql.raw(
-        'truncate table sessions, admin_users, project_slugs, projects, timeline_events, contact_messages, profile',
-      ),
-    )
-    for (const row of t.profile) {
-      await tx
-        .insert(profile)
-        .values({ ...row, created_at: at(row.created_at), updated_at: at(row.updated_at) })
-    }
-    for (const rows of chunks(t.admin_users)) {
-      await tx.insert(adminUsers).values(
-        rows.map((row) => ({
-          ...row,
-          created_at: at(row.created_at),
-          updated_at: at(row.updated_at),
-        })),
-      )
-    }
-    for (const rows of chunks(t.projects)) {
-      await tx.insert(projects).values(
-        rows.map((row) => ({
-          ...row,
-          created_at: at(row.created_at),
-          updated_at: at(row.updated_at),
-        })),
-      )
-    }
-    for (const rows of chunks(t.project_slugs)) {
-      await tx
-        .insert(projectSlugs)
-        .values(rows.map((row) => ({ ...row, created_at: at(row.created_at) })))
-    }
-    for (const rows of chunks(t.timeline_events)) {
-      await tx.insert(timelineEvents).values(
-        rows.map((row) => ({
-          ...row,
-          created_at: at(row.created_at),
-          updated_at: at(row.updated_at),
-        })),
-      )
-    }
-    for (const rows of chunks(t.contact_messages)) {
-      await tx.insert(contactMessages).values(
-        rows.map((row) => ({
-          ...row,
-          created_at: at(row.created_at),
-          updated_at: at(row.updated_at),
-        })),
-      )
+    await tx.execute(sql.raw(`truncate table ${emptied.map(getTableName).join(', ')}`))
+    for (const name of backupTableNames) {
+      const { table } = backupTables[name]
+      for (const rows of chunks<Record<string, unknown>>(backup.tables[name])) {
+        await tx.insert(table).values(rows.map((row) => insertable(table, row)))
+      }
     }
     // Servers on this database drop the public answers they cached.
     await bumpContentVersion(tx)
-    for (const table of serialTables) {
-      // The next id is max(id) + 1 (1 for an empty table).
-      await tx.execute(
-        sql.raw(
-          `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
-        ),
-      )
+    for (const table of emptied) {
+      for (const column of Object.values(getTableColumns(table))) {
+        if (column.columnType !== 'PgSerial') continue
+        // The next id is max(id) + 1 (1 for an empty table).
+        const [name, id] = [getTableName(table), column.name]
+        await tx.execute(
+          sql.raw(
+            `select setval(pg_get_serial_sequence('${name}', '${id}'), coalesce((select max(${id}) from ${name}), 0) + 1, false)`,
+          ),
+        )
+      }
     }
   })
 }
