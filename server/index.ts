@@ -1,16 +1,16 @@
 import { resolve } from 'node:path'
+import {
+  createBackupToken,
+  loopbackUrl,
+  publishBackupAccess,
+  withdrawBackupAccess,
+} from './backup/access'
 import { buildClient, clientBuildIsStale } from './build/client'
 import type { Database } from './db/client'
 import { DataDirLockedError } from './db/lock'
 import { appConfigFromEnv, ConfigError, loadEnv } from './env'
 import { createLogger, errorDetails } from './log'
 import { messages } from './messages'
-import {
-  createBackupToken,
-  loopbackUrl,
-  publishBackupAccess,
-  withdrawBackupAccess,
-} from './services/backup'
 import { openDatabaseFromEnv, prepareDatabase } from './setup'
 
 const root = resolve(import.meta.dir, '..')

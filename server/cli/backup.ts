@@ -12,48 +12,30 @@
  * The file is written to a temp file, flushed, then renamed into place, with
  * mode 0600 (it holds password hashes and visitors' messages).
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { openDatabase } from '../db/client'
-import { DataDirLockedError } from '../db/lock'
-import { loadEnv } from '../env'
+import { BACKUP_ACCESS_FILE, BACKUP_TOKEN_HEADER, readBackupAccess } from '../backup/access'
 import {
-  BACKUP_TOKEN_HEADER,
   type Backup,
   BackupFormatError,
   backupSummary,
   defaultBackupName,
   parseBackup,
-  readBackup,
-  readBackupAccess,
   serializeBackup,
-  writeFileAtomic,
-} from '../services/backup'
+} from '../backup/format'
+import { readBackup } from '../backup/snapshot'
+import { writeFileAtomic } from '../backup/write-file'
+import { openDatabase } from '../db/client'
+import { DataDirLockedError, dataDirLockHolder } from '../db/lock'
+import { loadEnv } from '../env'
 
 class BackupError extends Error {}
-
-function lockOwner(dataDir: string): number | null {
-  try {
-    return Number.parseInt(readFileSync(join(dataDir, 'portfolio.lock'), 'utf8').trim(), 10)
-  } catch {
-    return null
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
 
 /** Asks the running server, when one holds DATA_DIR and published its access file. */
 async function fromRunningServer(dataDir: string): Promise<Backup | null> {
   const access = readBackupAccess(dataDir)
   // No file, or one left by a server that was killed (not the lock's owner, or dead).
-  if (!access || lockOwner(dataDir) !== access.pid || !isAlive(access.pid)) return null
+  if (!access || dataDirLockHolder(dataDir) !== access.pid) return null
   let response: Response
   try {
     response = await fetch(`${access.url}/internal/backup`, {
@@ -113,7 +95,7 @@ async function main() {
     } catch (error) {
       if (error instanceof DataDirLockedError) {
         throw new BackupError(
-          `${error.message} That server did not publish ${join(env.DATA_DIR, 'backup-access.json')} ` +
+          `${error.message} That server did not publish ${join(env.DATA_DIR, BACKUP_ACCESS_FILE)} ` +
             '(it is starting, or it listens on an address other than loopback): try again, or stop it and back up.',
         )
       }

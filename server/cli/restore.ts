@@ -14,10 +14,11 @@
  */
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { BackupFormatError, backupSummary, parseBackup } from '../backup/format'
+import { restoreBackup } from '../backup/restore'
 import { migrateDatabase } from '../db/client'
 import { DataDirLockedError } from '../db/lock'
 import { loadEnv } from '../env'
-import { BackupFormatError, backupSummary, parseBackup, restoreBackup } from '../services/backup'
 import { openDatabaseFromEnv } from '../setup'
 
 async function main() {

@@ -15,6 +15,23 @@ function isAlive(pid: number): boolean {
   }
 }
 
+const lockPath = (dataDir: string) => join(dataDir, 'portfolio.lock')
+
+/** The pid in a lock file (NaN if it holds none), or null when there is no file. */
+function readOwner(path: string): number | null {
+  try {
+    return Number.parseInt(readFileSync(path, 'utf8').trim(), 10)
+  } catch {
+    return null
+  }
+}
+
+/** The pid of the live process that holds DATA_DIR's lock, or null (no lock, or a stale one). */
+export function dataDirLockHolder(dataDir: string): number | null {
+  const owner = readOwner(lockPath(dataDir))
+  return owner !== null && isAlive(owner) ? owner : null
+}
+
 /**
  * Takes an exclusive lock on DATA_DIR: PGlite lets two processes open one
  * directory and both then corrupt it. The lock file is created with O_EXCL and
@@ -23,7 +40,7 @@ function isAlive(pid: number): boolean {
  */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true })
-  const path = join(dataDir, 'portfolio.lock')
+  const path = lockPath(dataDir)
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(path, 'wx', 0o600)
@@ -41,12 +58,8 @@ export function lockDataDir(dataDir: string): () => void {
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      let owner = Number.NaN
-      try {
-        owner = Number.parseInt(readFileSync(path, 'utf8').trim(), 10)
-      } catch {
-        continue // removed between our open and read: try again
-      }
+      const owner = readOwner(path)
+      if (owner === null) continue // removed between our open and read: try again
       if (isAlive(owner)) {
         throw new DataDirLockedError(
           `The data directory ${dataDir} is in use by another process (pid ${owner}). ` +

@@ -1,5 +1,5 @@
 /**
- * Backup and restore (server/services/backup.ts, `bun run backup`, `bun run
+ * Backup and restore (server/backup/, `bun run backup`, `bun run
  * restore`): round trips that compare every row, restore into a fresh empty
  * database, refusal of files that are not valid backups (nothing changes), a
  * consistent backup taken while the real server is being written to, and the
@@ -10,21 +10,19 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { type Database, openDatabase } from '../db/client'
-import { adminUsers, profile } from '../db/schema'
-import { setAdminPassword } from '../services/auth'
+import { BACKUP_ACCESS_FILE, BACKUP_TOKEN_HEADER, readBackupAccess } from '../backup/access'
 import {
-  BACKUP_ACCESS_FILE,
-  BACKUP_TOKEN_HEADER,
   type Backup,
   BackupFormatError,
   defaultBackupName,
   parseBackup,
-  readBackup,
-  readBackupAccess,
-  restoreBackup,
   serializeBackup,
-} from '../services/backup'
+} from '../backup/format'
+import { restoreBackup } from '../backup/restore'
+import { readBackup } from '../backup/snapshot'
+import { type Database, openDatabase } from '../db/client'
+import { adminUsers, profile } from '../db/schema'
+import { setAdminPassword } from '../services/auth'
 import {
   type ChildServer,
   call,

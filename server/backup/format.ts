@@ -1,0 +1,244 @@
+/**
+ * The backup file: one JSON document holding the content (projects with every
+ * slug they have had, timeline events, contact messages), the owner's profile
+ * and the admin users (with their password hashes). Sessions and abuse
+ * counters are left out.
+ *
+ * `backupTables` is the one list of what a file holds, in the order the rows
+ * are inserted (parents first). Each table's rows are checked with a schema
+ * derived from server/db/schema.ts by drizzle-zod, as the file stores them:
+ * timestamps as ISO 8601 strings, text without NUL (PostgreSQL refuses it).
+ */
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { createSelectSchema } from 'drizzle-zod'
+import { z } from 'zod'
+import {
+  adminUsers,
+  contactMessages,
+  profile,
+  projectSlugs,
+  projects,
+  timelineEvents,
+} from '../db/schema'
+
+export const BACKUP_FORMAT = 'portfolio-backup'
+export const BACKUP_VERSION = 1
+
+const isoPattern =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/
+
+/** A date and time that exist (no 30 February, no year 0): PostgreSQL would refuse them. */
+function isRealMoment(value: string): boolean {
+  const parts = isoPattern.exec(value)?.slice(1, 7).map(Number)
+  if (!parts) return false
+  const [year = 0, month = 0, day = 0, hour = 99, minute = 99, second = 99] = parts
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0
+  return year >= 1 && day >= 1 && day <= days && hour <= 23 && minute <= 59 && second <= 59
+}
+
+const timestamp = z
+  .string()
+  .regex(isoPattern, 'must be an ISO 8601 timestamp like 2024-01-31T12:00:00.000000Z')
+  .refine(isRealMoment, 'is not a real date and time')
+
+/** The type of `stored(schema)`. */
+type Stored<S> = S extends z.ZodDate
+  ? z.ZodString
+  : S extends z.ZodNullable<infer I>
+    ? z.ZodNullable<Stored<I>>
+    : S extends z.ZodArray<infer E>
+      ? z.ZodArray<Stored<E>>
+      : S
+
+/**
+ * A column's schema as the file holds it: a timestamp is an ISO 8601 string,
+ * text (alone or in an array) holds no NUL.
+ */
+function stored(schema: z.core.$ZodType): z.core.$ZodType {
+  if (schema instanceof z.ZodDate) return timestamp
+  if (schema instanceof z.ZodString) {
+    return schema.refine((value) => !value.includes('\0'), 'must not contain NUL characters')
+  }
+  if (schema instanceof z.ZodNullable) return z.nullable(stored(schema.unwrap()))
+  if (schema instanceof z.ZodArray) return z.array(stored(schema.element))
+  return schema
+}
+
+/** A row of the file: a table's select schema (drizzle-zod), stored, with no other keys. */
+function storedRow<S extends z.ZodRawShape>(select: z.ZodObject<S>) {
+  const shape = Object.fromEntries(
+    Object.entries(select.shape).map(([key, schema]) => [key, stored(schema)]),
+  )
+  return z.strictObject(shape as { [K in keyof S]: Stored<S[K]> })
+}
+
+/** A table in the file: its rows' schema is the select schema `rows` (drizzle-zod), stored. */
+function backupTable<T extends PgTable, S extends z.ZodRawShape>(entry: {
+  table: T
+  rows: z.ZodObject<S>
+  /** The columns its rows are sorted by in the file. */
+  order: AnyPgColumn[]
+}) {
+  return { ...entry, rows: storedRow(entry.rows) }
+}
+
+// What the file asks beyond the column types.
+const positive = (id: z.ZodInt) => id.min(1)
+const nonEmpty = (value: z.ZodString) => value.min(1)
+
+/** What a backup holds, parents before children: the order a restore inserts in. */
+export const backupTables = {
+  profile: backupTable({
+    table: profile,
+    rows: createSelectSchema(profile, {
+      id: z.literal(1),
+      birth_year: (year) => year.min(1900).max(2100),
+    }),
+    order: [profile.id],
+  }),
+  admin_users: backupTable({
+    table: adminUsers,
+    rows: createSelectSchema(adminUsers, {
+      id: positive,
+      username: nonEmpty,
+      password_hash: nonEmpty,
+    }),
+    order: [adminUsers.id],
+  }),
+  projects: backupTable({
+    table: projects,
+    rows: createSelectSchema(projects, { id: positive, slug: nonEmpty }),
+    order: [projects.id],
+  }),
+  project_slugs: backupTable({
+    table: projectSlugs,
+    rows: createSelectSchema(projectSlugs, { slug: nonEmpty, project_id: positive }),
+    order: [projectSlugs.project_id, projectSlugs.created_at, projectSlugs.slug],
+  }),
+  timeline_events: backupTable({
+    table: timelineEvents,
+    rows: createSelectSchema(timelineEvents, { id: positive }),
+    order: [timelineEvents.id],
+  }),
+  contact_messages: backupTable({
+    table: contactMessages,
+    rows: createSelectSchema(contactMessages, { id: positive }),
+    order: [contactMessages.id],
+  }),
+}
+
+export type BackupTableName = keyof typeof backupTables
+/** The names in `backupTables`, in its order. */
+export const backupTableNames = Object.keys(backupTables) as BackupTableName[]
+
+const tablesSchema = z.strictObject({
+  profile: z.array(backupTables.profile.rows).length(1, 'must hold exactly one row'),
+  admin_users: z.array(backupTables.admin_users.rows),
+  projects: z.array(backupTables.projects.rows),
+  project_slugs: z.array(backupTables.project_slugs.rows),
+  timeline_events: z.array(backupTables.timeline_events.rows),
+  contact_messages: z.array(backupTables.contact_messages.rows),
+})
+
+export type BackupTables = z.infer<typeof tablesSchema>
+
+function duplicates<T>(values: T[]): T[] {
+  const seen = new Set<T>()
+  const repeated = new Set<T>()
+  for (const value of values) (seen.has(value) ? repeated : seen).add(value)
+  return [...repeated]
+}
+
+export const backupSchema = z
+  .strictObject({
+    format: z.literal(BACKUP_FORMAT, { error: `format must be "${BACKUP_FORMAT}"` }),
+    version: z.literal(BACKUP_VERSION, {
+      error: `version must be ${BACKUP_VERSION} (this program reads version ${BACKUP_VERSION} only)`,
+    }),
+    created_at: timestamp,
+    /** The database it was taken from, for information. */
+    source: z.enum(['pglite', 'postgres']).optional(),
+    tables: tablesSchema,
+  })
+  .superRefine((backup, ctx) => {
+    // What the database would refuse, caught before anything is touched.
+    const t = backup.tables
+    const fail = (path: string[], message: string) =>
+      ctx.addIssue({ code: 'custom', path: ['tables', ...path], message })
+    for (const [name, ids] of [
+      ['admin_users', t.admin_users.map((row) => row.id)],
+      ['projects', t.projects.map((row) => row.id)],
+      ['timeline_events', t.timeline_events.map((row) => row.id)],
+      ['contact_messages', t.contact_messages.map((row) => row.id)],
+    ] as const) {
+      const repeated = duplicates<number>(ids)
+      if (repeated.length) fail([name], `duplicate ids: ${repeated.slice(0, 5).join(', ')}`)
+    }
+    const usernames = duplicates(t.admin_users.map((row) => row.username))
+    if (usernames.length) fail(['admin_users'], `duplicate usernames: ${usernames.join(', ')}`)
+    const current = duplicates(t.projects.map((row) => row.slug))
+    if (current.length) fail(['projects'], `duplicate slugs: ${current.slice(0, 5).join(', ')}`)
+    const slugs = duplicates(t.project_slugs.map((row) => row.slug))
+    if (slugs.length) fail(['project_slugs'], `duplicate slugs: ${slugs.slice(0, 5).join(', ')}`)
+    const projectIds = new Set(t.projects.map((row) => row.id))
+    const owners = new Map(t.project_slugs.map((row) => [row.slug, row.project_id]))
+    for (const [index, row] of t.project_slugs.entries()) {
+      if (!projectIds.has(row.project_id)) {
+        fail(['project_slugs', String(index)], `project ${row.project_id} does not exist`)
+      }
+    }
+    for (const [index, row] of t.projects.entries()) {
+      if (owners.get(row.slug) !== row.id) {
+        fail(['projects', String(index)], `slug "${row.slug}" is missing from project_slugs`)
+      }
+    }
+  })
+
+export type Backup = z.infer<typeof backupSchema>
+
+export class BackupFormatError extends Error {}
+
+/** Parses and checks a backup file's text; a BackupFormatError says what is wrong. */
+export function parseBackup(content: string): Backup {
+  let value: unknown
+  try {
+    value = JSON.parse(content)
+  } catch (error) {
+    throw new BackupFormatError(`it is not JSON (${(error as Error).message})`)
+  }
+  const result = backupSchema.safeParse(value)
+  if (!result.success) {
+    const issues = result.error.issues.slice(0, 5).map((issue) => {
+      const path = issue.path.map(String).join('.')
+      return path ? `${path}: ${issue.message}` : issue.message
+    })
+    const more = result.error.issues.length - issues.length
+    throw new BackupFormatError(`${issues.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`)
+  }
+  return result.data
+}
+
+export function serializeBackup(backup: Backup): string {
+  return `${JSON.stringify(backup, null, 2)}\n`
+}
+
+export function backupSummary(tables: BackupTables): string {
+  return [
+    `${tables.projects.length} projects (${tables.project_slugs.length} slugs)`,
+    `${tables.timeline_events.length} timeline events`,
+    `${tables.contact_messages.length} contact messages`,
+    `${tables.admin_users.length} admin users`,
+    `${tables.profile.length} profile`,
+  ].join(', ')
+}
+
+/** `backup-YYYYMMDD-HHMMSS.json`, in UTC. */
+export function defaultBackupName(now = new Date()): string {
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/-|:/g, '')
+    .replace('T', '-')
+  return `backup-${stamp}.json`
+}

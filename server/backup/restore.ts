@@ -1,0 +1,68 @@
+/**
+ * Restoring a backup: replaces all content, the profile and the admin users
+ * with the file's, in one transaction (all of it or nothing), following
+ * `backupTables`.
+ */
+import { getTableColumns, getTableName, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import type { Db } from '../db/client'
+import { sessions } from '../db/schema'
+import { bumpContentVersion } from '../services/content-version'
+import { type Backup, backupTableNames, backupTables } from './format'
+
+/** Emptied by a restore but not in the file: everyone signs in again. */
+const dropped: PgTable[] = [sessions]
+
+function chunks<T>(rows: T[], size = 200): T[][] {
+  const out: T[][] = []
+  for (let start = 0; start < rows.length; start += size) out.push(rows.slice(start, start + size))
+  return out
+}
+
+/** A row of the file as values to insert: timestamps as timestamptz, to the microsecond. */
+function insertable(table: PgTable, row: Record<string, unknown>): Record<string, unknown> {
+  const columns = getTableColumns(table)
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key,
+      columns[key]?.dataType === 'date' ? sql`${value}::timestamptz` : value,
+    ]),
+  )
+}
+
+/**
+ * Replaces all content, the profile and the admin users with the backup's, in
+ * one transaction. Sessions are dropped (everyone signs in again); throttle
+ * counters are kept; the content version moves on (cached pages are dropped).
+ * The id sequences continue after the restored rows.
+ */
+export async function restoreBackup(db: Db, backup: Backup): Promise<void> {
+  // Children before parents for the delete, parents first for the inserts.
+  const inserted = backupTableNames.map((name) => backupTables[name].table)
+  const emptied = [...dropped, ...inserted.toReversed()]
+  await db.transaction(async (tx) => {
+    // One statement, ACCESS EXCLUSIVE locks: a server writing to the same
+    // PostgreSQL database waits for the restore instead of mixing in.
+    await tx.execute(sql.raw(`truncate table ${emptied.map(getTableName).join(', ')}`))
+    for (const name of backupTableNames) {
+      const { table } = backupTables[name]
+      for (const rows of chunks<Record<string, unknown>>(backup.tables[name])) {
+        await tx.insert(table).values(rows.map((row) => insertable(table, row)))
+      }
+    }
+    // Servers on this database drop the public answers they cached.
+    await bumpContentVersion(tx)
+    for (const table of emptied) {
+      for (const column of Object.values(getTableColumns(table))) {
+        if (column.columnType !== 'PgSerial') continue
+        // The next id is max(id) + 1 (1 for an empty table).
+        const [name, id] = [getTableName(table), column.name]
+        await tx.execute(
+          sql.raw(
+            `select setval(pg_get_serial_sequence('${name}', '${id}'), coalesce((select max(${id}) from ${name}), 0) + 1, false)`,
+          ),
+        )
+      }
+    }
+  })
+}

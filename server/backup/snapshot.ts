@@ -1,0 +1,55 @@
+/**
+ * Reading a backup: every table of `backupTables` in one REPEATABLE READ, READ
+ * ONLY transaction, so a backup is a consistent snapshot even while the server
+ * takes writes.
+ */
+import { type AnyColumn, asc, getTableColumns, type SQL, sql } from 'drizzle-orm'
+import type { Database, Db } from '../db/client'
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  type Backup,
+  type BackupTableName,
+  type BackupTables,
+  backupTableNames,
+  backupTables,
+} from './format'
+
+/** A timestamptz as ISO 8601 in UTC with all six digits: nothing is rounded away. */
+const iso = (column: AnyColumn): SQL<string> =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+/** The database, or a transaction in it. */
+type Reader = Pick<Db, 'select'>
+
+/** A table's rows as the file holds them, in the file's order. */
+async function readRows<N extends BackupTableName>(db: Reader, name: N): Promise<BackupTables[N]> {
+  const { table, order } = backupTables[name]
+  const fields = Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, column]) => [
+      key,
+      column.dataType === 'date' ? iso(column) : column,
+    ]),
+  )
+  const rows = await db
+    .select(fields)
+    .from(table)
+    .orderBy(...order.map((column) => asc(column)))
+  return rows as BackupTables[N]
+}
+
+/** A consistent snapshot of everything a backup holds (one read-only transaction). */
+export async function readBackup(db: Db, source: Database['kind']): Promise<Backup> {
+  const created_at = new Date().toISOString()
+  const tables = await db.transaction(
+    async (tx) => {
+      const read: Partial<Record<BackupTableName, unknown>> = {}
+      for (const name of backupTableNames) {
+        read[name] = await readRows(tx, name)
+      }
+      return read as BackupTables
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  )
+  return { format: BACKUP_FORMAT, version: BACKUP_VERSION, created_at, source, tables }
+}

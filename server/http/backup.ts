@@ -1,0 +1,38 @@
+import { BACKUP_TOKEN_HEADER, isBackupToken, isLoopbackAddress } from '../backup/access'
+import { readBackup } from '../backup/snapshot'
+import type { Database } from '../db/client'
+import { isDatabaseUnavailable } from '../db/unavailable'
+import { messages } from '../messages'
+import { jsonError } from './respond'
+
+/**
+ * `GET /internal/backup`: the backup document, for `bun run backup` on the
+ * same machine (server/backup/access.ts). Without a token configured
+ * (PostgreSQL, tests), from a non-loopback address, or relayed by a proxy, it
+ * does not exist (404).
+ */
+export async function handleBackupRequest(
+  request: Request,
+  server: Bun.Server<unknown> | null,
+  database: Database,
+  token: string | undefined,
+): Promise<Response> {
+  const relayed = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) =>
+    request.headers.has(name),
+  )
+  if (!token || relayed || !isLoopbackAddress(server?.requestIP(request)?.address)) {
+    return jsonError(404, messages.notFound)
+  }
+  if (!isBackupToken(request.headers.get(BACKUP_TOKEN_HEADER) ?? '', token)) {
+    return jsonError(403, 'The backup token is missing or wrong.')
+  }
+  try {
+    const backup = await readBackup(database.db, database.kind)
+    return new Response(JSON.stringify(backup), {
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    })
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error
+    return jsonError(503, messages.unavailable, {}, { 'retry-after': '5' })
+  }
+}
