@@ -25,7 +25,7 @@ import {
 import { unstable_localLink } from '@trpc/client'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
-import { createTrpcClient } from '../../client/lib/trpc-client'
+import { createTrpc } from '../../client/lib/trpc-client'
 import { type AppRouterInstance, createRouter } from '../../client/router'
 import { errorDetails, type Logger } from '../log'
 import type { Context } from '../trpc/context'
@@ -219,17 +219,18 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
     const requestId = options.requestId ?? crypto.randomUUID()
     // In-process tRPC: the loaders' calls run the procedures directly (no HTTP,
     // no JSON over a socket), with the same validation and error shapes.
-    const client = createTrpcClient([
-      unstable_localLink({
-        router: appRouter,
-        createContext: async () => deps.createContext(requestId),
-      }),
-    ])
-    const api = () => Promise.resolve(client)
+    const link = unstable_localLink({
+      router: appRouter,
+      createContext: async () => deps.createContext(requestId),
+    })
     const url = new URL(path, base)
     const handle = createRequestHandler({
       request: new Request(url),
-      createRouter: () => createRouter({ siteUrl: deps.siteUrl, api }),
+      createRouter: () =>
+        createRouter({
+          siteUrl: deps.siteUrl,
+          trpc: (queryClient) => createTrpc(queryClient, [link]),
+        }),
       getRouterManifest: () => manifest,
     })
 
