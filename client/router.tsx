@@ -8,35 +8,21 @@ import {
 import { createRouter as createTanStackRouter, useRouter } from '@tanstack/react-router'
 import type { ReactElement, ReactNode } from 'react'
 import { PendingIndicator } from './components/pending-indicator'
-import type { ApiLoader } from './lib/api'
 import type { Site } from './lib/seo'
-import type { TrpcClient } from './lib/trpc-client'
+import { createTrpcSource, type Trpc, type TrpcKeys } from './lib/trpc'
 import { routeTree } from './routeTree.gen'
 
 export interface CreateRouterOptions {
   /** The site's public address, for canonical URLs; after hydration the server's value wins. */
   siteUrl: string
-  /** The tRPC client: loaded on first use by default; the server-side renderer calls in-process. */
-  api?: ApiLoader
-}
-
-/**
- * The browser's tRPC client, fetched on first use: a page's first load needs
- * none of it (its data came with the HTML). A failed fetch of the code (the
- * network, a deploy that replaced the chunk) is retried on the next call.
- */
-function lazyApi(): ApiLoader {
-  let client: Promise<TrpcClient> | null = null
-  return () => {
-    client ??= import('./lib/trpc-client').then(
-      (module) => module.createTrpcClient(),
-      (error: unknown) => {
-        client = null
-        throw error
-      },
-    )
-    return client
-  }
+  /**
+   * tRPC's options proxy for the router's query cache: the server-side
+   * renderer's calls run in-process. By default the browser's, whose code is
+   * fetched on first need (a page's first load needs none: its data came with
+   * the HTML); a failed fetch of the code (the network, a deploy that
+   * replaced the chunk) is tried again on the next need.
+   */
+  trpc?: (queryClient: QueryClient) => Trpc
 }
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
@@ -60,6 +46,15 @@ function toJson(value: unknown): Json {
   throw new TypeError(`The query cache holds a ${typeof value}, which cannot go into the page.`)
 }
 
+function isTrpcKeys(value: unknown): value is TrpcKeys {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string',
+    )
+  )
+}
+
 function isDehydratedState(value: unknown): value is DehydratedState {
   return (
     typeof value === 'object' &&
@@ -75,9 +70,11 @@ function isDehydratedState(value: unknown): value is DehydratedState {
 interface DehydratedData {
   siteUrl: string
   queries: Json
+  /** The keys tRPC's proxy gave the loaders' queries (client/lib/trpc.ts). */
+  trpcKeys: Json
 }
 
-/** The React Query provider, around every page (the admin adds tRPC's inside it). */
+/** The React Query provider, around every page. */
 function DataProvider({ children }: { children: ReactNode }): ReactElement {
   const { queryClient } = useRouter().options.context
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
@@ -92,27 +89,36 @@ export function createRouter(options: CreateRouterOptions) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
   })
-  const api = options.api ?? lazyApi()
+  const trpcSource = createTrpcSource(
+    options.trpc
+      ? { trpc: options.trpc(queryClient) }
+      : {
+          load: () => import('./lib/trpc-client').then((module) => module.createTrpc(queryClient)),
+        },
+  )
   // One object shared by every match's context, so hydration can set the URL the server used.
   const site: Site = { url: options.siteUrl.replace(/\/+$/, '') }
 
   return createTanStackRouter({
     routeTree,
-    context: { queryClient, api, site },
+    context: { queryClient, trpc: trpcSource.trpc, loadTrpc: trpcSource.load, site },
     defaultPreload: 'intent',
     // Loaders fill React Query; the router itself keeps no stale copy.
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: PendingIndicator,
     scrollRestoration: true,
-    // The server sends the query cache its loaders filled; the browser starts from it,
-    // so the first render needs no request and matches the server's HTML.
+    // The server sends the query cache its loaders filled, and tRPC's keys for those
+    // queries; the browser starts from them, so the first render needs no request and
+    // no tRPC code, and matches the server's HTML.
     dehydrate: (): DehydratedData => ({
       siteUrl: site.url,
       queries: toJson(dehydrate(queryClient)),
+      trpcKeys: toJson(trpcSource.keys()),
     }),
     hydrate: (data: DehydratedData) => {
       site.url = data.siteUrl
       if (isDehydratedState(data.queries)) hydrate(queryClient, data.queries)
+      if (isTrpcKeys(data.trpcKeys)) trpcSource.addKeys(data.trpcKeys)
     },
     // Inside the router's context: the query hooks find the same clients the loaders use.
     InnerWrap: DataProvider,

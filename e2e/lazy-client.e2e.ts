@@ -2,7 +2,7 @@ import { apiCreate, expect, hydrated, test, unique } from './fixtures'
 
 /**
  * Public pages fetch the tRPC client's code only when they first need it
- * (client/lib/api.ts): never on a first load, whose data came with the HTML,
+ * (client/lib/trpc.ts): never on a first load, whose data came with the HTML,
  * and again after a failed fetch of that code.
  */
 

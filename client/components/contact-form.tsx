@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
-import type { ContactInput } from '../../src/schemas/contact'
-import { useApi } from '../lib/api'
 import { httpStatusOf } from '../lib/api-errors'
+import { useLoadTrpc, useTrpc } from '../lib/trpc'
 
 type Result = { kind: 'success' | 'error'; text: string } | null
 
@@ -22,10 +21,8 @@ export function ContactForm() {
   const [email, setEmail] = useState('')
   const [message, setMessage] = useState('')
   const [result, setResult] = useState<Result>(null)
-  const api = useApi()
-  const send = useMutation({
-    mutationFn: async (input: ContactInput) => (await api()).contact.send.mutate(input),
-  })
+  const loadTrpc = useLoadTrpc()
+  const send = useMutation(useTrpc().contact.send.mutationOptions())
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -59,8 +56,8 @@ export function ContactForm() {
   return (
     <form
       onSubmit={onSubmit}
-      // The tRPC client is fetched on first use: start as soon as someone begins to type.
-      onFocus={() => void api().catch(() => undefined)}
+      // tRPC's code is fetched on first need: start as soon as someone begins to type.
+      onFocus={() => void loadTrpc().catch(() => undefined)}
       aria-describedby={`${id}-result`}
       className="relative space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >

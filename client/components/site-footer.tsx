@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { publicQueries, useApi } from '../lib/api'
+import { useTrpc } from '../lib/trpc'
 
 /** Footer with the current year and the owner's rights-reserved line. */
 export function SiteFooter() {
-  const { data: profile } = useQuery(publicQueries.profile(useApi()))
+  const { data: profile } = useQuery(useTrpc().profile.get.queryOptions())
   const year = new Date().getFullYear()
   const owner = profile?.name ? ` ${profile.name}` : ''
 

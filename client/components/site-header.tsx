@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { publicQueries, useApi } from '../lib/api'
+import { useTrpc } from '../lib/trpc'
 
 const navLinkClass =
   'rounded-full px-3 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900'
@@ -17,7 +17,7 @@ function initialsOf(name: string): string {
 /** Sticky site header: the owner's name and the three public pages (never /login). */
 export function SiteHeader() {
   // The root loader has already filled this query; on an error page it may be empty.
-  const { data: profile } = useQuery(publicQueries.profile(useApi()))
+  const { data: profile } = useQuery(useTrpc().profile.get.queryOptions())
   const name = profile?.name ?? 'Portfolio'
 
   return (

@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client'
+import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '../../server/trpc/root'
 import { getToken } from './token'
 
@@ -46,13 +48,17 @@ export function browserLinks(): TrpcLink[] {
   ]
 }
 
-/**
- * The typed tRPC client. The browser loads this module on first use (see
- * `lazyApi` in client/router.tsx); the server-side renderer builds its own
- * with an in-process link (server/http/ssr.ts).
- */
-export function createTrpcClient(links: TrpcLink[] = browserLinks()) {
-  return createTRPCClient<AppRouter>({ links })
-}
+/** tRPC's TanStack React Query integration: `trpc.projects.list.queryOptions()` and the like. */
+export type Trpc = TRPCOptionsProxy<AppRouter>
 
-export type TrpcClient = ReturnType<typeof createTrpcClient>
+/**
+ * The options proxy over a vanilla tRPC client, for one query cache. The
+ * browser loads this module on first need (client/lib/trpc.ts); the
+ * server-side renderer passes an in-process link (server/http/ssr.ts).
+ */
+export function createTrpc(queryClient: QueryClient, links: TrpcLink[] = browserLinks()): Trpc {
+  return createTRPCOptionsProxy<AppRouter>({
+    client: createTRPCClient<AppRouter>({ links }),
+    queryClient,
+  })
+}

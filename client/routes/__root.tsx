@@ -4,20 +4,23 @@ import type { ReactNode } from 'react'
 import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'
-import { type ApiLoader, publicQueries } from '../lib/api'
 import { SITE_NAME, type Site } from '../lib/seo'
+import type { Trpc } from '../lib/trpc'
 
 export interface RouterContext {
   queryClient: QueryClient
-  /** The tRPC client, on demand (client/lib/api.ts). */
-  api: ApiLoader
+  /** tRPC's options proxy; before its code is loaded, only for what the page came with (client/lib/trpc.ts). */
+  trpc: Trpc
+  /** The same proxy once its code is loaded: for loaders, `beforeLoad` and event handlers. */
+  loadTrpc: () => Promise<Trpc>
   site: Site
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The header and footer show the owner's name on every page.
-  loader: async ({ context: { queryClient, api } }) => {
-    await queryClient.ensureQueryData(publicQueries.profile(api))
+  loader: async ({ context: { queryClient, loadTrpc } }) => {
+    const trpc = await loadTrpc()
+    await queryClient.ensureQueryData(trpc.profile.get.queryOptions())
   },
   // Defaults for every page; a page's own tags replace those with the same name.
   head: ({ matches }) => {

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactForm } from '../components/contact-form'
-import { publicQueries } from '../lib/api'
 import { ownerSummary, pageHead, SITE_NAME } from '../lib/seo'
 
 export const Route = createFileRoute('/contact-me')({
-  loader: async ({ context: { queryClient, api } }) =>
-    ownerSummary(await queryClient.ensureQueryData(publicQueries.profile(api))),
+  loader: async ({ context: { queryClient, loadTrpc } }) => {
+    const trpc = await loadTrpc()
+    return ownerSummary(await queryClient.ensureQueryData(trpc.profile.get.queryOptions()))
+  },
   head: ({ loaderData: owner, match }) =>
     pageHead({
       siteUrl: match.context.site.url,

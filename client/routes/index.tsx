@@ -6,15 +6,16 @@ import { ProfileIntro } from '../components/profile-intro'
 import { ProjectCard } from '../components/project-card'
 import { Tabs } from '../components/tabs'
 import { TimelineList } from '../components/timeline-list'
-import { publicQueries, useApi } from '../lib/api'
 import { ownerSummary, pageHead, personJsonLd, SITE_NAME } from '../lib/seo'
+import { useTrpc } from '../lib/trpc'
 
 export const Route = createFileRoute('/')({
-  loader: async ({ context: { queryClient, api } }) => {
+  loader: async ({ context: { queryClient, loadTrpc } }) => {
+    const trpc = await loadTrpc()
     const [profile] = await Promise.all([
-      queryClient.ensureQueryData(publicQueries.profile(api)),
-      queryClient.ensureQueryData(publicQueries.timeline(api)),
-      queryClient.ensureQueryData(publicQueries.projects(api)),
+      queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
+      queryClient.ensureQueryData(trpc.timeline.list.queryOptions()),
+      queryClient.ensureQueryData(trpc.projects.list.queryOptions()),
     ])
     return ownerSummary(profile)
   },
@@ -41,10 +42,10 @@ function byType(events: readonly TimelineEvent[], type: TimelineEvent['event_typ
 }
 
 function Home() {
-  const api = useApi()
-  const { data: profile } = useSuspenseQuery(publicQueries.profile(api))
-  const { data: events } = useSuspenseQuery(publicQueries.timeline(api))
-  const { data: projects } = useSuspenseQuery(publicQueries.projects(api))
+  const trpc = useTrpc()
+  const { data: profile } = useSuspenseQuery(trpc.profile.get.queryOptions())
+  const { data: events } = useSuspenseQuery(trpc.timeline.list.queryOptions())
+  const { data: projects } = useSuspenseQuery(trpc.projects.list.queryOptions())
   const featured = projects.filter((project) => project.is_featured)
 
   return (

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { limits } from '../../src/schemas/fields'
@@ -8,34 +9,24 @@ import {
   primaryButtonClass,
 } from '../components/admin/form-controls'
 import { failureText } from '../lib/admin-errors'
-import { loadTrpcContext } from '../lib/api'
 import { getToken, setToken } from '../lib/token'
-import { TrpcProvider, trpc } from '../lib/trpc'
+import { useTrpc } from '../lib/trpc'
 
 export const Route = createFileRoute('/login')({
   // Rendered in the browser only: whether to show the form depends on local storage.
   ssr: false,
   // A visitor who already holds a token has nothing to do here.
-  beforeLoad: ({ context }) => {
+  beforeLoad: async ({ context }) => {
     if (getToken()) throw redirect({ to: '/admin' })
-    return loadTrpcContext(context)
+    await context.loadTrpc()
   },
   head: () => ({ meta: [{ title: 'Admin Login' }, { name: 'robots', content: 'noindex' }] }),
-  component: LoginRoute,
+  component: LoginPage,
 })
-
-function LoginRoute() {
-  const { trpcClient, queryClient } = Route.useRouteContext()
-  return (
-    <TrpcProvider client={trpcClient} queryClient={queryClient}>
-      <LoginPage />
-    </TrpcProvider>
-  )
-}
 
 function LoginPage() {
   const navigate = useNavigate()
-  const login = trpc.auth.login.useMutation()
+  const login = useMutation(useTrpc().auth.login.mutationOptions())
   const [error, setError] = useState<string | null>(null)
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -25,8 +25,8 @@ import {
 import { unstable_localLink } from '@trpc/client'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
-import { createTrpcClient } from '../../client/lib/trpc-client'
-import { createRouter } from '../../client/router'
+import { createTrpc } from '../../client/lib/trpc-client'
+import { type AppRouterInstance, createRouter } from '../../client/router'
 import { errorDetails, type Logger } from '../log'
 import type { Context } from '../trpc/context'
 import { appRouter } from '../trpc/root'
@@ -62,20 +62,34 @@ function isViteManifest(value: unknown): value is ViteManifest {
   )
 }
 
+const clientDir = join(import.meta.dir, '..', '..', 'client')
+
+/** The route file of a chunk split from a route's screen (`routes/login.tsx?tsr-split=component`). */
+function splitRouteFile(key: string): string | null {
+  const [file, query = ''] = key.split('?')
+  return file && query.includes('tsr-split=') && query.includes('component') ? file : null
+}
+
 /**
- * The route id a route file defines, by the file-route naming rules:
- * `routes/index.tsx` → `/`, `routes/projects/index.tsx` → `/projects/`,
- * `routes/admin/route.tsx` → `/admin`, `routes/admin/projects/edit.$id.tsx`
- * → `/admin/projects/edit/$id`.
+ * The route id of each route file, as the router has it: the `Route` the
+ * file exports, looked up among the router's own routes. A file that exports
+ * no route the router knows (or no longer exists) gets none.
  */
-export function routeIdOfFile(file: string): string | null {
-  const match = /^routes\/(.+)\.tsx?$/.exec(file)
-  if (!match?.[1]) return null
-  const segments = match[1].split('/').flatMap((segment) => segment.split('.'))
-  const last = segments.at(-1)
-  if (last === 'route') segments.pop()
-  else if (last === 'index') segments[segments.length - 1] = ''
-  return `/${segments.join('/')}`
+export async function routeIdsOfFiles(
+  router: Pick<AppRouterInstance, 'routesById'>,
+  files: Iterable<string>,
+): Promise<Map<string, string>> {
+  const idOfRoute = new Map<unknown, string>(
+    Object.values(router.routesById).map((route) => [route, route.id]),
+  )
+  const ids = new Map<string, string>()
+  for (const file of files) {
+    const module: unknown = await import(join(clientDir, file)).catch(() => null)
+    if (typeof module !== 'object' || module === null || !('Route' in module)) continue
+    const id = idOfRoute.get(module.Route)
+    if (id !== undefined) ids.set(file, id)
+  }
+  return ids
 }
 
 /**
@@ -84,7 +98,10 @@ export function routeIdOfFile(file: string): string | null {
  * on that route, so the browser fetches it alongside the entry instead of
  * after it.
  */
-export function routerManifestFromVite(vite: ViteManifest): ServerManifest {
+export function routerManifestFromVite(
+  vite: ViteManifest,
+  routeIds: ReadonlyMap<string, string>,
+): ServerManifest {
   const entryKey = Object.keys(vite).find((key) => vite[key]?.isEntry)
   const entry = entryKey ? vite[entryKey] : undefined
   if (!entryKey || !entry) return { routes: {} }
@@ -113,9 +130,8 @@ export function routerManifestFromVite(vite: ViteManifest): ServerManifest {
     },
   }
   for (const [key, chunk] of Object.entries(vite)) {
-    const [file, query = ''] = key.split('?')
-    if (!file || !query.includes('tsr-split=') || !query.includes('component')) continue
-    const routeId = routeIdOfFile(file)
+    const file = splitRouteFile(key)
+    const routeId = file ? routeIds.get(file) : undefined
     if (!routeId) continue
     const own = [...staticImports(chunk.imports ?? [])].filter((dep) => !entryChunks.has(dep))
     const route = routes[routeId] ?? {}
@@ -128,15 +144,24 @@ export function routerManifestFromVite(vite: ViteManifest): ServerManifest {
 }
 
 /** Reads dist/.vite/manifest.json; without a client build, pages render without scripts. */
-export function loadRouterManifest(distDir: string, log: Logger): ServerManifest {
+function readViteManifest(distDir: string, log: Logger): ViteManifest {
   const path = join(distDir, '.vite', 'manifest.json')
   if (!existsSync(path)) {
     log.warn('no client build manifest: pages are rendered without scripts', { path })
-    return { routes: {} }
+    return {}
   }
   const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
   if (!isViteManifest(parsed)) throw new Error(`${path} is not a Vite manifest.`)
-  return routerManifestFromVite(parsed)
+  return parsed
+}
+
+/** The router's asset manifest for a client build, route ids from the router itself. */
+export async function loadRouterManifest(
+  vite: ViteManifest,
+  router: Pick<AppRouterInstance, 'routesById'>,
+): Promise<ServerManifest> {
+  const files = new Set(Object.keys(vite).flatMap((key) => splitRouteFile(key) ?? []))
+  return routerManifestFromVite(vite, await routeIdsOfFiles(router, files))
 }
 
 const inlineScriptPattern = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
@@ -183,24 +208,29 @@ export interface PageRendererDeps {
 }
 
 export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
-  const manifest = loadRouterManifest(deps.distDir, deps.log)
+  // Read (and checked) at once; the route ids come from the route modules, loaded already.
+  const manifest = loadRouterManifest(
+    readViteManifest(deps.distDir, deps.log),
+    createRouter({ siteUrl: deps.siteUrl }),
+  )
   const base = `${deps.siteUrl}/`
 
   return async function render(path, options = {}) {
     const requestId = options.requestId ?? crypto.randomUUID()
     // In-process tRPC: the loaders' calls run the procedures directly (no HTTP,
     // no JSON over a socket), with the same validation and error shapes.
-    const client = createTrpcClient([
-      unstable_localLink({
-        router: appRouter,
-        createContext: async () => deps.createContext(requestId),
-      }),
-    ])
-    const api = () => Promise.resolve(client)
+    const link = unstable_localLink({
+      router: appRouter,
+      createContext: async () => deps.createContext(requestId),
+    })
     const url = new URL(path, base)
     const handle = createRequestHandler({
       request: new Request(url),
-      createRouter: () => createRouter({ siteUrl: deps.siteUrl, api }),
+      createRouter: () =>
+        createRouter({
+          siteUrl: deps.siteUrl,
+          trpc: (queryClient) => createTrpc(queryClient, [link]),
+        }),
       getRouterManifest: () => manifest,
     })
 

@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { routeIdOfFile, routerManifestFromVite } from '../http/ssr'
+import { createRouter } from '../../client/router'
+import { loadRouterManifest, routeIdsOfFiles } from '../http/ssr'
 import { createTestApp, isRecord, type TestApp } from './harness'
 
 const SITE = 'https://ada.example'
@@ -469,19 +470,32 @@ describe('sitemap, robots.txt and the web manifest', () => {
 })
 
 describe('the asset manifest', () => {
-  test('route files map to route ids by the file-route naming rules', () => {
-    expect(routeIdOfFile('routes/index.tsx')).toBe('/')
-    expect(routeIdOfFile('routes/contact-me.tsx')).toBe('/contact-me')
-    expect(routeIdOfFile('routes/projects/index.tsx')).toBe('/projects/')
-    expect(routeIdOfFile('routes/projects/$slug.tsx')).toBe('/projects/$slug')
-    expect(routeIdOfFile('routes/admin/route.tsx')).toBe('/admin')
-    expect(routeIdOfFile('routes/admin/index.tsx')).toBe('/admin/')
-    expect(routeIdOfFile('routes/admin/projects/edit.$id.tsx')).toBe('/admin/projects/edit/$id')
-    expect(routeIdOfFile('components/icons.tsx')).toBeNull()
+  test('route files map to the ids the router gives the routes they export', async () => {
+    const router = createRouter({ siteUrl: SITE })
+    const ids = await routeIdsOfFiles(router, [
+      'routes/index.tsx',
+      'routes/contact-me.tsx',
+      'routes/projects/index.tsx',
+      'routes/projects/$slug.tsx',
+      'routes/admin/route.tsx',
+      'routes/admin/index.tsx',
+      'routes/admin/projects/edit.$id.tsx',
+      'components/icons.tsx',
+      'routes/no-such-route.tsx',
+    ])
+    expect(Object.fromEntries(ids)).toEqual({
+      'routes/index.tsx': '/',
+      'routes/contact-me.tsx': '/contact-me',
+      'routes/projects/index.tsx': '/projects/',
+      'routes/projects/$slug.tsx': '/projects/$slug',
+      'routes/admin/route.tsx': '/admin',
+      'routes/admin/index.tsx': '/admin/',
+      'routes/admin/projects/edit.$id.tsx': '/admin/projects/edit/$id',
+    })
   })
 
-  test('the entry goes on the root route; a route chunk preloads only what the entry lacks', () => {
-    const manifest = routerManifestFromVite(viteManifest)
+  test('the entry goes on the root route; a route chunk preloads only what the entry lacks', async () => {
+    const manifest = await loadRouterManifest(viteManifest, createRouter({ siteUrl: SITE }))
     expect(manifest.routes.__root__).toEqual({
       preloads: ['/assets/index-e1.js', '/assets/vendor-v1.js'],
       css: ['/assets/index-c1.css'],

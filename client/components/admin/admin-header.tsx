@@ -1,14 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { clearToken } from '../../lib/token'
-import { trpc } from '../../lib/trpc'
+import { useTrpc } from '../../lib/trpc'
 import { secondaryButtonClass } from './form-controls'
 
 export function AdminHeader() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const logout = trpc.auth.logout.useMutation()
+  const trpc = useTrpc()
+  const logout = useMutation(trpc.auth.logout.mutationOptions())
   const [signingOut, setSigningOut] = useState(false)
 
   async function signOut() {
@@ -21,7 +22,7 @@ export function AdminHeader() {
     } finally {
       clearToken()
       // Private data (contact messages) must not outlive the session in memory.
-      queryClient.removeQueries({ queryKey: [['contact']] })
+      queryClient.removeQueries(trpc.contact.pathFilter())
       setSigningOut(false)
     }
     await navigate({ to: '/login' })

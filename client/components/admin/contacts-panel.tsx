@@ -1,17 +1,19 @@
-import { trpc } from '../../lib/trpc'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useTrpc } from '../../lib/trpc'
 import { dangerButtonClass, ErrorAlert } from './form-controls'
 import { SectionCard } from './section-card'
 import { useDeleteAction } from './use-delete-action'
 
 export function ContactsPanel() {
-  const [messages] = trpc.contact.list.useSuspenseQuery()
-  const utils = trpc.useUtils()
-  const remove = trpc.contact.delete.useMutation()
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const { data: messages } = useSuspenseQuery(trpc.contact.list.queryOptions())
+  const remove = useMutation(trpc.contact.delete.mutationOptions())
   const deletion = useDeleteAction({
     question: 'Are you sure you want to delete this contact?',
     fallback: 'The message could not be deleted.',
     remove: (id) => remove.mutateAsync({ id }),
-    refresh: () => utils.contact.invalidate(),
+    refresh: () => queryClient.invalidateQueries(trpc.contact.pathFilter()),
   })
 
   return (

@@ -1,5 +1,6 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { trpc } from '../../lib/trpc'
+import { useTrpc } from '../../lib/trpc'
 import {
   dangerButtonClass,
   ErrorAlert,
@@ -10,14 +11,15 @@ import { EmptyState, SectionCard } from './section-card'
 import { useDeleteAction } from './use-delete-action'
 
 export function ProjectsPanel() {
-  const [projects] = trpc.projects.list.useSuspenseQuery()
-  const utils = trpc.useUtils()
-  const remove = trpc.projects.delete.useMutation()
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const { data: projects } = useSuspenseQuery(trpc.projects.list.queryOptions())
+  const remove = useMutation(trpc.projects.delete.mutationOptions())
   const deletion = useDeleteAction({
     question: 'Are you sure you want to delete this project?',
     fallback: 'The project could not be deleted.',
     remove: (id) => remove.mutateAsync({ id }),
-    refresh: () => utils.projects.invalidate(),
+    refresh: () => queryClient.invalidateQueries(trpc.projects.pathFilter()),
   })
 
   return (

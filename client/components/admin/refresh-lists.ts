@@ -1,6 +1,5 @@
-import type { trpc } from '../../lib/trpc'
-
-type Utils = ReturnType<typeof trpc.useUtils>
+import type { QueryClient } from '@tanstack/react-query'
+import type { Trpc } from '../../lib/trpc'
 
 /*
  * After a save the dashboard list is fetched again before we land on it, so
@@ -8,13 +7,13 @@ type Utils = ReturnType<typeof trpc.useUtils>
  * refetch when next shown.
  */
 
-export async function refreshProjects(utils: Utils) {
+export async function refreshProjects(queryClient: QueryClient, trpc: Trpc) {
   await Promise.all([
-    utils.projects.list.invalidate(undefined, { refetchType: 'all' }),
-    utils.projects.bySlug.invalidate(),
+    queryClient.invalidateQueries({ ...trpc.projects.list.pathFilter(), refetchType: 'all' }),
+    queryClient.invalidateQueries(trpc.projects.bySlug.pathFilter()),
   ])
 }
 
-export async function refreshTimeline(utils: Utils) {
-  await utils.timeline.list.invalidate(undefined, { refetchType: 'all' })
+export async function refreshTimeline(queryClient: QueryClient, trpc: Trpc) {
+  await queryClient.invalidateQueries({ ...trpc.timeline.list.pathFilter(), refetchType: 'all' })
 }

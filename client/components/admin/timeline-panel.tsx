@@ -1,6 +1,7 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { EventType } from '../../../src/schemas/timeline'
-import { trpc } from '../../lib/trpc'
+import { useTrpc } from '../../lib/trpc'
 import { eventTypeLabels } from './event-type-labels'
 import {
   dangerButtonClass,
@@ -17,14 +18,15 @@ const typeBadgeClass: Record<EventType, string> = {
 }
 
 export function TimelinePanel() {
-  const [events] = trpc.timeline.list.useSuspenseQuery()
-  const utils = trpc.useUtils()
-  const remove = trpc.timeline.delete.useMutation()
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const { data: events } = useSuspenseQuery(trpc.timeline.list.queryOptions())
+  const remove = useMutation(trpc.timeline.delete.mutationOptions())
   const deletion = useDeleteAction({
     question: 'Are you sure you want to delete this timeline event?',
     fallback: 'The timeline event could not be deleted.',
     remove: (id) => remove.mutateAsync({ id }),
-    refresh: () => utils.timeline.invalidate(),
+    refresh: () => queryClient.invalidateQueries(trpc.timeline.pathFilter()),
   })
 
   return (

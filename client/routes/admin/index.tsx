@@ -11,12 +11,13 @@ export const Route = createFileRoute('/admin/')({
     ['loader', 'component'],
     ['errorComponent', 'notFoundComponent'],
   ],
-  loader: async ({ context: { trpcUtils } }) => {
+  loader: async ({ context: { queryClient, loadTrpc } }) => {
+    const trpc = await loadTrpc()
     try {
       await Promise.all([
-        trpcUtils.projects.list.ensureData(),
-        trpcUtils.timeline.list.ensureData(),
-        trpcUtils.contact.list.ensureData(),
+        queryClient.ensureQueryData(trpc.projects.list.queryOptions()),
+        queryClient.ensureQueryData(trpc.timeline.list.queryOptions()),
+        queryClient.ensureQueryData(trpc.contact.list.queryOptions()),
       ])
     } catch (error) {
       rethrowUnlessUnauthorized(error)

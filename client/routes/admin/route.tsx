@@ -1,9 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { AdminErrorPage } from '../../components/admin/admin-error-page'
 import { AdminHeader } from '../../components/admin/admin-header'
-import { loadTrpcContext } from '../../lib/api'
 import { getToken } from '../../lib/token'
-import { TrpcProvider } from '../../lib/trpc'
 
 /**
  * The guarded layout for every admin screen. The guard is for the visitor's
@@ -13,10 +11,10 @@ export const Route = createFileRoute('/admin')({
   // The admin area is rendered in the browser only: its guard reads local storage and
   // its data is private. The server sends the page frame with the pending indicator.
   ssr: false,
-  // Loads the tRPC client and hooks (public pages never fetch them) for every admin screen.
-  beforeLoad: ({ context }) => {
+  // Loads tRPC's code (a public page's first load never fetches it) for every admin screen.
+  beforeLoad: async ({ context }) => {
     if (!getToken()) throw redirect({ to: '/login' })
-    return loadTrpcContext(context)
+    await context.loadTrpc()
   },
   head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
   component: AdminLayout,
@@ -24,13 +22,10 @@ export const Route = createFileRoute('/admin')({
 })
 
 function AdminLayout() {
-  const { trpcClient, queryClient } = Route.useRouteContext()
   return (
-    <TrpcProvider client={trpcClient} queryClient={queryClient}>
-      <div className="mx-auto w-full space-y-6">
-        <AdminHeader />
-        <Outlet />
-      </div>
-    </TrpcProvider>
+    <div className="mx-auto w-full space-y-6">
+      <AdminHeader />
+      <Outlet />
+    </div>
   )
 }

@@ -3,9 +3,9 @@ import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-route
 import { isSafeUrl, safeUrlOrNull } from '../../../src/domain/safe-url'
 import { ArrowLeftIcon, ArrowUpRightIcon } from '../../components/icons'
 import { TagList } from '../../components/tag-list'
-import { publicQueries, useApi } from '../../lib/api'
 import { httpStatusOf } from '../../lib/api-errors'
 import { absoluteUrl, pageHead } from '../../lib/seo'
+import { useTrpc } from '../../lib/trpc'
 
 /** A website URL as people read it: no scheme, no trailing slash. */
 function displayUrl(url: string): string {
@@ -13,11 +13,12 @@ function displayUrl(url: string): string {
 }
 
 export const Route = createFileRoute('/projects/$slug')({
-  loader: async ({ context: { queryClient, api }, params }) => {
+  loader: async ({ context: { queryClient, loadTrpc }, params }) => {
+    const trpc = await loadTrpc()
     try {
       const [project, profile] = await Promise.all([
-        queryClient.ensureQueryData(publicQueries.project(api, params.slug)),
-        queryClient.ensureQueryData(publicQueries.profile(api)),
+        queryClient.ensureQueryData(trpc.projects.bySlug.queryOptions({ slug: params.slug })),
+        queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
       ])
       // A former slug (the title changed) still resolves: move to the current address for good.
       if (project.slug !== params.slug) {
@@ -78,7 +79,7 @@ export const Route = createFileRoute('/projects/$slug')({
 
 function ProjectPage() {
   const { slug } = Route.useParams()
-  const { data: project } = useSuspenseQuery(publicQueries.project(useApi(), slug))
+  const { data: project } = useSuspenseQuery(useTrpc().projects.bySlug.queryOptions({ slug }))
   const image = project.image_urls.find(isSafeUrl)
   const website = safeUrlOrNull(project.website_url)
 

@@ -1,14 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { ProjectCard } from '../../components/project-card'
-import { publicQueries, useApi } from '../../lib/api'
 import { ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
+import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/projects/')({
-  loader: async ({ context: { queryClient, api } }) => {
+  loader: async ({ context: { queryClient, loadTrpc } }) => {
+    const trpc = await loadTrpc()
     const [profile] = await Promise.all([
-      queryClient.ensureQueryData(publicQueries.profile(api)),
-      queryClient.ensureQueryData(publicQueries.projects(api)),
+      queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
+      queryClient.ensureQueryData(trpc.projects.list.queryOptions()),
     ])
     return ownerSummary(profile)
   },
@@ -28,7 +29,7 @@ export const Route = createFileRoute('/projects/')({
 })
 
 function ProjectsPage() {
-  const { data: projects } = useSuspenseQuery(publicQueries.projects(useApi()))
+  const { data: projects } = useSuspenseQuery(useTrpc().projects.list.queryOptions())
 
   return (
     <div>

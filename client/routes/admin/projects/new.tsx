@@ -1,8 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { ProjectData } from '../../../../src/schemas/project'
 import { ProjectForm } from '../../../components/admin/project-form'
 import { refreshProjects } from '../../../components/admin/refresh-lists'
-import { trpc } from '../../../lib/trpc'
+import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/projects/new')({
   head: () => ({ meta: [{ title: 'Add New Project' }] }),
@@ -10,12 +11,13 @@ export const Route = createFileRoute('/admin/projects/new')({
 })
 
 function NewProject() {
-  const create = trpc.projects.create.useMutation()
-  const utils = trpc.useUtils()
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const create = useMutation(trpc.projects.create.mutationOptions())
 
   async function save(data: ProjectData) {
     await create.mutateAsync(data)
-    await refreshProjects(utils)
+    await refreshProjects(queryClient, trpc)
   }
 
   return <ProjectForm heading="Add New Project." save={save} />

@@ -1,9 +1,10 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { TimelineData } from '../../../../src/schemas/timeline'
 import { refreshTimeline } from '../../../components/admin/refresh-lists'
 import { TimelineForm } from '../../../components/admin/timeline-form'
 import { rethrowForEditLoader, routeIdOrNotFound } from '../../../lib/admin-loaders'
-import { trpc } from '../../../lib/trpc'
+import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/timeline/edit/$id')({
   // Loader and screen travel together in this route's own chunk, so the
@@ -12,10 +13,11 @@ export const Route = createFileRoute('/admin/timeline/edit/$id')({
     ['loader', 'component'],
     ['errorComponent', 'notFoundComponent'],
   ],
-  loader: async ({ context: { trpcUtils }, params }) => {
+  loader: async ({ context: { queryClient, loadTrpc }, params }) => {
     const id = routeIdOrNotFound(params.id)
+    const trpc = await loadTrpc()
     try {
-      await trpcUtils.timeline.byId.ensureData({ id })
+      await queryClient.ensureQueryData(trpc.timeline.byId.queryOptions({ id }))
     } catch (error) {
       rethrowForEditLoader(error)
     }
@@ -27,14 +29,15 @@ export const Route = createFileRoute('/admin/timeline/edit/$id')({
 
 function EditEvent() {
   const { id } = Route.useLoaderData()
-  const [event] = trpc.timeline.byId.useSuspenseQuery({ id })
-  const update = trpc.timeline.update.useMutation()
-  const utils = trpc.useUtils()
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const { data: event } = useSuspenseQuery(trpc.timeline.byId.queryOptions({ id }))
+  const update = useMutation(trpc.timeline.update.mutationOptions())
 
   async function save(data: TimelineData) {
     const saved = await update.mutateAsync({ id, ...data })
-    utils.timeline.byId.setData({ id }, saved)
-    await refreshTimeline(utils)
+    queryClient.setQueryData(trpc.timeline.byId.queryKey({ id }), saved)
+    await refreshTimeline(queryClient, trpc)
   }
 
   return <TimelineForm key={id} heading="Edit Timeline Event." event={event} save={save} />
