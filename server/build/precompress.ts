@@ -2,12 +2,11 @@
  * Writes a brotli (`.br`, best quality) and a gzip (`.gz`, level 9) copy
  * beside each text file of the client build, so the server sends static
  * assets compressed without compressing them per request
- * (server/http/static.ts). Run after `vite build` by `bun run build` and by
- * the server's own build at start (server/build/client.ts).
- *   bun server/build/precompress.ts [distDir]
+ * (server/http/static.ts). Run after `vite build` by buildClient
+ * (server/build/client.ts: `bun run build`, and `bun start` when stale).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { compress, MIN_COMPRESS_BYTES } from '../http/compress'
 
 const textFile = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/i
@@ -38,12 +37,4 @@ export function precompressDir(distDir: string): { files: number; bytes: number;
     brBytes += Math.min(br.byteLength, body.byteLength)
   }
   return { files: count, bytes, br: brBytes }
-}
-
-if (import.meta.main) {
-  const distDir = resolve(process.argv[2] ?? join(import.meta.dir, '..', '..', 'dist'))
-  const result = precompressDir(distDir)
-  console.log(
-    `precompressed ${result.files} files: ${(result.bytes / 1024).toFixed(1)} KB → ${(result.br / 1024).toFixed(1)} KB brotli`,
-  )
 }
