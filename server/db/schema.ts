@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -160,4 +161,37 @@ export const contentVersion = pgTable(
     updated_at: timestamps.updated_at,
   },
   (table) => [check('content_version_single_row', sql`${table.id} = 1`)],
+)
+
+/**
+ * Uploaded images (the media library). The files live in the media store
+ * (DATA_DIR/media or an S3 bucket) under keys derived from the SHA-256 of
+ * the uploaded bytes, so the same upload twice is one row and one set of
+ * files. Pages refer to an image by its URL (`/media/<key>`), in project
+ * image lists, timeline icons and the profile photo.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 (hex) of the bytes as uploaded. */
+    hash: text('hash').notNull().unique(),
+    /** The full-size fallback's key in the media store (`<hash>.jpg`). */
+    key: text('key').notNull().unique(),
+    content_type: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Size of the full-size fallback. */
+    bytes: integer('bytes').notNull(),
+    alt: text('alt').notNull().default(''),
+    /** Resized variants, ascending by width: `{ width, key, content_type, bytes }`. */
+    variants: jsonb('variants')
+      .$type<{ width: number; key: string; content_type: string; bytes: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** A data: URL shown until the image arrives. */
+    placeholder: text('placeholder').notNull(),
+    ...timestamps,
+  },
+  (table) => [index('media_created_at_idx').on(table.created_at, table.id)],
 )

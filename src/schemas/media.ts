@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { idSchema, optionalText } from './fields'
+
+/** What uploads may be: recognised from the bytes, never from the name or declared type. */
+export const mediaLimits = {
+  maxBytes: 15 * 1024 * 1024,
+  /** Refused before decoding: a small file can expand to gigabytes of pixels. */
+  maxPixels: 40_000_000,
+  /** Widths of the resized variants; only those below the original are made (never upscaled). */
+  variantWidths: [320, 640, 960, 1280, 1920],
+  acceptedTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'],
+  altMax: 500,
+} as const
+
+export const mediaVariantSchema = z.object({
+  width: z.number(),
+  /** Site-relative: `/media/<content hash>-<width>.webp`. */
+  url: z.string(),
+  content_type: z.string(),
+})
+export type MediaVariant = z.infer<typeof mediaVariantSchema>
+
+/**
+ * How a page shows an uploaded image: its size (no layout shift), resized
+ * variants for `srcset`, and a tiny placeholder (a data: URL) shown until
+ * the image arrives. Public: it is part of the content that uses the image.
+ */
+export const imageInfoSchema = z.object({
+  /** The full-size fallback in a widely supported format (JPEG, PNG or GIF). */
+  url: z.string(),
+  content_type: z.string(),
+  width: z.number(),
+  height: z.number(),
+  alt: z.string(),
+  /** Ascending by width, in a modern format (WebP). */
+  variants: z.array(mediaVariantSchema),
+  /** A data: URL of a few hundred bytes (ThumbHash rendered to PNG). */
+  placeholder: z.string(),
+})
+export type ImageInfo = z.infer<typeof imageInfoSchema>
+
+/** A stored upload, as the media library lists it. */
+export const mediaSchema = imageInfoSchema.extend({
+  id: z.number(),
+  /** Size of the full-size fallback in bytes. */
+  bytes: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type Media = z.infer<typeof mediaSchema>
+
+export const mediaIdInput = z.object({ id: idSchema })
+export const mediaAltInput = z.object({
+  id: idSchema,
+  alt: optionalText('Alt text', mediaLimits.altMax),
+})
