@@ -107,6 +107,8 @@ const envSchema = z.object({
 export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & {
   /** The public origin; this server's own address when not set. */
   SITE_URL: string
+  /** The `OWNER_*` variables that are set (they seed the profile on the first start only). */
+  ownerVariablesSet: ReadonlySet<string>
 }
 
 /** `PORT=` in a .env file means "not set", as if the line were absent. */
@@ -120,7 +122,8 @@ function withoutBlanks(source: Record<string, string | undefined>): Record<strin
 
 /** Parses the environment once; a bad value stops start-up with a readable line. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(withoutBlanks(source))
+  const present = withoutBlanks(source)
+  const result = envSchema.safeParse(present)
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`,
@@ -128,7 +131,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const env = result.data
-  return { ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` }
+  return {
+    ...env,
+    SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    ownerVariablesSet: new Set(Object.keys(present).filter((name) => name.startsWith('OWNER_'))),
+  }
 }
 
 /** The settings request handlers work with, from the environment. */

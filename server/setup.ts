@@ -3,7 +3,7 @@ import { type Database, migrateDatabase, openDatabase } from './db/client'
 import { ConfigError, type Env } from './env'
 import type { Logger } from './log'
 import { adminExists, setAdminPassword } from './services/auth'
-import { profileSeedFromEnv, seedProfile } from './services/profile'
+import { ownerVariablesIgnored, profileSeedFromEnv, seedProfile } from './services/profile'
 
 export function openDatabaseFromEnv(
   env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
@@ -16,7 +16,15 @@ export function openDatabaseFromEnv(
 /** Migrations, the owner's profile, and the first admin when asked for. */
 export async function prepareDatabase(database: Database, env: Env, log: Logger): Promise<void> {
   await migrateDatabase(database)
-  await seedProfile(database.db, profileSeedFromEnv(env))
+  const seed = profileSeedFromEnv(env)
+  await seedProfile(database.db, seed)
+  const ignored = await ownerVariablesIgnored(database.db, seed, env.ownerVariablesSet)
+  if (ignored.length > 0) {
+    log.warn(
+      `${ignored.join(', ')} differ from the stored profile and are ignored: the OWNER_* variables only seed the first start. Edit the profile at /admin/profile.`,
+      { variables: ignored },
+    )
+  }
   if (await adminExists(database.db)) return
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
     const password = newPasswordSchema.safeParse(env.ADMIN_PASSWORD)

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { ageFromBirthYear } from '../../src/domain/age'
-import type { Profile } from '../../src/schemas/profile'
+import type { Profile, ProfileData } from '../../src/schemas/profile'
 import type { Db } from '../db/client'
 import { profile } from '../db/schema'
 import { bumpContentVersion } from './content-version'
@@ -41,6 +41,47 @@ export async function seedProfile(db: Db, seed: ProfileSeed): Promise<void> {
       .returning({ id: profile.id })
     if (inserted.length > 0) await bumpContentVersion(tx)
   })
+}
+
+/** Replaces every field of the profile; pages show it on their next load. */
+export async function updateProfile(db: Db, data: ProfileData, now: Date): Promise<Profile> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(profile)
+      .set({ ...data, updated_at: now })
+      .where(eq(profile.id, 1))
+      .returning({ id: profile.id })
+    if (updated.length === 0) {
+      throw new Error('The profile row is missing: the server seeds it at start-up.')
+    }
+    await bumpContentVersion(tx)
+  })
+  return getProfile(db, now)
+}
+
+/**
+ * The `OWNER_*` variables that are set and differ from the stored profile:
+ * they seed the first start only, so a change to them does nothing.
+ */
+export async function ownerVariablesIgnored(
+  db: Db,
+  seed: ProfileSeed,
+  set: ReadonlySet<string>,
+): Promise<string[]> {
+  const [row] = await db.select().from(profile).where(eq(profile.id, 1)).limit(1)
+  if (!row) return []
+  const fields: [string, keyof ProfileSeed][] = [
+    ['OWNER_NAME', 'name'],
+    ['OWNER_BIRTH_YEAR', 'birth_year'],
+    ['OWNER_EMAIL', 'email'],
+    ['OWNER_UNIVERSITY', 'university'],
+    ['OWNER_LINKEDIN_URL', 'linkedin_url'],
+    ['OWNER_GITHUB_URL', 'github_url'],
+    ['OWNER_PHOTO_URL', 'photo_url'],
+  ]
+  return fields
+    .filter(([variable, field]) => set.has(variable) && row[field] !== seed[field])
+    .map(([variable]) => variable)
 }
 
 export async function getProfile(db: Db, now: Date): Promise<Profile> {

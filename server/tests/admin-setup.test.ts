@@ -113,3 +113,30 @@ test('bun run admin:password creates the admin, then resets its password and rev
     await database.close()
   }
 }, 60_000)
+
+test('OWNER_* variables that differ from the stored profile: one warning pointing to /admin/profile', async () => {
+  const database = await freshDatabase()
+  try {
+    const first = recordingLogger()
+    await prepareDatabase(database, loadEnv({ OWNER_NAME: 'Ada' }), first.log)
+    expect(first.lines.filter((line) => line.includes('OWNER_'))).toEqual([])
+
+    // The same values again, or none at all: nothing to say.
+    const same = recordingLogger()
+    await prepareDatabase(database, loadEnv({ OWNER_NAME: 'Ada' }), same.log)
+    await prepareDatabase(database, loadEnv({}), same.log)
+    expect(same.lines.filter((line) => line.includes('OWNER_'))).toEqual([])
+
+    const changed = recordingLogger()
+    await prepareDatabase(
+      database,
+      loadEnv({ OWNER_NAME: 'Grace', OWNER_EMAIL: 'grace@example.com', OWNER_BIRTH_YEAR: '2004' }),
+      changed.log,
+    )
+    expect(changed.lines.filter((line) => line.includes('OWNER_'))).toEqual([
+      'OWNER_NAME, OWNER_EMAIL differ from the stored profile and are ignored: the OWNER_* variables only seed the first start. Edit the profile at /admin/profile.',
+    ])
+  } finally {
+    await database.close()
+  }
+})

@@ -174,6 +174,24 @@ describe('invalidation', () => {
     }
   })
 
+  test('a profile edit shows on the next load of the home page and the profile read', async () => {
+    const app = instance(true)
+    for (const path of ['/', '/api/profile']) {
+      expect((await call(app, 'GET', path)).text, path).not.toContain('Grace Hopper')
+    }
+    const current = JSON.parse((await call(app, 'GET', '/api/profile')).text)
+    const { age: _age, ...fields } = current
+    const saved = await call(app, 'PUT', '/api/profile', {
+      token,
+      body: { ...fields, name: 'Grace Hopper', headline: 'Hello from Grace Hopper' },
+    })
+    expect(saved.status).toBe(200)
+    for (const path of ['/', '/api/profile']) {
+      expect((await call(app, 'GET', path)).text, path).toContain('Grace Hopper')
+    }
+    await call(app, 'PUT', '/api/profile', { token, body: fields })
+  })
+
   test('timeline writes and deletes invalidate too; a 404 page turns into the page once created', async () => {
     const app = instance(true)
     const missing = await call(app, 'GET', '/projects/not-yet-here')

@@ -25,6 +25,7 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'POST /api/auth/logout 204 auth.logout',
       'GET /api/auth/me 200 auth.me',
       'GET /api/profile 200 profile.get',
+      'PUT /api/profile 200 profile.update',
     ].sort(),
   )
 })

@@ -57,3 +57,66 @@ test('the tRPC door answers the same object', async () => {
   expect(r.status).toBe(200)
   expect(r.json).toStrictEqual({ result: { data: rest.json } })
 })
+
+const edited = {
+  name: 'Grace Hopper',
+  headline: 'Hello, I am Grace.',
+  birth_year: 2001,
+  email: 'grace@example.com',
+  university: 'Navy University',
+  major: 'Mathematics',
+  focus: 'compilers and COBOL',
+  minor: 'Physics',
+  linkedin_url: 'https://www.linkedin.com/in/grace',
+  github_url: 'https://github.com/grace',
+  photo_url: '/media/photo.jpg',
+}
+
+test('PUT /api/profile replaces every field, answers the profile, and GET shows it', async () => {
+  const token = await t.login()
+  const r = await t.request('PUT', '/api/profile', { token, body: edited })
+  expect(r.status).toBe(200)
+  const expected = { ...edited, age: t.clock.now().getFullYear() - 2001 }
+  expect(r.json).toStrictEqual(expected)
+  expect((await t.request('GET', '/api/profile')).json).toStrictEqual(expected)
+  const [row] = (await t.snapshot()).profile
+  expect(row).toMatchObject({ ...edited, id: 1 })
+})
+
+test('PUT /api/profile without a token: 401 and nothing changes', async () => {
+  const before = await t.snapshot()
+  const r = await t.request('PUT', '/api/profile', { body: { ...edited, name: 'Intruder' } })
+  expect(r.status).toBe(401)
+  expect(r.json).toEqual({ error: 'You need to sign in to do this.' })
+  expect(await t.snapshot()).toEqual(before)
+})
+
+test('PUT /api/profile validates every field: 400 with fields, nothing changes', async () => {
+  const token = await t.login()
+  const before = await t.snapshot()
+  const r = await t.request('PUT', '/api/profile', {
+    token,
+    body: {
+      ...edited,
+      name: '  ',
+      birth_year: t.clock.now().getFullYear() + 1,
+      email: 'not-an-address',
+      linkedin_url: 'javascript:alert(1)',
+      photo_url: undefined,
+      major: 'x'.repeat(201),
+    },
+  })
+  expect(r.status).toBe(400)
+  const body = r.json as { error: string; fields: Record<string, string[]> }
+  expect(Object.keys(body.fields).sort()).toEqual(
+    ['birth_year', 'email', 'linkedin_url', 'major', 'name', 'photo_url'].sort(),
+  )
+  expect(body.fields.name).toEqual(['Name is required.'])
+  expect(body.fields.birth_year).toEqual(['Birth year cannot be in the future.'])
+  expect(body.fields.email).toEqual(['Email must be a valid email address.'])
+  expect(body.fields.linkedin_url).toEqual([
+    'LinkedIn URL must be an http(s) URL or a path starting with /.',
+  ])
+  expect(body.fields.major).toEqual(['Major must be at most 200 characters.'])
+  expect(await t.snapshot()).toEqual(before)
+})

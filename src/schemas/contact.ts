@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { idSchema, limits, requiredText } from './fields'
+import { emailAddress, idSchema, limits, requiredText } from './fields'
 
 export const contactInput = z.object({
   name: requiredText('Name', limits.name),
-  email: requiredText('Email', limits.email).pipe(z.email('Email must be a valid email address.')),
+  email: emailAddress('Email'),
   message: requiredText('Message', limits.message),
   /**
    * Honeypot: a field people never see (hidden by the form). Bots fill it;

@@ -62,6 +62,11 @@ export function nullableText(label: string, max: number) {
     .transform((value) => (value ? value : null))
 }
 
+/** A required e-mail address. */
+export function emailAddress(label: string) {
+  return requiredText(label, limits.email).pipe(z.email(`${label} must be a valid email address.`))
+}
+
 export function safeUrl(label: string) {
   return z
     .string({ error: typeError(label, 'text') })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emailAddress, limits, requiredText, safeUrl } from './fields'
 
 export const profileSchema = z.object({
   name: z.string(),
@@ -16,3 +17,32 @@ export const profileSchema = z.object({
   photo_url: z.string(),
 })
 export type Profile = z.infer<typeof profileSchema>
+
+/** The earliest birth year accepted; the latest is this year (an age of 0). */
+export const MIN_BIRTH_YEAR = 1900
+
+/**
+ * `PUT /api/profile`: every field `GET /api/profile` answers but the
+ * computed age. The home page builds its sentences around the study lines
+ * ("I'm a {major} major at {university}.", "My focus is on {focus}.", "I'm
+ * currently pursuing a minor in {minor}."), so each is a phrase, not a sentence.
+ */
+export const profileInput = z.object({
+  name: requiredText('Name', limits.name),
+  headline: requiredText('Greeting headline', limits.title),
+  birth_year: z.coerce
+    .number({ error: 'Birth year must be a year.' })
+    .int('Birth year must be a whole year.')
+    .min(MIN_BIRTH_YEAR, `Birth year must be ${MIN_BIRTH_YEAR} or later.`)
+    .refine((year) => year <= new Date().getFullYear(), 'Birth year cannot be in the future.'),
+  email: emailAddress('Email'),
+  university: requiredText('University', limits.title),
+  major: requiredText('Major', limits.title),
+  focus: requiredText('Focus', limits.shortText),
+  minor: requiredText('Minor', limits.title),
+  linkedin_url: safeUrl('LinkedIn URL'),
+  github_url: safeUrl('GitHub URL'),
+  photo_url: safeUrl('Photo URL'),
+})
+export type ProfileInput = z.input<typeof profileInput>
+export type ProfileData = z.output<typeof profileInput>
