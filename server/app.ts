@@ -5,6 +5,7 @@ import { handleBackupRequest } from './http/backup'
 import { createCacheFastPath } from './http/cache/fast-path'
 import { type CacheSettings, createResponseCache } from './http/cache/response-cache'
 import { clientIp } from './http/client-address'
+import { deviceTokenOf } from './http/device-cookie'
 import { securityHeaders } from './http/headers'
 import { healthCheck } from './http/health'
 import { createRequestLifecycle } from './http/lifecycle'
@@ -64,12 +65,14 @@ export function createApp(deps: AppDeps) {
   })
   const context = (requestId: string, ip: string, authorization: string | null): Context =>
     createContextInner({ db: database.db, config, log, now, requestId, ip, authorization })
-  const contextOf = (request: Request, server: Server | null) =>
-    context(
+  const contextOf = (request: Request, server: Server | null): Context => ({
+    ...context(
       requestIdOf(request),
       clientIp(request, server, settings.trustProxy),
       request.headers.get('authorization'),
-    )
+    ),
+    deviceToken: deviceTokenOf(request),
+  })
   /** Pages and SEO files read public content only: no token, no client address. */
   const publicContext = (requestId: string) => context(requestId, 'server', null)
   const servePage = createPageHandler({

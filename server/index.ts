@@ -11,6 +11,7 @@ import { DataDirLockedError } from './db/lock'
 import { appConfigFromEnv, ConfigError, loadEnv } from './env'
 import { createLogger, errorDetails } from './log'
 import { messages } from './messages'
+import { prepareSignIn } from './services/auth'
 import { openDatabaseFromEnv, prepareDatabase } from './setup'
 
 const root = resolve(import.meta.dir, '..')
@@ -62,6 +63,9 @@ async function main() {
   // PGlite: `bun run backup` cannot open DATA_DIR while this server holds it,
   // so it asks this server, over loopback, with this token.
   const backupToken = database.kind === 'pglite' ? createBackupToken() : undefined
+  // The dummy hash unknown usernames are checked against: made now, so the
+  // first such sign-in takes as long as any other.
+  await prepareSignIn()
   const { createApp } = await import('./app')
   const app = createApp({
     database,

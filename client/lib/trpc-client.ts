@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client'
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } from '@trpc/client'
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '../../server/trpc/root'
+import { MAX_BATCH_SIZE, UNBATCHED_PROCEDURES } from '../../src/domain/api-limits'
 import { getToken } from './token'
 
 /**
@@ -34,16 +35,26 @@ const fetchKeepingStatus: typeof fetch = Object.assign(
 
 export type TrpcLink = TRPCLink<AppRouter>
 
-/** The browser's link: batched HTTP calls to /trpc, with the stored token when there is one. */
+/**
+ * The browser's links: calls to /trpc with the stored token when there is
+ * one, batched up to the server's limit; a sign-in always alone (the server
+ * refuses it inside a batch).
+ */
 export function browserLinks(): TrpcLink[] {
+  const options = {
+    url: '/trpc',
+    fetch: fetchKeepingStatus,
+    headers() {
+      const token = getToken()
+      return token ? { authorization: `Bearer ${token}` } : {}
+    },
+  }
+  const unbatched: readonly string[] = UNBATCHED_PROCEDURES
   return [
-    httpBatchLink({
-      url: '/trpc',
-      fetch: fetchKeepingStatus,
-      headers() {
-        const token = getToken()
-        return token ? { authorization: `Bearer ${token}` } : {}
-      },
+    splitLink({
+      condition: (op) => unbatched.includes(op.path),
+      true: httpLink(options),
+      false: httpBatchLink({ ...options, maxItems: MAX_BATCH_SIZE }),
     }),
   ]
 }

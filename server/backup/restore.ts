@@ -6,12 +6,15 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
-import { sessions } from '../db/schema'
+import { sessions, trustedDevices } from '../db/schema'
 import { bumpContentVersion } from '../services/content-version'
 import { type Backup, backupTableNames, backupTables } from './format'
 
-/** Emptied by a restore but not in the file: everyone signs in again. */
-const dropped: PgTable[] = [sessions]
+/**
+ * Emptied by a restore but not in the file: everyone signs in again, and
+ * browsers are no longer trusted (the admin users they belonged to are replaced).
+ */
+const dropped: PgTable[] = [sessions, trustedDevices]
 
 function chunks<T>(rows: T[], size = 200): T[][] {
   const out: T[][] = []

@@ -110,6 +110,28 @@ export const sessions = pgTable(
   (table) => [index('sessions_expires_at_idx').on(table.expires_at)],
 )
 
+/**
+ * Browsers that have signed in successfully (OWASP's "device cookies"): the
+ * cookie holds a random token, stored here only as its SHA-256. A sign-in
+ * presenting one is throttled per device, so guessing from elsewhere cannot
+ * lock the owner's own browser out.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: serial('id').primaryKey(),
+    token_hash: text('token_hash').notNull().unique(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    ...timestamps,
+  },
+  (table) => [index('trusted_devices_user_id_idx').on(table.user_id)],
+)
+
 /** The owner's profile: a single row (id = 1). */
 export const profile = pgTable(
   'profile',

@@ -1,11 +1,13 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import { MAX_BATCH_SIZE } from '../../src/domain/api-limits'
 import { messages } from '../messages'
 import type { Context } from '../trpc/context'
-import { publicQueries } from '../trpc/endpoints'
+import { publicQueries, unbatchable } from '../trpc/endpoints'
 import { retryAfterOf } from '../trpc/errors'
 import { appRouter } from '../trpc/root'
 import { isJsonContentType, jsonTooDeep, readBody } from './body'
+import { withDeviceCookie } from './device-cookie'
 
 const jsonRpcCodes: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
   BAD_REQUEST: -32600,
@@ -33,6 +35,13 @@ function trpcError(status: number, code: TRPC_ERROR_CODE_KEY, message: string, r
  * before tRPC parses anything.
  */
 export async function handleTrpc(request: Request, ctx: Context): Promise<Response> {
+  const url = new URL(request.url)
+  const calls = url.pathname.slice('/trpc/'.length).split(',')
+  if (calls.length > 1 && calls.some((name) => unbatchable.has(name))) {
+    const names = calls.filter((name) => unbatchable.has(name))
+    const message = `${[...new Set(names)].join(', ')} cannot be called in a batch.`
+    return trpcError(400, 'BAD_REQUEST', message, ctx.requestId)
+  }
   let forwarded = request
   if (request.method === 'POST') {
     const read = await readBody(request)
@@ -53,7 +62,7 @@ export async function handleTrpc(request: Request, ctx: Context): Promise<Respon
       body: read.text,
     })
   } else {
-    const input = new URL(request.url).searchParams.get('input')
+    const input = url.searchParams.get('input')
     if (input && jsonTooDeep(input)) {
       return trpcError(400, 'BAD_REQUEST', messages.inputTooDeep, ctx.requestId)
     }
@@ -62,7 +71,8 @@ export async function handleTrpc(request: Request, ctx: Context): Promise<Respon
     endpoint: '/trpc',
     req: forwarded,
     router: appRouter,
-    createContext: () => ctx,
+    maxBatchSize: MAX_BATCH_SIZE,
+    createContext: ({ resHeaders }) => withDeviceCookie(ctx, request, resHeaders),
     responseMeta: ({ errors }) => {
       const retryAfter = errors.map(retryAfterOf).find((value) => value !== null)
       return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {}

@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import { UnavailableError } from '../errors'
 import { isJsonContentType, parseJsonObject, readBody } from '../http/body'
+import { withDeviceCookie } from '../http/device-cookie'
 import { json, jsonError } from '../http/respond'
 import { messages } from '../messages'
 import type { Context } from '../trpc/context'
@@ -105,17 +106,20 @@ export async function handleRest(request: Request, ctx: Context): Promise<Respon
     body = parsed.value
   }
 
+  const cookies = new Headers()
   try {
     const result = await callTRPCProcedure({
       router: appRouter,
       path: route.procedure,
       type: route.type,
-      ctx,
+      ctx: withDeviceCookie(ctx, request, cookies),
       getRawInput: async () => (route.takesInput ? { ...body, ...params } : undefined),
       signal: undefined,
       batchIndex: 0,
     })
-    return json(route.rest.status, result ?? null)
+    const response = json(route.rest.status, result ?? null)
+    for (const cookie of cookies.getSetCookie()) response.headers.append('set-cookie', cookie)
+    return response
   } catch (error) {
     return errorResponse(error, ctx)
   }

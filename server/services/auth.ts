@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import pLimit from 'p-limit'
 import type { Db } from '../db/client'
-import { adminUsers, sessions } from '../db/schema'
+import { adminUsers, sessions, trustedDevices } from '../db/schema'
 import { humanDuration, InvalidCredentialsError, RateLimitedError } from '../errors'
 import type { ServiceContext } from './context'
-import { ipKey, lockedForSeconds, recordFailure, recordSuccess, userKey } from './login-throttle'
+import { clearSignInLocks, reserveSignIn, settleSignIn } from './login-throttle'
 
 export interface Session {
   id: number
@@ -78,20 +79,76 @@ export async function authenticate(
   return { id: row.id, userId: row.userId, username: row.username, expiresAt: row.expiresAt }
 }
 
+/**
+ * Password checks at once: argon2id costs ~100 ms of CPU each, so a burst of
+ * sign-ins queues here instead of starving every other request.
+ */
+const hashing = pLimit(2)
+/** Sign-ins under way beyond this many are refused at once (not counted as failures). */
+const MAX_SIGN_INS_IN_FLIGHT = 16
+let signInsInFlight = 0
+
+/** The dummy hash costs as much as a check: made at start, not on the first unknown user. */
+export function prepareSignIn(): Promise<string> {
+  return dummyPasswordHash()
+}
+
+/** The trusted device a device cookie stands for, when it belongs to this username. */
+async function trustedDevice(
+  db: Db,
+  token: string | null | undefined,
+  username: string,
+): Promise<number | null> {
+  if (!token || !tokenPattern.test(token)) return null
+  const [row] = await db
+    .select({ id: trustedDevices.id })
+    .from(trustedDevices)
+    .innerJoin(adminUsers, eq(adminUsers.id, trustedDevices.user_id))
+    .where(and(eq(trustedDevices.token_hash, hashToken(token)), eq(adminUsers.username, username)))
+    .limit(1)
+  return row?.id ?? null
+}
+
 export async function login(
-  ctx: Pick<ServiceContext, 'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId'>,
+  ctx: Pick<
+    ServiceContext,
+    'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId' | 'deviceToken' | 'rememberDevice'
+  >,
   username: string,
   password: string,
 ): Promise<{ token: string; expires_at: string }> {
   const now = ctx.now()
   const event = { username, ip: ctx.ip, request_id: ctx.requestId }
-  // While locked, not even the right password gets in (and no hash is checked).
-  const wait = await lockedForSeconds(ctx.db, [userKey(username), ipKey(ctx.ip)], now)
-  if (wait > 0) {
-    ctx.log.warn('login refused: locked', { ...event, retry_after: wait })
+  if (signInsInFlight >= MAX_SIGN_INS_IN_FLIGHT) {
+    ctx.log.warn('login refused: too many at once', event)
+    throw new RateLimitedError('Too many sign-in attempts at once. Try again in a few seconds.', 5)
+  }
+  signInsInFlight++
+  try {
+    return await signIn(ctx, username, password, now, event)
+  } finally {
+    signInsInFlight--
+  }
+}
+
+async function signIn(
+  ctx: Parameters<typeof login>[0],
+  username: string,
+  password: string,
+  now: Date,
+  event: Record<string, unknown>,
+): Promise<{ token: string; expires_at: string }> {
+  const deviceId = await trustedDevice(ctx.db, ctx.deviceToken, username)
+  // Checked and counted in one step before the password is: concurrent
+  // attempts cannot all slip past the lock. While locked, not even the
+  // right password gets in, and no hash is checked.
+  const limits = ctx.config.loginThrottle
+  const reservation = await reserveSignIn(ctx.db, { username, ip: ctx.ip, deviceId }, now, limits)
+  if (reservation.locked > 0 || !('keys' in reservation)) {
+    ctx.log.warn('login refused: locked', { ...event, retry_after: reservation.locked })
     throw new RateLimitedError(
-      `Too many failed sign-in attempts. Try again in ${humanDuration(wait)}.`,
-      wait,
+      `Too many failed sign-in attempts. Try again in ${humanDuration(reservation.locked)}.`,
+      reservation.locked,
     )
   }
   const [user] = await ctx.db
@@ -100,17 +157,16 @@ export async function login(
     .where(eq(adminUsers.username, username))
     .limit(1)
   // Verify against a dummy hash for unknown users: same work, same timing.
-  const valid = await Bun.password.verify(
-    password,
-    user?.passwordHash ?? (await dummyPasswordHash()),
-  )
+  const hash = user?.passwordHash ?? (await dummyPasswordHash())
+  const valid = await hashing(() => Bun.password.verify(password, hash))
+  await settleSignIn(ctx.db, reservation.keys, Boolean(user && valid), now, limits)
   if (!user || !valid) {
-    const lockedFor = await recordFailure(ctx.db, username, ctx.ip, now, ctx.config.loginThrottle)
-    ctx.log.warn('login failed', event)
-    if (lockedFor > 0) ctx.log.warn('login lockout', { ...event, locked_for: lockedFor })
+    ctx.log.warn('login failed', { ...event, trusted_device: deviceId !== null })
+    if (reservation.lockedFor > 0) {
+      ctx.log.warn('login lockout', { ...event, locked_for: reservation.lockedFor })
+    }
     throw new InvalidCredentialsError('Invalid username or password.')
   }
-  await recordSuccess(ctx.db, username, now)
   const token = newToken()
   const expiresAt = new Date(now.getTime() + ctx.config.sessionTtlMs)
   await ctx.db.insert(sessions).values({
@@ -121,8 +177,24 @@ export async function login(
     created_at: now,
     updated_at: now,
   })
+  if (deviceId === null) {
+    const device = newToken()
+    await ctx.db.insert(trustedDevices).values({
+      token_hash: hashToken(device),
+      user_id: user.id,
+      last_used_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    ctx.rememberDevice?.(device)
+  } else {
+    await ctx.db
+      .update(trustedDevices)
+      .set({ last_used_at: now, updated_at: now })
+      .where(eq(trustedDevices.id, deviceId))
+  }
   await deleteDeadSessions(ctx.db, now, ctx.config.sessionIdleMs)
-  ctx.log.info('login succeeded', event)
+  ctx.log.info('login succeeded', { ...event, trusted_device: deviceId !== null })
   return { token, expires_at: expiresAt.toISOString() }
 }
 
@@ -169,6 +241,7 @@ export async function setAdminPassword(
       .orderBy(adminUsers.id)
       .limit(1)
     await tx.delete(sessions)
+    await clearSignInLocks(tx)
     if (existing) {
       await tx
         .update(adminUsers)

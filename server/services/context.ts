@@ -16,4 +16,8 @@ export interface ServiceContext {
   /** The client's IP: the socket's, or the proxy's header when TRUST_PROXY says so. */
   ip: string
   now: () => Date
+  /** The device cookie the request carried (a browser that signed in before), if any. */
+  deviceToken?: string | null
+  /** Hands a new device token to the door, which sets it as the device cookie. */
+  rememberDevice?: (token: string) => void
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm'
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { defaultThrottleLimits, type ThrottleLimits } from '../config'
 import type { Db } from '../db/client'
 import { throttleCounters } from '../db/schema'
@@ -15,79 +15,145 @@ export function ipKey(ip: string): string {
   return `ip:${ip}`
 }
 
-/** Seconds until every given key is free again, or 0 when none is locked. */
-export async function lockedForSeconds(db: Db, keys: string[], now: Date): Promise<number> {
-  const rows = await db
-    .select({ lockedUntil: throttleCounters.locked_until })
-    .from(throttleCounters)
-    .where(inArray(throttleCounters.key, keys))
-  let until = 0
-  for (const row of rows) {
-    if (row.lockedUntil && row.lockedUntil > now) until = Math.max(until, row.lockedUntil.getTime())
-  }
-  return until === 0 ? 0 : Math.ceil((until - now.getTime()) / 1000)
+/** A browser that has signed in before (a device cookie): throttled on its own. */
+export function deviceKey(deviceId: number): string {
+  return `device:${deviceId}`
 }
 
+export interface SignInAttempt {
+  username: string
+  ip: string
+  /** The trusted device the attempt comes from, if it presented a valid device cookie. */
+  deviceId: number | null
+}
+
+export type Reservation =
+  /** Refused: locked for this many seconds; nothing was counted and no password may be checked. */
+  | { locked: number }
+  /** Counted as a failure until `settle` says otherwise; `lockedFor`: the lockout it started. */
+  | { locked: 0; lockedFor: number; keys: { account: string; ip: string } }
+
 /**
- * Counts one failed sign-in against the username and the IP. Returns the
- * lockout it triggered (seconds), or 0.
+ * Checks and counts a sign-in attempt in one step, before any password is
+ * verified: the counters' rows are locked for the transaction, so
+ * concurrent attempts queue here and each sees the ones before it. The
+ * attempt counts as a failure at once; `settle` forgives it on success.
+ *
+ * The account's counter is the username's (5 failures in a row lock it for
+ * 1, then 15, then 60 minutes), or, for a browser that signed in before,
+ * that device's own (same steps): someone guessing the owner's password
+ * from elsewhere cannot lock the owner's own browser out. The client IP's
+ * counter caps failures per hour whatever the usernames.
  */
-export async function recordFailure(
+export async function reserveSignIn(
   db: Db,
-  username: string,
-  ip: string,
+  attempt: SignInAttempt,
   now: Date,
   limits: ThrottleLimits = defaultThrottleLimits,
-): Promise<number> {
+): Promise<Reservation> {
+  const account =
+    attempt.deviceId === null ? userKey(attempt.username) : deviceKey(attempt.deviceId)
+  const ip = ipKey(attempt.ip)
   return db.transaction(async (tx) => {
-    let locked = 0
-    for (const key of [userKey(username), ipKey(ip)]) {
-      const isUser = key.startsWith('user:')
-      // A username's failures are remembered for a day; an IP's for its window.
-      const windowMs = isUser ? USER_MEMORY_MS : limits.ipWindowMs
-      const { row, used, windowStart } = await lockWindow(tx, key, windowMs, now)
-      let failures = used + 1
-      let lockouts =
-        isUser && now.getTime() - row.updated_at.getTime() <= USER_MEMORY_MS ? row.lockouts : 0
-      let lockedUntil: Date | null =
-        row.locked_until && row.locked_until > now ? row.locked_until : null
-      if (isUser && failures >= limits.userMaxFailures) {
-        const steps = limits.userLockoutStepsMs
-        const step = steps[Math.min(lockouts, steps.length - 1)] ?? 60_000
-        lockedUntil = new Date(now.getTime() + step)
-        lockouts += 1
-        failures = 0
-      } else if (!isUser && failures >= limits.ipMaxFailures) {
-        lockedUntil = new Date(windowStart.getTime() + limits.ipWindowMs)
-      }
-      if (lockedUntil) {
-        locked = Math.max(locked, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000))
-      }
-      await tx
-        .update(throttleCounters)
-        .set({
-          failures,
-          lockouts,
-          window_started_at: windowStart,
-          locked_until: lockedUntil,
-          updated_at: now,
-        })
-        .where(eq(throttleCounters.key, key))
+    // Always the account first, then the IP: one lock order, no deadlock.
+    const accountState = await lockWindow(tx, account, USER_MEMORY_MS, now)
+    const ipState = await lockWindow(tx, ip, limits.ipWindowMs, now)
+    const lockedUntil = Math.max(
+      accountState.row.locked_until?.getTime() ?? 0,
+      ipState.row.locked_until?.getTime() ?? 0,
+    )
+    if (lockedUntil > now.getTime()) {
+      return { locked: Math.ceil((lockedUntil - now.getTime()) / 1000) }
     }
-    return locked
+
+    let failures = accountState.used + 1
+    let lockouts =
+      now.getTime() - accountState.row.updated_at.getTime() <= USER_MEMORY_MS
+        ? accountState.row.lockouts
+        : 0
+    let accountLock: Date | null = null
+    if (failures >= limits.userMaxFailures) {
+      const steps = limits.userLockoutStepsMs
+      const step = steps[Math.min(lockouts, steps.length - 1)] ?? 60_000
+      accountLock = new Date(now.getTime() + step)
+      lockouts += 1
+      failures = 0
+    }
+    await tx
+      .update(throttleCounters)
+      .set({
+        failures,
+        lockouts,
+        window_started_at: accountState.windowStart,
+        locked_until: accountLock,
+        updated_at: now,
+      })
+      .where(eq(throttleCounters.key, account))
+
+    const ipFailures = ipState.used + 1
+    const ipLock =
+      ipFailures >= limits.ipMaxFailures
+        ? new Date(ipState.windowStart.getTime() + limits.ipWindowMs)
+        : null
+    await tx
+      .update(throttleCounters)
+      .set({
+        failures: ipFailures,
+        window_started_at: ipState.windowStart,
+        locked_until: ipLock,
+        updated_at: now,
+      })
+      .where(eq(throttleCounters.key, ip))
+
+    const lock = Math.max(accountLock?.getTime() ?? 0, ipLock?.getTime() ?? 0)
+    const lockedFor = lock === 0 ? 0 : Math.ceil((lock - now.getTime()) / 1000)
+    return { locked: 0, lockedFor, keys: { account, ip } }
   })
 }
 
-/** A successful sign-in clears the username's counters (not the IP's). */
-export async function recordSuccess(db: Db, username: string, now: Date): Promise<void> {
-  await db.delete(throttleCounters).where(eq(throttleCounters.key, userKey(username)))
-  // Forget long-idle counters so the table stays small.
+/**
+ * After the password was checked: a success forgives the account's history
+ * and takes the attempt back from the IP's count (with any cap it reached);
+ * a failure stays counted. Forgets long-idle counters so the table stays small.
+ */
+export async function settleSignIn(
+  db: Db,
+  keys: { account: string; ip: string },
+  success: boolean,
+  now: Date,
+  limits: ThrottleLimits = defaultThrottleLimits,
+): Promise<void> {
+  if (!success) return
+  await db.transaction(async (tx) => {
+    await tx.delete(throttleCounters).where(eq(throttleCounters.key, keys.account))
+    await tx
+      .update(throttleCounters)
+      .set({
+        failures: sql`greatest(${throttleCounters.failures} - 1, 0)`,
+        locked_until: sql`case when ${throttleCounters.failures} - 1 >= ${limits.ipMaxFailures} then ${throttleCounters.locked_until} else null end`,
+        updated_at: now,
+      })
+      .where(eq(throttleCounters.key, keys.ip))
+  })
   await db
     .delete(throttleCounters)
     .where(
       and(
         lt(throttleCounters.updated_at, new Date(now.getTime() - USER_MEMORY_MS)),
         or(isNull(throttleCounters.locked_until), lt(throttleCounters.locked_until, now)),
+      ),
+    )
+}
+
+/** `bun run admin:password`: every lock and count is lifted. */
+export async function clearSignInLocks(db: Db): Promise<void> {
+  await db
+    .delete(throttleCounters)
+    .where(
+      or(
+        sql`${throttleCounters.key} like 'user:%'`,
+        sql`${throttleCounters.key} like 'ip:%'`,
+        sql`${throttleCounters.key} like 'device:%'`,
       ),
     )
 }

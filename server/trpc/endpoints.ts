@@ -1,4 +1,5 @@
 import type { AnyProcedure, TRPCRouterRecord } from '@trpc/server'
+import { UNBATCHED_PROCEDURES } from '../../src/domain/api-limits'
 import { type EndpointDeclaration, endpointMetaSchema } from './meta'
 import { appRouter } from './root'
 
@@ -88,4 +89,16 @@ export function matchRoute(
     else if (expected !== actual) return null
   }
   return params
+}
+
+/** Procedures that may not share a tRPC batch with other calls: `batch: false`. */
+export const unbatchable: ReadonlySet<string> = new Set(
+  endpoints.filter((endpoint) => !endpoint.meta.batch).map((e) => e.procedure),
+)
+
+// The browser's link sends these alone (src/domain/api-limits.ts): the two must agree.
+if ([...unbatchable].sort().join() !== [...UNBATCHED_PROCEDURES].sort().join()) {
+  throw new Error(
+    `batch: false is declared on ${[...unbatchable].join(', ') || 'nothing'}, but src/domain/api-limits.ts lists ${UNBATCHED_PROCEDURES.join(', ')}`,
+  )
 }

@@ -24,6 +24,11 @@ export const endpointMetaSchema = z.strictObject({
    * private, `no-store`, never kept.
    */
   cache: z.literal('public').optional(),
+  /**
+   * `false`: never inside a tRPC batch, one call per request (sign-in: a
+   * batch would check many passwords for the price of one request).
+   */
+  batch: z.boolean().default(true),
 })
 
 /** What `.meta()` takes (the status may be left out). */

@@ -4,7 +4,7 @@ import { adminProcedure, publicProcedure, router } from '../init'
 
 export const authRouter = router({
   login: publicProcedure
-    .meta({ rest: { method: 'POST', path: '/api/auth/login' } })
+    .meta({ rest: { method: 'POST', path: '/api/auth/login' }, batch: false })
     .input(loginInput)
     .output(loginResult)
     .mutation(({ ctx, input }) => login(ctx, input.username, input.password)),

@@ -1,0 +1,213 @@
+/**
+ * Sign-in under attack (issue 12): each test here failed before the fix.
+ * Check and count of an attempt are one step, a batch cannot carry several
+ * attempts, password checks are rationed, and a browser that signed in
+ * before is not locked out by someone guessing elsewhere.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { defaultThrottleLimits } from '../config'
+import { DEVICE_COOKIE } from '../http/device-cookie'
+import { setAdminPassword } from '../services/auth'
+import { ADMIN, createTestApp, type TestApp } from './harness'
+
+setDefaultTimeout(60_000)
+
+const wrong = (username = ADMIN.username) => ({ username, password: 'not the password' })
+const statuses = (responses: { status: number }[]) =>
+  responses.map((r) => r.status).sort((a, b) => a - b)
+const count = (list: number[], value: number) => list.filter((item) => item === value).length
+
+describe('concurrent attempts', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  }, 30_000)
+  afterAll(() => t.close())
+
+  test('11 wrong passwords at once: 5 are checked (401), 6 refused (429)', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 11 }, () => t.request('POST', '/api/auth/login', { body: wrong() })),
+    )
+    const list = statuses(answers)
+    expect(count(list, 401)).toBe(5)
+    expect(count(list, 429)).toBe(6)
+  })
+})
+
+describe('the per-IP cap under concurrency', () => {
+  let t: TestApp
+  const limits = { ...defaultThrottleLimits, ipMaxFailures: 8 }
+  beforeAll(async () => {
+    t = await createTestApp({ config: { loginThrottle: limits } })
+  }, 30_000)
+  afterAll(() => t.close())
+
+  test('14 failures at once with different usernames: exactly the cap is checked', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, (_, i) =>
+        t.request('POST', '/api/auth/login', { body: wrong(`guess-${i}`) }),
+      ),
+    )
+    const list = statuses(answers)
+    expect(count(list, 401)).toBe(8)
+    expect(count(list, 429)).toBe(6)
+  })
+})
+
+describe('batches', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  }, 30_000)
+  afterAll(() => t.close())
+
+  const batch = (names: string[], input: Record<string, unknown>) =>
+    t.app.handle(
+      new Request(`http://localhost/trpc/${names.join(',')}?batch=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      }),
+    )
+
+  test('a batch of sign-ins is refused before any password is checked', async () => {
+    const names = Array.from({ length: 20 }, () => 'auth.login')
+    const input = Object.fromEntries(names.map((_, i) => [String(i), wrong()]))
+    const response = await batch(names, input)
+    expect(response.status).toBe(400)
+    const body = (await response.json()) as { error: { message: string } }
+    expect(body.error.message).toBe('auth.login cannot be called in a batch.')
+    // Nothing was counted: the owner still signs in.
+    expect(await t.login()).toMatch(/^[\w-]{43}$/)
+  })
+
+  test('a sign-in with other calls in a batch is refused too; alone it works', async () => {
+    const mixed = await batch(['profile.get', 'auth.login'], { 1: ADMIN })
+    expect(mixed.status).toBe(400)
+    const alone = await t.app.handle(
+      new Request('http://localhost/trpc/auth.login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      }),
+    )
+    expect(alone.status).toBe(200)
+  })
+
+  test('a batch holds at most 10 calls', async () => {
+    const get = (size: number) =>
+      t.app.handle(
+        new Request(
+          `http://localhost/trpc/${Array.from({ length: size }, () => 'projects.list').join(',')}?batch=1&input=${encodeURIComponent('{}')}`,
+        ),
+      )
+    expect((await get(10)).status).toBe(200)
+    expect((await get(11)).status).toBe(400)
+    expect((await get(300)).status).toBe(400)
+  })
+})
+
+describe('password checks are rationed', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: { loginThrottle: { ...defaultThrottleLimits, ipMaxFailures: 1_000 } },
+    })
+  }, 30_000)
+  afterAll(() => t.close())
+
+  test('a burst of 40 sign-ins: some refused at once (429, not counted), none a server error', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.request('POST', '/api/auth/login', { body: wrong(`burst-${i}`) }),
+      ),
+    )
+    const list = statuses(answers)
+    expect(count(list, 401) + count(list, 429)).toBe(40)
+    const atOnce = answers.filter(
+      (r) => r.body.error === 'Too many sign-in attempts at once. Try again in a few seconds.',
+    )
+    expect(atOnce.length).toBeGreaterThan(0)
+    expect(atOnce.every((r) => r.headers.get('retry-after') === '5')).toBe(true)
+  })
+})
+
+describe('device cookies: the owner is not locked out by someone else', () => {
+  let t: TestApp
+  let device = ''
+  beforeAll(async () => {
+    t = await createTestApp()
+  }, 30_000)
+  afterAll(() => t.close())
+
+  test('a successful sign-in sets the device cookie: HttpOnly, SameSite=Strict, for a year', async () => {
+    const r = await t.request('POST', '/api/auth/login', { body: ADMIN })
+    expect(r.status).toBe(200)
+    const cookie = r.headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(new RegExp(`^${DEVICE_COOKIE}=[\\w-]{43}; `))
+    expect(cookie).toContain('HttpOnly')
+    expect(cookie).toContain('SameSite=Strict')
+    expect(cookie).toContain('Max-Age=31536000')
+    expect(cookie).not.toContain('Secure')
+    device = cookie.split(';')[0] ?? ''
+    // Over HTTPS (a trusted proxy's X-Forwarded-Proto here: none) the cookie is Secure.
+    const https = await t.app.handle(
+      new Request('https://localhost/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      }),
+    )
+    expect(https.headers.get('set-cookie')).toContain('Secure')
+  })
+
+  test('the username locked by guesses elsewhere: the owner’s browser still signs in', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await t.request('POST', '/api/auth/login', { body: wrong() })).status).toBe(401)
+    }
+    // An unknown browser meets the lockout, even with the right password.
+    expect((await t.request('POST', '/api/auth/login', { body: ADMIN })).status).toBe(429)
+    // The owner's browser does not, and gets no new cookie.
+    const owner = await t.request('POST', '/api/auth/login', {
+      body: ADMIN,
+      headers: { cookie: device },
+    })
+    expect(owner.status).toBe(200)
+    expect(owner.headers.get('set-cookie')).toBeNull()
+    // The lock on the username stays for everyone else.
+    expect((await t.request('POST', '/api/auth/login', { body: ADMIN })).status).toBe(429)
+  })
+
+  test('a device is throttled on its own: five wrong passwords from it lock that device', async () => {
+    for (let i = 0; i < 5; i++) {
+      const r = await t.request('POST', '/api/auth/login', {
+        body: wrong(),
+        headers: { cookie: device },
+      })
+      expect(r.status).toBe(401)
+    }
+    const locked = await t.request('POST', '/api/auth/login', {
+      body: ADMIN,
+      headers: { cookie: device },
+    })
+    expect(locked.status).toBe(429)
+  })
+
+  test('a device cookie of another account, or a made-up one, counts as an unknown browser', async () => {
+    const madeUp = await t.request('POST', '/api/auth/login', {
+      body: ADMIN,
+      headers: { cookie: `${DEVICE_COOKIE}=${'x'.repeat(43)}` },
+    })
+    expect(madeUp.status).toBe(429)
+  })
+
+  test('bun run admin:password lifts every lock', async () => {
+    await setAdminPassword(t.db, ADMIN.username, ADMIN.password)
+    expect((await t.request('POST', '/api/auth/login', { body: ADMIN })).status).toBe(200)
+    const fromDevice = await t.request('POST', '/api/auth/login', {
+      body: ADMIN,
+      headers: { cookie: device },
+    })
+    expect(fromDevice.status).toBe(200)
+  })
+})
