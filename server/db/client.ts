@@ -6,6 +6,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
 import { lockDataDir } from './lock'
+import { makePrivateDir } from './private-dir'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -59,6 +60,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options.kind === 'pglite'
         ? await PGlite.create({ dataDir: options.dataDir })
         : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+    // A new directory's files were just made by initdb, 0666.
+    if (options.kind === 'pglite') makePrivateDir(options.dataDir)
     const db = drizzlePglite({ client, schema }) as unknown as Db
     return {
       db,

@@ -1,5 +1,6 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import { makePrivateDir } from './private-dir'
 
 export class DataDirLockedError extends Error {}
 
@@ -39,7 +40,7 @@ export function dataDirLockHolder(dataDir: string): number | null {
  * Returns a function that releases it.
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true })
+  makePrivateDir(dataDir)
   const path = lockPath(dataDir)
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
