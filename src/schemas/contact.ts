@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema, limits, requiredText } from './fields'
+import { idSchema, limits, requiredText, timestamps } from './fields'
 
 export const contactInput = z.object({
   name: requiredText('Name', limits.name),
@@ -24,7 +24,6 @@ export const contactMessageSchema = z.object({
   name: z.string(),
   email: z.string(),
   message: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 })
 export type ContactMessage = z.infer<typeof contactMessageSchema>

@@ -99,3 +99,9 @@ export const idSchema = z.coerce
   .int('The id must be a whole number.')
   .positive('The id must be a positive number.')
   .max(2_147_483_647, 'The id is out of range.')
+
+/** The timestamps every stored row answers with, after its own fields (ISO strings). */
+export const timestamps = {
+  created_at: z.string(),
+  updated_at: z.string(),
+}

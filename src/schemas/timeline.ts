@@ -7,6 +7,7 @@ import {
   optionalText,
   requiredText,
   stringList,
+  timestamps,
 } from './fields'
 
 export const eventTypes = ['experience', 'education'] as const
@@ -39,7 +40,6 @@ export const timelineEventSchema = z.object({
   icon_path: z.string().nullable(),
   description: z.array(z.string()),
   event_type: z.enum(eventTypes),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 })
 export type TimelineEvent = z.infer<typeof timelineEventSchema>
