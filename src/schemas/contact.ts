@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema, limits, requiredText, timestamps } from './fields'
+import { limits, requiredText, timestamps } from './fields'
 
 export const contactInput = z.object({
   name: requiredText('Name', limits.name),
@@ -16,8 +16,6 @@ export const contactInput = z.object({
     .transform((value) => value?.trim() ?? ''),
 })
 export type ContactInput = z.input<typeof contactInput>
-
-export const contactIdInput = z.object({ id: idSchema })
 
 export const contactMessageSchema = z.object({
   id: z.number(),

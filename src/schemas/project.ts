@@ -40,7 +40,6 @@ export const projectSchema = z.object({
 })
 export type Project = z.infer<typeof projectSchema>
 
-export const projectIdInput = z.object({ id: idSchema })
 export const projectSlugInput = z.object({
   slug: z.string().trim().min(1, 'The slug is required.').max(300, 'The slug is too long.'),
 })

@@ -29,7 +29,6 @@ export type TimelineInput = z.input<typeof timelineInput>
 export type TimelineData = z.output<typeof timelineInput>
 
 export const timelineUpdateInput = timelineInput.extend({ id: idSchema })
-export const timelineIdInput = z.object({ id: idSchema })
 
 export const timelineEventSchema = z.object({
   id: z.number(),
