@@ -3,6 +3,7 @@ import { limits } from '../../../src/schemas/fields'
 import { type Project, type ProjectData, projectInput } from '../../../src/schemas/project'
 import { TextField } from './form-controls'
 import { FormPage } from './form-page'
+import type { ContentFormProps } from './use-content-save'
 import { useSchemaForm } from './use-schema-form'
 
 function valuesOf(project: Project | undefined) {
@@ -17,15 +18,9 @@ function valuesOf(project: Project | undefined) {
   }
 }
 
-interface ProjectFormProps {
-  heading: string
-  project?: Project
-  save: (data: ProjectData) => Promise<unknown>
-}
-
-export function ProjectForm({ heading, project, save }: ProjectFormProps) {
+export function ProjectForm({ heading, item, save }: ContentFormProps<Project, ProjectData>) {
   const form = useSchemaForm({
-    initial: () => valuesOf(project),
+    initial: () => valuesOf(item),
     schema: projectInput,
     toInput: (typed) => ({
       ...typed,

@@ -10,6 +10,7 @@ import {
 import { eventTypeLabels } from './event-type-labels'
 import { describedBy, Field, inputClass, TextField } from './form-controls'
 import { FormPage } from './form-page'
+import type { ContentFormProps } from './use-content-save'
 import { useSchemaForm } from './use-schema-form'
 
 function valuesOf(event: TimelineEvent | undefined) {
@@ -28,15 +29,13 @@ function isEventType(value: string): value is EventType {
   return (eventTypes as readonly string[]).includes(value)
 }
 
-interface TimelineFormProps {
-  heading: string
-  event?: TimelineEvent
-  save: (data: TimelineData) => Promise<unknown>
-}
-
-export function TimelineForm({ heading, event, save }: TimelineFormProps) {
+export function TimelineForm({
+  heading,
+  item,
+  save,
+}: ContentFormProps<TimelineEvent, TimelineData>) {
   const form = useSchemaForm({
-    initial: () => valuesOf(event),
+    initial: () => valuesOf(item),
     schema: timelineInput,
     toInput: (typed) => ({
       ...typed,
