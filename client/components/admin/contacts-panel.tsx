@@ -20,15 +20,11 @@ export function ContactsPanel() {
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead className="bg-slate-50 text-sm font-semibold text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-3">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Message
-              </th>
+              {['Name', 'Email', 'Message'].map((label) => (
+                <th key={label} scope="col" className="px-4 py-3">
+                  {label}
+                </th>
+              ))}
               <th scope="col" className="px-4 py-3 text-right">
                 Actions
               </th>
