@@ -1,8 +1,27 @@
+import type { ReactNode } from 'react'
 import { isSafeUrl } from '../../src/domain/safe-url'
 import { GitHubIcon, LinkedInIcon, MailIcon } from './icons'
 
 const iconLinkClass =
   'grid size-11 place-items-center rounded-full border border-slate-200 bg-white text-slate-600 shadow-sm transition-colors hover:border-indigo-300 hover:bg-indigo-50 hover:text-indigo-700'
+
+/** A profile link that opens in a new tab; none when the address is not a safe one. */
+function ProfileLink({ url, name, children }: { url: string; name: string; children: ReactNode }) {
+  return isSafeUrl(url) ? (
+    <li>
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`${name} (opens in a new tab)`}
+        title={name}
+        className={iconLinkClass}
+      >
+        {children}
+      </a>
+    </li>
+  ) : null
+}
 
 /** The social toolbar: LinkedIn and GitHub in a new tab, and a mailto link. */
 export function SocialLinks({
@@ -16,34 +35,12 @@ export function SocialLinks({
 }) {
   return (
     <ul aria-label="Social links" className="flex items-center gap-3">
-      {isSafeUrl(linkedinUrl) ? (
-        <li>
-          <a
-            href={linkedinUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label="LinkedIn (opens in a new tab)"
-            title="LinkedIn"
-            className={iconLinkClass}
-          >
-            <LinkedInIcon />
-          </a>
-        </li>
-      ) : null}
-      {isSafeUrl(githubUrl) ? (
-        <li>
-          <a
-            href={githubUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label="GitHub (opens in a new tab)"
-            title="GitHub"
-            className={iconLinkClass}
-          >
-            <GitHubIcon />
-          </a>
-        </li>
-      ) : null}
+      <ProfileLink url={linkedinUrl} name="LinkedIn">
+        <LinkedInIcon />
+      </ProfileLink>
+      <ProfileLink url={githubUrl} name="GitHub">
+        <GitHubIcon />
+      </ProfileLink>
       {email ? (
         <li>
           <a

@@ -1,7 +1,9 @@
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import { notFound, redirect } from '@tanstack/react-router'
 import { isUnauthorized } from './admin-errors'
 import { httpStatusOf } from './api-errors'
 import { clearToken } from './token'
+import type { Trpc } from './trpc'
 
 /**
  * For loaders: a 401 means the stored token is no longer valid, so forget it
@@ -29,4 +31,29 @@ export function routeIdOrNotFound(raw: string): number {
   const id = Number(raw)
   if (id > MAX_ID) throw notFound()
   return id
+}
+
+/**
+ * The loader of an edit route: a valid id whose row is in the cache for the
+ * screen (`{ id }` for it), else the 404 page, or /login after a 401.
+ */
+export function editLoader<TData, TError, TKey extends QueryKey>(
+  query: (trpc: Trpc, id: number) => EnsureQueryDataOptions<TData, TError, TData, TKey>,
+) {
+  return async ({
+    context: { queryClient, loadTrpc },
+    params,
+  }: {
+    context: { queryClient: QueryClient; loadTrpc: () => Promise<Trpc> }
+    params: { id: string }
+  }): Promise<{ id: number }> => {
+    const id = routeIdOrNotFound(params.id)
+    const trpc = await loadTrpc()
+    try {
+      await queryClient.ensureQueryData(query(trpc, id))
+    } catch (error) {
+      rethrowForEditLoader(error)
+    }
+    return { id }
+  }
 }

@@ -1,27 +1,15 @@
-import { count, desc, eq, gt } from 'drizzle-orm'
+import { count, gt } from 'drizzle-orm'
 import type { ContactMessage } from '../../src/schemas/contact'
 import { defaultContactLimits } from '../config'
-import type { Db } from '../db/client'
 import { contactMessages } from '../db/schema'
-import { NotFoundError, RateLimitedError } from '../errors'
+import { RateLimitedError } from '../errors'
 import type { ServiceContext } from './context'
 import { takeSlot } from './fixed-window'
-import { iso } from './rows'
-
-type Row = typeof contactMessages.$inferSelect
+import { contentRows, iso, toApiRow } from './rows'
 
 const DAY_MS = 24 * 60 * 60_000
 
-function toMessage(row: Row): ContactMessage {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    message: row.message,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  }
-}
+const messages = contentRows(contactMessages, 'Message not found.')
 
 export async function sendMessage(
   ctx: Pick<ServiceContext, 'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId'>,
@@ -53,23 +41,8 @@ export async function sendMessage(
     .values({ ...message, created_at: now, updated_at: now })
     .returning()
   if (!row) throw new Error('insert returned no row')
-  return toMessage(row)
+  return toApiRow(row)
 }
 
-export async function listMessages(db: Db): Promise<ContactMessage[]> {
-  const rows = await db
-    .select()
-    .from(contactMessages)
-    .orderBy(desc(contactMessages.created_at), desc(contactMessages.id))
-  return rows.map(toMessage)
-}
-
-export async function deleteMessage(db: Db, id: number): Promise<void> {
-  const deleted = await db
-    .delete(contactMessages)
-    .where(eq(contactMessages.id, id))
-    .returning({ id: contactMessages.id })
-  if (deleted.length === 0) {
-    throw new NotFoundError('Message not found.')
-  }
-}
+export const listMessages = messages.list
+export const deleteMessage = messages.delete

@@ -5,6 +5,8 @@ import { contentVersion } from '../db/schema'
 /** A transaction handle, or the database itself for a single-statement write. */
 type Writer = Pick<Db, 'insert'>
 
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
 /**
  * Counts one more write to public content (projects, their slugs, timeline
  * events, the profile). Call it inside the write's own transaction: the new
@@ -19,6 +21,15 @@ export async function bumpContentVersion(tx: Writer): Promise<void> {
       target: contentVersion.id,
       set: { version: sql`${contentVersion.version} + 1`, updated_at: sql`now()` },
     })
+}
+
+/** A write to public content: `write`, then the bump, in one transaction. */
+export function writeContent<T>(db: Db, write: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await write(tx)
+    await bumpContentVersion(tx)
+    return result
+  })
 }
 
 /** The current count (0 before any write): one primary-key read. */

@@ -1,52 +1,19 @@
-import { desc, eq, like, or, sql } from 'drizzle-orm'
+import { eq, like, or, sql } from 'drizzle-orm'
 import { slugCandidate, slugify } from '../../src/domain/slug'
 import type { Project, ProjectData } from '../../src/schemas/project'
 import type { Db } from '../db/client'
 import { projectSlugs, projects } from '../db/schema'
-import { NotFoundError } from '../errors'
-import { bumpContentVersion } from './content-version'
-import { iso } from './rows'
-
-type Row = typeof projects.$inferSelect
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+import { type Tx, writeContent } from './content-version'
+import { contentRows, toApiRow } from './rows'
 
 /** Serialises slug assignment across connections (and server instances). */
 const SLUG_LOCK_KEY = 72_616_001
 
-function toProject(row: Row): Project {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    long_description: row.long_description,
-    website_url: row.website_url,
-    image_urls: row.image_urls,
-    tags: row.tags,
-    is_featured: row.is_featured,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  }
-}
+const rows = contentRows(projects, 'Project not found.')
+const { notFound } = rows
 
-function notFound(): NotFoundError {
-  return new NotFoundError('Project not found.')
-}
-
-/** Newest first; id breaks ties between rows created in the same instant. */
-export async function listProjects(db: Db): Promise<Project[]> {
-  const rows = await db
-    .select()
-    .from(projects)
-    .orderBy(desc(projects.created_at), desc(projects.id))
-  return rows.map(toProject)
-}
-
-export async function getProjectById(db: Db, id: number): Promise<Project> {
-  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1)
-  if (!row) throw notFound()
-  return toProject(row)
-}
+export const listProjects = rows.list
+export const getProjectById = rows.byId
 
 /** Resolves a current or former slug. */
 export async function getProjectBySlug(db: Db, slug: string): Promise<Project> {
@@ -59,7 +26,7 @@ export async function getProjectBySlug(db: Db, slug: string): Promise<Project> {
     .where(eq(projectSlugs.slug, slug))
     .limit(1)
   if (!row) throw notFound()
-  return toProject(row.project)
+  return toApiRow(row.project)
 }
 
 /**
@@ -87,7 +54,7 @@ async function claimSlug(tx: Tx, title: string, projectId: number | null): Promi
 }
 
 export async function createProject(db: Db, data: ProjectData): Promise<Project> {
-  return db.transaction(async (tx) => {
+  return writeContent(db, async (tx) => {
     const slug = await claimSlug(tx, data.title, null)
     const [row] = await tx
       .insert(projects)
@@ -95,13 +62,12 @@ export async function createProject(db: Db, data: ProjectData): Promise<Project>
       .returning()
     if (!row) throw new Error('insert returned no row')
     await tx.insert(projectSlugs).values({ slug, project_id: row.id })
-    await bumpContentVersion(tx)
-    return toProject(row)
+    return toApiRow(row)
   })
 }
 
 export async function updateProject(db: Db, id: number, data: ProjectData): Promise<Project> {
-  return db.transaction(async (tx) => {
+  return writeContent(db, async (tx) => {
     const [current] = await tx
       .select()
       .from(projects)
@@ -119,18 +85,10 @@ export async function updateProject(db: Db, id: number, data: ProjectData): Prom
     if (slug !== current.slug) {
       await tx.insert(projectSlugs).values({ slug, project_id: id }).onConflictDoNothing()
     }
-    await bumpContentVersion(tx)
-    return toProject(row)
+    return toApiRow(row)
   })
 }
 
 export async function deleteProject(db: Db, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(projects)
-      .where(eq(projects.id, id))
-      .returning({ id: projects.id })
-    if (deleted.length === 0) throw notFound()
-    await bumpContentVersion(tx)
-  })
+  return writeContent(db, (tx) => rows.delete(tx, id))
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailAddress, idSchema, limits, requiredText } from './fields'
+import { emailAddress, limits, requiredText, timestamps } from './fields'
 
 export const contactInput = z.object({
   name: requiredText('Name', limits.name),
@@ -17,14 +17,11 @@ export const contactInput = z.object({
 })
 export type ContactInput = z.input<typeof contactInput>
 
-export const contactIdInput = z.object({ id: idSchema })
-
 export const contactMessageSchema = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
   message: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 })
 export type ContactMessage = z.infer<typeof contactMessageSchema>

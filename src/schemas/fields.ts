@@ -30,34 +30,30 @@ function typeError(label: string, expected: string) {
       : `${label} must be ${expected}.`
 }
 
-/** A required, trimmed string: blank counts as missing. */
-export function requiredText(label: string, max: number) {
+/** A trimmed string of at most `max` characters, without NUL: what every text field starts from. */
+function text(label: string, max: number) {
   return z
     .string({ error: typeError(label, 'text') })
     .trim()
     .regex(noNul, noNulMessage(label))
-    .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`)
+}
+
+/** A required, trimmed string: blank counts as missing. */
+export function requiredText(label: string, max: number) {
+  return text(label, max).min(1, `${label} is required.`)
 }
 
 /** An optional trimmed string that defaults to empty. */
 export function optionalText(label: string, max: number) {
-  return z
-    .string({ error: typeError(label, 'text') })
-    .trim()
-    .regex(noNul, noNulMessage(label))
-    .max(max, `${label} must be at most ${max} characters.`)
+  return text(label, max)
     .nullish()
     .transform((value) => value ?? '')
 }
 
 /** An optional trimmed string whose blank value is stored as null. */
 export function nullableText(label: string, max: number) {
-  return z
-    .string({ error: typeError(label, 'text') })
-    .trim()
-    .regex(noNul, noNulMessage(label))
-    .max(max, `${label} must be at most ${max} characters.`)
+  return text(label, max)
     .nullish()
     .transform((value) => (value ? value : null))
 }
@@ -68,15 +64,10 @@ export function emailAddress(label: string) {
 }
 
 export function safeUrl(label: string) {
-  return z
-    .string({ error: typeError(label, 'text') })
-    .trim()
-    .regex(noNul, noNulMessage(label))
-    .max(limits.url, `${label} must be at most ${limits.url} characters.`)
-    .refine(
-      (value) => isSafeUrl(value),
-      `${label} must be an http(s) URL or a path starting with /.`,
-    )
+  return text(label, limits.url).refine(
+    (value) => isSafeUrl(value),
+    `${label} must be an http(s) URL or a path starting with /.`,
+  )
 }
 
 /** An optional URL: blank (even only spaces, as other optional text) or absent becomes null. */
@@ -113,3 +104,9 @@ export const idSchema = z.coerce
   .int('The id must be a whole number.')
   .positive('The id must be a positive number.')
   .max(2_147_483_647, 'The id is out of range.')
+
+/** The timestamps every stored row answers with, after its own fields (ISO strings). */
+export const timestamps = {
+  created_at: z.string(),
+  updated_at: z.string(),
+}

@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { idSchema, limits, nullableUrl, requiredText, stringList, urlList } from './fields'
+import {
+  idSchema,
+  limits,
+  nullableUrl,
+  requiredText,
+  stringList,
+  timestamps,
+  urlList,
+} from './fields'
 
 export const projectInput = z.object({
   title: requiredText('Title', limits.title),
@@ -28,12 +36,10 @@ export const projectSchema = z.object({
   image_urls: z.array(z.string()),
   tags: z.array(z.string()),
   is_featured: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 })
 export type Project = z.infer<typeof projectSchema>
 
-export const projectIdInput = z.object({ id: idSchema })
 export const projectSlugInput = z.object({
   slug: z.string().trim().min(1, 'The slug is required.').max(300, 'The slug is too long.'),
 })

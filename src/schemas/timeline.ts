@@ -7,6 +7,7 @@ import {
   optionalText,
   requiredText,
   stringList,
+  timestamps,
 } from './fields'
 
 export const eventTypes = ['experience', 'education'] as const
@@ -28,7 +29,6 @@ export type TimelineInput = z.input<typeof timelineInput>
 export type TimelineData = z.output<typeof timelineInput>
 
 export const timelineUpdateInput = timelineInput.extend({ id: idSchema })
-export const timelineIdInput = z.object({ id: idSchema })
 
 export const timelineEventSchema = z.object({
   id: z.number(),
@@ -39,7 +39,6 @@ export const timelineEventSchema = z.object({
   icon_path: z.string().nullable(),
   description: z.array(z.string()),
   event_type: z.enum(eventTypes),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 })
 export type TimelineEvent = z.infer<typeof timelineEventSchema>

@@ -1,38 +1,30 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useTrpc } from '../../lib/trpc'
-import { dangerButtonClass, ErrorAlert } from './form-controls'
+import { DeleteButton } from './row-actions'
 import { SectionCard } from './section-card'
-import { useDeleteAction } from './use-delete-action'
+import { useDeletableList } from './use-deletable-list'
 
 export function ContactsPanel() {
   const trpc = useTrpc()
-  const queryClient = useQueryClient()
-  const { data: messages } = useSuspenseQuery(trpc.contact.list.queryOptions())
-  const remove = useMutation(trpc.contact.delete.mutationOptions())
-  const deletion = useDeleteAction({
+  const { items: messages, deletion } = useDeletableList({
+    list: trpc.contact.list.queryOptions(),
+    remove: trpc.contact.delete.mutationOptions(),
+    stale: trpc.contact.pathFilter(),
     question: 'Are you sure you want to delete this contact?',
     fallback: 'The message could not be deleted.',
-    remove: (id) => remove.mutateAsync({ id }),
-    refresh: () => queryClient.invalidateQueries(trpc.contact.pathFilter()),
   })
 
   return (
-    <SectionCard id="manage-contacts" title="Manage Contacts." action={null}>
-      <ErrorAlert message={deletion.error} />
+    <SectionCard id="manage-contacts" title="Manage Contacts." action={null} error={deletion.error}>
       {/* The table scrolls sideways on narrow phones instead of squeezing the messages. */}
       <div className="overflow-x-auto rounded-xl border border-slate-200">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead className="bg-slate-50 text-sm font-semibold text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-3">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Message
-              </th>
+              {['Name', 'Email', 'Message'].map((label) => (
+                <th key={label} scope="col" className="px-4 py-3">
+                  {label}
+                </th>
+              ))}
               <th scope="col" className="px-4 py-3 text-right">
                 Actions
               </th>
@@ -68,15 +60,7 @@ export function ContactsPanel() {
                     {message.message}
                   </td>
                   <td className="px-4 py-3 text-right">
-                    <button
-                      type="button"
-                      aria-describedby={nameId}
-                      className={dangerButtonClass}
-                      disabled={deletion.pendingId === message.id}
-                      onClick={() => deletion.run(message.id)}
-                    >
-                      Delete
-                    </button>
+                    <DeleteButton deletion={deletion} id={message.id} describedBy={nameId} />
                   </td>
                 </tr>
               )

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react'
+import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react'
+import type { TextBinding } from './use-schema-form'
 
 /*
  * The admin forms reuse the site's shared controls (`form-field`, `button-*`
@@ -54,6 +55,37 @@ export function describedBy(id: string, opts: { hint?: boolean; error?: string |
     'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined,
     'aria-invalid': opts.error ? true : undefined,
   }
+}
+
+interface TextFieldProps
+  extends Pick<
+    InputHTMLAttributes<HTMLInputElement>,
+    'required' | 'inputMode' | 'autoComplete' | 'placeholder' | 'maxLength'
+  > {
+  id: string
+  label: string
+  hint?: string
+  field: TextBinding
+  /** A textarea of this many rows instead of a one-line input. */
+  rows?: number
+}
+
+/** A Field with its text input (or textarea) bound to one field of a schema form. */
+export function TextField({ id, label, hint, field, ...control }: TextFieldProps) {
+  const props = {
+    id,
+    ...control,
+    value: field.value,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      field.set(event.target.value),
+    className: inputClass,
+    ...describedBy(id, { hint: hint !== undefined, error: field.error }),
+  }
+  return (
+    <Field id={id} label={label} hint={hint} error={field.error}>
+      {control.rows ? <textarea {...props} /> : <input type="text" {...props} />}
+    </Field>
+  )
 }
 
 /** An inline failure message, announced to assistive technology. */

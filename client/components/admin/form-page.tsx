@@ -1,11 +1,41 @@
-import type { ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
+import type { FormEvent, ReactNode } from 'react'
+import { ErrorAlert, primaryButtonClass, secondaryButtonClass } from './form-controls'
 
-/** The frame shared by the admin forms: title on top, the form in a card. */
-export function FormPage({ heading, children }: { heading: string; children: ReactNode }) {
+interface FormPageProps {
+  heading: string
+  /** The submit button's text. */
+  submit: string
+  /** The schema form (useSchemaForm): its submit handler and its save's state. */
+  form: {
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void
+    action: { error: string | null; saving: boolean }
+  }
+  /** The fields. */
+  children: ReactNode
+}
+
+/**
+ * The frame shared by the admin forms: title on top, the form in a card, and
+ * under the fields the save's failure, Cancel (back to the dashboard) and the
+ * submit button, disabled while the save runs.
+ */
+export function FormPage({ heading, submit, form, children }: FormPageProps) {
   return (
     <section className="mx-auto w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900">{heading}</h1>
-      {children}
+      <form className="space-y-5" onSubmit={form.onSubmit}>
+        {children}
+        <ErrorAlert message={form.action.error} />
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
+          <Link to="/admin" className={secondaryButtonClass}>
+            Cancel
+          </Link>
+          <button type="submit" className={primaryButtonClass} disabled={form.action.saving}>
+            {submit}
+          </button>
+        </div>
+      </form>
     </section>
   )
 }

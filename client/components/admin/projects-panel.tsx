@@ -1,25 +1,18 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTrpc } from '../../lib/trpc'
-import {
-  dangerButtonClass,
-  ErrorAlert,
-  primaryButtonClass,
-  smallButtonClass,
-} from './form-controls'
+import { primaryButtonClass } from './form-controls'
+import { RowActions } from './row-actions'
 import { EmptyState, SectionCard } from './section-card'
-import { useDeleteAction } from './use-delete-action'
+import { useDeletableList } from './use-deletable-list'
 
 export function ProjectsPanel() {
   const trpc = useTrpc()
-  const queryClient = useQueryClient()
-  const { data: projects } = useSuspenseQuery(trpc.projects.list.queryOptions())
-  const remove = useMutation(trpc.projects.delete.mutationOptions())
-  const deletion = useDeleteAction({
+  const { items: projects, deletion } = useDeletableList({
+    list: trpc.projects.list.queryOptions(),
+    remove: trpc.projects.delete.mutationOptions(),
+    stale: trpc.projects.pathFilter(),
     question: 'Are you sure you want to delete this project?',
     fallback: 'The project could not be deleted.',
-    remove: (id) => remove.mutateAsync({ id }),
-    refresh: () => queryClient.invalidateQueries(trpc.projects.pathFilter()),
   })
 
   return (
@@ -31,8 +24,8 @@ export function ProjectsPanel() {
           Add Project
         </Link>
       }
+      error={deletion.error}
     >
-      <ErrorAlert message={deletion.error} />
       {projects.length === 0 ? (
         <EmptyState>No projects yet.</EmptyState>
       ) : (
@@ -60,25 +53,13 @@ export function ProjectsPanel() {
                       {project.description}
                     </p>
                   </div>
-                  <div className="mt-auto flex gap-2">
-                    <Link
-                      to="/admin/projects/edit/$id"
-                      params={{ id: String(project.id) }}
-                      aria-describedby={titleId}
-                      className={smallButtonClass}
-                    >
-                      Edit
-                    </Link>
-                    <button
-                      type="button"
-                      aria-describedby={titleId}
-                      className={dangerButtonClass}
-                      disabled={deletion.pendingId === project.id}
-                      onClick={() => deletion.run(project.id)}
-                    >
-                      Delete
-                    </button>
-                  </div>
+                  <RowActions
+                    className="mt-auto flex gap-2"
+                    edit="/admin/projects/edit/$id"
+                    deletion={deletion}
+                    id={project.id}
+                    describedBy={titleId}
+                  />
                 </article>
               </li>
             )

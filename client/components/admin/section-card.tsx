@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react'
+import { ErrorAlert } from './form-controls'
 
 interface SectionCardProps {
   id: string
   title: string
   action: ReactNode
+  /** The failure of the last action on the content (a delete). */
+  error: string | null
   children: ReactNode
 }
 
-/** One dashboard section: a heading with its main action, then the content. */
-export function SectionCard({ id, title, action, children }: SectionCardProps) {
+/** One dashboard section: a heading with its main action, the last failure, then the content. */
+export function SectionCard({ id, title, action, error, children }: SectionCardProps) {
   return (
     <section
       aria-labelledby={id}
@@ -20,6 +23,7 @@ export function SectionCard({ id, title, action, children }: SectionCardProps) {
         </h2>
         {action}
       </div>
+      <ErrorAlert message={error} />
       {children}
     </section>
   )

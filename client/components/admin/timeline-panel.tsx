@@ -1,16 +1,11 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { EventType } from '../../../src/schemas/timeline'
 import { useTrpc } from '../../lib/trpc'
 import { eventTypeLabels } from './event-type-labels'
-import {
-  dangerButtonClass,
-  ErrorAlert,
-  primaryButtonClass,
-  smallButtonClass,
-} from './form-controls'
+import { primaryButtonClass } from './form-controls'
+import { RowActions } from './row-actions'
 import { EmptyState, SectionCard } from './section-card'
-import { useDeleteAction } from './use-delete-action'
+import { useDeletableList } from './use-deletable-list'
 
 const typeBadgeClass: Record<EventType, string> = {
   experience: 'bg-indigo-50 text-indigo-700 ring-indigo-200',
@@ -19,14 +14,12 @@ const typeBadgeClass: Record<EventType, string> = {
 
 export function TimelinePanel() {
   const trpc = useTrpc()
-  const queryClient = useQueryClient()
-  const { data: events } = useSuspenseQuery(trpc.timeline.list.queryOptions())
-  const remove = useMutation(trpc.timeline.delete.mutationOptions())
-  const deletion = useDeleteAction({
+  const { items: events, deletion } = useDeletableList({
+    list: trpc.timeline.list.queryOptions(),
+    remove: trpc.timeline.delete.mutationOptions(),
+    stale: trpc.timeline.pathFilter(),
     question: 'Are you sure you want to delete this timeline event?',
     fallback: 'The timeline event could not be deleted.',
-    remove: (id) => remove.mutateAsync({ id }),
-    refresh: () => queryClient.invalidateQueries(trpc.timeline.pathFilter()),
   })
 
   return (
@@ -38,8 +31,8 @@ export function TimelinePanel() {
           Add Event
         </Link>
       }
+      error={deletion.error}
     >
-      <ErrorAlert message={deletion.error} />
       {events.length === 0 ? (
         <EmptyState>No timeline events yet.</EmptyState>
       ) : (
@@ -64,25 +57,13 @@ export function TimelinePanel() {
                     </span>
                   </div>
                 </div>
-                <div className="flex shrink-0 gap-2">
-                  <Link
-                    to="/admin/timeline/edit/$id"
-                    params={{ id: String(event.id) }}
-                    aria-describedby={titleId}
-                    className={smallButtonClass}
-                  >
-                    Edit
-                  </Link>
-                  <button
-                    type="button"
-                    aria-describedby={titleId}
-                    className={dangerButtonClass}
-                    disabled={deletion.pendingId === event.id}
-                    onClick={() => deletion.run(event.id)}
-                  >
-                    Delete
-                  </button>
-                </div>
+                <RowActions
+                  className="flex shrink-0 gap-2"
+                  edit="/admin/timeline/edit/$id"
+                  deletion={deletion}
+                  id={event.id}
+                  describedBy={titleId}
+                />
               </li>
             )
           })}

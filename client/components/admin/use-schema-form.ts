@@ -3,6 +3,16 @@ import type { z } from 'zod'
 import { useSaveAction } from './use-save-action'
 import { issuesByField, issuesSummary } from './zod-issues'
 
+/** What a text control needs of one field (see TextField). */
+export interface TextBinding {
+  value: string
+  set: (value: string) => void
+  error: string | undefined
+}
+
+/** The keys of the fields that hold free text. */
+type TextKey<V> = { [K in keyof V]: string extends V[K] ? K : never }[keyof V] & string
+
 /**
  * A form checked against a shared zod schema before it is sent: the values as
  * typed, a message per field that clears once the field is edited, and the
@@ -44,5 +54,14 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
 
   const errorOf = (key: keyof V & string): string | undefined => fieldErrors[key]
 
-  return { values, set, onSubmit, errorOf, action }
+  /** One text field, bound for a TextField. */
+  function text<K extends TextKey<V>>(key: K): TextBinding {
+    return {
+      value: values[key] as string,
+      set: (value) => set(key, value as V[K]),
+      error: errorOf(key),
+    }
+  }
+
+  return { values, set, onSubmit, errorOf, text, action }
 }

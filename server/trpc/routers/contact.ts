@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { contactIdInput, contactInput, contactMessageSchema } from '../../../src/schemas/contact'
+import { contactInput, contactMessageSchema } from '../../../src/schemas/contact'
+import { idInput } from '../../../src/schemas/id-input'
 import { deleteMessage, listMessages, sendMessage } from '../../services/contact'
 import { adminProcedure, publicProcedure, router } from '../init'
 
@@ -15,6 +16,6 @@ export const contactRouter = router({
     .query(({ ctx }) => listMessages(ctx.db)),
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/contact/:id', status: 204 } })
-    .input(contactIdInput)
+    .input(idInput)
     .mutation(({ ctx, input }) => deleteMessage(ctx.db, input.id)),
 })

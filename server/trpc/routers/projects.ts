@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { idInput } from '../../../src/schemas/id-input'
 import {
-  projectIdInput,
   projectInput,
   projectSchema,
   projectSlugInput,
@@ -28,7 +28,7 @@ export const projectsRouter = router({
     .query(({ ctx, input }) => getProjectBySlug(ctx.db, input.slug)),
   byId: publicProcedure
     .meta({ cache: 'public' })
-    .input(projectIdInput)
+    .input(idInput)
     .output(projectSchema)
     .query(({ ctx, input }) => getProjectById(ctx.db, input.id)),
   create: adminProcedure
@@ -43,6 +43,6 @@ export const projectsRouter = router({
     .mutation(({ ctx, input: { id, ...data } }) => updateProject(ctx.db, id, data)),
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/projects/:id', status: 204 } })
-    .input(projectIdInput)
+    .input(idInput)
     .mutation(({ ctx, input }) => deleteProject(ctx.db, input.id)),
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { idInput } from '../../../src/schemas/id-input'
 import {
   timelineEventSchema,
-  timelineIdInput,
   timelineInput,
   timelineUpdateInput,
 } from '../../../src/schemas/timeline'
@@ -21,7 +21,7 @@ export const timelineRouter = router({
     .query(({ ctx }) => listEvents(ctx.db)),
   byId: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/timeline/:id' }, cache: 'public' })
-    .input(timelineIdInput)
+    .input(idInput)
     .output(timelineEventSchema)
     .query(({ ctx, input }) => getEvent(ctx.db, input.id)),
   create: adminProcedure
@@ -36,6 +36,6 @@ export const timelineRouter = router({
     .mutation(({ ctx, input: { id, ...data } }) => updateEvent(ctx.db, id, data)),
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/timeline/:id', status: 204 } })
-    .input(timelineIdInput)
+    .input(idInput)
     .mutation(({ ctx, input }) => deleteEvent(ctx.db, input.id)),
 })

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import type { ProjectData } from '../../../../src/schemas/project'
 import { ProjectForm } from '../../../components/admin/project-form'
 import { refreshProjects } from '../../../components/admin/refresh-lists'
-import { rethrowForEditLoader, routeIdOrNotFound } from '../../../lib/admin-loaders'
+import { useEditSave } from '../../../components/admin/use-content-save'
+import { editLoader } from '../../../lib/admin-loaders'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/projects/edit/$id')({
@@ -13,16 +12,7 @@ export const Route = createFileRoute('/admin/projects/edit/$id')({
     ['loader', 'component'],
     ['errorComponent', 'notFoundComponent'],
   ],
-  loader: async ({ context: { queryClient, loadTrpc }, params }) => {
-    const id = routeIdOrNotFound(params.id)
-    const trpc = await loadTrpc()
-    try {
-      await queryClient.ensureQueryData(trpc.projects.byId.queryOptions({ id }))
-    } catch (error) {
-      rethrowForEditLoader(error)
-    }
-    return { id }
-  },
+  loader: editLoader((trpc, id) => trpc.projects.byId.queryOptions({ id })),
   head: () => ({ meta: [{ title: 'Edit Project' }] }),
   component: EditProject,
 })
@@ -30,16 +20,11 @@ export const Route = createFileRoute('/admin/projects/edit/$id')({
 function EditProject() {
   const { id } = Route.useLoaderData()
   const trpc = useTrpc()
-  const queryClient = useQueryClient()
-  const { data: project } = useSuspenseQuery(trpc.projects.byId.queryOptions({ id }))
-  const update = useMutation(trpc.projects.update.mutationOptions())
-
-  async function save(data: ProjectData) {
-    const saved = await update.mutateAsync({ id, ...data })
-    // The next visit to this form starts from what was just saved.
-    queryClient.setQueryData(trpc.projects.byId.queryKey({ id }), saved)
-    await refreshProjects(queryClient, trpc)
-  }
-
-  return <ProjectForm key={id} heading="Edit Project." project={project} save={save} />
+  const { item, save } = useEditSave({
+    id,
+    query: trpc.projects.byId.queryOptions({ id }),
+    update: trpc.projects.update.mutationOptions(),
+    refresh: refreshProjects,
+  })
+  return <ProjectForm key={id} heading="Edit Project." item={item} save={save} />
 }

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import type { ProjectData } from '../../../../src/schemas/project'
 import { ProjectForm } from '../../../components/admin/project-form'
 import { refreshProjects } from '../../../components/admin/refresh-lists'
+import { useCreateSave } from '../../../components/admin/use-content-save'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/projects/new')({
@@ -11,14 +10,6 @@ export const Route = createFileRoute('/admin/projects/new')({
 })
 
 function NewProject() {
-  const trpc = useTrpc()
-  const queryClient = useQueryClient()
-  const create = useMutation(trpc.projects.create.mutationOptions())
-
-  async function save(data: ProjectData) {
-    await create.mutateAsync(data)
-    await refreshProjects(queryClient, trpc)
-  }
-
+  const save = useCreateSave(useTrpc().projects.create.mutationOptions(), refreshProjects)
   return <ProjectForm heading="Add New Project." save={save} />
 }

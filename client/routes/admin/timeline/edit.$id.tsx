@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import type { TimelineData } from '../../../../src/schemas/timeline'
 import { refreshTimeline } from '../../../components/admin/refresh-lists'
 import { TimelineForm } from '../../../components/admin/timeline-form'
-import { rethrowForEditLoader, routeIdOrNotFound } from '../../../lib/admin-loaders'
+import { useEditSave } from '../../../components/admin/use-content-save'
+import { editLoader } from '../../../lib/admin-loaders'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/timeline/edit/$id')({
@@ -13,16 +12,7 @@ export const Route = createFileRoute('/admin/timeline/edit/$id')({
     ['loader', 'component'],
     ['errorComponent', 'notFoundComponent'],
   ],
-  loader: async ({ context: { queryClient, loadTrpc }, params }) => {
-    const id = routeIdOrNotFound(params.id)
-    const trpc = await loadTrpc()
-    try {
-      await queryClient.ensureQueryData(trpc.timeline.byId.queryOptions({ id }))
-    } catch (error) {
-      rethrowForEditLoader(error)
-    }
-    return { id }
-  },
+  loader: editLoader((trpc, id) => trpc.timeline.byId.queryOptions({ id })),
   head: () => ({ meta: [{ title: 'Edit Timeline Event' }] }),
   component: EditEvent,
 })
@@ -30,15 +20,11 @@ export const Route = createFileRoute('/admin/timeline/edit/$id')({
 function EditEvent() {
   const { id } = Route.useLoaderData()
   const trpc = useTrpc()
-  const queryClient = useQueryClient()
-  const { data: event } = useSuspenseQuery(trpc.timeline.byId.queryOptions({ id }))
-  const update = useMutation(trpc.timeline.update.mutationOptions())
-
-  async function save(data: TimelineData) {
-    const saved = await update.mutateAsync({ id, ...data })
-    queryClient.setQueryData(trpc.timeline.byId.queryKey({ id }), saved)
-    await refreshTimeline(queryClient, trpc)
-  }
-
-  return <TimelineForm key={id} heading="Edit Timeline Event." event={event} save={save} />
+  const { item, save } = useEditSave({
+    id,
+    query: trpc.timeline.byId.queryOptions({ id }),
+    update: trpc.timeline.update.mutationOptions(),
+    refresh: refreshTimeline,
+  })
+  return <TimelineForm key={id} heading="Edit Timeline Event." item={item} save={save} />
 }

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import type { TimelineData } from '../../../../src/schemas/timeline'
 import { refreshTimeline } from '../../../components/admin/refresh-lists'
 import { TimelineForm } from '../../../components/admin/timeline-form'
+import { useCreateSave } from '../../../components/admin/use-content-save'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/timeline/new')({
@@ -11,14 +10,6 @@ export const Route = createFileRoute('/admin/timeline/new')({
 })
 
 function NewEvent() {
-  const trpc = useTrpc()
-  const queryClient = useQueryClient()
-  const create = useMutation(trpc.timeline.create.mutationOptions())
-
-  async function save(data: TimelineData) {
-    await create.mutateAsync(data)
-    await refreshTimeline(queryClient, trpc)
-  }
-
+  const save = useCreateSave(useTrpc().timeline.create.mutationOptions(), refreshTimeline)
   return <TimelineForm heading="Add New Timeline Event." save={save} />
 }

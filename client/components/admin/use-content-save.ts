@@ -1,0 +1,72 @@
+/*
+ * The saves of the add and edit screens, from tRPC's options (the screens pass
+ * `trpc.projects.create.mutationOptions()` and the like). They travel with
+ * refresh-lists.ts in the add/edit routes' chunk.
+ */
+import type {
+  QueryClient,
+  QueryKey,
+  UseMutationOptions,
+  UseSuspenseQueryOptions,
+} from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { type Trpc, useTrpc } from '../../lib/trpc'
+
+/** What a content form (projects, timeline events) takes from its screen. */
+export interface ContentFormProps<TItem, TData> {
+  heading: string
+  /** The row being edited; none for a new one. */
+  item?: TItem
+  save: (data: TData) => Promise<unknown>
+}
+
+/** Brings the dashboard's lists up to date after a save (refresh-lists.ts). */
+type Refresh = (queryClient: QueryClient, trpc: Trpc) => Promise<void>
+
+/** The save of an "add" screen: create the row, then refresh the lists. */
+export function useCreateSave<TData, TError, TCreated>(
+  create: UseMutationOptions<TCreated, TError, TData>,
+  refresh: Refresh,
+): (data: TData) => Promise<void> {
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const mutation = useMutation(create)
+  return async (data) => {
+    await mutation.mutateAsync(data)
+    await refresh(queryClient, trpc)
+  }
+}
+
+/**
+ * An edit screen's row (the loader has put it in the cache) and its save:
+ * update the row, keep what was saved for the next visit to the form, then
+ * refresh the lists.
+ */
+export function useEditSave<
+  TItem,
+  TError,
+  TKey extends QueryKey,
+  TVariables extends { id: unknown },
+>({
+  id,
+  query,
+  update,
+  refresh,
+}: {
+  id: number
+  query: UseSuspenseQueryOptions<TItem, TError, TItem, TKey>
+  update: UseMutationOptions<TItem, TError, TVariables>
+  refresh: Refresh
+}): { item: TItem; save: (data: Omit<TVariables, 'id'>) => Promise<void> } {
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const { data: item } = useSuspenseQuery(query)
+  const mutation = useMutation(update)
+  async function save(data: Omit<TVariables, 'id'>) {
+    // The update's input is the form's data with the row's id.
+    const saved = await mutation.mutateAsync({ id, ...data } as TVariables)
+    queryClient.setQueryData<TItem>(query.queryKey as QueryKey, saved)
+    await refresh(queryClient, trpc)
+  }
+  return { item, save }
+}

@@ -1,0 +1,79 @@
+import {
+  type QueryFilters,
+  type QueryKey,
+  type UseMutationOptions,
+  type UseSuspenseQueryOptions,
+  useMutation,
+  useQueryClient,
+  useSuspenseQuery,
+} from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { failureText, isUnauthorized } from '../../lib/admin-errors'
+import { httpStatusOf } from '../../lib/api-errors'
+import { clearToken } from '../../lib/token'
+
+interface DeletableListOptions<TItem, TError, TKey extends QueryKey, TDeleted> {
+  /** The list's query (the dashboard loader has filled it). */
+  list: UseSuspenseQueryOptions<TItem[], TError, TItem[], TKey>
+  /** The delete procedure's mutation. */
+  remove: UseMutationOptions<TDeleted, TError, { id: number }>
+  /** What a delete makes stale: the list's procedures. */
+  stale: QueryFilters
+  /** The exact confirmation question from the spec. */
+  question: string
+  /** Shown when the server gives no readable reason. */
+  fallback: string
+}
+
+/** A list's delete, for DeleteButton: which row is being deleted, and the last failure. */
+export interface Deletion {
+  run: (id: number) => Promise<void>
+  pendingId: number | null
+  error: string | null
+}
+
+/**
+ * A dashboard list and the delete of its rows: confirm, delete, reload the
+ * list; failures stay visible next to the list.
+ */
+export function useDeletableList<TItem, TError, TKey extends QueryKey, TDeleted>({
+  list,
+  remove,
+  stale,
+  question,
+  fallback,
+}: DeletableListOptions<TItem, TError, TKey, TDeleted>): { items: TItem[]; deletion: Deletion } {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { data: items } = useSuspenseQuery(list)
+  const mutation = useMutation(remove)
+  const [pendingId, setPendingId] = useState<number | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  /** Awaited so the row is gone when the button frees up. */
+  const refresh = () => queryClient.invalidateQueries(stale)
+
+  async function run(id: number) {
+    if (!window.confirm(question)) return
+    setError(null)
+    setPendingId(id)
+    try {
+      await mutation.mutateAsync({ id })
+      await refresh()
+    } catch (caught) {
+      if (isUnauthorized(caught)) {
+        clearToken()
+        await navigate({ to: '/login' })
+        return
+      }
+      setError(failureText(caught, fallback))
+      // Someone else removed it first: the list is stale, show what is left.
+      if (httpStatusOf(caught) === 404) await refresh().catch(() => undefined)
+    } finally {
+      setPendingId(null)
+    }
+  }
+
+  return { items, deletion: { run, pendingId, error } }
+}
