@@ -1,8 +1,15 @@
-import { callTRPCProcedure, type TRPCError } from '@trpc/server'
+import { callTRPCProcedure, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import { UnavailableError } from '../errors'
-import { isJsonContentType, parseJsonObject, readBody } from '../http/body'
+import {
+  type BodyFailure,
+  isJsonContentType,
+  MAX_BODY_BYTES,
+  parseJsonObject,
+  readBody,
+  readForm,
+} from '../http/body'
 import { json, jsonError } from '../http/respond'
 import { messages } from '../messages'
 import type { Context } from '../trpc/context'
@@ -67,10 +74,49 @@ export function unavailableResponse(
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH'])
 
+const codeOfStatus = {
+  400: 'BAD_REQUEST',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+} as const satisfies Record<BodyFailure['status'], TRPC_ERROR_CODE_KEY>
+
+const refused = (failure: Omit<BodyFailure, 'ok'>) =>
+  new TRPCError({ code: codeOfStatus[failure.status], message: failure.message })
+
 /**
- * The REST door: finds the route the procedures declare (server/trpc/meta.ts),
- * reads and checks the body, and calls the same procedure the tRPC door
- * would, with the path's parameters over the body's fields as its input.
+ * The procedure's raw input: the path's parameters over the JSON body's
+ * fields, or set on the form of a multipart route (its FormData is the
+ * input). tRPC asks for it after the middleware, so a body is read only
+ * for a request that passed the sign-in check.
+ */
+async function rawInput(
+  request: Request,
+  route: RestEndpoint,
+  params: Record<string, string>,
+): Promise<unknown> {
+  if (!bodyMethods.has(request.method)) return params
+  const declared = route.rest.body
+  const limit = declared?.maxBytes ?? MAX_BODY_BYTES
+  if (declared?.type === 'multipart') {
+    const form = await readForm(request, limit)
+    if (!form.ok) throw refused(form)
+    for (const [name, value] of Object.entries(params)) form.value.set(name, value)
+    return form.value
+  }
+  const read = await readBody(request, limit)
+  if (!read.ok) throw refused(read)
+  if (read.value.trim() !== '' && !isJsonContentType(request)) {
+    throw refused({ status: 415, message: messages.mustBeJson })
+  }
+  const parsed = parseJsonObject(read.value)
+  if (!parsed.ok) throw refused(parsed)
+  return { ...parsed.value, ...params }
+}
+
+/**
+ * The REST door: finds the route the procedures declare (server/trpc/meta.ts)
+ * and calls the same procedure the tRPC door would, with the body read and
+ * checked (http/body.ts: 413, 415, 400) when the procedure takes input.
  */
 export async function handleRest(request: Request, ctx: Context): Promise<Response> {
   const segments = segmentsOf(new URL(request.url).pathname)
@@ -93,25 +139,13 @@ export async function handleRest(request: Request, ctx: Context): Promise<Respon
   }
   const { route, params } = found
 
-  let body: Record<string, unknown> = {}
-  if (route.takesInput && bodyMethods.has(method)) {
-    const read = await readBody(request)
-    if (!read.ok) return read.response
-    if (read.text.trim() !== '' && !isJsonContentType(request)) {
-      return jsonError(415, messages.mustBeJson)
-    }
-    const parsed = parseJsonObject(read.text)
-    if (!parsed.ok) return parsed.response
-    body = parsed.value
-  }
-
   try {
     const result = await callTRPCProcedure({
       router: appRouter,
       path: route.procedure,
       type: route.type,
       ctx,
-      getRawInput: async () => (route.takesInput ? { ...body, ...params } : undefined),
+      getRawInput: () => rawInput(request, route, params),
       signal: undefined,
       batchIndex: 0,
     })
