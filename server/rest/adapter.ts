@@ -6,6 +6,7 @@ import {
   type BodyFailure,
   isJsonContentType,
   MAX_BODY_BYTES,
+  MULTIPART_FRAMING_BYTES,
   parseJsonObject,
   readBody,
   readForm,
@@ -13,7 +14,12 @@ import {
 import { json, jsonError } from '../http/respond'
 import { messages } from '../messages'
 import type { Context } from '../trpc/context'
-import { matchRoute, type RestEndpoint, restEndpoints } from '../trpc/endpoints'
+import {
+  largestDeclaredBody,
+  matchRoute,
+  type RestEndpoint,
+  restEndpoints,
+} from '../trpc/endpoints'
 import { publicMessage, retryAfterOf, toTrpcError, validationFields } from '../trpc/errors'
 import { appRouter } from '../trpc/root'
 
@@ -73,6 +79,12 @@ export function unavailableResponse(
 }
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH'])
+
+/** The largest request body the REST door reads, framing included: Bun.serve's own limit follows. */
+export const largestRequestBody = Math.max(
+  MAX_BODY_BYTES,
+  largestDeclaredBody + MULTIPART_FRAMING_BYTES,
+)
 
 const codeOfStatus = {
   400: 'BAD_REQUEST',

@@ -381,6 +381,7 @@ describe('a database that is gone', () => {
       config: t.config,
       log: createLogger('silent'),
       distDir: '/nonexistent',
+      mediaStore: t.mediaStore,
     })
   })
 
