@@ -5,6 +5,7 @@ import type { Db } from '../db/client'
 import { projectSlugs, projects } from '../db/schema'
 import { NotFoundError } from '../errors'
 import { bumpContentVersion } from './content-version'
+import { type ImageLookup, imagesFor } from './media'
 import { iso } from './rows'
 
 type Row = typeof projects.$inferSelect
@@ -13,7 +14,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** Serialises slug assignment across connections (and server instances). */
 const SLUG_LOCK_KEY = 72_616_001
 
-function toProject(row: Row): Project {
+function toProject(row: Row, images: ImageLookup): Project {
   return {
     id: row.id,
     slug: row.slug,
@@ -22,11 +23,17 @@ function toProject(row: Row): Project {
     long_description: row.long_description,
     website_url: row.website_url,
     image_urls: row.image_urls,
+    images: row.image_urls.map(images),
     tags: row.tags,
     is_featured: row.is_featured,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   }
+}
+
+/** A project as it leaves the server, with the info of its uploaded images. */
+async function withImages(db: Pick<Db, 'select'>, row: Row): Promise<Project> {
+  return toProject(row, await imagesFor(db, row.image_urls))
 }
 
 function notFound(): NotFoundError {
@@ -39,13 +46,17 @@ export async function listProjects(db: Db): Promise<Project[]> {
     .select()
     .from(projects)
     .orderBy(desc(projects.created_at), desc(projects.id))
-  return rows.map(toProject)
+  const images = await imagesFor(
+    db,
+    rows.flatMap((row) => row.image_urls),
+  )
+  return rows.map((row) => toProject(row, images))
 }
 
 export async function getProjectById(db: Db, id: number): Promise<Project> {
   const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1)
   if (!row) throw notFound()
-  return toProject(row)
+  return withImages(db, row)
 }
 
 /** Resolves a current or former slug. */
@@ -59,7 +70,7 @@ export async function getProjectBySlug(db: Db, slug: string): Promise<Project> {
     .where(eq(projectSlugs.slug, slug))
     .limit(1)
   if (!row) throw notFound()
-  return toProject(row.project)
+  return withImages(db, row.project)
 }
 
 /**
@@ -96,7 +107,7 @@ export async function createProject(db: Db, data: ProjectData): Promise<Project>
     if (!row) throw new Error('insert returned no row')
     await tx.insert(projectSlugs).values({ slug, project_id: row.id })
     await bumpContentVersion(tx)
-    return toProject(row)
+    return withImages(tx, row)
   })
 }
 
@@ -120,7 +131,7 @@ export async function updateProject(db: Db, id: number, data: ProjectData): Prom
       await tx.insert(projectSlugs).values({ slug, project_id: id }).onConflictDoNothing()
     }
     await bumpContentVersion(tx)
-    return toProject(row)
+    return withImages(tx, row)
   })
 }
 

@@ -4,11 +4,12 @@ import type { Db } from '../db/client'
 import { timelineEvents } from '../db/schema'
 import { NotFoundError } from '../errors'
 import { bumpContentVersion } from './content-version'
+import { type ImageLookup, imagesFor } from './media'
 import { iso } from './rows'
 
 type Row = typeof timelineEvents.$inferSelect
 
-function toEvent(row: Row): TimelineEvent {
+function toEvent(row: Row, images: ImageLookup): TimelineEvent {
   return {
     id: row.id,
     title: row.title,
@@ -16,11 +17,17 @@ function toEvent(row: Row): TimelineEvent {
     end_date: row.end_date,
     position: row.position,
     icon_path: row.icon_path,
+    icon: images(row.icon_path),
     description: row.description,
     event_type: row.event_type,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   }
+}
+
+/** An event as it leaves the server, with the info of its icon when that is an upload. */
+async function withIcon(db: Pick<Db, 'select'>, row: Row): Promise<TimelineEvent> {
+  return toEvent(row, await imagesFor(db, row.icon_path === null ? [] : [row.icon_path]))
 }
 
 function notFound(): NotFoundError {
@@ -32,13 +39,17 @@ export async function listEvents(db: Db): Promise<TimelineEvent[]> {
     .select()
     .from(timelineEvents)
     .orderBy(desc(timelineEvents.created_at), desc(timelineEvents.id))
-  return rows.map(toEvent)
+  const images = await imagesFor(
+    db,
+    rows.flatMap((row) => (row.icon_path === null ? [] : [row.icon_path])),
+  )
+  return rows.map((row) => toEvent(row, images))
 }
 
 export async function getEvent(db: Db, id: number): Promise<TimelineEvent> {
   const [row] = await db.select().from(timelineEvents).where(eq(timelineEvents.id, id)).limit(1)
   if (!row) throw notFound()
-  return toEvent(row)
+  return withIcon(db, row)
 }
 
 export async function createEvent(db: Db, data: TimelineData): Promise<TimelineEvent> {
@@ -46,7 +57,7 @@ export async function createEvent(db: Db, data: TimelineData): Promise<TimelineE
     const [row] = await tx.insert(timelineEvents).values(data).returning()
     if (!row) throw new Error('insert returned no row')
     await bumpContentVersion(tx)
-    return toEvent(row)
+    return withIcon(tx, row)
   })
 }
 
@@ -59,7 +70,7 @@ export async function updateEvent(db: Db, id: number, data: TimelineData): Promi
       .returning()
     if (!row) throw notFound()
     await bumpContentVersion(tx)
-    return toEvent(row)
+    return withIcon(tx, row)
   })
 }
 

@@ -28,6 +28,8 @@ test('GET /api/profile answers the seeded owner, no token needed', async () => {
     linkedin_url: 'https://www.linkedin.com/in/ada',
     github_url: 'https://github.com/ada',
     photo_url: '/profile.svg',
+    // Not an upload: no image info.
+    photo: null,
   })
 })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { imageInfoSchema } from './media'
 
 export const profileSchema = z.object({
   name: z.string(),
@@ -14,5 +15,7 @@ export const profileSchema = z.object({
   linkedin_url: z.string(),
   github_url: z.string(),
   photo_url: z.string(),
+  /** The photo's info when photo_url is an upload, else null. */
+  photo: imageInfoSchema.nullable(),
 })
 export type Profile = z.infer<typeof profileSchema>
