@@ -116,20 +116,15 @@ export async function processImage(bytes: Uint8Array, hash: string): Promise<Pro
   if (header.width * header.height > mediaLimits.maxPixels) {
     throw new TooLargeError(imageSentences.tooManyPixels(header.width, header.height))
   }
-  const hasAlpha = header.hasAlpha
-  const input = () =>
-    sharp(bytes, {
-      animated,
-      autoOrient: true,
-      limitInputPixels: mediaLimits.maxPixels,
-      failOn: 'error',
-    })
+  /** A pipeline from the upload: every frame (of a GIF) or the first, upright, within the pixel limit. */
+  const input = (frames = animated) =>
+    sharp(bytes, { animated: frames, autoOrient: true, limitInputPixels: mediaLimits.maxPixels })
 
   try {
     const { width, height } = animated
       ? { width: header.width, height: header.pageHeight ?? header.height }
       : header.autoOrient
-    const transparent = hasAlpha && !animated && !(await input().stats()).isOpaque
+    const transparent = header.hasAlpha && !animated && !(await input().stats()).isOpaque
     const extension: MediaExtension = animated ? 'gif' : transparent ? 'png' : 'jpg'
     const full = {
       key: fullKey(hash, extension),
@@ -149,9 +144,7 @@ export async function processImage(bytes: Uint8Array, hash: string): Promise<Pro
         contentType: contentTypes.webp,
       })
     }
-    const placeholder = await placeholderOf(
-      sharp(bytes, { autoOrient: true, limitInputPixels: mediaLimits.maxPixels }),
-    )
+    const placeholder = await placeholderOf(input(false))
     return { width, height, full, variants, placeholder }
   } catch (error) {
     if (error instanceof ServiceError) throw error
