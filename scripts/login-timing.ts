@@ -4,10 +4,13 @@
  * (a dummy one for unknown users), so the two medians should be close: a
  * large gap would let an attacker find out which usernames exist.
  */
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createApp } from '../server/app'
 import { defaultThrottleLimits } from '../server/config'
 import { migrateDatabase, openDatabase } from '../server/db/client'
 import { createLogger } from '../server/log'
+import { createFolderStore } from '../server/media/folder-store'
 import { setAdminPassword } from '../server/services/auth'
 
 const rounds = Number(process.env.ROUNDS ?? 15)
@@ -24,6 +27,8 @@ const app = createApp({
   },
   log: createLogger('silent'),
   distDir: '/nonexistent',
+  // Never written: the measurement signs in and nothing else.
+  mediaStore: createFolderStore(join(tmpdir(), 'portfolio-login-timing-media')),
 })
 
 async function time(username: string): Promise<number> {

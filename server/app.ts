@@ -9,11 +9,13 @@ import { deviceTokenOf } from './http/device-cookie'
 import { securityHeaders } from './http/headers'
 import { healthCheck } from './http/health'
 import { createRequestLifecycle } from './http/lifecycle'
+import { serveMedia } from './http/media'
 import { createPageHandler } from './http/pages'
 import { jsonError } from './http/respond'
 import { createSeoHandlers } from './http/seo'
 import { handleTrpc, isPublicTrpcQuery } from './http/trpc'
 import type { Logger } from './log'
+import type { MediaStore } from './media/store'
 import { messages } from './messages'
 import { handleRest, isPublicRead, unavailableResponse } from './rest/adapter'
 import { readContentVersion } from './services/content-version'
@@ -24,6 +26,8 @@ export interface AppDeps {
   database: Database
   config: AppConfig
   log: Logger
+  /** Where uploaded images are kept (a folder or an S3 bucket), served under /media/. */
+  mediaStore: MediaStore
   /** Where the built client lives (index.html + assets/). */
   distDir: string
   /** The public address (canonical URLs, sitemap, robots.txt); `http://localhost` if absent. */
@@ -45,7 +49,7 @@ const isRead = (method: string) => method === 'GET' || method === 'HEAD' || meth
  * entry point serves it and tests call `app.handle(request)`.
  */
 export function createApp(deps: AppDeps) {
-  const { database, config, log } = deps
+  const { database, config, log, mediaStore } = deps
   const now = deps.now ?? (() => new Date())
   const siteUrl = (deps.siteUrl ?? 'http://localhost').replace(/\/+$/, '')
   const settings = { corsOrigins: config.corsOrigins ?? [], trustProxy: config.trustProxy ?? 0 }
@@ -64,7 +68,16 @@ export function createApp(deps: AppDeps) {
     log,
   })
   const context = (requestId: string, ip: string, authorization: string | null): Context =>
-    createContextInner({ db: database.db, config, log, now, requestId, ip, authorization })
+    createContextInner({
+      db: database.db,
+      config,
+      log,
+      now,
+      requestId,
+      ip,
+      authorization,
+      mediaStore,
+    })
   const contextOf = (request: Request, server: Server | null): Context => ({
     ...context(
       requestIdOf(request),
@@ -134,6 +147,10 @@ export function createApp(deps: AppDeps) {
       },
       { parse: 'none' },
     )
+    // Async, so that the request log sees the answer's status.
+    .all('/media/*', async ({ request }) => await serveMedia(request, mediaStore), {
+      parse: 'none',
+    })
     .get('/sitemap.xml', ({ request, set }) =>
       cache.respond(request, { produce: () => seo(request).sitemap(), vary: varyOf(set) }),
     )

@@ -46,3 +46,20 @@ export interface AppConfig {
   /** Contact form limits; `defaultContactLimits` when absent. */
   contact?: ContactLimits
 }
+
+/** An S3-compatible bucket holding the uploaded images. */
+export interface S3StorageConfig {
+  kind: 's3'
+  /** `https://s3.eu-west-1.amazonaws.com`, `https://<account>.r2.cloudflarestorage.com`, … */
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+}
+
+/**
+ * Where uploaded images are kept (server/media/store.ts): a folder, by
+ * default DATA_DIR/media (with either database), or an S3 bucket.
+ */
+export type MediaStorageConfig = { kind: 'folder'; dir: string } | S3StorageConfig

@@ -1,6 +1,7 @@
+import { join } from 'node:path'
 import { z } from 'zod'
 import { isSafeUrl } from '../src/domain/safe-url'
-import type { AppConfig } from './config'
+import type { AppConfig, MediaStorageConfig } from './config'
 
 /** A setting that cannot work: start-up stops with this message alone (no stack). */
 export class ConfigError extends Error {
@@ -41,7 +42,7 @@ const linkUrl = (fallback: string) =>
 const count = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback)
 
 /** Every variable the server reads. A blank value counts as not set (see `withoutBlanks`). */
-const envSchema = z.object({
+const variables = z.object({
   /**
    * `production` (the default: `bun start`, the Docker image) or
    * `development` (`bun run dev`): which React build renders the pages on
@@ -102,6 +103,40 @@ const envSchema = z.object({
       "must be the site's public origin, like https://example.com (no path)",
     )
     .optional(),
+  /** An S3-compatible bucket for uploaded images instead of DATA_DIR/media: see `s3Variables`. */
+  S3_ENDPOINT: z
+    .string()
+    .transform((value) => value.trim().replace(/\/+$/, ''))
+    .refine(
+      (value) => /^https?:\/\/[^/\s?#]+$/.test(value),
+      'must be the S3 service origin, like https://s3.eu-west-1.amazonaws.com (no path)',
+    )
+    .optional(),
+  S3_BUCKET: z.string().trim().optional(),
+  /** The bucket's region, for request signing (`auto` for Cloudflare R2). */
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+})
+
+/** What an S3 bucket needs: all of these, or none of them (the DATA_DIR/media folder). */
+const s3Variables = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const
+
+const envSchema = variables.superRefine((env, ctx) => {
+  const missing = s3Variables.filter((name) => env[name] === undefined)
+  if (missing.length === 0 || missing.length === s3Variables.length) return
+  for (const name of missing) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [name],
+      message: `must be set too: an S3 bucket needs ${s3Variables.join(', ')} (or none of them: DATA_DIR/media)`,
+    })
+  }
 })
 
 export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & {
@@ -136,6 +171,22 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     ownerVariablesSet: new Set(Object.keys(present).filter((name) => name.startsWith('OWNER_'))),
   }
+}
+
+/** Where uploaded images are kept: the S3 bucket when one is configured, else DATA_DIR/media. */
+export function mediaStorageFromEnv(env: Env): MediaStorageConfig {
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env
+  if (S3_ENDPOINT && S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {
+    return {
+      kind: 's3',
+      endpoint: S3_ENDPOINT,
+      bucket: S3_BUCKET,
+      region: env.S3_REGION,
+      accessKeyId: S3_ACCESS_KEY_ID,
+      secretAccessKey: S3_SECRET_ACCESS_KEY,
+    }
+  }
+  return { kind: 'folder', dir: join(env.DATA_DIR, 'media') }
 }
 
 /** The settings request handlers work with, from the environment. */

@@ -45,3 +45,18 @@ export function humanDuration(seconds: number): string {
   if (seconds > 59) return '1 minute'
   return seconds === 1 ? '1 second' : `${seconds} seconds`
 }
+
+/** The input cannot be used, for a reason no schema could see (400). */
+export class InvalidInputError extends ServiceError {
+  override name = 'InvalidInputError'
+}
+
+/** The input is of a kind that is not accepted, like a file format (415). */
+export class UnsupportedTypeError extends ServiceError {
+  override name = 'UnsupportedTypeError'
+}
+
+/** The input is larger than allowed (413). */
+export class TooLargeError extends ServiceError {
+  override name = 'TooLargeError'
+}

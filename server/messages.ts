@@ -17,6 +17,8 @@ export const messages = {
   tooDeep: 'The request body is nested too deeply.',
   inputTooDeep: 'The input is nested too deeply.',
   mustBeJson: 'The request body must be JSON (Content-Type: application/json).',
+  mustBeMultipart: 'The request body must be a form upload (Content-Type: multipart/form-data).',
+  notMultipart: 'The request body is not a valid multipart/form-data form.',
   tooLarge: 'The request body is too large.',
   methodNotAllowed: 'This method is not allowed here.',
   signInRequired: 'You need to sign in to do this.',

@@ -46,20 +46,20 @@ export async function handleTrpc(request: Request, ctx: Context): Promise<Respon
   if (request.method === 'POST') {
     const read = await readBody(request)
     if (!read.ok) {
-      return read.response.status === 413
+      return read.status === 413
         ? trpcError(413, 'PAYLOAD_TOO_LARGE', messages.tooLarge, ctx.requestId)
         : trpcError(400, 'BAD_REQUEST', messages.notUtf8, ctx.requestId)
     }
-    if (read.text.trim() !== '' && !isJsonContentType(request)) {
+    if (read.value.trim() !== '' && !isJsonContentType(request)) {
       return trpcError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.mustBeJson, ctx.requestId)
     }
-    if (jsonTooDeep(read.text)) {
+    if (jsonTooDeep(read.value)) {
       return trpcError(400, 'BAD_REQUEST', messages.tooDeep, ctx.requestId)
     }
     forwarded = new Request(request.url, {
       method: 'POST',
       headers: request.headers,
-      body: read.text,
+      body: read.value,
     })
   } else {
     const input = url.searchParams.get('input')

@@ -1,13 +1,26 @@
-import { callTRPCProcedure, type TRPCError } from '@trpc/server'
+import { callTRPCProcedure, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import { UnavailableError } from '../errors'
-import { isJsonContentType, parseJsonObject, readBody } from '../http/body'
+import {
+  type BodyFailure,
+  isJsonContentType,
+  MAX_BODY_BYTES,
+  MULTIPART_FRAMING_BYTES,
+  parseJsonObject,
+  readBody,
+  readForm,
+} from '../http/body'
 import { withDeviceCookie } from '../http/device-cookie'
 import { json, jsonError } from '../http/respond'
 import { messages } from '../messages'
 import type { Context } from '../trpc/context'
-import { matchRoute, type RestEndpoint, restEndpoints } from '../trpc/endpoints'
+import {
+  largestDeclaredBody,
+  matchRoute,
+  type RestEndpoint,
+  restEndpoints,
+} from '../trpc/endpoints'
 import { publicMessage, retryAfterOf, toTrpcError, validationFields } from '../trpc/errors'
 import { appRouter } from '../trpc/root'
 
@@ -68,10 +81,55 @@ export function unavailableResponse(
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH'])
 
+/** The largest request body the REST door reads, framing included: Bun.serve's own limit follows. */
+export const largestRequestBody = Math.max(
+  MAX_BODY_BYTES,
+  largestDeclaredBody + MULTIPART_FRAMING_BYTES,
+)
+
+const codeOfStatus = {
+  400: 'BAD_REQUEST',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+} as const satisfies Record<BodyFailure['status'], TRPC_ERROR_CODE_KEY>
+
+const refused = (failure: Omit<BodyFailure, 'ok'>) =>
+  new TRPCError({ code: codeOfStatus[failure.status], message: failure.message })
+
 /**
- * The REST door: finds the route the procedures declare (server/trpc/meta.ts),
- * reads and checks the body, and calls the same procedure the tRPC door
- * would, with the path's parameters over the body's fields as its input.
+ * The procedure's raw input: the path's parameters over the JSON body's
+ * fields, or set on the form of a multipart route (its FormData is the
+ * input). tRPC asks for it after the middleware, so a body is read only
+ * for a request that passed the sign-in check.
+ */
+async function rawInput(
+  request: Request,
+  route: RestEndpoint,
+  params: Record<string, string>,
+): Promise<unknown> {
+  if (!bodyMethods.has(request.method)) return params
+  const declared = route.rest.body
+  const limit = declared?.maxBytes ?? MAX_BODY_BYTES
+  if (declared?.type === 'multipart') {
+    const form = await readForm(request, limit)
+    if (!form.ok) throw refused(form)
+    for (const [name, value] of Object.entries(params)) form.value.set(name, value)
+    return form.value
+  }
+  const read = await readBody(request, limit)
+  if (!read.ok) throw refused(read)
+  if (read.value.trim() !== '' && !isJsonContentType(request)) {
+    throw refused({ status: 415, message: messages.mustBeJson })
+  }
+  const parsed = parseJsonObject(read.value)
+  if (!parsed.ok) throw refused(parsed)
+  return { ...parsed.value, ...params }
+}
+
+/**
+ * The REST door: finds the route the procedures declare (server/trpc/meta.ts)
+ * and calls the same procedure the tRPC door would, with the body read and
+ * checked (http/body.ts: 413, 415, 400) when the procedure takes input.
  */
 export async function handleRest(request: Request, ctx: Context): Promise<Response> {
   const segments = segmentsOf(new URL(request.url).pathname)
@@ -94,18 +152,6 @@ export async function handleRest(request: Request, ctx: Context): Promise<Respon
   }
   const { route, params } = found
 
-  let body: Record<string, unknown> = {}
-  if (route.takesInput && bodyMethods.has(method)) {
-    const read = await readBody(request)
-    if (!read.ok) return read.response
-    if (read.text.trim() !== '' && !isJsonContentType(request)) {
-      return jsonError(415, messages.mustBeJson)
-    }
-    const parsed = parseJsonObject(read.text)
-    if (!parsed.ok) return parsed.response
-    body = parsed.value
-  }
-
   const cookies = new Headers()
   try {
     const result = await callTRPCProcedure({
@@ -113,7 +159,7 @@ export async function handleRest(request: Request, ctx: Context): Promise<Respon
       path: route.procedure,
       type: route.type,
       ctx: withDeviceCookie(ctx, request, cookies),
-      getRawInput: async () => (route.takesInput ? { ...body, ...params } : undefined),
+      getRawInput: () => rawInput(request, route, params),
       signal: undefined,
       batchIndex: 0,
     })

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config'
 import type { Db } from '../db/client'
 import type { Logger } from '../log'
+import type { MediaStore } from '../media/store'
 
 /**
  * What a service may know of the request it serves. Both API doors build it
@@ -16,6 +17,8 @@ export interface ServiceContext {
   /** The client's IP: the socket's, or the proxy's header when TRUST_PROXY says so. */
   ip: string
   now: () => Date
+  /** Where uploaded images are kept. */
+  mediaStore: MediaStore
   /** The device cookie the request carried (a browser that signed in before), if any. */
   deviceToken?: string | null
   /** Hands a new device token to the door, which sets it as the device cookie. */

@@ -4,8 +4,9 @@ import type { Profile, ProfileData } from '../../src/schemas/profile'
 import type { Db } from '../db/client'
 import { profile } from '../db/schema'
 import { bumpContentVersion } from './content-version'
+import { imagesFor } from './media'
 
-export type ProfileSeed = Omit<Profile, 'age'>
+export type ProfileSeed = Omit<Profile, 'age' | 'photo'>
 
 export function profileSeedFromEnv(env: {
   OWNER_NAME: string
@@ -87,6 +88,7 @@ export async function ownerVariablesIgnored(
 export async function getProfile(db: Db, now: Date): Promise<Profile> {
   const [row] = await db.select().from(profile).where(eq(profile.id, 1)).limit(1)
   if (!row) throw new Error('The profile row is missing: the server seeds it at start-up.')
+  const images = await imagesFor(db, [row.photo_url])
   return {
     name: row.name,
     birth_year: row.birth_year,
@@ -100,5 +102,6 @@ export async function getProfile(db: Db, now: Date): Promise<Profile> {
     linkedin_url: row.linkedin_url,
     github_url: row.github_url,
     photo_url: row.photo_url,
+    photo: images(row.photo_url),
   }
 }

@@ -4,7 +4,8 @@ import type { Project, ProjectData } from '../../src/schemas/project'
 import type { Db } from '../db/client'
 import { projectSlugs, projects } from '../db/schema'
 import { type Tx, writeContent } from './content-version'
-import { contentRows, toApiRow } from './rows'
+import { imagesFor, type Reader } from './media'
+import { type ApiRow, contentRows, toApiRow } from './rows'
 
 /** Serialises slug assignment across connections (and server instances). */
 const SLUG_LOCK_KEY = 72_616_001
@@ -12,8 +13,31 @@ const SLUG_LOCK_KEY = 72_616_001
 const rows = contentRows(projects, 'Project not found.')
 const { notFound } = rows
 
-export const listProjects = rows.list
-export const getProjectById = rows.byId
+type Stored = ApiRow<typeof projects.$inferSelect>
+
+/** Projects as they leave the server, with the info of their uploaded images (one query). */
+async function withImages(db: Reader, list: Stored[]): Promise<Project[]> {
+  const images = await imagesFor(
+    db,
+    list.flatMap((row) => row.image_urls),
+  )
+  return list.map((row) => ({ ...row, images: row.image_urls.map(images) }))
+}
+
+async function withImagesOne(db: Reader, row: Stored): Promise<Project> {
+  const [project] = await withImages(db, [row])
+  if (!project) throw new Error('a project went missing')
+  return project
+}
+
+/** Newest first; id breaks ties between rows created in the same instant. */
+export async function listProjects(db: Db): Promise<Project[]> {
+  return withImages(db, await rows.list(db))
+}
+
+export async function getProjectById(db: Db, id: number): Promise<Project> {
+  return withImagesOne(db, await rows.byId(db, id))
+}
 
 /** Resolves a current or former slug. */
 export async function getProjectBySlug(db: Db, slug: string): Promise<Project> {
@@ -26,7 +50,7 @@ export async function getProjectBySlug(db: Db, slug: string): Promise<Project> {
     .where(eq(projectSlugs.slug, slug))
     .limit(1)
   if (!row) throw notFound()
-  return toApiRow(row.project)
+  return withImagesOne(db, toApiRow(row.project))
 }
 
 /**
@@ -62,7 +86,7 @@ export async function createProject(db: Db, data: ProjectData): Promise<Project>
       .returning()
     if (!row) throw new Error('insert returned no row')
     await tx.insert(projectSlugs).values({ slug, project_id: row.id })
-    return toApiRow(row)
+    return withImagesOne(tx, toApiRow(row))
   })
 }
 
@@ -85,7 +109,7 @@ export async function updateProject(db: Db, id: number, data: ProjectData): Prom
     if (slug !== current.slug) {
       await tx.insert(projectSlugs).values({ slug, project_id: id }).onConflictDoNothing()
     }
-    return toApiRow(row)
+    return withImagesOne(tx, toApiRow(row))
   })
 }
 

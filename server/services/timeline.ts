@@ -3,18 +3,41 @@ import type { TimelineData, TimelineEvent } from '../../src/schemas/timeline'
 import type { Db } from '../db/client'
 import { timelineEvents } from '../db/schema'
 import { writeContent } from './content-version'
-import { contentRows, toApiRow } from './rows'
+import { imagesFor, type Reader } from './media'
+import { type ApiRow, contentRows, toApiRow } from './rows'
 
 const events = contentRows(timelineEvents, 'Timeline event not found.')
 
-export const listEvents = events.list
-export const getEvent = events.byId
+type Stored = ApiRow<typeof timelineEvents.$inferSelect>
+
+/** Events as they leave the server, with the info of their icons when uploads (one query). */
+async function withIcons(db: Reader, list: Stored[]): Promise<TimelineEvent[]> {
+  const images = await imagesFor(
+    db,
+    list.flatMap((row) => (row.icon_path === null ? [] : [row.icon_path])),
+  )
+  return list.map((row) => ({ ...row, icon: images(row.icon_path) }))
+}
+
+async function withIcon(db: Reader, row: Stored): Promise<TimelineEvent> {
+  const [event] = await withIcons(db, [row])
+  if (!event) throw new Error('a timeline event went missing')
+  return event
+}
+
+export async function listEvents(db: Db): Promise<TimelineEvent[]> {
+  return withIcons(db, await events.list(db))
+}
+
+export async function getEvent(db: Db, id: number): Promise<TimelineEvent> {
+  return withIcon(db, await events.byId(db, id))
+}
 
 export async function createEvent(db: Db, data: TimelineData): Promise<TimelineEvent> {
   return writeContent(db, async (tx) => {
     const [row] = await tx.insert(timelineEvents).values(data).returning()
     if (!row) throw new Error('insert returned no row')
-    return toApiRow(row)
+    return withIcon(tx, toApiRow(row))
   })
 }
 
@@ -26,7 +49,7 @@ export async function updateEvent(db: Db, id: number, data: TimelineData): Promi
       .where(eq(timelineEvents.id, id))
       .returning()
     if (!row) throw events.notFound()
-    return toApiRow(row)
+    return withIcon(tx, toApiRow(row))
   })
 }
 

@@ -23,7 +23,7 @@ import { preferredEncoding } from '../http/compress'
 import { createLogger } from '../log'
 import { setAdminPassword } from '../services/auth'
 import { profileSeedFromEnv, seedProfile } from '../services/profile'
-import { ADMIN, freshDatabase, isRecord, sample, testEnv } from './harness'
+import { ADMIN, freshDatabase, isRecord, sample, tempMediaStore, testEnv } from './harness'
 
 // A loaded machine: fresh databases and renders take their time.
 setDefaultTimeout(20_000)
@@ -61,6 +61,8 @@ function manualClock() {
 let database: Database
 let distDir: string
 let token: string
+const media = tempMediaStore()
+const mediaStore = media.store
 
 function instance(cache: boolean | CacheSettings): App {
   return createApp({
@@ -68,6 +70,7 @@ function instance(cache: boolean | CacheSettings): App {
     config: { sessionTtlMs: 7 * 86_400_000, sessionIdleMs: 86_400_000 },
     log: createLogger('silent'),
     distDir,
+    mediaStore,
     ssr: true,
     siteUrl: 'https://ada.example',
     cache,
@@ -130,6 +133,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database.close()
+  media.remove()
 })
 
 describe('invalidation', () => {
@@ -266,6 +270,7 @@ describe('an unreachable database', () => {
       config: { sessionTtlMs: 86_400_000, sessionIdleMs: 86_400_000 },
       log: createLogger('silent'),
       distDir,
+      mediaStore,
       cache: { versionTtlMs: 0 },
     })
     expect((await call(app, 'GET', '/api/profile')).status).toBe(200)
@@ -375,6 +380,7 @@ describe('compression', () => {
       },
       log: createLogger('silent'),
       distDir,
+      mediaStore,
       cache: true,
     })
     const read = await call(app, 'GET', '/api/projects', {

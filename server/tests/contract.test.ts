@@ -72,6 +72,8 @@ describe('projects', () => {
       id: expect.any(Number),
       slug: 'portfolio-site',
       ...full,
+      // Neither URL is an upload: no image info, one null per URL.
+      images: [null, null],
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -91,6 +93,7 @@ describe('projects', () => {
       ...sample.project('Minimal'),
       website_url: null,
       image_urls: [],
+      images: [],
       tags: [],
       is_featured: false,
       created_at: isoDate,
@@ -125,6 +128,7 @@ describe('projects', () => {
       id: fullId,
       slug: 'portfolio-site',
       ...full,
+      images: [null, null],
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -148,6 +152,7 @@ describe('projects', () => {
       id: fullId,
       slug: 'portfolio-site',
       ...update,
+      images: [null],
       created_at: before.body.created_at,
       updated_at: isoDate,
     })
@@ -196,6 +201,7 @@ describe('timeline', () => {
     expect(r.json).toStrictEqual({
       id: expect.any(Number),
       ...full,
+      icon: null,
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -217,6 +223,7 @@ describe('timeline', () => {
       end_date: null,
       position: '',
       icon_path: null,
+      icon: null,
       description: [],
       event_type: 'experience',
       created_at: isoDate,
@@ -237,6 +244,7 @@ describe('timeline', () => {
     expect(r.json).toStrictEqual({
       id: fullId,
       ...full,
+      icon: null,
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -258,6 +266,7 @@ describe('timeline', () => {
       id: minimalId,
       ...update,
       end_date: null,
+      icon: null,
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -381,6 +390,7 @@ describe('a database that is gone', () => {
       config: t.config,
       log: createLogger('silent'),
       distDir: '/nonexistent',
+      mediaStore: t.mediaStore,
     })
   })
 
@@ -445,6 +455,7 @@ describe('the /trpc door', () => {
           ...sample.project('From tRPC'),
           website_url: null,
           image_urls: [],
+          images: [],
           tags: ['x'],
           is_featured: false,
           created_at: isoDate,

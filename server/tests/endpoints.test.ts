@@ -2,7 +2,7 @@ import { expect, test } from 'bun:test'
 import { isPublicRead } from '../rest/adapter'
 import { publicQueries, restEndpoints } from '../trpc/endpoints'
 
-test('the REST door derived from the procedures is the API table of the spec (plus auth and profile)', () => {
+test('the REST door derived from the procedures is the API table of the spec (plus auth, profile and media)', () => {
   const table = restEndpoints.map(
     (route) => `${route.rest.method} ${route.rest.path} ${route.rest.status} ${route.procedure}`,
   )
@@ -26,6 +26,10 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'GET /api/auth/me 200 auth.me',
       'GET /api/profile 200 profile.get',
       'PUT /api/profile 200 profile.update',
+      'POST /api/media 201 media.upload',
+      'GET /api/media 200 media.list',
+      'PATCH /api/media/:id 200 media.updateAlt',
+      'DELETE /api/media/:id 204 media.delete',
     ].sort(),
   )
 })
@@ -42,7 +46,13 @@ test('only reads of public content are declared cacheable, on both doors', () =>
   for (const path of ['/api/projects', '/api/projects/a-slug', '/api/timeline/3', '/api/profile']) {
     expect(isPublicRead(path)).toBe(true)
   }
-  for (const path of ['/api/contact', '/api/auth/me', '/api/nothing', '/api/projects/%zz']) {
+  for (const path of [
+    '/api/contact',
+    '/api/auth/me',
+    '/api/media',
+    '/api/nothing',
+    '/api/projects/%zz',
+  ]) {
     expect(isPublicRead(path)).toBe(false)
   }
 })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { appConfigFromEnv, ConfigError, loadEnv } from '../env'
+import { appConfigFromEnv, ConfigError, loadEnv, mediaStorageFromEnv } from '../env'
 
 describe('the environment', () => {
   test('nothing set: the documented defaults, production included', () => {
@@ -57,6 +57,48 @@ describe('the environment', () => {
       expect(message).toContain(`  ${name}: `)
     }
     expect(message).toContain('"soon" is not a duration')
+  })
+
+  test('uploaded images: DATA_DIR/media by default, an S3 bucket when all its variables are set', () => {
+    expect(mediaStorageFromEnv(loadEnv({ DATA_DIR: '/srv/data' }))).toEqual({
+      kind: 'folder',
+      dir: '/srv/data/media',
+    })
+    const s3 = {
+      S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com/',
+      S3_BUCKET: 'portfolio-media',
+      S3_ACCESS_KEY_ID: 'AKIA123',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }
+    expect(mediaStorageFromEnv(loadEnv(s3))).toEqual({
+      kind: 's3',
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      bucket: 'portfolio-media',
+      region: 'us-east-1',
+      accessKeyId: 'AKIA123',
+      secretAccessKey: 'secret',
+    })
+    expect(mediaStorageFromEnv(loadEnv({ ...s3, S3_REGION: 'auto' }))).toMatchObject({
+      region: 'auto',
+    })
+  })
+
+  test('S3 is all or nothing: a partial set is a ConfigError naming what is missing', () => {
+    const partial = () =>
+      loadEnv({ S3_BUCKET: 'portfolio-media', S3_ENDPOINT: 'https://r2.example.com' })
+    expect(partial).toThrow(ConfigError)
+    expect(partial).toThrow('  S3_ACCESS_KEY_ID: must be set too')
+    expect(partial).toThrow('  S3_SECRET_ACCESS_KEY: must be set too')
+    expect(partial).not.toThrow('S3_BUCKET:')
+    expect(() => loadEnv({ S3_REGION: 'auto' })).not.toThrow()
+    expect(() =>
+      loadEnv({
+        S3_ENDPOINT: 's3.amazonaws.com/bucket',
+        S3_BUCKET: 'b',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+      }),
+    ).toThrow('S3_ENDPOINT: must be the S3 service origin')
   })
 
   test('only server/env.ts reads process.env in the server (the CLIs their own cwd aside)', async () => {

@@ -4,7 +4,7 @@
  * from a migrated template dumped once per process, which is fast); when
  * DATABASE_URL is set, a fresh PostgreSQL database per file, dropped after.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -17,6 +17,8 @@ import { type Database, migrateDatabase, migrationsFolder, openDatabase } from '
 import * as schema from '../db/schema'
 import { loadEnv } from '../env'
 import { createLogger } from '../log'
+import { createFolderStore } from '../media/folder-store'
+import type { MediaStore } from '../media/store'
 import { setAdminPassword } from '../services/auth'
 import { profileSeedFromEnv, seedProfile } from '../services/profile'
 
@@ -71,6 +73,16 @@ export async function freshDatabase(): Promise<Database> {
       await cleanup.unsafe(`drop database if exists "${name}" with (force)`)
       await cleanup.end()
     },
+  }
+}
+
+/** A media store in a fresh temp folder, and how to remove it. */
+export function tempMediaStore(): { store: MediaStore; dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'portfolio-media-'))
+  return {
+    store: createFolderStore(dir),
+    dir,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
   }
 }
 
@@ -183,6 +195,8 @@ export async function createTestApp(
     siteUrl?: string
     /** A client build to serve (with .vite/manifest.json); a stub app shell when absent. */
     distDir?: string
+    /** Where uploads go; a fresh temp folder (removed by close()) when absent. */
+    mediaStore?: MediaStore
   } = {},
 ) {
   const database = options.database ?? (await freshDatabase())
@@ -202,6 +216,10 @@ export async function createTestApp(
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',
     )
   }
+  const media = options.mediaStore
+    ? { store: options.mediaStore, remove: () => {} }
+    : tempMediaStore()
+  const mediaStore = media.store
   const clock = createClock()
   const config: AppConfig = {
     sessionTtlMs: 7 * 86_400_000,
@@ -215,6 +233,7 @@ export async function createTestApp(
     config,
     log: createLogger('silent'),
     distDir,
+    mediaStore,
     now: clock.now,
     ssr: options.ssr,
     siteUrl: options.siteUrl,
@@ -255,8 +274,12 @@ export async function createTestApp(
     config,
     request,
     login,
+    mediaStore,
     snapshot: () => snapshot(database.db),
-    close: () => database.close(),
+    close: async () => {
+      media.remove()
+      await database.close()
+    },
   }
 }
 

@@ -33,9 +33,10 @@ test('src imports nothing but zod and itself', async () => {
   expect(offenders(imports, (target) => !target.startsWith('src/') && target !== 'zod')).toEqual([])
 })
 
-test('services, the backup modules and the database layer never import a door', async () => {
+test('services, the media store, the backup modules and the database layer never import a door', async () => {
   const imports = [
     ...(await importsOf('server/services/**/*.ts')),
+    ...(await importsOf('server/media/**/*.ts')),
     ...(await importsOf('server/backup/**/*.ts')),
     ...(await importsOf('server/db/**/*.ts')),
   ]

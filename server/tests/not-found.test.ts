@@ -151,8 +151,8 @@ describe('wrong methods on known paths', () => {
     ['GET', '/api/auth/login', 'POST'],
     ['GET', '/api/auth/logout', 'POST'],
     ['POST', '/api/auth/me', 'GET'],
-    ['POST', '/api/profile', 'GET'],
-    ['DELETE', '/api/profile', 'GET'],
+    ['POST', '/api/profile', 'GET, PUT'],
+    ['DELETE', '/api/profile', 'GET, PUT'],
   ])('%s %s is a 405 allowing %s', async (method, path, allow) => {
     const before = await t.snapshot()
     const r = await t.request(method, path, { token, body: {} })

@@ -28,6 +28,8 @@ test('GET /api/profile answers the seeded owner, no token needed', async () => {
     linkedin_url: 'https://www.linkedin.com/in/ada',
     github_url: 'https://github.com/ada',
     photo_url: '/profile.svg',
+    // Not an upload: no image info.
+    photo: null,
   })
 })
 
@@ -76,7 +78,7 @@ test('PUT /api/profile replaces every field, answers the profile, and GET shows 
   const token = await t.login()
   const r = await t.request('PUT', '/api/profile', { token, body: edited })
   expect(r.status).toBe(200)
-  const expected = { ...edited, age: t.clock.now().getFullYear() - 2001 }
+  const expected = { ...edited, age: t.clock.now().getFullYear() - 2001, photo: null }
   expect(r.json).toStrictEqual(expected)
   expect((await t.request('GET', '/api/profile')).json).toStrictEqual(expected)
   const [row] = (await t.snapshot()).profile

@@ -48,6 +48,9 @@ function declarationOf(procedure: string, definition: AnyProcedure): Endpoint {
   if (method && (method === 'GET') !== (type === 'query')) {
     throw new Error(`${procedure}: a query is a GET on the REST door, and only a query is`)
   }
+  if (endpoint.meta.rest?.body && (method === 'GET' || method === 'DELETE')) {
+    throw new Error(`${procedure}: a ${method} reads no body`)
+  }
   return endpoint
 }
 
@@ -70,6 +73,12 @@ export const restEndpoints: readonly RestEndpoint[] = endpoints.flatMap((endpoin
     taken.add(key)
   }
 }
+
+/** The largest body any REST route declares it accepts, in bytes (0 when none declares one). */
+export const largestDeclaredBody: number = Math.max(
+  0,
+  ...restEndpoints.map((route) => route.rest.body?.maxBytes ?? 0),
+)
 
 /** The queries whose answers may be cached and shared: `cache: 'public'`. */
 export const publicQueries: ReadonlySet<string> = new Set(

@@ -6,7 +6,9 @@ import {
   NotFoundError,
   RateLimitedError,
   ServiceError,
+  TooLargeError,
   UnavailableError,
+  UnsupportedTypeError,
 } from '../errors'
 import { messages } from '../messages'
 
@@ -72,6 +74,9 @@ function codeOf(error: ServiceError): TRPCError['code'] {
   if (error instanceof InvalidCredentialsError) return 'UNAUTHORIZED'
   if (error instanceof RateLimitedError) return 'TOO_MANY_REQUESTS'
   if (error instanceof UnavailableError) return 'SERVICE_UNAVAILABLE'
+  if (error instanceof UnsupportedTypeError) return 'UNSUPPORTED_MEDIA_TYPE'
+  if (error instanceof TooLargeError) return 'PAYLOAD_TOO_LARGE'
+  // InvalidInputError, and any other failure of the request's own making.
   return 'BAD_REQUEST'
 }
 

@@ -15,6 +15,19 @@ export const endpointMetaSchema = z.strictObject({
       path: z.string().regex(/^\/api(\/(:?[a-z][a-z0-9_-]*))+$/),
       /** Success status; 200 when absent. A 204 answers with no body. */
       status: z.union([z.literal(200), z.literal(201), z.literal(204)]).default(200),
+      /**
+       * The body a POST, PUT or PATCH reads. Absent: a JSON object of at
+       * most 1 MB. `multipart`: `multipart/form-data`, whose parsed FormData
+       * is the procedure's raw input (path parameters set on it).
+       * `maxBytes`: the largest content accepted (a multipart body may
+       * exceed it by its framing); a body over it is a 413.
+       */
+      body: z
+        .strictObject({
+          type: z.enum(['json', 'multipart']),
+          maxBytes: z.number().int().positive().optional(),
+        })
+        .optional(),
     })
     .optional(),
   /**

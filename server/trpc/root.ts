@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from './init'
 import { authRouter } from './routers/auth'
 import { contactRouter } from './routers/contact'
+import { mediaRouter } from './routers/media'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
 import { timelineRouter } from './routers/timeline'
@@ -11,6 +12,7 @@ export const appRouter = router({
   contact: contactRouter,
   auth: authRouter,
   profile: profileRouter,
+  media: mediaRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -54,3 +54,21 @@ export const mediaAltInput = z.object({
   id: idSchema,
   alt: optionalText('Alt text', mediaLimits.altMax),
 })
+
+/**
+ * An upload as the REST door reads it (`multipart/form-data`): the image in
+ * the field `file`, its alt text in `alt`.
+ */
+export const mediaUploadInput = z
+  .instanceof(FormData, { error: 'Send the image as a multipart/form-data form.' })
+  .pipe(
+    z.preprocess(
+      (form: FormData) => ({ file: form.get('file'), alt: form.get('alt') }),
+      z.object({
+        file: z.instanceof(File, {
+          error: 'Choose an image to upload (the form field "file" holds no file).',
+        }),
+        alt: optionalText('Alt text', mediaLimits.altMax),
+      }),
+    ),
+  )

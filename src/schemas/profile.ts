@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { emailAddress, limits, requiredText, safeUrl } from './fields'
+import { imageInfoSchema } from './media'
 
 export const profileSchema = z.object({
   name: z.string(),
@@ -15,6 +16,8 @@ export const profileSchema = z.object({
   linkedin_url: z.string(),
   github_url: z.string(),
   photo_url: z.string(),
+  /** The photo's info when photo_url is an upload, else null. */
+  photo: imageInfoSchema.nullable(),
 })
 export type Profile = z.infer<typeof profileSchema>
 

@@ -8,6 +8,7 @@ import {
   timestamps,
   urlList,
 } from './fields'
+import { imageInfoSchema } from './media'
 
 export const projectInput = z.object({
   title: requiredText('Title', limits.title),
@@ -34,6 +35,8 @@ export const projectSchema = z.object({
   long_description: z.string(),
   website_url: z.string().nullable(),
   image_urls: z.array(z.string()),
+  /** One per image URL, in the same order: an upload's info (srcset, size, alt), or null. */
+  images: z.array(imageInfoSchema.nullable()),
   tags: z.array(z.string()),
   is_featured: z.boolean(),
   ...timestamps,

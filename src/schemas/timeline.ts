@@ -9,6 +9,7 @@ import {
   stringList,
   timestamps,
 } from './fields'
+import { imageInfoSchema } from './media'
 
 export const eventTypes = ['experience', 'education'] as const
 export type EventType = (typeof eventTypes)[number]
@@ -37,6 +38,8 @@ export const timelineEventSchema = z.object({
   end_date: z.string().nullable(),
   position: z.string(),
   icon_path: z.string().nullable(),
+  /** The icon's info when icon_path is an upload, else null. */
+  icon: imageInfoSchema.nullable(),
   description: z.array(z.string()),
   event_type: z.enum(eventTypes),
   ...timestamps,

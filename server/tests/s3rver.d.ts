@@ -1,0 +1,16 @@
+/** The little of s3rver (a local S3 server, no types of its own) that media-s3.test.ts uses. */
+declare module 's3rver' {
+  interface S3rverOptions {
+    address?: string
+    port?: number
+    silent?: boolean
+    directory?: string
+    resetOnClose?: boolean
+    configureBuckets?: { name: string }[]
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions)
+    run(): Promise<{ address: string; port: number }>
+    close(): Promise<void>
+  }
+}

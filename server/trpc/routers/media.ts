@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import {
+  mediaAltInput,
+  mediaIdInput,
+  mediaLimits,
+  mediaSchema,
+  mediaUploadInput,
+} from '../../../src/schemas/media'
+import { deleteMedia, listMedia, updateMediaAlt, uploadMedia } from '../../services/media'
+import { adminProcedure, router } from '../init'
+
+export const mediaRouter = router({
+  /** REST only: the image comes as multipart/form-data, which the tRPC door does not take. */
+  upload: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/media',
+        status: 201,
+        body: { type: 'multipart', maxBytes: mediaLimits.maxBytes },
+      },
+    })
+    .input(mediaUploadInput)
+    .output(mediaSchema)
+    .mutation(({ ctx, input }) => uploadMedia(ctx, input)),
+  list: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/media' } })
+    .output(z.array(mediaSchema))
+    .query(({ ctx }) => listMedia(ctx.db)),
+  updateAlt: adminProcedure
+    .meta({ rest: { method: 'PATCH', path: '/api/media/:id' } })
+    .input(mediaAltInput)
+    .output(mediaSchema)
+    .mutation(({ ctx, input }) => updateMediaAlt(ctx.db, input.id, input.alt)),
+  delete: adminProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/media/:id', status: 204 } })
+    .input(mediaIdInput)
+    .mutation(({ ctx, input }) => deleteMedia(ctx, input.id)),
+})
