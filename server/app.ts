@@ -119,7 +119,7 @@ export function createApp(deps: AppDeps) {
     )
     .get('/healthz', () => healthCheck(database, log))
     .get('/internal/backup', ({ request, server }) =>
-      handleBackupRequest(request, server, database, deps.backupToken),
+      handleBackupRequest(request, server, database, mediaStore, deps.backupToken),
     )
     .all(
       '/trpc/*',

@@ -1,8 +1,11 @@
 /**
  * The backup file: one JSON document holding the content (projects with every
- * slug they have had, timeline events, contact messages), the owner's profile
- * and the admin users (with their password hashes). Sessions and abuse
- * counters are left out.
+ * slug they have had, timeline events, contact messages), the owner's profile,
+ * the admin users (with their password hashes) and the media library: its
+ * rows, and every stored file (base64) in `media_files`, so a restore on a
+ * new machine shows every image. Sessions, trusted devices and abuse
+ * counters are left out. Version 1 files (before the media library) are
+ * still read: they hold no media.
  *
  * `backupTables` is the one list of what a file holds, in the order the rows
  * are inserted (parents first). Each table's rows are checked with a schema
@@ -15,14 +18,18 @@ import { z } from 'zod'
 import {
   adminUsers,
   contactMessages,
+  media,
   profile,
   projectSlugs,
   projects,
   timelineEvents,
 } from '../db/schema'
+import { isMediaKey } from '../media/keys'
 
 export const BACKUP_FORMAT = 'portfolio-backup'
-export const BACKUP_VERSION = 1
+/** What this program writes; it reads this one and the ones before it. */
+export const BACKUP_VERSION = 2
+const READABLE_VERSIONS = [1, 2] as const
 
 const isoPattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/
@@ -126,6 +133,27 @@ export const backupTables = {
     rows: createSelectSchema(contactMessages, { id: positive }),
     order: [contactMessages.id],
   }),
+  media: backupTable({
+    table: media,
+    rows: createSelectSchema(media, {
+      id: positive,
+      key: (key) => key.refine(isMediaKey, 'must be a media key'),
+      variants: z.array(
+        z.strictObject({
+          width: z.number().int().positive(),
+          key: z.string().refine(isMediaKey, 'must be a media key'),
+          content_type: z.string(),
+          bytes: z.number().int().nonnegative(),
+        }),
+      ),
+    }),
+    order: [media.id],
+  }),
+}
+
+/** Every stored file of a media row: its full-size fallback and its variants. */
+export function mediaKeysOf(row: { key: string; variants: { key: string }[] }): string[] {
+  return [row.key, ...row.variants.map((variant) => variant.key)]
 }
 
 export type BackupTableName = keyof typeof backupTables
@@ -139,6 +167,8 @@ const tablesSchema = z.strictObject({
   project_slugs: z.array(backupTables.project_slugs.rows),
   timeline_events: z.array(backupTables.timeline_events.rows),
   contact_messages: z.array(backupTables.contact_messages.rows),
+  // Version 1 files were written before the media library.
+  media: z.array(backupTables.media.rows).default([]),
 })
 
 export type BackupTables = z.infer<typeof tablesSchema>
@@ -153,13 +183,17 @@ function duplicates<T>(values: T[]): T[] {
 export const backupSchema = z
   .strictObject({
     format: z.literal(BACKUP_FORMAT, { error: `format must be "${BACKUP_FORMAT}"` }),
-    version: z.literal(BACKUP_VERSION, {
-      error: `version must be ${BACKUP_VERSION} (this program reads version ${BACKUP_VERSION} only)`,
+    version: z.literal(READABLE_VERSIONS, {
+      error: `version must be ${READABLE_VERSIONS.join(' or ')} (this program reads those)`,
     }),
     created_at: timestamp,
     /** The database it was taken from, for information. */
     source: z.enum(['pglite', 'postgres']).optional(),
     tables: tablesSchema,
+    /** The media files, base64, by key. */
+    media_files: z
+      .record(z.string().refine(isMediaKey, 'must be a media key'), z.base64())
+      .default({}),
   })
   .superRefine((backup, ctx) => {
     // What the database would refuse, caught before anything is touched.
@@ -171,9 +205,22 @@ export const backupSchema = z
       ['projects', t.projects.map((row) => row.id)],
       ['timeline_events', t.timeline_events.map((row) => row.id)],
       ['contact_messages', t.contact_messages.map((row) => row.id)],
+      ['media', t.media.map((row) => row.id)],
     ] as const) {
       const repeated = duplicates<number>(ids)
       if (repeated.length) fail([name], `duplicate ids: ${repeated.slice(0, 5).join(', ')}`)
+    }
+    const hashes = duplicates(t.media.map((row) => row.hash))
+    if (hashes.length) fail(['media'], `duplicate hashes: ${hashes.slice(0, 5).join(', ')}`)
+    for (const [index, row] of t.media.entries()) {
+      const missing = mediaKeysOf(row).filter((key) => !Object.hasOwn(backup.media_files, key))
+      if (missing.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tables', 'media', String(index)],
+          message: `its files are missing from media_files: ${missing.join(', ')}`,
+        })
+      }
     }
     const usernames = duplicates(t.admin_users.map((row) => row.username))
     if (usernames.length) fail(['admin_users'], `duplicate usernames: ${usernames.join(', ')}`)
@@ -228,6 +275,7 @@ export function backupSummary(tables: BackupTables): string {
     `${tables.projects.length} projects (${tables.project_slugs.length} slugs)`,
     `${tables.timeline_events.length} timeline events`,
     `${tables.contact_messages.length} contact messages`,
+    `${tables.media.length} images`,
     `${tables.admin_users.length} admin users`,
     `${tables.profile.length} profile`,
   ].join(', ')

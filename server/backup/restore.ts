@@ -6,9 +6,11 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
-import { sessions, trustedDevices } from '../db/schema'
+import { media, sessions, trustedDevices } from '../db/schema'
+import { contentTypeOfKey } from '../media/keys'
+import type { MediaStore } from '../media/store'
 import { bumpContentVersion } from '../services/content-version'
-import { type Backup, backupTableNames, backupTables } from './format'
+import { type Backup, backupTableNames, backupTables, mediaKeysOf } from './format'
 
 /**
  * Emptied by a restore but not in the file: everyone signs in again, and
@@ -34,12 +36,22 @@ function insertable(table: PgTable, row: Record<string, unknown>): Record<string
 }
 
 /**
- * Replaces all content, the profile and the admin users with the backup's, in
- * one transaction. Sessions are dropped (everyone signs in again); throttle
+ * Replaces all content, the profile, the admin users and the media library
+ * with the backup's, in one transaction (the media files are written first). Sessions are dropped (everyone signs in again); throttle
  * counters are kept; the content version moves on (cached pages are dropped).
  * The id sequences continue after the restored rows.
  */
-export async function restoreBackup(db: Db, backup: Backup): Promise<void> {
+export async function restoreBackup(db: Db, backup: Backup, store: MediaStore): Promise<void> {
+  // The files first: written under their content-hash names, they change
+  // nothing a page shows until the rows that name them are committed.
+  for (const [key, base64] of Object.entries(backup.media_files)) {
+    await store.put(
+      key,
+      Buffer.from(base64, 'base64'),
+      contentTypeOfKey(key) ?? 'application/octet-stream',
+    )
+  }
+  const before = await db.select({ key: media.key, variants: media.variants }).from(media)
   // Children before parents for the delete, parents first for the inserts.
   const inserted = backupTableNames.map((name) => backupTables[name].table)
   const emptied = [...dropped, ...inserted.toReversed()]
@@ -68,4 +80,9 @@ export async function restoreBackup(db: Db, backup: Backup): Promise<void> {
       }
     }
   })
+  // Files of images the restore removed: nothing names them any more.
+  const kept = new Set(backup.tables.media.flatMap(mediaKeysOf))
+  for (const key of before.flatMap(mediaKeysOf)) {
+    if (!kept.has(key)) await store.delete(key)
+  }
 }

@@ -5,6 +5,7 @@
  */
 import { type AnyColumn, asc, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { Database, Db } from '../db/client'
+import type { MediaStore } from '../media/store'
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -13,6 +14,7 @@ import {
   type BackupTables,
   backupTableNames,
   backupTables,
+  mediaKeysOf,
 } from './format'
 
 /** A timestamptz as ISO 8601 in UTC with all six digits: nothing is rounded away. */
@@ -38,8 +40,36 @@ async function readRows<N extends BackupTableName>(db: Reader, name: N): Promise
   return rows as BackupTables[N]
 }
 
-/** A consistent snapshot of everything a backup holds (one read-only transaction). */
-export async function readBackup(db: Db, source: Database['kind']): Promise<Backup> {
+/**
+ * The files of the snapshot's media rows, base64. Files never change once
+ * written (their names are content hashes), so reading them after the
+ * transaction is still the snapshot's; one deleted meanwhile fails the
+ * backup with a sentence saying to try again.
+ */
+async function readMediaFiles(
+  store: MediaStore,
+  rows: BackupTables['media'],
+): Promise<Record<string, string>> {
+  const files: Record<string, string> = {}
+  for (const key of rows.flatMap(mediaKeysOf)) {
+    if ((await store.size(key)) === null) {
+      throw new Error(`the media file ${key} went away during the backup: run it again`)
+    }
+    const bytes = await new Response(store.get(key)).arrayBuffer()
+    files[key] = Buffer.from(bytes).toString('base64')
+  }
+  return files
+}
+
+/**
+ * A consistent snapshot of everything a backup holds: the tables in one
+ * read-only transaction, then the files of the media rows it saw.
+ */
+export async function readBackup(
+  db: Db,
+  source: Database['kind'],
+  store: MediaStore,
+): Promise<Backup> {
   const created_at = new Date().toISOString()
   const tables = await db.transaction(
     async (tx) => {
@@ -51,5 +81,6 @@ export async function readBackup(db: Db, source: Database['kind']): Promise<Back
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
-  return { format: BACKUP_FORMAT, version: BACKUP_VERSION, created_at, source, tables }
+  const media_files = await readMediaFiles(store, tables.media)
+  return { format: BACKUP_FORMAT, version: BACKUP_VERSION, created_at, source, tables, media_files }
 }

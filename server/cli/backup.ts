@@ -27,7 +27,8 @@ import { readBackup } from '../backup/snapshot'
 import { writeFileAtomic } from '../backup/write-file'
 import { openDatabase } from '../db/client'
 import { DataDirLockedError, dataDirLockHolder } from '../db/lock'
-import { loadEnv } from '../env'
+import { loadEnv, mediaStorageFromEnv } from '../env'
+import { createMediaStore } from '../media/store'
 
 class BackupError extends Error {}
 
@@ -57,10 +58,11 @@ async function fromRunningServer(dataDir: string): Promise<Backup | null> {
 }
 
 async function fromDatabase(env: ReturnType<typeof loadEnv>): Promise<Backup> {
+  const store = createMediaStore(mediaStorageFromEnv(env))
   if (env.DATABASE_URL) {
     const database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, max: 1 })
     try {
-      return await readBackup(database.db, 'postgres')
+      return await readBackup(database.db, 'postgres', store)
     } finally {
       await database.close()
     }
@@ -72,7 +74,7 @@ async function fromDatabase(env: ReturnType<typeof loadEnv>): Promise<Backup> {
   }
   const database = await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR })
   try {
-    return await readBackup(database.db, 'pglite')
+    return await readBackup(database.db, 'pglite', store)
   } finally {
     await database.close()
   }

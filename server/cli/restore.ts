@@ -3,8 +3,9 @@
  *   bun run restore FILE
  *
  * Replaces all content (projects and their slugs, timeline events, contact
- * messages), the profile and the admin users with the file's, in one
- * transaction: everything or nothing. Every session is dropped, so everyone
+ * messages), the profile, the admin users and the media library with the
+ * file's, in one transaction: everything or nothing (the media files are
+ * written to the media store first). Every session is dropped, so everyone
  * signs in again; login-throttle counters are kept. Id sequences continue
  * after the restored rows. Works on an empty database (it is migrated first)
  * or an existing one. A file that is not a valid backup is refused before the
@@ -18,7 +19,8 @@ import { BackupFormatError, backupSummary, parseBackup } from '../backup/format'
 import { restoreBackup } from '../backup/restore'
 import { migrateDatabase } from '../db/client'
 import { DataDirLockedError } from '../db/lock'
-import { loadEnv } from '../env'
+import { loadEnv, mediaStorageFromEnv } from '../env'
+import { createMediaStore } from '../media/store'
 import { openDatabaseFromEnv } from '../setup'
 
 async function main() {
@@ -57,7 +59,7 @@ async function main() {
   }
   try {
     await migrateDatabase(database)
-    await restoreBackup(database.db, backup)
+    await restoreBackup(database.db, backup, createMediaStore(mediaStorageFromEnv(env)))
   } catch (error) {
     console.error(`Restore failed, nothing was changed: ${(error as Error).message}`)
     await database.close()

@@ -2,6 +2,7 @@ import { BACKUP_TOKEN_HEADER, isBackupToken, isLoopbackAddress } from '../backup
 import { readBackup } from '../backup/snapshot'
 import type { Database } from '../db/client'
 import { isDatabaseUnavailable } from '../db/unavailable'
+import type { MediaStore } from '../media/store'
 import { messages } from '../messages'
 import { jsonError } from './respond'
 
@@ -15,6 +16,7 @@ export async function handleBackupRequest(
   request: Request,
   server: Bun.Server<unknown> | null,
   database: Database,
+  store: MediaStore,
   token: string | undefined,
 ): Promise<Response> {
   const relayed = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) =>
@@ -27,7 +29,7 @@ export async function handleBackupRequest(
     return jsonError(403, 'The backup token is missing or wrong.')
   }
   try {
-    const backup = await readBackup(database.db, database.kind)
+    const backup = await readBackup(database.db, database.kind, store)
     return new Response(JSON.stringify(backup), {
       headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
     })

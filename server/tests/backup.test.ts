@@ -7,7 +7,8 @@
  * too when DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { BACKUP_ACCESS_FILE, BACKUP_TOKEN_HEADER, readBackupAccess } from '../backup/access'
@@ -22,6 +23,7 @@ import { restoreBackup } from '../backup/restore'
 import { readBackup } from '../backup/snapshot'
 import { type Database, openDatabase } from '../db/client'
 import { adminUsers, profile } from '../db/schema'
+import { createFolderStore } from '../media/folder-store'
 import { setAdminPassword } from '../services/auth'
 import {
   type ChildServer,
@@ -35,6 +37,18 @@ import {
   tempDir,
 } from './child-server'
 import { ADMIN, createTestApp, isRecord, sample, type TestApp, usingPostgres } from './harness'
+import { solid, upload, uploadForm } from './media-fixtures'
+
+const emptyStores: string[] = []
+/** A media store in a temp folder of its own, for reads of backups with no media. */
+function emptyStore() {
+  const dir = mkdtempSync(join(tmpdir(), 'portfolio-backup-media-'))
+  emptyStores.push(dir)
+  return createFolderStore(dir)
+}
+afterAll(() => {
+  for (const dir of emptyStores) rmSync(dir, { recursive: true, force: true })
+})
 
 afterAll(cleanupChildren)
 
@@ -68,7 +82,7 @@ async function newTarget(kind: Kind): Promise<Target> {
 async function tablesOf(target: Target): Promise<Backup['tables']> {
   const database = await target.open()
   try {
-    return (await readBackup(database.db, database.kind)).tables
+    return (await readBackup(database.db, database.kind, emptyStore())).tables
   } finally {
     await database.close()
   }
@@ -136,9 +150,9 @@ describe('round trip through the service (harness database)', () => {
 
     const before = await t.snapshot()
     expect(before.sessions.length).toBeGreaterThan(0)
-    const text = serializeBackup(await readBackup(t.db, t.database.kind))
+    const text = serializeBackup(await readBackup(t.db, t.database.kind, t.mediaStore))
     const backup = parseBackup(text)
-    expect(backup).toMatchObject({ format: 'portfolio-backup', version: 1 })
+    expect(backup).toMatchObject({ format: 'portfolio-backup', version: 2 })
     expect(idsOf(backup.tables.projects)).toEqual(idsOf(before.projects))
     expect(idsOf(backup.tables.contact_messages)).toEqual(idsOf(before.contact_messages))
     expect(idsOf(backup.tables.timeline_events)).toEqual(idsOf(before.timeline_events))
@@ -172,9 +186,9 @@ describe('round trip through the service (harness database)', () => {
     await t.db.insert(adminUsers).values({ username: 'intruder', password_hash: 'x' })
     expect(await t.snapshot()).not.toEqual(before)
 
-    await restoreBackup(t.db, backup)
+    await restoreBackup(t.db, backup, t.mediaStore)
     expect(await t.snapshot()).toEqual({ ...before, sessions: [] })
-    expect((await readBackup(t.db, t.database.kind)).tables).toEqual(backup.tables)
+    expect((await readBackup(t.db, t.database.kind, t.mediaStore)).tables).toEqual(backup.tables)
 
     // The restored password hash is the one that works; the later one does not.
     const again = await t.login()
@@ -211,7 +225,7 @@ describe('round trip through the service (harness database)', () => {
   })
 
   test('a restore that fails inside the database changes nothing (one transaction)', async () => {
-    const backup = await readBackup(t.db, t.database.kind)
+    const backup = await readBackup(t.db, t.database.kind, t.mediaStore)
     const first = backup.tables.contact_messages[0]
     if (!first) throw new Error('no message to copy')
     // 30 February passes JSON parsing but not PostgreSQL; parseBackup refuses it first.
@@ -228,7 +242,7 @@ describe('round trip through the service (harness database)', () => {
     expect(() => parseBackup(JSON.stringify(broken))).toThrow(/not a real date/)
     const before = await t.snapshot()
     // Straight to the database, past the validation: it fails after the truncate.
-    await expect(restoreBackup(t.db, broken)).rejects.toThrow()
+    await expect(restoreBackup(t.db, broken, t.mediaStore)).rejects.toThrow()
     expect(await t.snapshot()).toEqual(before)
   })
 
@@ -269,7 +283,9 @@ describe('round trip through the service (harness database)', () => {
         for (; backups < 25; backups++) {
           // parseBackup refuses a project whose slug is missing from project_slugs,
           // or a slug whose project is missing: what reads outside one snapshot give.
-          const backup = parseBackup(serializeBackup(await readBackup(own.db, own.database.kind)))
+          const backup = parseBackup(
+            serializeBackup(await readBackup(own.db, own.database.kind, own.mediaStore)),
+          )
           expect(backup.tables.projects.length).toBeGreaterThanOrEqual(3000)
         }
       } finally {
@@ -403,7 +419,7 @@ async function cliBackupAndRestore(kind: Kind) {
     'cut short': good.slice(0, Math.floor(good.length / 2)),
     'empty object': '{}',
     'another format': JSON.stringify({ ...parsed, format: 'something-else' }),
-    'a later version': JSON.stringify({ ...parsed, version: 2 }),
+    'a later version': JSON.stringify({ ...parsed, version: 3 }),
     'a slug of a missing project': JSON.stringify({
       ...parsed,
       tables: {
@@ -662,4 +678,134 @@ test('the in-process app (no token) has no backup door', async () => {
   } finally {
     await t.close()
   }
+})
+
+/** A file the app serves, as bytes. */
+async function fileAt(t: TestApp, url: string) {
+  const response = await t.app.handle(new Request(`http://localhost${url}`))
+  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) }
+}
+
+describe('backups hold the media library', () => {
+  test('a restore on a new machine (fresh database, empty store) shows every image', async () => {
+    const source = await createTestApp()
+    const target = await createTestApp()
+    try {
+      const token = await source.login()
+      const png = await solid(800, 600, { r: 200, g: 40, b: 90, alpha: 1 }).png().toBuffer()
+      const uploaded = await upload(
+        source.app,
+        token,
+        uploadForm(png, { name: 'a.png', alt: 'Red' }),
+      )
+      expect(uploaded.status).toBe(201)
+      const image = uploaded.json as { url: string; variants: { url: string }[] }
+      const project = await source.request('POST', '/api/projects', {
+        token,
+        body: { ...sample.project('With Image'), image_urls: [image.url] },
+      })
+      expect(project.status).toBe(201)
+      const urls = [image.url, ...image.variants.map((variant) => variant.url)]
+      const served = await Promise.all(urls.map((url) => fileAt(source, url)))
+      expect(served.map((r) => r.status)).toEqual(urls.map(() => 200))
+
+      const backup = parseBackup(
+        serializeBackup(await readBackup(source.db, source.database.kind, source.mediaStore)),
+      )
+      expect(backup.tables.media).toHaveLength(1)
+      expect(Object.keys(backup.media_files).sort()).toEqual(
+        urls.map((url) => url.slice('/media/'.length)).sort(),
+      )
+
+      // The target has never seen these files.
+      expect((await target.request('GET', image.url)).status).toBe(404)
+      await restoreBackup(target.db, backup, target.mediaStore)
+      for (const [index, url] of urls.entries()) {
+        const restored = await fileAt(target, url)
+        expect(restored.status, url).toBe(200)
+        expect(Buffer.compare(restored.bytes, served[index]?.bytes ?? Buffer.alloc(0)), url).toBe(0)
+      }
+      const list = await target.request('GET', '/api/projects')
+      const [restoredProject] = list.json as { images: ({ url: string; alt: string } | null)[] }[]
+      expect(restoredProject?.images[0]).toMatchObject({ url: image.url, alt: 'Red' })
+    } finally {
+      await source.close()
+      await target.close()
+    }
+  }, 60_000)
+
+  test('a restore removes the files of images the backup does not hold', async () => {
+    const t = await createTestApp()
+    try {
+      const token = await t.login()
+      const empty = parseBackup(
+        serializeBackup(await readBackup(t.db, t.database.kind, t.mediaStore)),
+      )
+      const png = await solid(400, 300, { r: 10, g: 120, b: 30, alpha: 1 }).png().toBuffer()
+      const uploaded = await upload(t.app, token, uploadForm(png, { name: 'b.png' }))
+      const url = (uploaded.json as { url: string }).url
+      expect((await t.request('GET', url)).status).toBe(200)
+      await restoreBackup(t.db, empty, t.mediaStore)
+      expect((await t.request('GET', url)).status).toBe(404)
+      expect(await t.mediaStore.exists(url.slice('/media/'.length))).toBe(false)
+    } finally {
+      await t.close()
+    }
+  }, 60_000)
+
+  test('a version 1 file (before the media library) still restores', async () => {
+    const t = await createTestApp()
+    try {
+      const current = parseBackup(
+        serializeBackup(await readBackup(t.db, t.database.kind, t.mediaStore)),
+      )
+      const { media: _media, ...v1Tables } = current.tables
+      const v1 = JSON.stringify({
+        ...current,
+        version: 1,
+        tables: v1Tables,
+        media_files: undefined,
+      })
+      const parsed = parseBackup(v1)
+      expect(parsed.version).toBe(1)
+      expect(parsed.tables.media).toEqual([])
+      await restoreBackup(t.db, parsed, t.mediaStore)
+      expect((await t.request('GET', '/api/profile')).status).toBe(200)
+    } finally {
+      await t.close()
+    }
+  }, 60_000)
+
+  test('a media row whose files are missing from the file is refused', () => {
+    const row = {
+      id: 1,
+      hash: 'a'.repeat(64),
+      key: `${'a'.repeat(64)}.png`,
+      content_type: 'image/png',
+      width: 10,
+      height: 10,
+      bytes: 10,
+      alt: '',
+      variants: [],
+      placeholder: 'data:image/png;base64,AAAA',
+      created_at: '2024-01-01T00:00:00.000000Z',
+      updated_at: '2024-01-01T00:00:00.000000Z',
+    }
+    const document = {
+      format: 'portfolio-backup',
+      version: 2,
+      created_at: '2024-01-01T00:00:00.000Z',
+      tables: {
+        profile: [],
+        admin_users: [],
+        projects: [],
+        project_slugs: [],
+        timeline_events: [],
+        contact_messages: [],
+        media: [row],
+      },
+      media_files: {},
+    }
+    expect(() => parseBackup(JSON.stringify(document))).toThrow(/media_files/)
+  })
 })
