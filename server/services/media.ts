@@ -2,7 +2,7 @@ import { arrayOverlaps, desc, eq, inArray } from 'drizzle-orm'
 import type { ImageInfo, Media } from '../../src/schemas/media'
 import type { Db } from '../db/client'
 import { media, profile, projects, timelineEvents } from '../db/schema'
-import { ConflictError, NotFoundError } from '../errors'
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors'
 import { keyOfUrl, mediaUrl } from '../media/keys'
 import { processUpload } from '../media/process'
 import { bumpContentVersion } from './content-version'
@@ -73,7 +73,14 @@ export async function uploadMedia(
   const stored = await byHash(ctx.db, hash)
   if (stored && (await ctx.mediaStore.exists(stored.key))) return toMedia(stored)
 
-  const image = await processUpload(bytes, hash)
+  const image = await processUpload(bytes, hash).catch((error: unknown) => {
+    // A file of an accepted type that libvips could not decode: the client hears
+    // "damaged"; the log keeps libvips' own words, in case it is the server's doing.
+    if (error instanceof InvalidInputError && error.cause instanceof Error) {
+      ctx.log.warn('an upload could not be decoded', { hash, error: error.cause.message })
+    }
+    throw error
+  })
   for (const file of [image.full, ...image.variants]) {
     await ctx.mediaStore.put(file.key, file.bytes, file.contentType)
   }
