@@ -33,15 +33,22 @@ test('src imports nothing but zod and itself', async () => {
   expect(offenders(imports, (target) => !target.startsWith('src/') && target !== 'zod')).toEqual([])
 })
 
-test('services, the media store, the backup modules and the database layer never import a door', async () => {
+test('services, the media store, the backup modules, the database layer and Markdown never import a door', async () => {
   const imports = [
     ...(await importsOf('server/services/**/*.ts')),
     ...(await importsOf('server/media/**/*.ts')),
     ...(await importsOf('server/backup/**/*.ts')),
     ...(await importsOf('server/db/**/*.ts')),
+    ...(await importsOf('server/markdown/**/*.ts')),
   ]
   const doors = /^(server\/(trpc|http|rest)\/|@trpc\/|elysia$)/
   expect(offenders(imports, (target) => doors.test(target))).toEqual([])
+})
+
+test('Markdown rendering is pure: no database, services or configuration', async () => {
+  const imports = await importsOf('server/markdown/**/*.ts')
+  const stateful = /^server\/(db|services|config|env|setup)\b/
+  expect(offenders(imports, (target) => stateful.test(target))).toEqual([])
 })
 
 test('the tRPC layer does not import the HTTP doors', async () => {

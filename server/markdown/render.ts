@@ -1,0 +1,706 @@
+/**
+ * Markdown for the public pages (issue 11 §1): project descriptions, timeline
+ * bullets and the text of link previews. Pure functions, run on the server
+ * only; the browser receives finished HTML and no Markdown code.
+ *
+ * The pipeline (unified): remark-parse + remark-gfm → bounds (below) →
+ * remark-rehype → URL filter → rehype-sanitize (an explicit allowlist) →
+ * rehype-highlight (highlight.js' common languages, no auto-detection) →
+ * heading ids (GitHub slugs) → rehype-external-links → image attributes →
+ * rehype-stringify.
+ *
+ * Raw HTML written in the Markdown is never markup: it is shown as the text
+ * that was typed (`<b>` reads "<b>"), HTML comments are dropped. Content
+ * written before Markdown existed ("wrap it in <Suspense>") keeps reading the
+ * same, and nothing typed can become an element. The sanitiser still runs on
+ * every tree, so a change to the pipeline cannot let an element through.
+ *
+ * Hostile input is bounded before and after parsing: at most
+ * MAX_SOURCE_LENGTH characters; at most MAX_CONTAINERS_PER_LINE block quote
+ * or list markers opened on one line; emphasis, strikethrough and setext
+ * headings parsed only when a source has fewer delimiter runs or underlines
+ * than any real text (micromark's time grows with the square of these);
+ * trees no deeper than MAX_TREE_DEPTH; tables no bigger than MAX_TABLE_CELLS
+ * cells (short rows are padded, so a wide header multiplies the output);
+ * references copying at most MAX_REFERENCE_CHARS characters of URLs; at most
+ * MAX_FOOTNOTE_CALLS footnote calls. Time and output then stay within a small
+ * multiple of the input.
+ */
+import GithubSlugger, { slug } from 'github-slugger'
+import type { Element, ElementContent, Root as HastRoot, Properties } from 'hast'
+import { toString as hastToString } from 'hast-util-to-string'
+import { toText } from 'hast-util-to-text'
+import { LRUCache } from 'lru-cache'
+import type {
+  Definition,
+  Nodes as MdastNodes,
+  Parent as MdastParent,
+  Root as MdastRoot,
+  PhrasingContent,
+  RootContent,
+} from 'mdast'
+import rehypeExternalLinks, { type Options as ExternalLinksOptions } from 'rehype-external-links'
+import rehypeHighlight from 'rehype-highlight'
+import rehypeSanitize, { type Options as SanitizeSchema } from 'rehype-sanitize'
+import rehypeStringify from 'rehype-stringify'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { type Processor, unified } from 'unified'
+import { SKIP, visit } from 'unist-util-visit'
+import { VFile } from 'vfile'
+import { isSafeUrl } from '../../src/domain/safe-url'
+
+/** The longest Markdown rendered; the rest is cut (the fields allow 10,000). */
+export const MAX_SOURCE_LENGTH = 10_000
+/** Block quote and list markers opened on one line; further ones are text. */
+export const MAX_CONTAINERS_PER_LINE = 16
+/** Deeper Markdown nodes have their content rendered as plain text. */
+export const MAX_TREE_DEPTH = 48
+/** Cells of all tables together (rows × header columns); a bigger table is shown as its text. */
+export const MAX_TABLE_CELLS = 10_000
+/** Characters of URLs and titles that references may copy from definitions. */
+export const MAX_REFERENCE_CHARS = 40_000
+/** Footnote calls rendered; later ones stay text (each one is a link and a way back). */
+export const MAX_FOOTNOTE_CALLS = 100
+/** Emphasis and strikethrough delimiter runs; past this they are text (micromark is quadratic in them). */
+export const MAX_DELIMITER_RUNS = 1_000
+/** Setext underlines (`===`, `---` lines); past this they are text or rules. */
+export const MAX_SETEXT_UNDERLINES = 500
+/** Characters of sources and results kept, so unchanged text is rendered once. */
+export const MEMO_CHARS = 2_000_000
+/** Default length of `markdownToPlainText` (a link preview's description). */
+export const PLAIN_TEXT_LENGTH = 160
+
+export type RenderOptions = {
+  /**
+   * Ids the page around the Markdown already uses (`main`…): a heading that
+   * would slug to one of them gets the next free one (`main-1`).
+   */
+  reservedIds?: readonly string[]
+}
+
+// ---------------------------------------------------------------- the source
+
+/** Cut to MAX_SOURCE_LENGTH without splitting a surrogate pair. */
+function clampSource(source: string): string {
+  if (source.length <= MAX_SOURCE_LENGTH) return source
+  let end = MAX_SOURCE_LENGTH
+  const last = source.charCodeAt(end - 1)
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1
+  return source.slice(0, end)
+}
+
+const containerMarker = /[ \t]*(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]?/y
+const thematicBreak = /^[ \t>]*([-*_])(?:[ \t]*\1){2,}[ \t]*$/
+
+/**
+ * A line that opens more than MAX_CONTAINERS_PER_LINE block quotes or list
+ * items gets a backslash before the marker past the limit, which makes the
+ * rest of the line text. Nesting across lines needs more indentation per
+ * level, so the size limit bounds it (about 100 levels in 10,000 characters).
+ */
+function limitContainerNesting(source: string): string {
+  return source.replace(/[^\r\n]+/g, (line) => {
+    if (thematicBreak.test(line)) return line
+    containerMarker.lastIndex = 0
+    let count = 0
+    for (;;) {
+      const start = containerMarker.lastIndex
+      const match = containerMarker.exec(line)
+      if (!match) return line
+      count += 1
+      if (count > MAX_CONTAINERS_PER_LINE) {
+        const token = match[0]
+        const markerAt = start + token.length - token.trimStart().length
+        const marker = line.slice(markerAt).match(/^\d{1,9}/)
+        const escapeAt = markerAt + (marker ? marker[0].length : 0)
+        return `${line.slice(0, escapeAt)}\\${line.slice(escapeAt)}`
+      }
+    }
+  })
+}
+
+// ------------------------------------------------------------ the mdast bounds
+
+const flowContainers = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition'])
+const phrasingContainers = new Set([
+  'paragraph',
+  'heading',
+  'tableCell',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+])
+
+function hasChildren(node: MdastNodes): node is MdastNodes & MdastParent {
+  return 'children' in node && Array.isArray(node.children)
+}
+
+/** The text of a subtree, without recursion (the subtree may be deep). */
+function mdastText(node: MdastNodes): string {
+  let text = ''
+  const stack: MdastNodes[] = [node]
+  while (stack.length > 0) {
+    const current = stack.pop() as MdastNodes
+    if ('value' in current && typeof current.value === 'string') text += current.value
+    else if (current.type === 'image' || current.type === 'imageReference')
+      text += current.alt ?? ''
+    if (hasChildren(current)) {
+      for (let i = current.children.length - 1; i >= 0; i--) {
+        stack.push(current.children[i] as MdastNodes)
+      }
+    }
+  }
+  return text
+}
+
+function stripComments(html: string): string {
+  return html.replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+}
+
+/**
+ * One pass over the tree, iterative: raw HTML becomes text, deep subtrees
+ * become text, tables over the cell budget become their source text, and
+ * references past their budgets become their text.
+ */
+function boundTree(tree: MdastRoot, source: string): void {
+  const definitions = new Map<string, number>()
+  visitDefinitions(tree, (definition) => {
+    if (!definitions.has(definition.identifier)) {
+      definitions.set(
+        definition.identifier,
+        definition.url.length + (definition.title?.length ?? 0),
+      )
+    }
+  })
+  let tableCells = 0
+  let referenceChars = 0
+  let footnoteCalls = 0
+
+  const stack: { parent: MdastParent; depth: number }[] = [{ parent: tree, depth: 0 }]
+  while (stack.length > 0) {
+    const { parent, depth } = stack.pop() as { parent: MdastParent; depth: number }
+    const inFlow = flowContainers.has(parent.type)
+
+    if (depth >= MAX_TREE_DEPTH && parent.children.length > 0) {
+      const text = { type: 'text', value: mdastText(parent as MdastNodes) } as const
+      if (flowContainers.has(parent.type)) {
+        parent.children = [{ type: 'paragraph', children: [text] }]
+        continue
+      }
+      if (phrasingContainers.has(parent.type)) {
+        parent.children = [text]
+        continue
+      }
+      // list, table, tableRow: their children are flattened one level down.
+    }
+
+    const children: RootContent[] = []
+    for (const child of parent.children as RootContent[]) {
+      let node: RootContent | null = child
+      if (child.type === 'html') {
+        const value = stripComments(child.value)
+        if (value.trim() === '') node = null
+        else if (inFlow) node = { type: 'paragraph', children: [{ type: 'text', value }] }
+        else node = { type: 'text', value }
+      } else if (child.type === 'table') {
+        const columns = child.align?.length ?? child.children[0]?.children.length ?? 0
+        tableCells += columns * child.children.length
+        if (tableCells > MAX_TABLE_CELLS) {
+          const start = child.position?.start.offset ?? 0
+          const end = child.position?.end.offset ?? start
+          node = {
+            type: 'paragraph',
+            children: [{ type: 'text', value: source.slice(start, end) }],
+          }
+        }
+      } else if (child.type === 'linkReference' || child.type === 'imageReference') {
+        referenceChars += definitions.get(child.identifier) ?? 0
+        if (referenceChars > MAX_REFERENCE_CHARS) {
+          node = { type: 'text', value: mdastText(child) }
+        }
+      } else if (child.type === 'footnoteReference') {
+        footnoteCalls += 1
+        if (footnoteCalls > MAX_FOOTNOTE_CALLS) {
+          node = { type: 'text', value: `[^${child.label ?? child.identifier}]` }
+        }
+      }
+      if (node) {
+        children.push(node)
+        if (hasChildren(node as MdastNodes)) {
+          stack.push({ parent: node as MdastParent, depth: depth + 1 })
+        }
+      }
+    }
+    parent.children = children as MdastParent['children']
+  }
+}
+
+function visitDefinitions(tree: MdastRoot, onDefinition: (node: Definition) => void): void {
+  const stack: MdastNodes[] = [tree]
+  while (stack.length > 0) {
+    const node = stack.pop() as MdastNodes
+    if (node.type === 'definition') onDefinition(node)
+    // Definitions sit in flow containers only; phrasing never holds one.
+    else if (hasChildren(node) && !phrasingContainers.has(node.type)) {
+      for (const child of node.children) stack.push(child as MdastNodes)
+    }
+  }
+}
+
+function remarkBounds() {
+  return (tree: MdastRoot, file: { value: unknown }) => boundTree(tree, String(file.value))
+}
+
+/** Block constructs, switched off for inline Markdown. */
+const blockConstructs = [
+  'blockQuote',
+  'codeFenced',
+  'codeIndented',
+  'definition',
+  'headingAtx',
+  'setextUnderline',
+  'htmlFlow',
+  'list',
+  'thematicBreak',
+  'table',
+  'gfmFootnoteDefinition',
+]
+
+/** Switches micromark constructs off by name: what they would match stays text. */
+function remarkDisable(this: Processor, names: readonly string[]) {
+  if (names.length === 0) return
+  const data = this.data() as { micromarkExtensions?: unknown[] }
+  data.micromarkExtensions ??= []
+  data.micromarkExtensions.push({ disable: { null: [...names] } })
+}
+
+/**
+ * The inline tree: the phrasing of every paragraph in one line (a blank line
+ * becomes a space), images as their alternative text.
+ */
+function remarkFlattenInline() {
+  return (tree: MdastRoot) => {
+    const phrasing: PhrasingContent[] = []
+    for (const block of tree.children) {
+      if (block.type !== 'paragraph') continue
+      if (phrasing.length > 0) phrasing.push({ type: 'text', value: ' ' })
+      phrasing.push(...block.children)
+    }
+    tree.children = [{ type: 'paragraph', children: phrasing }]
+    visit(tree, (node, index, parent) => {
+      if (
+        (node.type === 'image' || node.type === 'imageReference') &&
+        parent &&
+        index !== undefined
+      ) {
+        parent.children[index] = { type: 'text', value: node.alt ?? '' }
+        return SKIP
+      }
+    })
+  }
+}
+
+// --------------------------------------------------------------------- URLs
+
+/** Links: http(s) with a host, mailto, a site path (`/…`, not `//`) or a fragment (`#…`). */
+export function isAllowedHref(href: string): boolean {
+  if (href.startsWith('#')) return !/\s/.test(href)
+  if (/^mailto:/i.test(href)) return href.length > 'mailto:'.length && !/\s/.test(href)
+  return isSafeUrl(href)
+}
+
+/** Images: http(s) with a host or a site path. */
+export function isAllowedSrc(src: string): boolean {
+  return isSafeUrl(src)
+}
+
+function lowerScheme(url: string): string {
+  return url.replace(/^(https?|mailto):/i, (scheme) => scheme.toLowerCase())
+}
+
+/**
+ * Before the sanitiser: a link to anything else loses its `<a>` (its text
+ * stays), an image from anywhere else is dropped. Allowed URLs get their
+ * scheme in lower case, which is what the sanitiser's protocol list matches.
+ */
+function rehypeFilterUrls() {
+  return (tree: HastRoot) => {
+    visit(tree, 'element', (node, index, parent) => {
+      if (!parent || index === undefined) return
+      if (node.tagName === 'a') {
+        const href = node.properties.href
+        if (typeof href === 'string' && isAllowedHref(href)) {
+          node.properties.href = lowerScheme(href)
+          return
+        }
+        parent.children.splice(index, 1, ...node.children)
+        return index
+      }
+      if (node.tagName === 'img') {
+        const src = node.properties.src
+        if (typeof src === 'string' && isAllowedSrc(src)) {
+          node.properties.src = lowerScheme(src)
+          return
+        }
+        parent.children.splice(index, 1)
+        return index
+      }
+    })
+  }
+}
+
+// -------------------------------------------------------------- the allowlist
+
+const headingTags = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']
+
+/** Everything the full renderer may output before highlighting and ids. */
+export const markdownSchema: SanitizeSchema = {
+  tagNames: [
+    ...headingTags,
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'input',
+    'pre',
+    'code',
+    'em',
+    'strong',
+    'del',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    // GFM footnotes
+    'sup',
+    'section',
+  ],
+  attributes: {
+    a: [
+      'href',
+      'title',
+      // GFM footnotes: the call and the way back, ids as remark-rehype prefixes them.
+      ['id', /^user-content-fnref-[\w-]+$/],
+      'dataFootnoteRef',
+      'dataFootnoteBackref',
+      ['ariaDescribedBy', 'footnote-label'],
+      ['ariaLabel', /^Back to reference [\w-]+$/],
+      ['className', 'data-footnote-backref'],
+    ],
+    img: ['src', 'alt', 'title'],
+    code: [['className', /^language-[^\s]+$/]],
+    input: [['type', 'checkbox'], ['disabled', true], 'checked'],
+    ul: [['className', 'contains-task-list']],
+    ol: ['start', ['className', 'contains-task-list']],
+    li: [
+      ['className', 'task-list-item'],
+      ['id', /^user-content-fn-[\w-]+$/],
+    ],
+    th: [['align', 'left', 'center', 'right']],
+    td: [['align', 'left', 'center', 'right']],
+    h2: [
+      ['id', 'footnote-label'],
+      ['className', 'sr-only'],
+    ],
+    section: ['dataFootnotes', ['className', 'footnotes']],
+  },
+  required: { input: { type: 'checkbox', disabled: true } },
+  protocols: { href: ['http', 'https', 'mailto'], src: ['http', 'https'] },
+  ancestors: {
+    li: ['ol', 'ul'],
+    tbody: ['table'],
+    td: ['table'],
+    th: ['table'],
+    thead: ['table'],
+    tr: ['table'],
+  },
+  // Ids come only from this pipeline (footnotes already prefixed by
+  // remark-rehype, headings after the sanitiser), so no second prefix.
+  clobber: [],
+  clobberPrefix: '',
+  // Removed with their content, should one ever reach the tree.
+  strip: [
+    'script',
+    'style',
+    'template',
+    'iframe',
+    'frame',
+    'frameset',
+    'object',
+    'embed',
+    'applet',
+    'noscript',
+    'noembed',
+    'noframes',
+    'textarea',
+    'title',
+    'xmp',
+    'plaintext',
+    'svg',
+    'math',
+    'form',
+    'select',
+    'button',
+  ],
+  allowComments: false,
+  allowDoctypes: false,
+}
+
+/** Everything the inline renderer may output. */
+export const inlineSchema: SanitizeSchema = {
+  ...markdownSchema,
+  tagNames: ['a', 'em', 'strong', 'del', 'code', 'br'],
+  attributes: { a: ['href', 'title'] },
+  required: {},
+  ancestors: {},
+}
+
+const safetyPasses = {
+  markdown: unified().use(rehypeFilterUrls).use(rehypeSanitize, markdownSchema).freeze(),
+  inline: unified().use(rehypeFilterUrls).use(rehypeSanitize, inlineSchema).freeze(),
+}
+
+/**
+ * The two safety passes the renderers run, on any HTML tree: the URL filter,
+ * then the sanitiser with that renderer's schema. Exported so the tests can
+ * feed them raw HTML, which the renderers themselves never parse.
+ */
+export function sanitizeTree(
+  tree: HastRoot,
+  kind: keyof typeof safetyPasses = 'markdown',
+): HastRoot {
+  return safetyPasses[kind].runSync(tree) as HastRoot
+}
+
+// ------------------------------------------------------- after the sanitiser
+
+/** GitHub's slugs, unique in the document and beside the ids already used. */
+function rehypeHeadingIds() {
+  return (tree: HastRoot, file: VFile) => {
+    const slugger = new GithubSlugger()
+    const reserved = (file.data as { reservedIds?: readonly string[] }).reservedIds ?? []
+    for (const id of reserved) slugger.slug(id)
+    visit(tree, 'element', (node) => {
+      if (typeof node.properties.id === 'string') slugger.slug(node.properties.id)
+    })
+    visit(tree, 'element', (node) => {
+      if (!headingTags.includes(node.tagName) || node.properties.id !== undefined) return
+      const text = hastToString(node)
+      if (slug(text) === '') return
+      node.properties.id = slugger.slug(text)
+    })
+  }
+}
+
+const imageProperties: Properties = { loading: 'lazy', decoding: 'async' }
+
+function rehypeImageAttributes() {
+  return (tree: HastRoot) => {
+    visit(tree, 'element', (node) => {
+      if (node.tagName === 'img') Object.assign(node.properties, imageProperties)
+    })
+  }
+}
+
+/** Absolute http(s) links open in a new tab, without `window.opener` or a referrer. */
+const externalLinks: ExternalLinksOptions = {
+  target: '_blank',
+  rel: ['noopener', 'noreferrer'],
+  protocols: ['http', 'https'],
+}
+
+// ---------------------------------------------------------------- processors
+
+type Kind = 'html' | 'inline' | 'text'
+
+/**
+ * Parsers by kind and by the constructs a source's counts switch off (at
+ * most eight): Markdown to a bounded mdast tree.
+ */
+const parsers = new Map<string, Processor<MdastRoot, MdastRoot, MdastRoot>>()
+
+function parser(kind: Kind, disabled: readonly string[]) {
+  const key = `${kind} ${disabled.join(' ')}`
+  let found = parsers.get(key)
+  if (!found) {
+    const names = kind === 'inline' ? [...blockConstructs, ...disabled] : disabled
+    const base = unified()
+      .use(remarkParse)
+      .use(remarkDisable, names)
+      .use(remarkGfm)
+      .use(remarkBounds)
+    found = (kind === 'inline' ? base.use(remarkFlattenInline) : base).freeze() as never
+    parsers.set(key, found as never)
+  }
+  return found as Processor<MdastRoot, MdastRoot, MdastRoot>
+}
+
+/** From the bounded mdast tree to HTML: one pipeline each, whatever the parser. */
+const htmlPipeline = unified()
+  .use(remarkRehype)
+  .use(rehypeFilterUrls)
+  .use(rehypeSanitize, markdownSchema)
+  .use(rehypeHighlight, { detect: false })
+  .use(rehypeHeadingIds)
+  .use(rehypeExternalLinks, externalLinks)
+  .use(rehypeImageAttributes)
+  .use(rehypeStringify)
+  .freeze()
+
+const inlinePipeline = unified()
+  .use(remarkRehype)
+  .use(rehypeFilterUrls)
+  .use(rehypeSanitize, inlineSchema)
+  .use(rehypeExternalLinks, externalLinks)
+  .use(rehypeStringify)
+  .freeze()
+
+const toHast = unified().use(remarkRehype).freeze()
+
+function prepare(source: string): string {
+  return limitContainerNesting(clampSource(source))
+}
+
+/**
+ * Constructs whose parsing time grows with the square of their count in
+ * micromark, switched off for a source with more of them than any real text:
+ * emphasis and strikethrough (delimiter runs that can open or close) and
+ * setext headings (underline lines). What they would match stays text.
+ */
+function costlyConstructs(source: string): string[] {
+  const disabled: string[] = []
+  if (countDelimiterRuns(source) > MAX_DELIMITER_RUNS) disabled.push('attention', 'strikethrough')
+  const underlines = source.match(/^[ \t]{0,3}(?:=+|-+)[ \t]*$/gm)?.length ?? 0
+  if (underlines > MAX_SETEXT_UNDERLINES) disabled.push('setextUnderline')
+  return disabled
+}
+
+const alphanumeric = /[\p{L}\p{N}]/u
+
+function countDelimiterRuns(source: string): number {
+  let count = 0
+  for (const match of source.matchAll(/([*_~])\1*/g)) {
+    const before = source.charAt(match.index - 1) || ' '
+    const after = source.charAt(match.index + match[0].length) || ' '
+    const canOpen = !/\s/.test(after)
+    const canClose = !/\s/.test(before)
+    // `_` inside a word (snake_case) neither opens nor closes.
+    if (match[1] === '_' && alphanumeric.test(before) && alphanumeric.test(after)) continue
+    if ((canOpen || canClose) && ++count > MAX_DELIMITER_RUNS) break
+  }
+  return count
+}
+
+/** The bounded mdast tree of a prepared source, and its file. */
+function parse(kind: Kind, prepared: string, data: Record<string, unknown> = {}) {
+  const file = new VFile({ value: prepared, data })
+  const processor = parser(kind, costlyConstructs(prepared))
+  const tree = processor.runSync(processor.parse(file), file) as MdastRoot
+  return { tree, file }
+}
+
+/**
+ * Results by source. Every content change empties the page cache, and pages
+ * then render all their descriptions and bullets again: those that did not
+ * change come from here. The functions stay pure; this only remembers.
+ */
+const memo = new LRUCache<string, string>({
+  maxSize: MEMO_CHARS,
+  sizeCalculation: (value, key) => value.length + key.length,
+})
+
+function memoized(key: string, source: string, render: (prepared: string) => string): string {
+  const prepared = prepare(source)
+  const fullKey = `${key}\u0000${prepared}`
+  const known = memo.get(fullKey)
+  if (known !== undefined) return known
+  const result = render(prepared)
+  memo.set(fullKey, result)
+  return result
+}
+
+// ------------------------------------------------------------------- exports
+
+/**
+ * Markdown (CommonMark + GFM) to sanitised HTML: a project's description.
+ * Only the elements and attributes of `markdownSchema` come out, plus the
+ * highlighting spans (`class="hljs-…"`), heading ids, `target`/`rel` on
+ * external links and `loading`/`decoding` on images.
+ */
+export function renderMarkdown(source: string, options: RenderOptions = {}): string {
+  const reservedIds = options.reservedIds ?? []
+  return memoized(`html ${reservedIds.join(' ')}`, source, (prepared) => {
+    const { tree, file } = parse('html', prepared, { reservedIds })
+    return htmlPipeline.stringify(htmlPipeline.runSync(tree, file) as HastRoot, file)
+  })
+}
+
+/**
+ * One line of inline Markdown (links, emphasis, strong, code, strikethrough,
+ * autolinks): a timeline bullet. Block syntax stays text and there is no
+ * `<p>` around it.
+ */
+export function renderInlineMarkdown(source: string): string {
+  return memoized('inline', source, (prepared) => {
+    const { tree, file } = parse('inline', prepared)
+    return inlinePipeline
+      .stringify(inlinePipeline.runSync(tree, file) as HastRoot, file)
+      .replace(/^<p>/, '')
+      .replace(/<\/p>$/, '')
+  })
+}
+
+/**
+ * The visible text of Markdown, whitespace collapsed, cut at a word boundary
+ * with "…" when longer than `maxLength`: a link preview's description. Plain
+ * text, entities decoded: the caller escapes it (React does).
+ */
+export function markdownToPlainText(source: string, maxLength = PLAIN_TEXT_LENGTH): string {
+  return truncate(memoized('text', source, plainText), maxLength)
+}
+
+function plainText(prepared: string): string {
+  const { tree, file } = parse('text', prepared)
+  const hast = toHast.runSync(tree, file) as HastRoot
+  visit(hast, 'element', (node, index, parent) => {
+    // Footnotes: the call's number and the list at the end are not prose.
+    const footnote =
+      node.properties.dataFootnotes !== undefined ||
+      (node.tagName === 'sup' && isFootnoteCall(node))
+    if (footnote && parent && index !== undefined) {
+      parent.children.splice(index, 1)
+      return index
+    }
+  })
+  return toText(hast).replace(/\s+/g, ' ').trim()
+}
+
+function isFootnoteCall(sup: Element): boolean {
+  const first: ElementContent | undefined = sup.children[0]
+  return first?.type === 'element' && first.properties.dataFootnoteRef !== undefined
+}
+
+function truncate(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text
+  if (maxLength <= 1) return '…'.slice(0, Math.max(0, maxLength))
+  let cut = text.slice(0, maxLength - 1)
+  const code = cut.charCodeAt(cut.length - 1)
+  if (code >= 0xd800 && code <= 0xdbff) cut = cut.slice(0, -1)
+  // At a word boundary when the cut fell inside a word (and a boundary is near).
+  if (!/\s/.test(text.charAt(cut.length))) {
+    const space = cut.lastIndexOf(' ')
+    if (space >= cut.length / 2) cut = cut.slice(0, space)
+  }
+  return `${cut.replace(/[\s,;:.!?\-–—]+$/, '')}…`
+}
