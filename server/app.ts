@@ -12,10 +12,10 @@ import { createRequestLifecycle } from './http/lifecycle'
 import { createPageHandler } from './http/pages'
 import { jsonError } from './http/respond'
 import { createSeoHandlers } from './http/seo'
-import { handleTrpc, isPublicTrpcQuery } from './http/trpc'
+import { handleTrpc, publicQueryKey } from './http/trpc'
 import type { Logger } from './log'
 import { messages } from './messages'
-import { handleRest, isPublicRead, unavailableResponse } from './rest/adapter'
+import { handleRest, publicReadKey, unavailableResponse } from './rest/adapter'
 import { readContentVersion } from './services/content-version'
 import { type Context, createContextInner } from './trpc/context'
 import { createCaller } from './trpc/root'
@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps) {
   })
   /** Pages and SEO files read public content only: no token, no client address. */
   const publicContext = (requestId: string) => context(requestId, 'server', null)
-  const servePage = createPageHandler({
+  const pages = createPageHandler({
     distDir: deps.distDir,
     siteUrl,
     ssr: Boolean(deps.ssr),
@@ -87,7 +87,24 @@ export function createApp(deps: AppDeps) {
     createSeoHandlers(siteUrl, createCaller(publicContext(requestIdOf(request))))
   const varyOf = (set: { headers: Record<string, unknown> }) =>
     typeof set.headers.vary === 'string' ? set.headers.vary : undefined
-  const signedIn = (request: Request) => request.headers.has('authorization')
+  /** The SEO files read no query parameter: one entry each. */
+  const seoFiles = new Set(['/sitemap.xml', '/manifest.webmanifest'])
+  /**
+   * The key a GET or HEAD's answer is kept under in the cache, undefined when
+   * it is not kept: each door's own (a page's address, a public read's path, a
+   * public tRPC query's input), used by the routes below and by the fast path
+   * alike. No key holds the Authorization header or a query parameter the
+   * answer is not made from, so neither makes a request skip the cache.
+   */
+  const cacheKeyOf = (request: Request): string | undefined => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+    const url = new URL(request.url)
+    const { pathname } = url
+    if (pathname.startsWith('/trpc/')) return publicQueryKey(request, url)
+    if (pathname.startsWith('/api/')) return publicReadKey(request, pathname)
+    if (seoFiles.has(pathname)) return pathname
+    return pages.cacheKey(url)
+  }
 
   const app = new Elysia()
     .onRequest(({ request, set }) => lifecycle.begin(request, set))
@@ -112,8 +129,9 @@ export function createApp(deps: AppDeps) {
       '/trpc/*',
       ({ request, server, set }) => {
         const handle = () => handleTrpc(request, contextOf(request, server))
-        if (signedIn(request) || !isPublicTrpcQuery(request)) return handle()
-        return cache.respond(request, { produce: handle, vary: varyOf(set) })
+        const key = cacheKeyOf(request)
+        if (key === undefined) return handle()
+        return cache.respond(request, { key, produce: handle, vary: varyOf(set) })
       },
       { parse: 'none' },
     )
@@ -123,23 +141,34 @@ export function createApp(deps: AppDeps) {
       // Async, so that the request log sees the answer's status.
       async ({ request, server, set }) => {
         const handle = () => handleRest(request, contextOf(request, server))
-        const read = request.method === 'GET' || request.method === 'HEAD'
-        if (!read || signedIn(request) || !isPublicRead(new URL(request.url).pathname)) {
-          return handle()
-        }
+        const key = cacheKeyOf(request)
+        if (key === undefined) return handle()
         // The content version could not be read: the 503 the read itself would give, at once.
         const unavailable = (error: unknown) =>
           unavailableResponse(error, { log, requestId: requestIdOf(request) })
-        return await cache.respond(request, { produce: handle, vary: varyOf(set), unavailable })
+        return await cache.respond(request, {
+          key,
+          produce: handle,
+          vary: varyOf(set),
+          unavailable,
+        })
       },
       { parse: 'none' },
     )
     .get('/sitemap.xml', ({ request, set }) =>
-      cache.respond(request, { produce: () => seo(request).sitemap(), vary: varyOf(set) }),
+      cache.respond(request, {
+        key: '/sitemap.xml',
+        produce: () => seo(request).sitemap(),
+        vary: varyOf(set),
+      }),
     )
     .get('/robots.txt', ({ request }) => seo(request).robots())
     .get('/manifest.webmanifest', ({ request, set }) =>
-      cache.respond(request, { produce: () => seo(request).manifest(), vary: varyOf(set) }),
+      cache.respond(request, {
+        key: '/manifest.webmanifest',
+        produce: () => seo(request).manifest(),
+        vary: varyOf(set),
+      }),
     )
     .all(
       '/*',
@@ -148,12 +177,12 @@ export function createApp(deps: AppDeps) {
         if (request.method !== 'GET' && request.method !== 'HEAD') {
           return jsonError(404, messages.notFound)
         }
-        return await servePage(request, varyOf(set), requestIdOf(request))
+        return await pages.handle(request, varyOf(set), requestIdOf(request))
       },
       { parse: 'none' },
     )
 
-  const fromCache = createCacheFastPath(cache, settings, log)
+  const fromCache = createCacheFastPath(cache, cacheKeyOf, settings, log)
   const throughElysia = app.handle
   app.handle = (request) => {
     const hit = fromCache(request)

@@ -7,15 +7,18 @@
  * and the client build only contributes its manifest: which hashed script,
  * stylesheet and route chunks a page must reference.
  *
- * `render(path)` is pure in the sense a cache needs: the same path and the
- * same database content give the same status, HTML and headers. It reads no
- * request header (no cookies, no Host: canonical URLs come from SITE_URL), and
- * the CSP allows the page's inline scripts by hash, not by a per-request nonce.
+ * `render(address)` is pure in the sense a cache needs: the same address and
+ * the same database content give the same status, HTML and headers. It reads
+ * no request header (no cookies, no Authorization, no Host: canonical URLs
+ * come from SITE_URL), and the CSP allows the page's inline scripts by hash,
+ * not by a per-request nonce. A request is rendered at its page's address
+ * (`addressOf`): its path and only the query parameters its routes declare,
+ * so a page is one cache entry whatever else the URL carries.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { rootRouteId } from '@tanstack/react-router'
+import { type AnyRoute, type AnyRouter, rootRouteId } from '@tanstack/react-router'
 import {
   createRequestHandler,
   getSsrStatus,
@@ -25,6 +28,7 @@ import {
 import { unstable_localLink } from '@trpc/client'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
+import { z } from 'zod'
 import { createTrpc } from '../../client/lib/trpc-client'
 import { type AppRouterInstance, createRouter } from '../../client/router'
 import { errorDetails, type Logger } from '../log'
@@ -43,7 +47,12 @@ export interface RenderedPage {
   headers: Record<string, string>
 }
 
-export type PageRenderer = (path: string, options?: { requestId?: string }) => Promise<RenderedPage>
+export interface PageRenderer {
+  /** Renders the page at this address (a path and the query parameters its routes read). */
+  render: (address: string, options?: { requestId?: string }) => Promise<RenderedPage>
+  /** The address a request's page is rendered and cached under: see `pageAddresses`. */
+  addressOf: (url: URL) => string
+}
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
 interface ViteChunk {
@@ -164,6 +173,48 @@ export async function loadRouterManifest(
   return routerManifestFromVite(vite, await routeIdsOfFiles(router, files))
 }
 
+/** What `pageAddresses` reads of a router: its routes, and which of them a path matches. */
+type RouteTable = Pick<AnyRouter, 'routesById' | 'getMatchedRoutes'>
+
+/**
+ * The query parameters a route reads: the keys of its `validateSearch`, a
+ * zod object. A route validating its search some other way (a function)
+ * stops the server at start: the cache could not tell which parameters the
+ * page depends on.
+ */
+function searchParamsOf(route: AnyRoute): string[] {
+  const schema: unknown = route.options.validateSearch
+  if (schema === undefined) return []
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape)
+  throw new Error(
+    `Route ${route.id}: validateSearch must be a zod object (z.object({ … })), so that the page cache knows which query parameters the page reads.`,
+  )
+}
+
+/**
+ * A page's address: the request's path, and of its query string only the
+ * parameters the matched routes declare in their `validateSearch`, in the
+ * request's order. Anything else in the URL (`?utm_source=…`, `?x=1`) reads
+ * nothing on the page, so it gets the same rendering and the same cache
+ * entry; the browser's router still reads the real URL when it hydrates.
+ * Derived from the router itself: a route that starts reading `?tag=`
+ * declares it in its schema, and the pages are kept by it at once.
+ */
+export function pageAddresses(router: RouteTable): (url: URL) => string {
+  const readBy = new Map<string, string[]>(
+    Object.values<AnyRoute>(router.routesById).map((route) => [route.id, searchParamsOf(route)]),
+  )
+  return (url) => {
+    const [routes] = router.getMatchedRoutes(url.pathname)
+    const names = new Set(routes.flatMap((route) => readBy.get(route.id) ?? []))
+    if (names.size === 0) return url.pathname
+    const read = new URLSearchParams()
+    for (const [name, value] of url.searchParams) if (names.has(name)) read.append(name, value)
+    const query = read.toString()
+    return query ? `${url.pathname}?${query}` : url.pathname
+  }
+}
+
 const inlineScriptPattern = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
 const executableTypes = new Set(['', 'module', 'text/javascript', 'application/javascript'])
 
@@ -208,14 +259,12 @@ export interface PageRendererDeps {
 }
 
 export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
+  const routes = createRouter({ siteUrl: deps.siteUrl })
   // Read (and checked) at once; the route ids come from the route modules, loaded already.
-  const manifest = loadRouterManifest(
-    readViteManifest(deps.distDir, deps.log),
-    createRouter({ siteUrl: deps.siteUrl }),
-  )
+  const manifest = loadRouterManifest(readViteManifest(deps.distDir, deps.log), routes)
   const base = `${deps.siteUrl}/`
 
-  return async function render(path, options = {}) {
+  async function render(path: string, options: { requestId?: string } = {}): Promise<RenderedPage> {
     const requestId = options.requestId ?? crypto.randomUUID()
     // In-process tRPC: the loaders' calls run the procedures directly (no HTTP,
     // no JSON over a socket), with the same validation and error shapes.
@@ -278,4 +327,6 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
       isPrivatePath(url.pathname) || response.status >= 500 ? 'no-store' : 'no-cache'
     return { status: response.status, html, headers }
   }
+
+  return { render, addressOf: pageAddresses(routes) }
 }

@@ -10,8 +10,15 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import {
+  createRootRoute,
+  createRoute,
+  createRouter as createTanStackRouter,
+} from '@tanstack/react-router'
+import { z } from 'zod'
 import { createRouter } from '../../client/router'
-import { loadRouterManifest, routeIdsOfFiles } from '../http/ssr'
+import { createPageRenderer, loadRouterManifest, pageAddresses, routeIdsOfFiles } from '../http/ssr'
+import { createLogger } from '../log'
 import { createTestApp, isRecord, type TestApp } from './harness'
 
 const SITE = 'https://ada.example'
@@ -400,6 +407,80 @@ describe('scripts, data and the content security policy', () => {
     expect(page.headers.get('cache-control')).toBe('no-cache')
     const api = await t.request('GET', '/api/projects')
     expect(api.headers.get('content-security-policy')).not.toContain('sha256-')
+  })
+})
+
+describe('a page’s address: its path and the query parameters its routes read', () => {
+  const at = (addressOf: (url: URL) => string, path: string) =>
+    addressOf(new URL(path, 'http://localhost'))
+
+  test('no route of the site reads one: every page is kept under its path alone', () => {
+    const addressOf = pageAddresses(createRouter({ siteUrl: SITE }))
+    expect(at(addressOf, '/?utm_source=newsletter&x=1')).toBe('/')
+    expect(at(addressOf, '/projects?tag=React')).toBe('/projects')
+    expect(at(addressOf, '/projects/a-slug?fbclid=abc')).toBe('/projects/a-slug')
+    expect(at(addressOf, '/no/such/page?x=1')).toBe('/no/such/page')
+  })
+
+  test('a route declaring its search with a zod object is kept by those parameters, in order', () => {
+    const root = createRootRoute()
+    const routeTree = root.addChildren([
+      createRoute({ getParentRoute: () => root, path: '/' }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/projects',
+        validateSearch: z.object({ tag: z.string().optional(), page: z.number().optional() }),
+      }),
+    ])
+    const addressOf = pageAddresses(createTanStackRouter({ routeTree }))
+    expect(at(addressOf, '/projects?utm_source=x&tag=React&page=2&x=1')).toBe(
+      '/projects?tag=React&page=2',
+    )
+    expect(at(addressOf, '/projects?tag=a&tag=b')).toBe('/projects?tag=a&tag=b')
+    expect(at(addressOf, '/projects?utm_source=x')).toBe('/projects')
+    // Another page does not read it.
+    expect(at(addressOf, '/?tag=React')).toBe('/')
+  })
+
+  test('a search validated by a function stops the start: the cache could not know what it reads', () => {
+    const root = createRootRoute()
+    const routeTree = root.addChildren([
+      createRoute({
+        getParentRoute: () => root,
+        path: '/projects',
+        validateSearch: (search: Record<string, unknown>) => ({ tag: String(search.tag ?? '') }),
+      }),
+    ])
+    expect(() => pageAddresses(createTanStackRouter({ routeTree }))).toThrow(
+      'validateSearch must be a zod object',
+    )
+  })
+
+  test('what the browser hydrates: a page renders alike with parameters no route reads', async () => {
+    // The cache sends the page rendered at its address to a request with more in its URL, and
+    // the browser's router hydrates it at the real URL: both must render the same.
+    const renderer = createPageRenderer({
+      distDir: stubDist(),
+      siteUrl: SITE,
+      log: createLogger('silent'),
+      createContext: (requestId) => ({
+        db: t.db,
+        config: t.config,
+        log: createLogger('silent'),
+        now: t.clock.now,
+        requestId,
+        ip: 'server',
+        authorization: null,
+      }),
+    })
+    // Only the times the data was read differ from one render to the next.
+    const timeless = (html: string) => html.replace(/\b(dehydratedAt|dataUpdatedAt|u):\d+/g, '$1:0')
+    for (const path of ['/', '/projects', `/projects/${project.slug}`, '/contact-me', '/nope']) {
+      const plain = await renderer.render(path)
+      const extra = await renderer.render(`${path}?utm_source=newsletter&x=%3Cb%3E`)
+      expect(extra.status, path).toBe(plain.status)
+      expect(timeless(extra.html), path).toBe(timeless(plain.html))
+    }
   })
 })
 
