@@ -4,7 +4,12 @@ import type { Database } from './db/client'
 import { handleBackupRequest } from './http/backup'
 import { createCacheFastPath } from './http/cache/fast-path'
 import { type CacheSettings, createResponseCache } from './http/cache/response-cache'
-import { clientIp } from './http/client-address'
+import {
+  clientIp,
+  createProxyWarning,
+  type PeerAddress,
+  socketPeerAddress,
+} from './http/client-address'
 import { deviceTokenOf } from './http/device-cookie'
 import { securityHeaders } from './http/headers'
 import { healthCheck } from './http/health'
@@ -35,9 +40,10 @@ export interface AppDeps {
   now?: () => Date
   /** The token of `GET /internal/backup` (PGlite's `bun run backup`); absent: no such path. */
   backupToken?: string
+  /** The address at the other end of the socket; the listening server's by default (tests inject one). */
+  peerAddress?: PeerAddress
 }
 
-type Server = Bun.Server<unknown>
 const isRead = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS'
 
 /**
@@ -65,10 +71,13 @@ export function createApp(deps: AppDeps) {
   })
   const context = (requestId: string, ip: string, authorization: string | null): Context =>
     createContextInner({ db: database.db, config, log, now, requestId, ip, authorization })
-  const contextOf = (request: Request, server: Server | null): Context => ({
+  // Set once the server listens (server/index.ts); read per request.
+  const peerOf = deps.peerAddress ?? socketPeerAddress(() => app.server)
+  const warnOfProxy = createProxyWarning(settings.trustProxy, peerOf, log)
+  const contextOf = (request: Request): Context => ({
     ...context(
       requestIdOf(request),
-      clientIp(request, server, settings.trustProxy),
+      clientIp(request, peerOf(request), settings.trustProxy),
       request.headers.get('authorization'),
     ),
     deviceToken: deviceTokenOf(request),
@@ -127,8 +136,8 @@ export function createApp(deps: AppDeps) {
     )
     .all(
       '/trpc/*',
-      ({ request, server, set }) => {
-        const handle = () => handleTrpc(request, contextOf(request, server))
+      ({ request, set }) => {
+        const handle = () => handleTrpc(request, contextOf(request))
         const key = cacheKeyOf(request)
         if (key === undefined) return handle()
         return cache.respond(request, { key, produce: handle, vary: varyOf(set) })
@@ -139,8 +148,8 @@ export function createApp(deps: AppDeps) {
     .all(
       '/api/*',
       // Async, so that the request log sees the answer's status.
-      async ({ request, server, set }) => {
-        const handle = () => handleRest(request, contextOf(request, server))
+      async ({ request, set }) => {
+        const handle = () => handleRest(request, contextOf(request))
         const key = cacheKeyOf(request)
         if (key === undefined) return handle()
         // The content version could not be read: the 503 the read itself would give, at once.
@@ -185,6 +194,8 @@ export function createApp(deps: AppDeps) {
   const fromCache = createCacheFastPath(cache, cacheKeyOf, settings, log)
   const throughElysia = app.handle
   app.handle = (request) => {
+    // Every request, cached or not: a proxy's first requests may well be cache hits.
+    warnOfProxy(request)
     const hit = fromCache(request)
     return hit ? Promise.resolve(hit) : throughElysia(request)
   }

@@ -3,6 +3,7 @@ import { readBackup } from '../backup/snapshot'
 import type { Database } from '../db/client'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import { messages } from '../messages'
+import { forwardingHeaderOf } from './client-address'
 import { jsonError } from './respond'
 
 /**
@@ -17,9 +18,7 @@ export async function handleBackupRequest(
   database: Database,
   token: string | undefined,
 ): Promise<Response> {
-  const relayed = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) =>
-    request.headers.has(name),
-  )
+  const relayed = forwardingHeaderOf(request) !== undefined
   if (!token || relayed || !isLoopbackAddress(server?.requestIP(request)?.address)) {
     return jsonError(404, messages.notFound)
   }
