@@ -10,10 +10,12 @@
  * `render(address)` is pure in the sense a cache needs: the same address and
  * the same database content give the same status, HTML and headers. It reads
  * no request header (no cookies, no Authorization, no Host: canonical URLs
- * come from SITE_URL), and the CSP allows the page's inline scripts by hash,
- * not by a per-request nonce. A request is rendered at its page's address
- * (`addressOf`): its path and only the query parameters its routes declare,
- * so a page is one cache entry whatever else the URL carries.
+ * come from SITE_URL), and the CSP allows the router's inline scripts by
+ * hash, not by a per-request nonce: the hashes of the scripts the router
+ * wrote, taken as it wrote them, never of whatever scripts the HTML holds.
+ * A request is rendered at its page's address (`addressOf`): its path and
+ * only the query parameters its routes declare, so a page is one cache entry
+ * whatever else the URL carries.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
@@ -25,12 +27,13 @@ import {
   RouterServer,
   transformHtmlStringWithRouter,
 } from '@tanstack/react-router/ssr/server'
+import { getScrollRestorationScriptForRouter } from '@tanstack/router-core/scroll-restoration-script'
 import { unstable_localLink } from '@trpc/client'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { z } from 'zod'
 import { createTrpc } from '../../client/lib/trpc-client'
-import { type AppRouterInstance, createRouter } from '../../client/router'
+import { type CreateRouterOptions, createRouter } from '../../client/router'
 import { errorDetails, type Logger } from '../log'
 import type { Context } from '../trpc/context'
 import { appRouter } from '../trpc/root'
@@ -85,7 +88,7 @@ function splitRouteFile(key: string): string | null {
  * no route the router knows (or no longer exists) gets none.
  */
 export async function routeIdsOfFiles(
-  router: Pick<AppRouterInstance, 'routesById'>,
+  router: Pick<AnyRouter, 'routesById'>,
   files: Iterable<string>,
 ): Promise<Map<string, string>> {
   const idOfRoute = new Map<unknown, string>(
@@ -167,7 +170,7 @@ function readViteManifest(distDir: string, log: Logger): ViteManifest {
 /** The router's asset manifest for a client build, route ids from the router itself. */
 export async function loadRouterManifest(
   vite: ViteManifest,
-  router: Pick<AppRouterInstance, 'routesById'>,
+  router: Pick<AnyRouter, 'routesById'>,
 ): Promise<ServerManifest> {
   const files = new Set(Object.keys(vite).flatMap((key) => splitRouteFile(key) ?? []))
   return routerManifestFromVite(vite, await routeIdsOfFiles(router, files))
@@ -215,19 +218,85 @@ export function pageAddresses(router: RouteTable): (url: URL) => string {
   }
 }
 
-const inlineScriptPattern = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
-const executableTypes = new Set(['', 'module', 'text/javascript', 'application/javascript'])
+/** SHA-256 (base64) of a script's source, as a CSP hash source takes it. */
+function scriptHash(source: string): string {
+  return createHash('sha256').update(source, 'utf8').digest('base64')
+}
 
-/** SHA-256 (base64) of each inline script the browser would run; data blocks (JSON-LD) excluded. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>()
-  for (const [, attributes = '', body = ''] of html.matchAll(inlineScriptPattern)) {
-    if (/\ssrc\s*=/i.test(attributes) || body === '') continue
-    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.trim().toLowerCase() ?? ''
-    if (!executableTypes.has(type)) continue
-    hashes.add(createHash('sha256').update(body, 'utf8').digest('base64'))
+/** The part of the router's hydration output a page's streamed scripts come from (internal). */
+interface HydrationOutput {
+  pullChunk: () => Uint8Array
+}
+
+function isHydrationOutput(value: unknown): value is HydrationOutput {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'pullChunk' in value &&
+    typeof value.pullChunk === 'function'
+  )
+}
+
+/**
+ * The router's hydration output (`serverSsr.hydrationScripts`, not part of its
+ * typed API). Should a new router version move it, the scripts it streams
+ * would go unhashed and be blocked: ssr.test.ts renders a page with data
+ * that settles late, so that shows at once.
+ */
+function hydrationOutputOf(ssr: object): HydrationOutput | undefined {
+  const output: unknown = 'hydrationScripts' in ssr ? ssr.hydrationScripts : undefined
+  return isHydrationOutput(output) ? output : undefined
+}
+
+/** One streamed record of the router's hydration output: `<script>…</script>`. */
+const streamedRecord = /<script>([\s\S]*?)<\/script>/g
+
+/**
+ * The inline scripts the router writes into a page, taken as it makes them,
+ * never read back from the rendered HTML (where anything that slipped into
+ * the content would look the same): the bootstrap and the dehydrated state
+ * that `<Scripts>` takes at once, the state streamed after it (data that
+ * settled later), and the scroll-restoration script. Their hashes are the
+ * only inline scripts the page's CSP allows.
+ */
+function captureRouterScripts(router: AnyRouter) {
+  const sources = new Set<string>()
+  const ssr = router.serverSsr
+  if (!ssr) throw new Error('The router has no server-side rendering state.')
+
+  const takeInitial = ssr.takeInitialHydrationScriptTags
+  ssr.takeInitialHydrationScriptTags = () => {
+    const tags = takeInitial()
+    for (const tag of tags ? [...tags.before, tags.boundary] : []) {
+      if (typeof tag.children === 'string' && tag.children !== '') sources.add(tag.children)
+    }
+    return tags
   }
-  return [...hashes]
+
+  // Streamed records are the router's own bytes (its serializer escapes `<` in the data);
+  // the transform pulls them one chunk at a time, a record possibly over several chunks.
+  const streamed: Uint8Array[] = []
+  const output = hydrationOutputOf(ssr)
+  if (output) {
+    const pull = output.pullChunk.bind(output)
+    output.pullChunk = () => {
+      const chunk = pull()
+      streamed.push(chunk)
+      return chunk
+    }
+  }
+
+  return {
+    /** SHA-256 of each script the router wrote, once the page is complete. */
+    hashes(): string[] {
+      const text = new TextDecoder().decode(Buffer.concat(streamed))
+      for (const [, source = ''] of text.matchAll(streamedRecord)) sources.add(source)
+      // Rendered by ScriptOnce, which adds its own removal.
+      const scroll = getScrollRestorationScriptForRouter(router)
+      if (scroll) sources.add(`${scroll};document.currentScript.remove()`)
+      return [...sources].map(scriptHash)
+    },
+  }
 }
 
 function escapeHtml(text: string): string {
@@ -256,10 +325,13 @@ export interface PageRendererDeps {
   log: Logger
   /** A request-free tRPC context: pages only make public reads. */
   createContext: (requestId: string) => Context
+  /** The site's router (client/router.tsx) by default; tests render routes of their own. */
+  createRouter?: (options: CreateRouterOptions) => AnyRouter
 }
 
 export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
-  const routes = createRouter({ siteUrl: deps.siteUrl })
+  const routerOf = deps.createRouter ?? createRouter
+  const routes = routerOf({ siteUrl: deps.siteUrl })
   // Read (and checked) at once; the route ids come from the route modules, loaded already.
   const manifest = loadRouterManifest(readViteManifest(deps.distDir, deps.log), routes)
   const base = `${deps.siteUrl}/`
@@ -276,7 +348,7 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
     const handle = createRequestHandler({
       request: new Request(url),
       createRouter: () =>
-        createRouter({
+        routerOf({
           siteUrl: deps.siteUrl,
           trpc: (queryClient) => createTrpc(queryClient, [link]),
         }),
@@ -284,14 +356,17 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
     })
 
     let routeError: unknown
+    let scriptHashes: string[] = []
     let response: Response
     try {
       // Our own string render rather than renderRouterToString: a render that
       // throws reaches our logger and error page instead of a bare text 500.
       response = await handle(async ({ router, responseHeaders }) => {
         routeError = router.stores.matches.get().find((match) => match.status === 'error')?.error
+        const scripts = captureRouterScripts(router)
         const body = renderToString(createElement(RouterServer, { router }))
         const html = await transformHtmlStringWithRouter(router, body)
+        scriptHashes = scripts.hashes()
         return new Response(html, { status: getSsrStatus(router), headers: responseHeaders })
       })
     } catch (error) {
@@ -322,7 +397,7 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
     response.headers.forEach((value, key) => {
       headers[key] = value
     })
-    if (html) Object.assign(headers, documentHeaders(inlineScriptHashes(html)))
+    if (html) Object.assign(headers, documentHeaders(scriptHashes))
     headers['cache-control'] =
       isPrivatePath(url.pathname) || response.status >= 500 ? 'no-store' : 'no-cache'
     return { status: response.status, html, headers }
