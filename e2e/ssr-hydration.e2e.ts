@@ -97,6 +97,52 @@ test('every public page hydrates without a console warning and without fetching 
   expect(seen.trpcRequests).toEqual([])
 })
 
+test('parameters no page reads, or a made-up token, get the cached page, which hydrates cleanly', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const bogus = { authorization: 'Bearer made-up-token' }
+  // One body and one ETag for all of them (tried again if another suite writes in between).
+  await expect(async () => {
+    const plain = await request.get('/')
+    const body = await plain.text()
+    for (const [path, headers] of [
+      ['/?utm_source=newsletter', {}],
+      ['/?utm_source=newsletter&fbclid=abc', bogus],
+      ['/', bogus],
+    ] as const) {
+      const answer = await request.get(path, { headers })
+      expect(answer.status(), path).toBe(200)
+      expect(answer.headers().etag, path).toBe(plain.headers().etag)
+      expect(await answer.text(), path).toBe(body)
+    }
+  }).toPass()
+
+  const seen = await watch(page)
+  const response = await page.goto('/?utm_source=newsletter')
+  expect(response?.status()).toBe(200)
+  await hydrated(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Hi, I'm Ada Lovelace!")
+  // The router reads the real URL; the page is the home page all the same.
+  expect(new URL(page.url()).search).toBe('?utm_source=newsletter')
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }),
+  ).toHaveAttribute('aria-current', 'page')
+  expect(seen.problems).toEqual([])
+  expect(seen.trpcRequests).toEqual([])
+
+  const context = await browser.newContext({ extraHTTPHeaders: bogus })
+  const withToken = await context.newPage()
+  const seenWithToken = await watch(withToken)
+  expect((await withToken.goto('/'))?.status()).toBe(200)
+  await hydrated(withToken)
+  await expect(withToken.getByRole('heading', { level: 1 })).toHaveText("Hi, I'm Ada Lovelace!")
+  expect(seenWithToken.problems).toEqual([])
+  expect(seenWithToken.trpcRequests).toEqual([])
+  await context.close()
+})
+
 test('without JavaScript the pages still show their content', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()

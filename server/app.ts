@@ -4,7 +4,12 @@ import type { Database } from './db/client'
 import { handleBackupRequest } from './http/backup'
 import { createCacheFastPath } from './http/cache/fast-path'
 import { type CacheSettings, createResponseCache } from './http/cache/response-cache'
-import { clientIp } from './http/client-address'
+import {
+  clientIp,
+  createProxyWarning,
+  type PeerAddress,
+  socketPeerAddress,
+} from './http/client-address'
 import { deviceTokenOf } from './http/device-cookie'
 import { securityHeaders } from './http/headers'
 import { healthCheck } from './http/health'
@@ -13,11 +18,11 @@ import { serveMedia } from './http/media'
 import { createPageHandler } from './http/pages'
 import { jsonError } from './http/respond'
 import { createSeoHandlers } from './http/seo'
-import { handleTrpc, isPublicTrpcQuery } from './http/trpc'
+import { handleTrpc, publicQueryKey } from './http/trpc'
 import type { Logger } from './log'
 import type { MediaStore } from './media/store'
 import { messages } from './messages'
-import { handleRest, isPublicRead, unavailableResponse } from './rest/adapter'
+import { handleRest, publicReadKey, unavailableResponse } from './rest/adapter'
 import { readContentVersion } from './services/content-version'
 import { type Context, createContextInner } from './trpc/context'
 import { createCaller } from './trpc/root'
@@ -39,9 +44,10 @@ export interface AppDeps {
   now?: () => Date
   /** The token of `GET /internal/backup` (PGlite's `bun run backup`); absent: no such path. */
   backupToken?: string
+  /** The address at the other end of the socket; the listening server's by default (tests inject one). */
+  peerAddress?: PeerAddress
 }
 
-type Server = Bun.Server<unknown>
 const isRead = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS'
 
 /**
@@ -78,17 +84,20 @@ export function createApp(deps: AppDeps) {
       authorization,
       mediaStore,
     })
-  const contextOf = (request: Request, server: Server | null): Context => ({
+  // Set once the server listens (server/index.ts); read per request.
+  const peerOf = deps.peerAddress ?? socketPeerAddress(() => app.server)
+  const warnOfProxy = createProxyWarning(settings.trustProxy, peerOf, log)
+  const contextOf = (request: Request): Context => ({
     ...context(
       requestIdOf(request),
-      clientIp(request, server, settings.trustProxy),
+      clientIp(request, peerOf(request), settings.trustProxy),
       request.headers.get('authorization'),
     ),
     deviceToken: deviceTokenOf(request),
   })
   /** Pages and SEO files read public content only: no token, no client address. */
   const publicContext = (requestId: string) => context(requestId, 'server', null)
-  const servePage = createPageHandler({
+  const pages = createPageHandler({
     distDir: deps.distDir,
     siteUrl,
     ssr: Boolean(deps.ssr),
@@ -100,7 +109,24 @@ export function createApp(deps: AppDeps) {
     createSeoHandlers(siteUrl, createCaller(publicContext(requestIdOf(request))))
   const varyOf = (set: { headers: Record<string, unknown> }) =>
     typeof set.headers.vary === 'string' ? set.headers.vary : undefined
-  const signedIn = (request: Request) => request.headers.has('authorization')
+  /** The SEO files read no query parameter: one entry each. */
+  const seoFiles = new Set(['/sitemap.xml', '/manifest.webmanifest'])
+  /**
+   * The key a GET or HEAD's answer is kept under in the cache, undefined when
+   * it is not kept: each door's own (a page's address, a public read's path, a
+   * public tRPC query's input), used by the routes below and by the fast path
+   * alike. No key holds the Authorization header or a query parameter the
+   * answer is not made from, so neither makes a request skip the cache.
+   */
+  const cacheKeyOf = (request: Request): string | undefined => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+    const url = new URL(request.url)
+    const { pathname } = url
+    if (pathname.startsWith('/trpc/')) return publicQueryKey(request, url)
+    if (pathname.startsWith('/api/')) return publicReadKey(request, pathname)
+    if (seoFiles.has(pathname)) return pathname
+    return pages.cacheKey(url)
+  }
 
   const app = new Elysia()
     .onRequest(({ request, set }) => lifecycle.begin(request, set))
@@ -123,10 +149,11 @@ export function createApp(deps: AppDeps) {
     )
     .all(
       '/trpc/*',
-      ({ request, server, set }) => {
-        const handle = () => handleTrpc(request, contextOf(request, server))
-        if (signedIn(request) || !isPublicTrpcQuery(request)) return handle()
-        return cache.respond(request, { produce: handle, vary: varyOf(set) })
+      ({ request, set }) => {
+        const handle = () => handleTrpc(request, contextOf(request))
+        const key = cacheKeyOf(request)
+        if (key === undefined) return handle()
+        return cache.respond(request, { key, produce: handle, vary: varyOf(set) })
       },
       { parse: 'none' },
     )
@@ -134,16 +161,19 @@ export function createApp(deps: AppDeps) {
     .all(
       '/api/*',
       // Async, so that the request log sees the answer's status.
-      async ({ request, server, set }) => {
-        const handle = () => handleRest(request, contextOf(request, server))
-        const read = request.method === 'GET' || request.method === 'HEAD'
-        if (!read || signedIn(request) || !isPublicRead(new URL(request.url).pathname)) {
-          return handle()
-        }
+      async ({ request, set }) => {
+        const handle = () => handleRest(request, contextOf(request))
+        const key = cacheKeyOf(request)
+        if (key === undefined) return handle()
         // The content version could not be read: the 503 the read itself would give, at once.
         const unavailable = (error: unknown) =>
           unavailableResponse(error, { log, requestId: requestIdOf(request) })
-        return await cache.respond(request, { produce: handle, vary: varyOf(set), unavailable })
+        return await cache.respond(request, {
+          key,
+          produce: handle,
+          vary: varyOf(set),
+          unavailable,
+        })
       },
       { parse: 'none' },
     )
@@ -152,11 +182,19 @@ export function createApp(deps: AppDeps) {
       parse: 'none',
     })
     .get('/sitemap.xml', ({ request, set }) =>
-      cache.respond(request, { produce: () => seo(request).sitemap(), vary: varyOf(set) }),
+      cache.respond(request, {
+        key: '/sitemap.xml',
+        produce: () => seo(request).sitemap(),
+        vary: varyOf(set),
+      }),
     )
     .get('/robots.txt', ({ request }) => seo(request).robots())
     .get('/manifest.webmanifest', ({ request, set }) =>
-      cache.respond(request, { produce: () => seo(request).manifest(), vary: varyOf(set) }),
+      cache.respond(request, {
+        key: '/manifest.webmanifest',
+        produce: () => seo(request).manifest(),
+        vary: varyOf(set),
+      }),
     )
     .all(
       '/*',
@@ -165,14 +203,16 @@ export function createApp(deps: AppDeps) {
         if (request.method !== 'GET' && request.method !== 'HEAD') {
           return jsonError(404, messages.notFound)
         }
-        return await servePage(request, varyOf(set), requestIdOf(request))
+        return await pages.handle(request, varyOf(set), requestIdOf(request))
       },
       { parse: 'none' },
     )
 
-  const fromCache = createCacheFastPath(cache, settings, log)
+  const fromCache = createCacheFastPath(cache, cacheKeyOf, settings, log)
   const throughElysia = app.handle
   app.handle = (request) => {
+    // Every request, cached or not: a proxy's first requests may well be cache hits.
+    warnOfProxy(request)
     const hit = fromCache(request)
     return hit ? Promise.resolve(hit) : throughElysia(request)
   }

@@ -38,9 +38,11 @@ export function SiteHeader() {
         <nav aria-label="Main">
           <ul className="flex items-center gap-1">
             <li>
+              {/* Home with a ?utm_source=… is still home; the server renders it without (the
+                  cache keeps a page by the parameters its routes read), and hydration must match. */}
               <Link
                 to="/"
-                activeOptions={{ exact: true }}
+                activeOptions={{ exact: true, includeSearch: false }}
                 className={navLinkClass}
                 activeProps={{ className: activeNavLinkClass }}
               >

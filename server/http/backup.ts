@@ -4,6 +4,7 @@ import type { Database } from '../db/client'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import type { MediaStore } from '../media/store'
 import { messages } from '../messages'
+import { forwardingHeaderOf } from './client-address'
 import { jsonError } from './respond'
 
 /**
@@ -19,9 +20,7 @@ export async function handleBackupRequest(
   store: MediaStore,
   token: string | undefined,
 ): Promise<Response> {
-  const relayed = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) =>
-    request.headers.has(name),
-  )
+  const relayed = forwardingHeaderOf(request) !== undefined
   if (!token || relayed || !isLoopbackAddress(server?.requestIP(request)?.address)) {
     return jsonError(404, messages.notFound)
   }

@@ -22,7 +22,7 @@ export interface PageOptions {
  */
 export function createPageHandler(options: PageOptions) {
   const serveStatic = createStaticHandler(options.distDir)
-  const render = options.ssr
+  const renderer = options.ssr
     ? createPageRenderer({
         distDir: options.distDir,
         siteUrl: options.siteUrl,
@@ -31,22 +31,34 @@ export function createPageHandler(options: PageOptions) {
       })
     : null
 
-  return async (request: Request, vary: string | undefined, requestId: string) => {
+  /**
+   * The cache key of a public page: its address (the path and the query
+   * parameters its routes read). The same page for everyone, signed in or
+   * not: pages read public content only, never the token. Undefined: the
+   * admin frame and the login page, never kept.
+   */
+  const cacheKey = (url: URL): string | undefined =>
+    renderer && !isPrivatePath(url.pathname) ? renderer.addressOf(url) : undefined
+
+  const handle = async (request: Request, vary: string | undefined, requestId: string) => {
     const url = new URL(request.url)
     const file = serveStatic.file(url.pathname, request)
     if (file) return file
-    if (!render) return serveStatic.shell(url.pathname)
-    const path = `${url.pathname}${url.search}`
+    if (!renderer) return serveStatic.shell(url.pathname)
+    const key = cacheKey(url)
+    // A public page is rendered at its address, so the entry is what that address shows.
+    const path = key ?? `${url.pathname}${url.search}`
     const produce = async () => {
-      const page = await render(path, { requestId })
+      const page = await renderer.render(path, { requestId })
       return new Response(page.html || null, { status: page.status, headers: page.headers })
     }
-    // The admin frame and the login page are never kept; a signed-in request bypasses the cache.
-    if (isPrivatePath(url.pathname) || request.headers.has('authorization')) {
+    if (key === undefined) {
       const response = await produce()
       if (request.method !== 'HEAD') return response
       return new Response(null, { status: response.status, headers: response.headers })
     }
-    return options.cache.respond(request, { key: path, produce, vary })
+    return options.cache.respond(request, { key, produce, vary })
   }
+
+  return { handle, cacheKey }
 }

@@ -7,26 +7,33 @@
  * and the client build only contributes its manifest: which hashed script,
  * stylesheet and route chunks a page must reference.
  *
- * `render(path)` is pure in the sense a cache needs: the same path and the
- * same database content give the same status, HTML and headers. It reads no
- * request header (no cookies, no Host: canonical URLs come from SITE_URL), and
- * the CSP allows the page's inline scripts by hash, not by a per-request nonce.
+ * `render(address)` is pure in the sense a cache needs: the same address and
+ * the same database content give the same status, HTML and headers. It reads
+ * no request header (no cookies, no Authorization, no Host: canonical URLs
+ * come from SITE_URL), and the CSP allows the router's inline scripts by
+ * hash, not by a per-request nonce: the hashes of the scripts the router
+ * wrote, taken as it wrote them, never of whatever scripts the HTML holds.
+ * A request is rendered at its page's address (`addressOf`): its path and
+ * only the query parameters its routes declare, so a page is one cache entry
+ * whatever else the URL carries.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { rootRouteId } from '@tanstack/react-router'
+import { type AnyRoute, type AnyRouter, rootRouteId } from '@tanstack/react-router'
 import {
   createRequestHandler,
   getSsrStatus,
   RouterServer,
   transformHtmlStringWithRouter,
 } from '@tanstack/react-router/ssr/server'
+import { getScrollRestorationScriptForRouter } from '@tanstack/router-core/scroll-restoration-script'
 import { unstable_localLink } from '@trpc/client'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
+import { z } from 'zod'
 import { createTrpc } from '../../client/lib/trpc-client'
-import { type AppRouterInstance, createRouter } from '../../client/router'
+import { type CreateRouterOptions, createRouter } from '../../client/router'
 import { errorDetails, type Logger } from '../log'
 import type { Context } from '../trpc/context'
 import { appRouter } from '../trpc/root'
@@ -43,7 +50,12 @@ export interface RenderedPage {
   headers: Record<string, string>
 }
 
-export type PageRenderer = (path: string, options?: { requestId?: string }) => Promise<RenderedPage>
+export interface PageRenderer {
+  /** Renders the page at this address (a path and the query parameters its routes read). */
+  render: (address: string, options?: { requestId?: string }) => Promise<RenderedPage>
+  /** The address a request's page is rendered and cached under: see `pageAddresses`. */
+  addressOf: (url: URL) => string
+}
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
 interface ViteChunk {
@@ -76,7 +88,7 @@ function splitRouteFile(key: string): string | null {
  * no route the router knows (or no longer exists) gets none.
  */
 export async function routeIdsOfFiles(
-  router: Pick<AppRouterInstance, 'routesById'>,
+  router: Pick<AnyRouter, 'routesById'>,
   files: Iterable<string>,
 ): Promise<Map<string, string>> {
   const idOfRoute = new Map<unknown, string>(
@@ -158,25 +170,133 @@ function readViteManifest(distDir: string, log: Logger): ViteManifest {
 /** The router's asset manifest for a client build, route ids from the router itself. */
 export async function loadRouterManifest(
   vite: ViteManifest,
-  router: Pick<AppRouterInstance, 'routesById'>,
+  router: Pick<AnyRouter, 'routesById'>,
 ): Promise<ServerManifest> {
   const files = new Set(Object.keys(vite).flatMap((key) => splitRouteFile(key) ?? []))
   return routerManifestFromVite(vite, await routeIdsOfFiles(router, files))
 }
 
-const inlineScriptPattern = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
-const executableTypes = new Set(['', 'module', 'text/javascript', 'application/javascript'])
+/** What `pageAddresses` reads of a router: its routes, and which of them a path matches. */
+type RouteTable = Pick<AnyRouter, 'routesById' | 'getMatchedRoutes'>
 
-/** SHA-256 (base64) of each inline script the browser would run; data blocks (JSON-LD) excluded. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>()
-  for (const [, attributes = '', body = ''] of html.matchAll(inlineScriptPattern)) {
-    if (/\ssrc\s*=/i.test(attributes) || body === '') continue
-    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.trim().toLowerCase() ?? ''
-    if (!executableTypes.has(type)) continue
-    hashes.add(createHash('sha256').update(body, 'utf8').digest('base64'))
+/**
+ * The query parameters a route reads: the keys of its `validateSearch`, a
+ * zod object. A route validating its search some other way (a function)
+ * stops the server at start: the cache could not tell which parameters the
+ * page depends on.
+ */
+function searchParamsOf(route: AnyRoute): string[] {
+  const schema: unknown = route.options.validateSearch
+  if (schema === undefined) return []
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape)
+  throw new Error(
+    `Route ${route.id}: validateSearch must be a zod object (z.object({ … })), so that the page cache knows which query parameters the page reads.`,
+  )
+}
+
+/**
+ * A page's address: the request's path, and of its query string only the
+ * parameters the matched routes declare in their `validateSearch`, in the
+ * request's order. Anything else in the URL (`?utm_source=…`, `?x=1`) reads
+ * nothing on the page, so it gets the same rendering and the same cache
+ * entry; the browser's router still reads the real URL when it hydrates.
+ * Derived from the router itself: a route that starts reading `?tag=`
+ * declares it in its schema, and the pages are kept by it at once.
+ */
+export function pageAddresses(router: RouteTable): (url: URL) => string {
+  const readBy = new Map<string, string[]>(
+    Object.values<AnyRoute>(router.routesById).map((route) => [route.id, searchParamsOf(route)]),
+  )
+  return (url) => {
+    const [routes] = router.getMatchedRoutes(url.pathname)
+    const names = new Set(routes.flatMap((route) => readBy.get(route.id) ?? []))
+    if (names.size === 0) return url.pathname
+    const read = new URLSearchParams()
+    for (const [name, value] of url.searchParams) if (names.has(name)) read.append(name, value)
+    const query = read.toString()
+    return query ? `${url.pathname}?${query}` : url.pathname
   }
-  return [...hashes]
+}
+
+/** SHA-256 (base64) of a script's source, as a CSP hash source takes it. */
+function scriptHash(source: string): string {
+  return createHash('sha256').update(source, 'utf8').digest('base64')
+}
+
+/** The part of the router's hydration output a page's streamed scripts come from (internal). */
+interface HydrationOutput {
+  pullChunk: () => Uint8Array
+}
+
+function isHydrationOutput(value: unknown): value is HydrationOutput {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'pullChunk' in value &&
+    typeof value.pullChunk === 'function'
+  )
+}
+
+/**
+ * The router's hydration output (`serverSsr.hydrationScripts`, not part of its
+ * typed API). Should a new router version move it, the scripts it streams
+ * would go unhashed and be blocked: ssr.test.ts renders a page with data
+ * that settles late, so that shows at once.
+ */
+function hydrationOutputOf(ssr: object): HydrationOutput | undefined {
+  const output: unknown = 'hydrationScripts' in ssr ? ssr.hydrationScripts : undefined
+  return isHydrationOutput(output) ? output : undefined
+}
+
+/** One streamed record of the router's hydration output: `<script>…</script>`. */
+const streamedRecord = /<script>([\s\S]*?)<\/script>/g
+
+/**
+ * The inline scripts the router writes into a page, taken as it makes them,
+ * never read back from the rendered HTML (where anything that slipped into
+ * the content would look the same): the bootstrap and the dehydrated state
+ * that `<Scripts>` takes at once, the state streamed after it (data that
+ * settled later), and the scroll-restoration script. Their hashes are the
+ * only inline scripts the page's CSP allows.
+ */
+function captureRouterScripts(router: AnyRouter) {
+  const sources = new Set<string>()
+  const ssr = router.serverSsr
+  if (!ssr) throw new Error('The router has no server-side rendering state.')
+
+  const takeInitial = ssr.takeInitialHydrationScriptTags
+  ssr.takeInitialHydrationScriptTags = () => {
+    const tags = takeInitial()
+    for (const tag of tags ? [...tags.before, tags.boundary] : []) {
+      if (typeof tag.children === 'string' && tag.children !== '') sources.add(tag.children)
+    }
+    return tags
+  }
+
+  // Streamed records are the router's own bytes (its serializer escapes `<` in the data);
+  // the transform pulls them one chunk at a time, a record possibly over several chunks.
+  const streamed: Uint8Array[] = []
+  const output = hydrationOutputOf(ssr)
+  if (output) {
+    const pull = output.pullChunk.bind(output)
+    output.pullChunk = () => {
+      const chunk = pull()
+      streamed.push(chunk)
+      return chunk
+    }
+  }
+
+  return {
+    /** SHA-256 of each script the router wrote, once the page is complete. */
+    hashes(): string[] {
+      const text = new TextDecoder().decode(Buffer.concat(streamed))
+      for (const [, source = ''] of text.matchAll(streamedRecord)) sources.add(source)
+      // Rendered by ScriptOnce, which adds its own removal.
+      const scroll = getScrollRestorationScriptForRouter(router)
+      if (scroll) sources.add(`${scroll};document.currentScript.remove()`)
+      return [...sources].map(scriptHash)
+    },
+  }
 }
 
 function escapeHtml(text: string): string {
@@ -205,17 +325,18 @@ export interface PageRendererDeps {
   log: Logger
   /** A request-free tRPC context: pages only make public reads. */
   createContext: (requestId: string) => Context
+  /** The site's router (client/router.tsx) by default; tests render routes of their own. */
+  createRouter?: (options: CreateRouterOptions) => AnyRouter
 }
 
 export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
+  const routerOf = deps.createRouter ?? createRouter
+  const routes = routerOf({ siteUrl: deps.siteUrl })
   // Read (and checked) at once; the route ids come from the route modules, loaded already.
-  const manifest = loadRouterManifest(
-    readViteManifest(deps.distDir, deps.log),
-    createRouter({ siteUrl: deps.siteUrl }),
-  )
+  const manifest = loadRouterManifest(readViteManifest(deps.distDir, deps.log), routes)
   const base = `${deps.siteUrl}/`
 
-  return async function render(path, options = {}) {
+  async function render(path: string, options: { requestId?: string } = {}): Promise<RenderedPage> {
     const requestId = options.requestId ?? crypto.randomUUID()
     // In-process tRPC: the loaders' calls run the procedures directly (no HTTP,
     // no JSON over a socket), with the same validation and error shapes.
@@ -227,7 +348,7 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
     const handle = createRequestHandler({
       request: new Request(url),
       createRouter: () =>
-        createRouter({
+        routerOf({
           siteUrl: deps.siteUrl,
           trpc: (queryClient) => createTrpc(queryClient, [link]),
         }),
@@ -235,14 +356,17 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
     })
 
     let routeError: unknown
+    let scriptHashes: string[] = []
     let response: Response
     try {
       // Our own string render rather than renderRouterToString: a render that
       // throws reaches our logger and error page instead of a bare text 500.
       response = await handle(async ({ router, responseHeaders }) => {
         routeError = router.stores.matches.get().find((match) => match.status === 'error')?.error
+        const scripts = captureRouterScripts(router)
         const body = renderToString(createElement(RouterServer, { router }))
         const html = await transformHtmlStringWithRouter(router, body)
+        scriptHashes = scripts.hashes()
         return new Response(html, { status: getSsrStatus(router), headers: responseHeaders })
       })
     } catch (error) {
@@ -273,9 +397,11 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
     response.headers.forEach((value, key) => {
       headers[key] = value
     })
-    if (html) Object.assign(headers, documentHeaders(inlineScriptHashes(html)))
+    if (html) Object.assign(headers, documentHeaders(scriptHashes))
     headers['cache-control'] =
       isPrivatePath(url.pathname) || response.status >= 500 ? 'no-store' : 'no-cache'
     return { status: response.status, html, headers }
   }
+
+  return { render, addressOf: pageAddresses(routes) }
 }

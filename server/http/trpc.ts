@@ -3,8 +3,9 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { MAX_BATCH_SIZE } from '../../src/domain/api-limits'
 import { messages } from '../messages'
 import type { Context } from '../trpc/context'
-import { publicQueries, unbatchable } from '../trpc/endpoints'
+import { cachePolicies, unbatchable } from '../trpc/endpoints'
 import { retryAfterOf } from '../trpc/errors'
+import { sharesCachedAnswer } from '../trpc/meta'
 import { appRouter } from '../trpc/root'
 import { isJsonContentType, jsonTooDeep, readBody } from './body'
 import { withDeviceCookie } from './device-cookie'
@@ -80,16 +81,32 @@ export async function handleTrpc(request: Request, ctx: Context): Promise<Respon
   })
 }
 
+/** The query parameters tRPC's fetch adapter reads for a query: the rest are ignored. */
+const queryInputs = ['batch', 'input'] as const
+
 /**
- * A GET of queries declared `cache: 'public'` only (batched or not),
+ * The cache key of a GET of cacheable queries only (batched or not),
  * answered as one JSON document: the same for everyone until the content
- * changes.
+ * changes. The key holds what tRPC reads (the procedures in the path, the
+ * `batch` and `input` parameters, first value, as tRPC reads them) and
+ * nothing else, so other parameters or a token do not make a new entry.
+ * Undefined: not shared (a procedure is private, or declared
+ * `public-unless-signed-in` and asked with a token, or a streaming answer).
  */
-export function isPublicTrpcQuery(request: Request): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+export function publicQueryKey(request: Request, url: URL): string | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
   // A streaming (JSON Lines) answer is not one document.
-  if (request.headers.has('trpc-accept')) return false
-  const pathname = new URL(request.url).pathname
-  const procedures = pathname.slice('/trpc/'.length).split(',')
-  return procedures.every((name) => publicQueries.has(name))
+  if (request.headers.has('trpc-accept')) return undefined
+  const procedures = url.pathname.slice('/trpc/'.length).split(',')
+  const signedIn = request.headers.has('authorization')
+  if (!procedures.every((name) => sharesCachedAnswer(cachePolicies.get(name), signedIn))) {
+    return undefined
+  }
+  const read = new URLSearchParams()
+  for (const name of queryInputs) {
+    const value = url.searchParams.get(name)
+    if (value !== null) read.set(name, value)
+  }
+  const query = read.toString()
+  return query ? `${url.pathname}?${query}` : url.pathname
 }

@@ -22,6 +22,7 @@ import {
   restEndpoints,
 } from '../trpc/endpoints'
 import { publicMessage, retryAfterOf, toTrpcError, validationFields } from '../trpc/errors'
+import { sharesCachedAnswer } from '../trpc/meta'
 import { appRouter } from '../trpc/root'
 
 /** The path's segments, decoded; null when one is not valid percent-encoding. */
@@ -47,7 +48,18 @@ export function restReadAt(pathname: string): RestEndpoint | undefined {
  * everyone until the content changes, so it may be cached and revalidated.
  */
 export function isPublicRead(pathname: string): boolean {
-  return restReadAt(pathname)?.meta.cache === 'public'
+  return restReadAt(pathname)?.meta.cache !== undefined
+}
+
+/**
+ * The cache key of a GET or HEAD of a public read: its path, the only input
+ * this door reads (the query string never is, and a public procedure never
+ * reads the token). Undefined when the answer is not shared: not a public
+ * read, or one declared `public-unless-signed-in` asked with a token.
+ */
+export function publicReadKey(request: Request, pathname: string): string | undefined {
+  const policy = restReadAt(pathname)?.meta.cache
+  return sharesCachedAnswer(policy, request.headers.has('authorization')) ? pathname : undefined
 }
 
 /** Maps a thrown error to the API's `{ error }` answer; unexpected ones stay generic. */

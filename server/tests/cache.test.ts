@@ -3,7 +3,9 @@
  * next page load and API read, on this instance and on another one on the
  * same database; ETag revalidation (304); brotli and gzip bodies that
  * decompress to the same bytes; precompressed static assets keep their
- * immutable header; signed-in requests never get a cached body.
+ * immutable header; public answers are kept by what they are made from, so
+ * neither an unknown query parameter nor an Authorization header (made up,
+ * or an admin's) skips the cache, while private answers are never kept.
  *
  * Writes made straight into the database (no content-version bump) are how
  * these tests tell a cached answer from a fresh one.
@@ -17,7 +19,7 @@ import { eq } from 'drizzle-orm'
 import { type App, createApp } from '../app'
 import { precompressDir } from '../build/precompress'
 import type { Database } from '../db/client'
-import { projects } from '../db/schema'
+import { profile, projects } from '../db/schema'
 import type { CacheSettings } from '../http/cache/response-cache'
 import { preferredEncoding } from '../http/compress'
 import { createLogger } from '../log'
@@ -412,23 +414,156 @@ describe('compression', () => {
   })
 })
 
-describe('signed-in requests', () => {
-  test('never get a cached body', async () => {
-    const app = instance(true)
-    const { id, slug } = await createProject(app, 'Private Eyes')
-    const paths = [`/projects/${slug}`, '/api/projects', `/api/projects/${slug}`]
-    for (const path of paths) await call(app, 'GET', path)
-    await sneakyRename(id, 'Fresh For Admins')
-    for (const path of paths) {
-      expect((await call(app, 'GET', path)).text, path).not.toContain('Fresh For Admins')
-      const signedIn = await call(app, 'GET', path, { token })
-      expect(signedIn.text, path).toContain('Fresh For Admins')
-      expect(signedIn.headers.get('etag'), path).toBeNull()
+describe('what does not make a request skip the cache', () => {
+  const bogus = { authorization: 'Bearer made-up-token' }
+
+  /** The answers of these requests are all the first one's: same body, same ETag. */
+  async function expectShared(
+    app: App,
+    first: string,
+    variants: { path: string; headers?: Record<string, string>; token?: string }[],
+    kept: string,
+    sneaked: string,
+  ) {
+    const original = await call(app, 'GET', first)
+    expect(original.status, first).toBe(200)
+    expect(original.text, first).toContain(kept)
+    for (const variant of variants) {
+      const label = `${variant.path} ${JSON.stringify(variant.headers ?? {})} ${variant.token ? 'signed in' : ''}`
+      const answer = await call(app, 'GET', variant.path, variant)
+      expect(answer.status, label).toBe(200)
+      expect(answer.text, label).not.toContain(sneaked)
+      expect(answer.text, label).toBe(original.text)
+      expect(answer.headers.get('etag'), label).toBe(original.headers.get('etag'))
+      expect(answer.headers.get('cache-control'), label).toBe('no-cache')
     }
-    const api = await call(app, 'GET', '/api/projects', { token })
-    expect(api.headers.get('cache-control')).toBe('no-store')
+  }
+
+  // Both ways: answered before Elysia (the fast path), and the long way (the version read each time).
+  for (const [way, settings] of [
+    ['fast path', true],
+    ['long way', { versionTtlMs: 0 }],
+  ] as const) {
+    test(`${way}: a page is the same for unknown query parameters, a made-up token and an admin`, async () => {
+      const app = instance(settings)
+      const { id, slug } = await createProject(app, `Shared Page ${way}`)
+      const page = `/projects/${slug}`
+      await call(app, 'GET', page)
+      await call(app, 'GET', '/projects')
+      await sneakyRename(id, `Sneaked Title ${way}`)
+      await expectShared(
+        app,
+        page,
+        [
+          { path: `${page}?utm_source=newsletter` },
+          { path: `${page}?x=1&y=%3Cscript%3E` },
+          { path: page, headers: bogus },
+          { path: `${page}?x=2`, headers: bogus },
+          { path: page, token },
+        ],
+        `Shared Page ${way}`,
+        `Sneaked Title ${way}`,
+      )
+      await expectShared(
+        app,
+        '/projects',
+        [{ path: '/projects?tag=React' }, { path: '/projects', headers: bogus }],
+        `Shared Page ${way}`,
+        `Sneaked Title ${way}`,
+      )
+    })
+
+    test(`${way}: a public read is kept by its path alone, on the REST door`, async () => {
+      const app = instance(settings)
+      const { id, slug } = await createProject(app, `Shared Read ${way}`)
+      await call(app, 'GET', '/api/projects')
+      await call(app, 'GET', `/api/projects/${slug}`)
+      await sneakyRename(id, `Sneaked Read ${way}`)
+      for (const path of ['/api/projects', `/api/projects/${slug}`]) {
+        await expectShared(
+          app,
+          path,
+          [
+            { path: `${path}?x=1` },
+            { path: `${path}?page=2&sort=desc` },
+            { path, headers: bogus },
+            { path, token },
+          ],
+          `Shared Read ${way}`,
+          `Sneaked Read ${way}`,
+        )
+      }
+    })
+
+    test(`${way}: a public tRPC query is kept by its input alone`, async () => {
+      const app = instance(settings)
+      const { id, slug } = await createProject(app, `Shared Query ${way}`)
+      const input = encodeURIComponent(JSON.stringify({ slug }))
+      const bySlug = `/trpc/projects.bySlug?input=${input}`
+      const batch = `/trpc/projects.list,profile.get?batch=1&input=${encodeURIComponent('{}')}`
+      for (const path of ['/trpc/projects.list', bySlug, batch]) await call(app, 'GET', path)
+      await sneakyRename(id, `Sneaked Query ${way}`)
+      await expectShared(
+        app,
+        '/trpc/projects.list',
+        [{ path: '/trpc/projects.list?x=1' }, { path: '/trpc/projects.list', headers: bogus }],
+        `Shared Query ${way}`,
+        `Sneaked Query ${way}`,
+      )
+      await expectShared(
+        app,
+        bySlug,
+        [{ path: `/trpc/projects.bySlug?x=1&input=${input}` }, { path: bySlug, token }],
+        `Shared Query ${way}`,
+        `Sneaked Query ${way}`,
+      )
+      await expectShared(
+        app,
+        batch,
+        [{ path: `${batch}&utm_source=x` }, { path: batch, headers: bogus }],
+        `Shared Query ${way}`,
+        `Sneaked Query ${way}`,
+      )
+      // Another input is another answer.
+      const other = encodeURIComponent(JSON.stringify({ slug: 'no-such-project-here' }))
+      expect((await call(app, 'GET', `/trpc/projects.bySlug?input=${other}`)).status).toBe(404)
+    })
+  }
+
+  test('the sitemap and the web manifest read no query parameter', async () => {
+    const app = instance(true)
+    const { id } = await createProject(app, 'Mapped Project')
+    const sitemap = await call(app, 'GET', '/sitemap.xml')
+    const manifest = await call(app, 'GET', '/manifest.webmanifest')
+    await database.db
+      .update(projects)
+      .set({ updated_at: new Date('2001-02-03T00:00:00Z') })
+      .where(eq(projects.id, id))
+    await database.db.update(profile).set({ name: 'Sneaked Name' })
+    const sitemapAgain = await call(app, 'GET', '/sitemap.xml?x=1')
+    expect(sitemapAgain.text).not.toContain('2001-02-03')
+    expect(sitemapAgain.headers.get('etag')).toBe(sitemap.headers.get('etag'))
+    const manifestAgain = await call(app, 'GET', '/manifest.webmanifest?utm_source=x')
+    expect(manifestAgain.text).not.toContain('Sneaked Name')
+    expect(manifestAgain.headers.get('etag')).toBe(manifest.headers.get('etag'))
+    await database.db.update(profile).set({ name: 'Ada Lovelace' })
   })
 
+  test('private answers are still never kept: the admin’s reads, sign-in, the login page', async () => {
+    const app = instance(true)
+    for (const path of ['/api/contact', '/api/auth/me', '/trpc/contact.list', '/login']) {
+      const answer = await call(app, 'GET', path, { token })
+      expect(answer.status, path).toBe(200)
+      expect(answer.headers.get('cache-control'), path).toBe('no-store')
+      expect(answer.headers.get('etag'), path).toBeNull()
+    }
+    for (const path of ['/api/contact', '/api/auth/me']) {
+      expect((await call(app, 'GET', path, { headers: bogus })).status, path).toBe(401)
+    }
+  })
+})
+
+describe('answers from the cache', () => {
   test('an answer from the cache carries the same headers as a fresh one, with its own request id', async () => {
     const app = instance(true)
     const fresh = await call(app, 'GET', '/contact-me')

@@ -370,10 +370,17 @@ describe('profile and health', () => {
     })
   })
 
-  test('API answers are never cached and carry a request id', async () => {
-    for (const path of ['/api/projects', '/api/contact', '/healthz', '/trpc/projects.list']) {
+  test('private answers are never cached, public reads revalidate, signed in or not; all carry a request id', async () => {
+    for (const path of ['/api/contact', '/api/auth/me', '/healthz', '/trpc/contact.list']) {
       const r = await t.request('GET', path, { token })
-      expect(r.headers.get('cache-control')).toBe('no-store')
+      expect(r.headers.get('cache-control'), path).toBe('no-store')
+      expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    }
+    // A public read is the same for the admin: the token changes nothing (docs/caching.md).
+    for (const path of ['/api/projects', '/trpc/projects.list']) {
+      const r = await t.request('GET', path, { token })
+      expect(r.headers.get('cache-control'), path).toBe('no-cache')
+      expect(r.headers.get('etag'), path).toMatch(/^W\/".+"$/)
       expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
     }
   })

@@ -1,6 +1,7 @@
 import { expect, test } from 'bun:test'
 import { isPublicRead } from '../rest/adapter'
 import { publicQueries, restEndpoints } from '../trpc/endpoints'
+import { endpointMetaSchema, sharesCachedAnswer } from '../trpc/meta'
 
 test('the REST door derived from the procedures is the API table of the spec (plus auth, profile and media)', () => {
   const table = restEndpoints.map(
@@ -55,4 +56,15 @@ test('only reads of public content are declared cacheable, on both doors', () =>
   ]) {
     expect(isPublicRead(path)).toBe(false)
   }
+})
+
+test('a signed-in request skips the cache only for a query declared public-unless-signed-in', () => {
+  expect(sharesCachedAnswer('public', false)).toBe(true)
+  expect(sharesCachedAnswer('public', true)).toBe(true)
+  expect(sharesCachedAnswer('public-unless-signed-in', false)).toBe(true)
+  expect(sharesCachedAnswer('public-unless-signed-in', true)).toBe(false)
+  expect(sharesCachedAnswer(undefined, false)).toBe(false)
+  expect(sharesCachedAnswer(undefined, true)).toBe(false)
+  expect(endpointMetaSchema.safeParse({ cache: 'public-unless-signed-in' }).success).toBe(true)
+  expect(endpointMetaSchema.safeParse({ cache: 'shared' }).success).toBe(false)
 })

@@ -10,8 +10,24 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import {
+  createRootRoute,
+  createRoute,
+  createRouter as createTanStackRouter,
+  HeadContent,
+  Scripts,
+} from '@tanstack/react-router'
+import { createElement, type ReactNode } from 'react'
+import { z } from 'zod'
 import { createRouter } from '../../client/router'
-import { loadRouterManifest, routeIdsOfFiles } from '../http/ssr'
+import {
+  createPageRenderer,
+  loadRouterManifest,
+  type PageRendererDeps,
+  pageAddresses,
+  routeIdsOfFiles,
+} from '../http/ssr'
+import { createLogger } from '../log'
 import { createTestApp, isRecord, type TestApp } from './harness'
 
 const SITE = 'https://ada.example'
@@ -104,6 +120,26 @@ function jsonLdOfType(page: ReturnType<typeof readPage>, type: string): Record<s
   const found = page.jsonLd.find((item) => isRecord(item) && item['@type'] === type)
   if (!isRecord(found)) throw new Error(`no ${type} JSON-LD in the page`)
   return found
+}
+
+/** The page renderer on the test database, with the site's router or another one. */
+function pageRenderer(router?: PageRendererDeps['createRouter']) {
+  return createPageRenderer({
+    distDir: stubDist(),
+    siteUrl: SITE,
+    log: createLogger('silent'),
+    createContext: (requestId) => ({
+      db: t.db,
+      mediaStore: t.mediaStore,
+      config: t.config,
+      log: createLogger('silent'),
+      now: t.clock.now,
+      requestId,
+      ip: 'server',
+      authorization: null,
+    }),
+    createRouter: router,
+  })
 }
 
 let t: TestApp
@@ -395,11 +431,125 @@ describe('scripts, data and the content security policy', () => {
     }
   })
 
+  test('the CSP allows the scripts the router writes, never one that came with the content', async () => {
+    // Pages where something put a script of its own into the HTML (a component here; an
+    // injection some day): the CSP's hashes come from the router's own scripts as it made
+    // them, not from reading the page, so the stray one is not allowed.
+    const injected = 'alert("not ours")'
+    const root = createRootRoute({
+      shellComponent: ({ children }: { children: ReactNode }) =>
+        createElement(
+          'html',
+          null,
+          createElement('head', null, createElement(HeadContent)),
+          createElement('body', null, children, createElement(Scripts)),
+        ),
+    })
+    const stray = () =>
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the injection this test is about
+      createElement('script', { dangerouslySetInnerHTML: { __html: injected } })
+    const routeTree = root.addChildren([
+      createRoute({ getParentRoute: () => root, path: '/', component: stray }),
+      // Data that settles after the page is rendered: the router streams it in scripts of its own.
+      createRoute({
+        getParentRoute: () => root,
+        path: '/later',
+        loader: () => ({
+          later: new Promise<string>((resolve) => setTimeout(() => resolve('later data'), 20)),
+        }),
+        component: stray,
+      }),
+    ])
+    const renderer = pageRenderer(() =>
+      createTanStackRouter({ routeTree, scrollRestoration: true }),
+    )
+    for (const path of ['/', '/later']) {
+      const page = await renderer.render(path)
+      expect(page.status, path).toBe(200)
+      const csp = page.headers['content-security-policy'] ?? ''
+      const allowed = (source: string) =>
+        csp.includes(`'sha256-${createHash('sha256').update(source).digest('base64')}'`)
+      const scripts = readPage(page.html).inlineScripts
+      expect(scripts, path).toContain(injected)
+      expect(allowed(injected), path).toBe(false)
+      // Everything else inline is the router's (bootstrap, state, scroll restoration): allowed.
+      const routers = scripts.filter((source) => source !== injected)
+      expect(
+        routers.some((source) => source.includes('$_TSR')),
+        path,
+      ).toBe(true)
+      for (const source of routers) expect(allowed(source), `${path}: ${source}`).toBe(true)
+    }
+    const later = await renderer.render('/later')
+    expect(later.html).toContain('later data')
+  })
+
   test('public pages revalidate; the API keeps its own policy', async () => {
     const page = await t.request('GET', '/')
     expect(page.headers.get('cache-control')).toBe('no-cache')
     const api = await t.request('GET', '/api/projects')
     expect(api.headers.get('content-security-policy')).not.toContain('sha256-')
+  })
+})
+
+describe('a page’s address: its path and the query parameters its routes read', () => {
+  const at = (addressOf: (url: URL) => string, path: string) =>
+    addressOf(new URL(path, 'http://localhost'))
+
+  test('no route of the site reads one: every page is kept under its path alone', () => {
+    const addressOf = pageAddresses(createRouter({ siteUrl: SITE }))
+    expect(at(addressOf, '/?utm_source=newsletter&x=1')).toBe('/')
+    expect(at(addressOf, '/projects?tag=React')).toBe('/projects')
+    expect(at(addressOf, '/projects/a-slug?fbclid=abc')).toBe('/projects/a-slug')
+    expect(at(addressOf, '/no/such/page?x=1')).toBe('/no/such/page')
+  })
+
+  test('a route declaring its search with a zod object is kept by those parameters, in order', () => {
+    const root = createRootRoute()
+    const routeTree = root.addChildren([
+      createRoute({ getParentRoute: () => root, path: '/' }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/projects',
+        validateSearch: z.object({ tag: z.string().optional(), page: z.number().optional() }),
+      }),
+    ])
+    const addressOf = pageAddresses(createTanStackRouter({ routeTree }))
+    expect(at(addressOf, '/projects?utm_source=x&tag=React&page=2&x=1')).toBe(
+      '/projects?tag=React&page=2',
+    )
+    expect(at(addressOf, '/projects?tag=a&tag=b')).toBe('/projects?tag=a&tag=b')
+    expect(at(addressOf, '/projects?utm_source=x')).toBe('/projects')
+    // Another page does not read it.
+    expect(at(addressOf, '/?tag=React')).toBe('/')
+  })
+
+  test('a search validated by a function stops the start: the cache could not know what it reads', () => {
+    const root = createRootRoute()
+    const routeTree = root.addChildren([
+      createRoute({
+        getParentRoute: () => root,
+        path: '/projects',
+        validateSearch: (search: Record<string, unknown>) => ({ tag: String(search.tag ?? '') }),
+      }),
+    ])
+    expect(() => pageAddresses(createTanStackRouter({ routeTree }))).toThrow(
+      'validateSearch must be a zod object',
+    )
+  })
+
+  test('what the browser hydrates: a page renders alike with parameters no route reads', async () => {
+    // The cache sends the page rendered at its address to a request with more in its URL, and
+    // the browser's router hydrates it at the real URL: both must render the same.
+    const renderer = pageRenderer()
+    // Only the times the data was read differ from one render to the next.
+    const timeless = (html: string) => html.replace(/\b(dehydratedAt|dataUpdatedAt|u):\d+/g, '$1:0')
+    for (const path of ['/', '/projects', `/projects/${project.slug}`, '/contact-me', '/nope']) {
+      const plain = await renderer.render(path)
+      const extra = await renderer.render(`${path}?utm_source=newsletter&x=%3Cb%3E`)
+      expect(extra.status, path).toBe(plain.status)
+      expect(timeless(extra.html), path).toBe(timeless(plain.html))
+    }
   })
 })
 

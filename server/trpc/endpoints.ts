@@ -1,6 +1,6 @@
 import type { AnyProcedure, TRPCRouterRecord } from '@trpc/server'
 import { UNBATCHED_PROCEDURES } from '../../src/domain/api-limits'
-import { type EndpointDeclaration, endpointMetaSchema } from './meta'
+import { type CachePolicy, type EndpointDeclaration, endpointMetaSchema } from './meta'
 import { appRouter } from './root'
 
 export interface Endpoint {
@@ -41,7 +41,7 @@ function declarationOf(procedure: string, definition: AnyProcedure): Endpoint {
     throw new Error(`${procedure}: invalid .meta(): ${declared.error.issues[0]?.message}`)
   }
   const endpoint: Endpoint = { procedure, type, takesInput: inputs.length > 0, meta: declared.data }
-  if (endpoint.meta.cache === 'public' && type !== 'query') {
+  if (endpoint.meta.cache !== undefined && type !== 'query') {
     throw new Error(`${procedure}: only a query can be cached as public`)
   }
   const method = endpoint.meta.rest?.method
@@ -80,10 +80,15 @@ export const largestDeclaredBody: number = Math.max(
   ...restEndpoints.map((route) => route.rest.body?.maxBytes ?? 0),
 )
 
-/** The queries whose answers may be cached and shared: `cache: 'public'`. */
-export const publicQueries: ReadonlySet<string> = new Set(
-  endpoints.filter((endpoint) => endpoint.meta.cache === 'public').map((e) => e.procedure),
+/** What each cacheable query declares (`cache`), by procedure path. */
+export const cachePolicies: ReadonlyMap<string, CachePolicy> = new Map(
+  endpoints.flatMap((endpoint) =>
+    endpoint.meta.cache ? [[endpoint.procedure, endpoint.meta.cache] as const] : [],
+  ),
 )
+
+/** The queries whose answers may be cached and shared (`cache` declared). */
+export const publicQueries: ReadonlySet<string> = new Set(cachePolicies.keys())
 
 /** The path parameters of a REST route for these path segments, or null when it does not match. */
 export function matchRoute(

@@ -31,12 +31,23 @@ export const endpointMetaSchema = z.strictObject({
     })
     .optional(),
   /**
-   * `public`: a query whose answer follows from the public content alone,
-   * the same for everyone until that content changes; it is kept in the
-   * response cache and browsers revalidate it (no-cache + ETag). Absent:
-   * private, `no-store`, never kept.
+   * Whether the query's answers are kept in the response cache and shared.
+   *
+   * - `public`: the answer follows from the public content alone, the same
+   *   for everyone (signed in or not) until that content changes. It is kept
+   *   under the inputs the door reads, and nothing else: the REST path, or
+   *   tRPC's `input` and `batch` parameters. Any other query parameter and
+   *   the `Authorization` header (a public procedure never reads it) are
+   *   ignored, so neither can make a request skip the cache. Browsers
+   *   revalidate it (no-cache + ETag).
+   * - `public-unless-signed-in`: for a query whose answer changes for a
+   *   signed-in admin (say, drafts shown to the owner). Visitors share the
+   *   cached answer; a request with an `Authorization` header skips the cache
+   *   and gets a fresh, `no-store` answer. Only these skip it.
+   *
+   * Absent: private, `no-store`, never kept.
    */
-  cache: z.literal('public').optional(),
+  cache: z.enum(['public', 'public-unless-signed-in']).optional(),
   /**
    * `false`: never inside a tRPC batch, one call per request (sign-in: a
    * batch would check many passwords for the price of one request).
@@ -48,3 +59,15 @@ export const endpointMetaSchema = z.strictObject({
 export type EndpointMeta = z.input<typeof endpointMetaSchema>
 /** The declaration with its defaults filled in. */
 export type EndpointDeclaration = z.output<typeof endpointMetaSchema>
+
+/** What a cacheable query declares: `cache`. */
+export type CachePolicy = NonNullable<EndpointDeclaration['cache']>
+
+/**
+ * Whether a request may get (and leave) the shared, cached answer of a query
+ * with this policy: always for `public`; for `public-unless-signed-in` only
+ * without an `Authorization` header; never for a private one.
+ */
+export function sharesCachedAnswer(policy: CachePolicy | undefined, signedIn: boolean): boolean {
+  return policy === 'public' || (policy === 'public-unless-signed-in' && !signedIn)
+}

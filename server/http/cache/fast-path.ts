@@ -7,18 +7,22 @@ import type { ResponseCache } from './response-cache'
  * Answers a request that a valid cache entry answers, before Elysia's
  * pipeline (its hooks, router and header merging cost more than the answer
  * itself), with the same headers and the same log line as the long way.
- * Anything else, or when the content version is due to be read again:
- * undefined, and the request goes the long way.
+ * `keyOf` is the key the long way keeps this request's answer under (the
+ * same functions: a page's address, a public read's path, a tRPC query's
+ * input), undefined when it keeps none. Anything else, or when the content
+ * version is due to be read again: undefined, and the request goes the long
+ * way.
  */
 export function createCacheFastPath(
   cache: ResponseCache,
+  keyOf: (request: Request) => string | undefined,
   settings: RequestHeaderSettings,
   log: Logger,
 ) {
   return (request: Request): Response | undefined => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
-    if (request.headers.has('authorization') || request.headers.has('trpc-accept')) return undefined
-    const entry = cache.lookup(request)
+    const key = keyOf(request)
+    const entry = key === undefined ? undefined : cache.lookup(key)
     if (!entry) return undefined
     const startedAt = performance.now()
     const requestId = crypto.randomUUID()

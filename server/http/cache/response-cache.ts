@@ -56,8 +56,12 @@ export interface ResponseCacheOptions {
 }
 
 export interface PublicAnswer {
-  /** Path and query (GET and HEAD share the entry); the request's own when absent. */
-  key?: string
+  /**
+   * The entry's key (GET and HEAD share it): the path and only what the
+   * answer is made from (a page's own query parameters, tRPC's input), so
+   * that nothing else in the URL makes a new entry.
+   */
+  key: string
   /** Makes the answer when there is no valid entry. */
   produce: () => Promise<Response>
   /** A Vary value set by an earlier hook (CORS: `Origin`), kept beside Accept-Encoding. */
@@ -104,12 +108,6 @@ async function snapshotOf(response: Response): Promise<Snapshot> {
   })
   const body = new Uint8Array(await response.arrayBuffer())
   return { status: response.status, headers, body }
-}
-
-/** The key of a request's entry: its path and query. */
-export function pathAndQuery(href: string): string {
-  const pathStart = href.indexOf('/', href.indexOf('://') + 3)
-  return pathStart === -1 ? '/' : href.slice(pathStart)
 }
 
 function isEntry(value: Entry | Snapshot): value is Entry {
@@ -235,9 +233,8 @@ export function createResponseCache(options: ResponseCacheOptions) {
      * the content version is due to be read again (the caller then goes the
      * long way, through `respond`).
      */
-    lookup(request: Request): Entry | undefined {
+    lookup(key: string): Entry | undefined {
       if (!options.enabled) return undefined
-      const key = pathAndQuery(request.url)
       const trusted = version.trusted()
       if (trusted === undefined) return undefined
       const entry = store.peek(key)
@@ -264,7 +261,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
         }
       }
       const at = period()
-      const key = spec.key ?? pathAndQuery(request.url)
+      const { key } = spec
       if (current !== null) {
         const entry = store.get(key)
         if (entry && entry.generation === current && entry.period === at) {
