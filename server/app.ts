@@ -3,28 +3,23 @@ import type { AppConfig } from './config'
 import type { Database } from './db/client'
 import { handleBackupRequest } from './http/backup'
 import { createCacheFastPath } from './http/cache/fast-path'
+import { createCacheKeys } from './http/cache/keys'
 import { type CacheSettings, createResponseCache } from './http/cache/response-cache'
-import {
-  clientIp,
-  createProxyWarning,
-  type PeerAddress,
-  socketPeerAddress,
-} from './http/client-address'
-import { deviceTokenOf } from './http/device-cookie'
+import { type PeerAddress, socketPeerAddress } from './http/client-address'
 import { securityHeaders } from './http/headers'
 import { healthCheck } from './http/health'
 import { createRequestLifecycle } from './http/lifecycle'
 import { serveMedia } from './http/media'
 import { createPageHandler } from './http/pages'
+import { createRequestContexts } from './http/request-context'
 import { jsonError } from './http/respond'
 import { createSeoHandlers } from './http/seo'
-import { handleTrpc, publicQueryKey } from './http/trpc'
+import { handleTrpc } from './http/trpc'
 import type { Logger } from './log'
 import type { MediaStore } from './media/store'
 import { messages } from './messages'
-import { handleRest, publicReadKey, unavailableResponse } from './rest/adapter'
+import { handleRest, unavailableResponse } from './rest/adapter'
 import { readContentVersion } from './services/content-version'
-import { type Context, createContextInner } from './trpc/context'
 import { createCaller } from './trpc/root'
 
 export interface AppDeps {
@@ -73,59 +68,32 @@ export function createApp(deps: AppDeps) {
     baseHeaders: security,
     log,
   })
-  const context = (requestId: string, ip: string, authorization: string | null): Context =>
-    createContextInner({
-      db: database.db,
-      config,
-      log,
-      now,
-      requestId,
-      ip,
-      authorization,
-      mediaStore,
-    })
   // Set once the server listens (server/index.ts); read per request.
-  const peerOf = deps.peerAddress ?? socketPeerAddress(() => app.server)
-  const warnOfProxy = createProxyWarning(settings.trustProxy, peerOf, log)
-  const contextOf = (request: Request): Context => ({
-    ...context(
-      requestIdOf(request),
-      clientIp(request, peerOf(request), settings.trustProxy),
-      request.headers.get('authorization'),
-    ),
-    deviceToken: deviceTokenOf(request),
-  })
-  /** Pages and SEO files read public content only: no token, no client address. */
-  const publicContext = (requestId: string) => context(requestId, 'server', null)
+  const peerOf: PeerAddress = deps.peerAddress ?? socketPeerAddress(() => app.server)
+  const contexts = createRequestContexts({ ...deps, now, requestIdOf, peerOf })
   const pages = createPageHandler({
     distDir: deps.distDir,
     siteUrl,
     ssr: Boolean(deps.ssr),
     cache,
     log,
-    publicContext,
+    publicContext: contexts.ofServer,
   })
   const seo = (request: Request) =>
-    createSeoHandlers(siteUrl, createCaller(publicContext(requestIdOf(request))))
+    createSeoHandlers(siteUrl, createCaller(contexts.ofServer(requestIdOf(request))))
   const varyOf = (set: { headers: Record<string, unknown> }) =>
     typeof set.headers.vary === 'string' ? set.headers.vary : undefined
-  /** The SEO files read no query parameter: one entry each. */
-  const seoFiles = new Set(['/sitemap.xml', '/manifest.webmanifest'])
-  /**
-   * The key a GET or HEAD's answer is kept under in the cache, undefined when
-   * it is not kept: each door's own (a page's address, a public read's path, a
-   * public tRPC query's input), used by the routes below and by the fast path
-   * alike. No key holds the Authorization header or a query parameter the
-   * answer is not made from, so neither makes a request skip the cache.
-   */
-  const cacheKeyOf = (request: Request): string | undefined => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
-    const url = new URL(request.url)
-    const { pathname } = url
-    if (pathname.startsWith('/trpc/')) return publicQueryKey(request, url)
-    if (pathname.startsWith('/api/')) return publicReadKey(request, pathname)
-    if (seoFiles.has(pathname)) return pathname
-    return pages.cacheKey(url)
+  const cacheKeyOf = createCacheKeys(pages.cacheKey)
+  /** From the cache when the request has a key there (a public read), else made for it. */
+  const cached = (
+    request: Request,
+    set: { headers: Record<string, unknown> },
+    produce: () => Promise<Response>,
+    unavailable?: (error: unknown) => Response | undefined,
+  ) => {
+    const key = cacheKeyOf(request)
+    if (key === undefined) return produce()
+    return cache.respond(request, { key, produce, vary: varyOf(set), unavailable })
   }
 
   const app = new Elysia()
@@ -149,52 +117,32 @@ export function createApp(deps: AppDeps) {
     )
     .all(
       '/trpc/*',
-      ({ request, set }) => {
-        const handle = () => handleTrpc(request, contextOf(request))
-        const key = cacheKeyOf(request)
-        if (key === undefined) return handle()
-        return cache.respond(request, { key, produce: handle, vary: varyOf(set) })
-      },
+      ({ request, set }) =>
+        cached(request, set, () => handleTrpc(request, contexts.ofRequest(request))),
       { parse: 'none' },
     )
     .all('/api', () => jsonError(404, messages.noApiEndpoint), { parse: 'none' })
     .all(
       '/api/*',
       // Async, so that the request log sees the answer's status.
-      async ({ request, set }) => {
-        const handle = () => handleRest(request, contextOf(request))
-        const key = cacheKeyOf(request)
-        if (key === undefined) return handle()
-        // The content version could not be read: the 503 the read itself would give, at once.
-        const unavailable = (error: unknown) =>
-          unavailableResponse(error, { log, requestId: requestIdOf(request) })
-        return await cache.respond(request, {
-          key,
-          produce: handle,
-          vary: varyOf(set),
-          unavailable,
-        })
-      },
+      async ({ request, set }) =>
+        await cached(
+          request,
+          set,
+          () => handleRest(request, contexts.ofRequest(request)),
+          // The content version could not be read: the 503 the read itself would give, at once.
+          (error) => unavailableResponse(error, { log, requestId: requestIdOf(request) }),
+        ),
       { parse: 'none' },
     )
     // Async, so that the request log sees the answer's status.
     .all('/media/*', async ({ request }) => await serveMedia(request, mediaStore), {
       parse: 'none',
     })
-    .get('/sitemap.xml', ({ request, set }) =>
-      cache.respond(request, {
-        key: '/sitemap.xml',
-        produce: () => seo(request).sitemap(),
-        vary: varyOf(set),
-      }),
-    )
+    .get('/sitemap.xml', ({ request, set }) => cached(request, set, () => seo(request).sitemap()))
     .get('/robots.txt', ({ request }) => seo(request).robots())
     .get('/manifest.webmanifest', ({ request, set }) =>
-      cache.respond(request, {
-        key: '/manifest.webmanifest',
-        produce: () => seo(request).manifest(),
-        vary: varyOf(set),
-      }),
+      cached(request, set, () => seo(request).manifest()),
     )
     .all(
       '/*',
@@ -212,7 +160,7 @@ export function createApp(deps: AppDeps) {
   const throughElysia = app.handle
   app.handle = (request) => {
     // Every request, cached or not: a proxy's first requests may well be cache hits.
-    warnOfProxy(request)
+    contexts.warnOfProxy(request)
     const hit = fromCache(request)
     return hit ? Promise.resolve(hit) : throughElysia(request)
   }

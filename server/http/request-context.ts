@@ -1,0 +1,54 @@
+import type { AppConfig } from '../config'
+import type { Database } from '../db/client'
+import type { Logger } from '../log'
+import type { MediaStore } from '../media/store'
+import { type Context, createContextInner } from '../trpc/context'
+import { clientIp, createProxyWarning, type PeerAddress } from './client-address'
+import { deviceTokenOf } from './device-cookie'
+
+export interface RequestContextOptions {
+  database: Database
+  config: AppConfig
+  log: Logger
+  mediaStore: MediaStore
+  now: () => Date
+  /** The request id the lifecycle gave the request. */
+  requestIdOf: (request: Request) => string
+  /** The address at the other end of the socket. */
+  peerOf: PeerAddress
+}
+
+/**
+ * The procedures' context for each kind of caller: a request through an
+ * API door (its client address, token and device cookie), or the server
+ * itself reading public content for a page or an SEO file (no token, no
+ * client address).
+ */
+export function createRequestContexts(options: RequestContextOptions) {
+  const { database, config, log, mediaStore, now, requestIdOf, peerOf } = options
+  const trustProxy = config.trustProxy ?? 0
+  const context = (requestId: string, ip: string, authorization: string | null): Context =>
+    createContextInner({
+      db: database.db,
+      config,
+      log,
+      now,
+      requestId,
+      ip,
+      authorization,
+      mediaStore,
+    })
+  return {
+    ofRequest: (request: Request): Context => ({
+      ...context(
+        requestIdOf(request),
+        clientIp(request, peerOf(request), trustProxy),
+        request.headers.get('authorization'),
+      ),
+      deviceToken: deviceTokenOf(request),
+    }),
+    ofServer: (requestId: string) => context(requestId, 'server', null),
+    /** Warns once when a proxy's headers arrive but TRUST_PROXY says there is none. */
+    warnOfProxy: createProxyWarning(trustProxy, peerOf, log),
+  }
+}
