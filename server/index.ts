@@ -5,9 +5,10 @@ import {
   publishBackupAccess,
   withdrawBackupAccess,
 } from './backup/access'
-import { buildClient, clientBuildIsStale } from './build/client'
+import { buildClient, viteBuildIsStale } from './build/client'
 import type { Database } from './db/client'
 import { DataDirLockedError } from './db/lock'
+import { buildTemplate, templateDirIn, templateState } from './db/template'
 import { appConfigFromEnv, ConfigError, loadEnv, mediaStorageFromEnv } from './env'
 import { createLogger, errorDetails } from './log'
 import { createMediaStore } from './media/store'
@@ -47,13 +48,25 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
-  if (!env.SKIP_CLIENT_BUILD && clientBuildIsStale(root, distDir)) {
-    log.info('building the client (first start or sources changed)…')
-    await buildClient(root)
+  if (!env.SKIP_CLIENT_BUILD) {
+    if (viteBuildIsStale(root, distDir)) {
+      log.info('building the client (first start or sources changed)…')
+      await buildClient(root, 'info')
+    } else if (!env.DATABASE_URL && templateState(templateDirIn(distDir)) !== 'fresh') {
+      log.info('making the database template (migrations changed)…')
+      await buildTemplate(templateDirIn(distDir))
+    }
   }
 
   opening = openDatabaseFromEnv(env)
   const database = await opening
+  if (database.createdFrom) {
+    log.info('new data directory created from the database template', {
+      dataDir: env.DATA_DIR,
+      template: database.createdFrom.path,
+      migrationsToApply: database.createdFrom.state === 'behind',
+    })
+  }
   try {
     await prepareDatabase(database, env, log)
   } catch (error) {

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -8,15 +10,20 @@ import postgres from 'postgres'
 import { lockDataDir } from './lock'
 import { makePrivateDir } from './private-dir'
 import * as schema from './schema'
+import { type Template, templateFor } from './template'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 
 export const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname
+/** Where the client build, and the PGlite template beside it (template.ts), live. */
+export const defaultDistDir = new URL('../../dist', import.meta.url).pathname
 
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** PGlite: the template a new DATA_DIR was unpacked from at this opening (none when it existed). */
+  createdFrom?: { path: string; state: 'fresh' | 'behind' }
   /** Cheap liveness probe for /healthz. */
   ping(): Promise<void>
   close(): Promise<void>
@@ -24,7 +31,12 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; max?: number }
-  | { kind: 'pglite'; dataDir: string }
+  /**
+   * A DATA_DIR. A new one is unpacked from the template in `distDir`
+   * (dist/ by default; made first when missing or unusable), never made by
+   * initdb in this process.
+   */
+  | { kind: 'pglite'; dataDir: string; distDir?: string }
   /** An in-memory PGlite, optionally started from a dumped data directory (tests). */
   | { kind: 'memory'; loadDataDir?: Blob }
 
@@ -55,17 +67,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   const release = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {}
+  let template: Template | undefined
   try {
-    const client =
-      options.kind === 'pglite'
-        ? await PGlite.create({ dataDir: options.dataDir })
-        : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
-    // A new directory's files were just made by initdb, 0666.
-    if (options.kind === 'pglite') makePrivateDir(options.dataDir)
+    let client: PGlite
+    if (options.kind === 'pglite') {
+      if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
+        template = await templateFor(options.distDir ?? defaultDistDir)
+      }
+      client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: template?.tar })
+      // A new directory's files were just unpacked, 0666.
+      makePrivateDir(options.dataDir)
+    } else {
+      client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+    }
     const db = drizzlePglite({ client, schema }) as unknown as Db
     return {
       db,
       kind: 'pglite',
+      createdFrom: template && { path: template.path, state: template.state },
       ping: async () => {
         await client.query('select 1')
       },
@@ -80,6 +99,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } catch (error) {
     release()
     throw error
+  } finally {
+    template?.discard()
   }
 }
 
