@@ -58,6 +58,15 @@ async function main() {
     }
   }
 
+  // What does not need the database starts now and runs while it opens
+  // (measured on a restart: about 0.25 s of the 0.7 s to the first answer).
+  // The dummy hash unknown usernames are checked against: made before
+  // listening, so the first such sign-in takes as long as any other.
+  const signInReady = prepareSignIn()
+  const modules = Promise.all([import('./app'), import('./rest/adapter')])
+  // Awaited below; a failure here is reported there, not as an unhandled rejection.
+  signInReady.catch(() => {})
+  modules.catch(() => {})
   opening = openDatabaseFromEnv(env)
   const database = await opening
   if (database.createdFrom) {
@@ -77,11 +86,8 @@ async function main() {
   // PGlite: `bun run backup` cannot open DATA_DIR while this server holds it,
   // so it asks this server, over loopback, with this token.
   const backupToken = database.kind === 'pglite' ? createBackupToken() : undefined
-  // The dummy hash unknown usernames are checked against: made now, so the
-  // first such sign-in takes as long as any other.
-  await prepareSignIn()
-  const { createApp } = await import('./app')
-  const { largestRequestBody } = await import('./rest/adapter')
+  await signInReady
+  const [{ createApp }, { largestRequestBody }] = await modules
   const mediaStore = createMediaStore(mediaStorageFromEnv(env))
   const app = createApp({
     database,
