@@ -120,7 +120,8 @@ export async function templateFor(distDir: string): Promise<Template> {
   if (state === 'unusable') throw new Error(`The database template in ${dir} is unusable.`)
   const path = join(dir, tarName)
   return {
-    tar: new Blob([readFileSync(path)]),
+    // Read once, by PGlite, when it unpacks it (no copy held here).
+    tar: Bun.file(path),
     state,
     path,
     discard: () => {
