@@ -10,7 +10,7 @@ import postgres from 'postgres'
 import { lockDataDir } from './lock'
 import { makePrivateDir } from './private-dir'
 import * as schema from './schema'
-import { type Template, templateFor } from './template'
+import { copyTemplate, type Template, templateFor } from './template'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -43,7 +43,7 @@ export interface Database {
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; max?: number }
   /**
-   * A DATA_DIR. A new one is unpacked from the template in `distDir`
+   * A DATA_DIR. A new one is copied from the template in `distDir`
    * (dist/ by default; made first when missing or unusable), never made by
    * initdb in this process.
    */
@@ -84,13 +84,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (options.kind === 'pglite') {
       if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
         template = await templateFor(options.distDir ?? defaultDistDir)
+        copyTemplate(template, options.dataDir)
       }
-      client = await PGlite.create({
-        dataDir: options.dataDir,
-        loadDataDir: template?.tar,
-        startParams: pgliteStartParams,
-      })
-      // A new directory's files were just unpacked, 0666.
+      client = await PGlite.create({ dataDir: options.dataDir, startParams: pgliteStartParams })
+      // A new directory's files were just copied, as the template's modes.
       makePrivateDir(options.dataDir)
     } else {
       client = await PGlite.create({
