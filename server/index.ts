@@ -5,9 +5,10 @@ import {
   publishBackupAccess,
   withdrawBackupAccess,
 } from './backup/access'
-import { buildClient, clientBuildIsStale } from './build/client'
+import { buildClient, viteBuildIsStale } from './build/client'
 import type { Database } from './db/client'
 import { DataDirLockedError } from './db/lock'
+import { buildTemplate, templateDirIn, templateState } from './db/template'
 import { appConfigFromEnv, ConfigError, loadEnv, mediaStorageFromEnv } from './env'
 import { createLogger, errorDetails } from './log'
 import { createMediaStore } from './media/store'
@@ -47,13 +48,34 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
-  if (!env.SKIP_CLIENT_BUILD && clientBuildIsStale(root, distDir)) {
-    log.info('building the client (first start or sources changed)…')
-    await buildClient(root)
+  if (!env.SKIP_CLIENT_BUILD) {
+    if (viteBuildIsStale(root, distDir)) {
+      log.info('building the client (first start or sources changed)…')
+      await buildClient(root, 'info')
+    } else if (!env.DATABASE_URL && templateState(templateDirIn(distDir)) !== 'fresh') {
+      log.info('making the database template (migrations changed)…')
+      await buildTemplate(templateDirIn(distDir))
+    }
   }
 
+  // What does not need the database starts now and runs while it opens
+  // (measured on a restart: about 0.25 s of the 0.7 s to the first answer).
+  // The dummy hash unknown usernames are checked against: made before
+  // listening, so the first such sign-in takes as long as any other.
+  const signInReady = prepareSignIn()
+  const modules = Promise.all([import('./app'), import('./rest/adapter')])
+  // Awaited below; a failure here is reported there, not as an unhandled rejection.
+  signInReady.catch(() => {})
+  modules.catch(() => {})
   opening = openDatabaseFromEnv(env)
   const database = await opening
+  if (database.createdFrom) {
+    log.info('new data directory created from the database template', {
+      dataDir: env.DATA_DIR,
+      template: database.createdFrom.path,
+      migrationsToApply: database.createdFrom.state === 'behind',
+    })
+  }
   try {
     await prepareDatabase(database, env, log)
   } catch (error) {
@@ -64,11 +86,8 @@ async function main() {
   // PGlite: `bun run backup` cannot open DATA_DIR while this server holds it,
   // so it asks this server, over loopback, with this token.
   const backupToken = database.kind === 'pglite' ? createBackupToken() : undefined
-  // The dummy hash unknown usernames are checked against: made now, so the
-  // first such sign-in takes as long as any other.
-  await prepareSignIn()
-  const { createApp } = await import('./app')
-  const { largestRequestBody } = await import('./rest/adapter')
+  await signInReady
+  const [{ createApp }, { largestRequestBody }] = await modules
   const mediaStore = createMediaStore(mediaStorageFromEnv(env))
   const app = createApp({
     database,

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { buildTemplate, templateDirIn, templateState } from '../db/template'
 import { precompressDir } from './precompress'
 
 const inputs = ['client', 'src', 'vite.config.ts', 'package.json']
@@ -19,7 +20,7 @@ function newestMtime(path: string): number {
  * to reference the hashed scripts; the renderer itself runs the TSX sources
  * directly, so there is no second, server-side bundle to keep fresh.
  */
-export function clientBuildIsStale(root: string, distDir: string): boolean {
+export function viteBuildIsStale(root: string, distDir: string): boolean {
   const manifest = join(distDir, '.vite', 'manifest.json')
   if (!existsSync(manifest)) return true
   const built = statSync(manifest).mtimeMs
@@ -27,12 +28,32 @@ export function clientBuildIsStale(root: string, distDir: string): boolean {
 }
 
 /**
- * Runs the production client build (Vite, under Bun), then precompresses its
- * files. Always a production build: Vite takes NODE_ENV from the
+ * True when `bun run build` has something to do: the client (above), or the
+ * PGlite template beside it (dist/.pglite, server/db/template.ts) is
+ * missing or does not hold exactly the current migrations.
+ */
+export function clientBuildIsStale(root: string, distDir: string): boolean {
+  return viteBuildIsStale(root, distDir) || templateState(templateDirIn(distDir)) !== 'fresh'
+}
+
+/**
+ * Runs the production client build (Vite, under Bun), precompresses its
+ * files, then makes the PGlite template (server/db/template.ts) in
+ * dist/.pglite. Always a production build: Vite takes NODE_ENV from the
  * environment when it is set, and `bun test` sets it to `test`, which would
  * bundle React's development build (60 % more JavaScript, measured).
+ * Prints a line per step (and, at `info`, Vite's own progress).
  */
 export async function buildClient(root: string, logLevel = 'warn'): Promise<void> {
+  const distDir = join(root, 'dist')
+  const step = (text: string) => console.log(`build: ${text}`)
+  let started = performance.now()
+  const took = () => {
+    const ms = performance.now() - started
+    started = performance.now()
+    return `${(ms / 1000).toFixed(1)} s`
+  }
+  step('1/3 bundling the client with Vite…')
   const child = Bun.spawn(['bun', 'x', '--bun', 'vite', 'build', '--logLevel', logLevel], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production' },
@@ -41,10 +62,15 @@ export async function buildClient(root: string, logLevel = 'warn'): Promise<void
   })
   const code = await child.exited
   if (code !== 0) throw new Error(`The client build failed (exit code ${code}).`)
-  const result = precompressDir(join(root, 'dist'))
-  console.log(
-    `precompressed ${result.files} files: ${(result.bytes / 1024).toFixed(1)} KB → ${(result.br / 1024).toFixed(1)} KB brotli`,
+  step(`1/3 bundled (${took()})`)
+  step('2/3 precompressing (gzip, brotli)…')
+  const result = precompressDir(distDir)
+  step(
+    `2/3 precompressed ${result.files} files: ${(result.bytes / 1024).toFixed(1)} KB → ${(result.br / 1024).toFixed(1)} KB brotli (${took()})`,
   )
+  step('3/3 making the database template (PGlite initdb and migrations)…')
+  await buildTemplate(templateDirIn(distDir))
+  step(`3/3 database template made (${took()})`)
 }
 
 // `bun run build`: the same build `bun start` runs when the client is stale.

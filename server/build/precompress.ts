@@ -16,7 +16,7 @@ function* files(dir: string): Generator<string> {
     const path = join(dir, entry.name)
     // Build metadata is read by the server, never sent.
     if (entry.isDirectory()) {
-      if (entry.name !== '.vite') yield* files(path)
+      if (entry.name !== '.vite' && entry.name !== '.pglite') yield* files(path)
     } else if (entry.isFile() && textFile.test(entry.name)) yield path
   }
 }

@@ -30,8 +30,9 @@ export function createStaticHandler(distDir: string) {
     }
     if (decoded.includes('\0')) return null
     const relative = normalize(`/${decoded}`)
-    // Build metadata (.vite/manifest.json) is for the server, not the public.
-    if (/^[\\/]\.vite(?:[\\/]|$)/.test(relative)) return null
+    // Build metadata (.vite/manifest.json) and the database template
+    // (.pglite/, server/db/template.ts) are for the server, not the public.
+    if (/^[\\/]\.(?:vite|pglite)(?:[\\/]|$)/.test(relative)) return null
     const candidate = resolve(root, `.${relative}`)
     if (candidate !== root && !candidate.startsWith(root + sep)) return null
     try {

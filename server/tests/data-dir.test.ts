@@ -27,7 +27,7 @@ function loose(dir: string): string[] {
   return found
 }
 
-test('a new DATA_DIR is 0700 and what initdb wrote is private; a restart tightens the rest', async () => {
+test('a new DATA_DIR is 0700 and what was copied into it is private; a restart tightens the rest', async () => {
   const dataDir = join(root, 'new')
   const database = await openDatabase({ kind: 'pglite', dataDir })
   // Right after the start: the directory and every file in it are ours alone.
