@@ -100,3 +100,22 @@ export function ErrorAlert({ message }: { message: string | null }) {
     </p>
   )
 }
+
+/**
+ * A confirmation (a save, a copy) that screen readers announce: the live
+ * region is always in the page, so a new message is never missed.
+ */
+export function StatusMessage({ message }: { message: string | null }) {
+  return (
+    <p
+      role="status"
+      className={
+        message
+          ? 'rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800'
+          : 'sr-only'
+      }
+    >
+      {message}
+    </p>
+  )
+}
