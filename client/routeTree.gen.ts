@@ -14,6 +14,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
 import { Route as ProjectsSlugRouteImport } from './routes/projects/$slug'
 import { Route as AdminProjectsNewRouteImport } from './routes/admin/projects/new'
@@ -44,6 +45,11 @@ const LoginRoute = LoginRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMediaRoute = AdminMediaRouteImport.update({
+  id: '/media',
+  path: '/media',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const ProjectsIndexRoute = ProjectsIndexRouteImport.update({
@@ -82,6 +88,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
+  '/admin/media': typeof AdminMediaRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/projects/': typeof ProjectsIndexRoute
@@ -94,6 +101,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
+  '/admin/media': typeof AdminMediaRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin': typeof AdminIndexRoute
   '/projects': typeof ProjectsIndexRoute
@@ -108,6 +116,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
+  '/admin/media': typeof AdminMediaRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/projects/': typeof ProjectsIndexRoute
@@ -123,6 +132,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/contact-me'
     | '/login'
+    | '/admin/media'
     | '/projects/$slug'
     | '/admin/'
     | '/projects/'
@@ -135,6 +145,7 @@ export interface FileRouteTypes {
     | '/'
     | '/contact-me'
     | '/login'
+    | '/admin/media'
     | '/projects/$slug'
     | '/admin'
     | '/projects'
@@ -148,6 +159,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/contact-me'
     | '/login'
+    | '/admin/media'
     | '/projects/$slug'
     | '/admin/'
     | '/projects/'
@@ -203,6 +215,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/media': {
+      id: '/admin/media'
+      path: '/media'
+      fullPath: '/admin/media'
+      preLoaderRoute: typeof AdminMediaRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/projects/': {
       id: '/projects/'
       path: '/projects'
@@ -249,6 +268,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminMediaRoute: typeof AdminMediaRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminProjectsNewRoute: typeof AdminProjectsNewRoute
   AdminTimelineNewRoute: typeof AdminTimelineNewRoute
@@ -257,6 +277,7 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminMediaRoute: AdminMediaRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminProjectsNewRoute: AdminProjectsNewRoute,
   AdminTimelineNewRoute: AdminTimelineNewRoute,

@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { MediaLibrary } from '../../components/admin/media-library'
+import { rethrowUnlessUnauthorized } from '../../lib/admin-loaders'
+
+export const Route = createFileRoute('/admin/media')({
+  // Loader and screen travel together in this route's own chunk, so the
+  // public entry bundle carries no admin code at all.
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['errorComponent', 'notFoundComponent'],
+  ],
+  loader: async ({ context: { queryClient, loadTrpc } }) => {
+    const trpc = await loadTrpc()
+    try {
+      await queryClient.ensureQueryData(trpc.media.list.queryOptions())
+    } catch (error) {
+      rethrowUnlessUnauthorized(error)
+    }
+  },
+  head: () => ({ meta: [{ title: 'Media Library' }] }),
+  component: MediaLibrary,
+})
