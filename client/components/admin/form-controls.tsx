@@ -13,7 +13,7 @@ export const secondaryButtonClass = 'button-secondary'
 
 /** The compact buttons inside dashboard rows. */
 export const smallButtonClass =
-  'inline-flex min-h-9 items-center justify-center rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-medium text-slate-700 transition-colors hover:border-slate-400 hover:bg-slate-50'
+  'inline-flex min-h-9 items-center justify-center rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-medium text-slate-700 transition-colors hover:border-slate-400 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-white'
 
 export const dangerButtonClass =
   'inline-flex min-h-9 items-center justify-center rounded-full border border-rose-200 bg-white px-4 py-1.5 text-sm font-medium text-rose-700 transition-colors hover:border-rose-300 hover:bg-rose-50 disabled:cursor-not-allowed disabled:opacity-60'

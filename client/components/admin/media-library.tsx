@@ -33,7 +33,8 @@ export function MediaLibrary() {
     <div className="space-y-6">
       <section
         aria-labelledby="media-title"
-        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        // A gap, not margins: the uploads' status region takes no room until it speaks.
+        className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
       >
         <h1 id="media-title" className="text-2xl font-bold tracking-tight text-slate-900">
           Media Library.
@@ -62,10 +63,14 @@ export function MediaLibrary() {
         // A failed delete is shown on its image.
         error={null}
       >
+        <p className="text-sm text-slate-600">
+          Alt text says what an image shows, for people who cannot see it; the public pages use it
+          wherever the image appears.
+        </p>
         {images.length === 0 ? (
           <EmptyState>No images yet: upload some above.</EmptyState>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid gap-4 sm:grid-cols-2">
             {images.map((media) => (
               <MediaCard key={media.id} media={media} deletion={deletion} />
             ))}
@@ -137,25 +142,17 @@ function AltTextForm({ media }: { media: Media }) {
   })
   const id = `media-${media.id}-alt`
   return (
-    <form className="space-y-2" onSubmit={form.onSubmit}>
-      <TextField
-        id={id}
-        label="Alt text"
-        hint="What the image shows, for people who cannot see it."
-        field={form.text('alt')}
-        maxLength={mediaLimits.altMax}
-      />
+    <form className="flex flex-col gap-2" onSubmit={form.onSubmit}>
+      <TextField id={id} label="Alt text" field={form.text('alt')} maxLength={mediaLimits.altMax} />
       <ErrorAlert message={form.action.error} />
-      <div className="flex flex-wrap items-center gap-2">
-        <button
-          type="submit"
-          className={smallButtonClass}
-          aria-describedby={`media-${media.id}-name`}
-          disabled={form.action.saving || form.values.alt === media.alt}
-        >
-          Save alt text
-        </button>
-      </div>
+      <button
+        type="submit"
+        className={`${smallButtonClass} self-start`}
+        aria-describedby={`media-${media.id}-name`}
+        disabled={form.action.saving || form.values.alt === media.alt}
+      >
+        Save alt text
+      </button>
       <StatusMessage message={saved} />
     </form>
   )
