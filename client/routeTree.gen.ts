@@ -15,6 +15,7 @@ import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
+import { Route as AdminProfileRouteImport } from './routes/admin/profile'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
 import { Route as ProjectsSlugRouteImport } from './routes/projects/$slug'
 import { Route as AdminProjectsNewRouteImport } from './routes/admin/projects/new'
@@ -50,6 +51,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminMediaRoute = AdminMediaRouteImport.update({
   id: '/media',
   path: '/media',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminProfileRoute = AdminProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const ProjectsIndexRoute = ProjectsIndexRouteImport.update({
@@ -89,6 +95,7 @@ export interface FileRoutesByFullPath {
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/projects/': typeof ProjectsIndexRoute
@@ -102,6 +109,7 @@ export interface FileRoutesByTo {
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin': typeof AdminIndexRoute
   '/projects': typeof ProjectsIndexRoute
@@ -117,6 +125,7 @@ export interface FileRoutesById {
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/projects/': typeof ProjectsIndexRoute
@@ -133,6 +142,7 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/login'
     | '/admin/media'
+    | '/admin/profile'
     | '/projects/$slug'
     | '/admin/'
     | '/projects/'
@@ -146,6 +156,7 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/login'
     | '/admin/media'
+    | '/admin/profile'
     | '/projects/$slug'
     | '/admin'
     | '/projects'
@@ -160,6 +171,7 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/login'
     | '/admin/media'
+    | '/admin/profile'
     | '/projects/$slug'
     | '/admin/'
     | '/projects/'
@@ -222,6 +234,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMediaRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/profile': {
+      id: '/admin/profile'
+      path: '/profile'
+      fullPath: '/admin/profile'
+      preLoaderRoute: typeof AdminProfileRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/projects/': {
       id: '/projects/'
       path: '/projects'
@@ -269,6 +288,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminMediaRoute: typeof AdminMediaRoute
+  AdminProfileRoute: typeof AdminProfileRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminProjectsNewRoute: typeof AdminProjectsNewRoute
   AdminTimelineNewRoute: typeof AdminTimelineNewRoute
@@ -278,6 +298,7 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminMediaRoute: AdminMediaRoute,
+  AdminProfileRoute: AdminProfileRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminProjectsNewRoute: AdminProjectsNewRoute,
   AdminTimelineNewRoute: AdminTimelineNewRoute,

@@ -7,6 +7,7 @@ import { secondaryButtonClass } from './form-controls'
 
 const adminLinks = [
   { to: '/admin', label: 'Dashboard' },
+  { to: '/admin/profile', label: 'Profile' },
   { to: '/admin/media', label: 'Media' },
 ] as const
 
