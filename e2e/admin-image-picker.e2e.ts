@@ -21,7 +21,7 @@ function png(name: string, width: number, height: number): TestFile {
 /** `sizes` of a project page's main image (client/lib/responsive-image.ts). */
 const pageSizes = '(min-width:704px) 656px,(min-width:640px) calc(100vw - 3rem),calc(100vw - 2rem)'
 
-test('upload two images, attach them to a project with the picker, reorder by keyboard, and see them on its page', async ({
+test('upload two images, attach them to a project with the picker, reorder by mouse and keyboard, and see them on its page', async ({
   adminPage: page,
   request,
 }) => {
@@ -64,13 +64,44 @@ test('upload two images, attach them to a project with the picker, reorder by ke
   await expect(order.getByRole('listitem')).toHaveCount(2)
   await expect(order.getByRole('listitem').nth(0)).toContainText(wideHash)
 
-  // Move the second image up with the keyboard: pick up, arrow up, drop.
-  await order.getByRole('button', { name: 'Move image 2' }).focus()
+  const rows = order.getByRole('listitem')
+  const expectOrder = async (first: string, second: string) => {
+    await expect(field).toHaveValue(`/media/${first}.jpg, /media/${second}.jpg`)
+    await expect(rows.nth(0)).toContainText(first)
+    await expect(rows.nth(1)).toContainText(second)
+  }
+
+  // With the mouse: drag the second image's handle above the first.
+  await order.scrollIntoViewIfNeeded()
+  const handle = await order.getByRole('button', { name: 'Move image 2' }).boundingBox()
+  const firstRow = await rows.nth(0).boundingBox()
+  if (!handle || !firstRow) throw new Error('no layout')
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(handle.x + handle.width / 2, firstRow.y + 4, { steps: 12 })
+  await page.mouse.up()
+  await expectOrder(smallHash, wideHash)
+
+  // With the keyboard: pick up, arrow, drop (announced); up, then down again.
+  const announced = (text: string) =>
+    expect(page.getByRole('status').filter({ hasText: text })).toBeAttached()
+  const moveByKeyboard = async (handleName: string, pickUp: string, arrow: string) => {
+    const button = order.getByRole('button', { name: handleName })
+    await button.focus()
+    await page.keyboard.press(pickUp)
+    await expect(button).toHaveAttribute('aria-pressed', 'true')
+    await page.keyboard.press(arrow)
+  }
+  await moveByKeyboard('Move image 2', 'Space', 'ArrowUp')
+  await announced('Image 2 is over position 1.')
   await page.keyboard.press('Space')
-  await page.keyboard.press('ArrowUp')
-  await page.keyboard.press('Space')
-  await expect(field).toHaveValue(`/media/${smallHash}.jpg, /media/${wideHash}.jpg`)
-  await expect(order.getByRole('listitem').nth(0)).toContainText(smallHash)
+  await announced('Image 2 was dropped at position 1.')
+  await expectOrder(wideHash, smallHash)
+  await moveByKeyboard('Move image 1', 'Enter', 'ArrowDown')
+  await announced('Image 1 is over position 2.')
+  await page.keyboard.press('Enter')
+  await announced('Image 1 was dropped at position 2.')
+  await expectOrder(smallHash, wideHash)
 
   // A pasted external URL still counts, after the uploads; Remove takes one out.
   await field.fill(`${await field.inputValue()}, https://example.com/external.png`)
