@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { apiCreate, apiLogin, apiUpload, dropFiles, expect, test, unique } from './fixtures'
-import { gradientPng } from './support/png'
+import { pngFile } from './support/png'
 
 /**
  * axe-core on every public page (with content in it: a project with images
@@ -112,8 +112,7 @@ test('axe finds no violation on the profile editor, the media library and the im
   token,
 }) => {
   for (const alt of ['', unique('A test pattern')]) {
-    const bytes = gradientPng(480, 320, [14, 116, 144], [250, 204, 21])
-    await apiUpload(request, token, { name: 'pattern.png', type: 'image/png', bytes }, alt)
+    await apiUpload(request, token, pngFile('pattern.png', 480, 320), alt)
   }
 
   await page.goto('/admin/profile')

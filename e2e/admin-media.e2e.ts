@@ -1,11 +1,6 @@
 import type { Page } from '@playwright/test'
 import { apiCreate, apiUpload, dropFiles, expect, type TestFile, test, unique } from './fixtures'
-import { gradientPng, sha256 } from './support/png'
-
-function png(name: string, width: number, height: number): TestFile {
-  const bytes = gradientPng(width, height, [30, 64, 175], [251, 146, 60])
-  return { name, type: 'image/png', bytes }
-}
+import { pngFile as png, sha256 } from './support/png'
 
 /** The stored image's file name: an opaque PNG is kept as a JPEG named by the upload's hash. */
 const storedName = (file: TestFile) => `${sha256(file.bytes)}.jpg`

@@ -3,8 +3,8 @@
  * photo…), so these journeys run after all the others (the "profile"
  * project in playwright.config.ts), and put the original profile back.
  */
-import { expect, hydrated, type TestFile, test, unique } from './fixtures'
-import { gradientPng, sha256 } from './support/png'
+import { expect, hydrated, test, unique } from './fixtures'
+import { pngFile, sha256 } from './support/png'
 
 /** The profile every other journey expects (playwright.config.ts seeds it). */
 const original = {
@@ -78,11 +78,7 @@ test('the owner edits every profile field, uploads a photo in place, and the hom
   }
 
   // The photo: uploaded in place, previewed, and put into the field.
-  const photo: TestFile = {
-    name: 'portrait.png',
-    type: 'image/png',
-    bytes: gradientPng(600, 600, [244, 114, 182], [99, 102, 241]),
-  }
+  const photo = pngFile('portrait.png', 600, 600)
   const photoUrl = `/media/${sha256(photo.bytes)}.jpg`
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'Upload image' }).click()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { apiCreate, apiLogin, apiUpload, expect, hydrated, test, unique } from './fixtures'
-import { gradientPng } from './support/png'
+import { pngFile } from './support/png'
 
 /**
  * Server rendering seen from the browser: the first HTML already holds the
@@ -57,11 +57,7 @@ test.beforeAll(async ({ request }) => {
   const token = await apiLogin(request)
   projectTitle = unique('Hydrated Orrery')
   // An upload first (a <picture> with its placeholder), then a plain URL.
-  const upload = await apiUpload(request, token, {
-    name: 'orrery.png',
-    type: 'image/png',
-    bytes: gradientPng(800, 450, [120, 53, 15], [234, 179, 8]),
-  })
+  const upload = await apiUpload(request, token, pngFile('orrery.png', 800, 450))
   const project = await apiCreate(request, token, '/api/projects', {
     title: projectTitle,
     description: 'A mechanical model of the solar system, rendered on the server.',

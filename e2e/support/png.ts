@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
+import type { TestFile } from '../fixtures'
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n
@@ -61,4 +62,39 @@ export function gradientPng(width: number, height: number, from: Rgb, to: Rgb): 
 /** The hex SHA-256 that names an upload's files (`/media/<hash>.jpg` for an opaque PNG). */
 export function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex')
+}
+
+/** Colour pairs for pngFile: each image looks different from the last. */
+const palette: [Rgb, Rgb][] = [
+  [
+    [30, 64, 175],
+    [251, 146, 60],
+  ],
+  [
+    [16, 185, 129],
+    [79, 70, 229],
+  ],
+  [
+    [244, 114, 182],
+    [99, 102, 241],
+  ],
+  [
+    [14, 116, 144],
+    [250, 204, 21],
+  ],
+  [
+    [120, 53, 15],
+    [234, 179, 8],
+  ],
+]
+let next = 0
+
+/** A new PNG file (never the same bytes twice) as the journeys hand files to the browser. */
+export function pngFile(name: string, width: number, height: number): TestFile {
+  const [from, to] = palette[next++ % palette.length] ??
+    palette[0] ?? [
+      [0, 0, 0],
+      [255, 255, 255],
+    ]
+  return { name, type: 'image/png', bytes: gradientPng(width, height, from, to) }
 }

@@ -57,7 +57,7 @@ export function describedBy(id: string, opts: { hint?: boolean; error?: string |
   }
 }
 
-interface TextFieldProps
+export interface TextFieldProps
   extends Pick<
     InputHTMLAttributes<HTMLInputElement>,
     'required' | 'inputMode' | 'autoComplete' | 'placeholder' | 'maxLength'

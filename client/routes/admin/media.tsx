@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { MediaLibrary } from '../../components/admin/media-library'
-import { rethrowUnlessUnauthorized } from '../../lib/admin-loaders'
+import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/media')({
   // Loader and screen travel together in this route's own chunk, so the
@@ -9,14 +9,9 @@ export const Route = createFileRoute('/admin/media')({
     ['loader', 'component'],
     ['errorComponent', 'notFoundComponent'],
   ],
-  loader: async ({ context: { queryClient, loadTrpc } }) => {
-    const trpc = await loadTrpc()
-    try {
-      await queryClient.ensureQueryData(trpc.media.list.queryOptions())
-    } catch (error) {
-      rethrowUnlessUnauthorized(error)
-    }
-  },
+  loader: adminLoader((queryClient, trpc) =>
+    queryClient.ensureQueryData(trpc.media.list.queryOptions()),
+  ),
   head: () => ({ meta: [{ title: 'Media Library' }] }),
   component: MediaLibrary,
 })

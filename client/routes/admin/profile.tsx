@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { createFileRoute } from '@tanstack/react-router'
 import type { ProfileData } from '../../../src/schemas/profile'
 import { ProfileForm } from '../../components/admin/profile-form'
+import { adminLoader } from '../../lib/admin-loaders'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/admin/profile')({
@@ -12,10 +13,9 @@ export const Route = createFileRoute('/admin/profile')({
     ['errorComponent', 'notFoundComponent'],
   ],
   // The stored profile as it is now (the cached one may be up to 30 s old).
-  loader: async ({ context: { queryClient, loadTrpc } }) => {
-    const trpc = await loadTrpc()
-    await queryClient.fetchQuery({ ...trpc.profile.get.queryOptions(), staleTime: 0 })
-  },
+  loader: adminLoader((queryClient, trpc) =>
+    queryClient.fetchQuery({ ...trpc.profile.get.queryOptions(), staleTime: 0 }),
+  ),
   head: () => ({ meta: [{ title: 'Edit Profile' }] }),
   component: EditProfile,
 })
