@@ -246,16 +246,21 @@ function PreviewRow({
       ref={rowRef}
       style={style}
       data-dragging={dragging || undefined}
-      className="relative flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 data-[dragging]:z-10 data-[dragging]:shadow-lg"
+      // On a phone the URL gets a line of its own under the thumbnail.
+      className="relative flex flex-wrap items-center gap-x-3 gap-y-1.5 rounded-xl border border-slate-200 bg-white p-2 data-[dragging]:z-10 data-[dragging]:shadow-lg sm:flex-nowrap"
     >
       {handle}
       <Thumbnail url={url} media={media} />
-      <span id={urlId} className="min-w-0 flex-1 truncate text-sm text-slate-700" title={url}>
+      <span
+        id={urlId}
+        className="order-last min-w-0 basis-full truncate px-1 text-xs text-slate-700 sm:order-none sm:flex-1 sm:basis-auto sm:px-0 sm:text-sm"
+        title={url}
+      >
         {url}
       </span>
       <button
         type="button"
-        className={smallButtonClass}
+        className={`${smallButtonClass} ml-auto`}
         aria-describedby={urlId}
         onClick={onRemove}
       >

@@ -112,7 +112,9 @@ export function UploadList({
                   </span>
                   <span className="shrink-0 text-slate-600">
                     {upload.state === 'uploading'
-                      ? `${percent}%`
+                      ? percent < 100
+                        ? `${percent}%`
+                        : 'Processing…'
                       : upload.state === 'done'
                         ? 'Uploaded.'
                         : 'Not uploaded.'}
@@ -137,7 +139,7 @@ export function UploadList({
                     value={upload.progress}
                     max={1}
                     aria-labelledby={nameId}
-                    className="h-2 w-full overflow-hidden rounded-full accent-indigo-600"
+                    className="h-2 w-full appearance-none overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-indigo-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-indigo-600 [&::-webkit-progress-value]:transition-[width]"
                   >
                     {percent}%
                   </progress>
