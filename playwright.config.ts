@@ -19,6 +19,11 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]] : 'list',
+  projects: [
+    { name: 'journeys', testIgnore: '**/admin-profile.e2e.ts' },
+    // Editing the profile changes every public page: it runs once the other journeys are done.
+    { name: 'profile', testMatch: '**/admin-profile.e2e.ts', dependencies: ['journeys'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

@@ -14,6 +14,8 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminMediaRouteImport } from './routes/admin/media'
+import { Route as AdminProfileRouteImport } from './routes/admin/profile'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
 import { Route as ProjectsSlugRouteImport } from './routes/projects/$slug'
 import { Route as AdminProjectsNewRouteImport } from './routes/admin/projects/new'
@@ -44,6 +46,16 @@ const LoginRoute = LoginRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMediaRoute = AdminMediaRouteImport.update({
+  id: '/media',
+  path: '/media',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminProfileRoute = AdminProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const ProjectsIndexRoute = ProjectsIndexRouteImport.update({
@@ -82,6 +94,8 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
+  '/admin/media': typeof AdminMediaRoute
+  '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/projects/': typeof ProjectsIndexRoute
@@ -94,6 +108,8 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
+  '/admin/media': typeof AdminMediaRoute
+  '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin': typeof AdminIndexRoute
   '/projects': typeof ProjectsIndexRoute
@@ -108,6 +124,8 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
+  '/admin/media': typeof AdminMediaRoute
+  '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/projects/': typeof ProjectsIndexRoute
@@ -123,6 +141,8 @@ export interface FileRouteTypes {
     | '/admin'
     | '/contact-me'
     | '/login'
+    | '/admin/media'
+    | '/admin/profile'
     | '/projects/$slug'
     | '/admin/'
     | '/projects/'
@@ -135,6 +155,8 @@ export interface FileRouteTypes {
     | '/'
     | '/contact-me'
     | '/login'
+    | '/admin/media'
+    | '/admin/profile'
     | '/projects/$slug'
     | '/admin'
     | '/projects'
@@ -148,6 +170,8 @@ export interface FileRouteTypes {
     | '/admin'
     | '/contact-me'
     | '/login'
+    | '/admin/media'
+    | '/admin/profile'
     | '/projects/$slug'
     | '/admin/'
     | '/projects/'
@@ -203,6 +227,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/media': {
+      id: '/admin/media'
+      path: '/media'
+      fullPath: '/admin/media'
+      preLoaderRoute: typeof AdminMediaRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/profile': {
+      id: '/admin/profile'
+      path: '/profile'
+      fullPath: '/admin/profile'
+      preLoaderRoute: typeof AdminProfileRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/projects/': {
       id: '/projects/'
       path: '/projects'
@@ -249,6 +287,8 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminMediaRoute: typeof AdminMediaRoute
+  AdminProfileRoute: typeof AdminProfileRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminProjectsNewRoute: typeof AdminProjectsNewRoute
   AdminTimelineNewRoute: typeof AdminTimelineNewRoute
@@ -257,6 +297,8 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminMediaRoute: AdminMediaRoute,
+  AdminProfileRoute: AdminProfileRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminProjectsNewRoute: AdminProjectsNewRoute,
   AdminTimelineNewRoute: AdminTimelineNewRoute,

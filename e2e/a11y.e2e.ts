@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { apiCreate, apiLogin, expect, test, unique } from './fixtures'
+import { apiCreate, apiLogin, apiUpload, dropFiles, expect, test, unique } from './fixtures'
+import { pngFile } from './support/png'
 
 /**
  * axe-core on every public page (with content in it: a project with images
@@ -103,4 +104,44 @@ test('axe finds no violation on the login page, empty and with an error', async 
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page.getByRole('alert')).toBeVisible()
   await expectNoViolations(page)
+})
+
+test('axe finds no violation on the profile editor, the media library and the image picker', async ({
+  adminPage: page,
+  request,
+  token,
+}) => {
+  for (const alt of ['', unique('A test pattern')]) {
+    await apiUpload(request, token, pngFile('pattern.png', 480, 320), alt)
+  }
+
+  await page.goto('/admin/profile')
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Profile.' })).toBeVisible()
+  await expectNoViolations(page)
+
+  await page.goto('/admin/media')
+  await expect(page.getByRole('heading', { level: 1, name: 'Media Library.' })).toBeVisible()
+  await expect(page.getByRole('list').filter({ hasText: 'Alt text' }).first()).toBeVisible()
+  await expectNoViolations(page)
+  // With an upload in the list, and one refused.
+  await dropFiles(page.locator('[data-dropzone]'), [
+    { name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('not an image') },
+  ])
+  await expect(page.getByRole('list', { name: 'Uploads' }).getByRole('alert')).toBeVisible()
+  await expectNoViolations(page)
+
+  await page.goto('/admin/projects/new')
+  await page.getByRole('button', { name: 'Choose from library' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Choose images' })
+  await expect(dialog.getByRole('button', { pressed: false }).first()).toBeVisible()
+  await dialog.getByRole('button', { pressed: false }).first().click()
+  await expectNoViolations(page)
+
+  // The dialog keeps focus inside: Tab from its last control goes back to its first.
+  const controls = dialog.locator('button:not([disabled])')
+  await controls.last().focus()
+  await page.keyboard.press('Tab')
+  await expect(controls.first()).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(controls.last()).toBeFocused()
 })

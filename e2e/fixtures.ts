@@ -1,4 +1,10 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 import { e2eAdmin } from '../playwright.config'
 
 export { expect }
@@ -30,6 +36,53 @@ export async function apiCreate(
   const response = await request.post(path, { data, headers: { authorization: `Bearer ${token}` } })
   expect(response.status(), await response.text()).toBe(201)
   return response.json()
+}
+
+/** A file as the journeys hand it to the browser. */
+export interface TestFile {
+  name: string
+  type: string
+  bytes: Buffer
+}
+
+/** Uploads an image through the REST API; answers the stored image. */
+export async function apiUpload(
+  request: APIRequestContext,
+  token: string,
+  file: TestFile,
+  alt = '',
+): Promise<{ id: number; url: string; alt: string; width: number; height: number }> {
+  const response = await request.post('/api/media', {
+    multipart: { file: { name: file.name, mimeType: file.type, buffer: file.bytes }, alt },
+    headers: { authorization: `Bearer ${token}` },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return response.json()
+}
+
+/**
+ * Drops files on an element as a person dragging them from the desktop
+ * would: a real `drop` event whose DataTransfer holds the files.
+ */
+export async function dropFiles(target: Locator, files: TestFile[]): Promise<void> {
+  const dataTransfer = await target.page().evaluateHandle(
+    (list) => {
+      const transfer = new DataTransfer()
+      for (const file of list) {
+        const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0))
+        transfer.items.add(new File([bytes], file.name, { type: file.type }))
+      }
+      return transfer
+    },
+    files.map((file) => ({
+      name: file.name,
+      type: file.type,
+      base64: file.bytes.toString('base64'),
+    })),
+  )
+  await target.dispatchEvent('dragenter', { dataTransfer })
+  await target.dispatchEvent('dragover', { dataTransfer })
+  await target.dispatchEvent('drop', { dataTransfer })
 }
 
 /** Puts a token in local storage before any page script runs. */

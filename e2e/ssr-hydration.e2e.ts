@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { apiCreate, apiLogin, expect, hydrated, test, unique } from './fixtures'
+import { apiCreate, apiLogin, apiUpload, expect, hydrated, test, unique } from './fixtures'
+import { pngFile } from './support/png'
 
 /**
  * Server rendering seen from the browser: the first HTML already holds the
@@ -55,11 +56,13 @@ const bullet = unique('Punched cards')
 test.beforeAll(async ({ request }) => {
   const token = await apiLogin(request)
   projectTitle = unique('Hydrated Orrery')
+  // An upload first (a <picture> with its placeholder), then a plain URL.
+  const upload = await apiUpload(request, token, pngFile('orrery.png', 800, 450))
   const project = await apiCreate(request, token, '/api/projects', {
     title: projectTitle,
     description: 'A mechanical model of the solar system, rendered on the server.',
     long_description: 'Gears, brass and a server-rendered page.',
-    image_urls: ['/profile.svg'],
+    image_urls: [upload.url, '/profile.svg'],
     tags: ['React', 'SSR'],
     is_featured: true,
   })

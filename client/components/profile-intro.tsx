@@ -1,22 +1,41 @@
 import { safeUrlOrNull } from '../../src/domain/safe-url'
 import type { Profile } from '../../src/schemas/profile'
+import { imageSizes } from '../lib/responsive-image'
+import { ResponsiveImage } from './responsive-image'
 import { SocialLinks } from './social-links'
+
+const photoClass =
+  'size-[175px] shrink-0 rounded-full bg-indigo-100 object-cover shadow-lg ring-4 ring-white'
 
 /** The home page's intro: photo, greeting headline, the owner's lines and social links. */
 export function ProfileIntro({ profile }: { profile: Profile }) {
+  const photo = safeUrlOrNull(profile.photo_url)
+  const alt = `Portrait of ${profile.name}`
   return (
     <section
       aria-labelledby="intro-title"
       className="flex flex-col items-center gap-8 text-center sm:flex-row sm:items-center sm:text-left"
     >
-      <img
-        src={safeUrlOrNull(profile.photo_url) ?? '/profile.svg'}
-        alt={`Portrait of ${profile.name}`}
+      <ResponsiveImage
+        shown={photo ? { src: photo, image: profile.photo } : null}
+        alt={alt}
         width={175}
         height={175}
-        decoding="async"
-        fetchPriority="high"
-        className="size-[175px] shrink-0 rounded-full bg-indigo-100 object-cover shadow-lg ring-4 ring-white"
+        fixed
+        sizes={imageSizes.photo}
+        priority
+        className={photoClass}
+        fallback={
+          // The default photo, also when the chosen one cannot be loaded.
+          <img
+            src="/profile.svg"
+            alt={alt}
+            width={175}
+            height={175}
+            decoding="async"
+            className={photoClass}
+          />
+        }
       />
       <div className="min-w-0">
         <h1

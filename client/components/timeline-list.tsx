@@ -1,6 +1,8 @@
 import { safeUrlOrNull } from '../../src/domain/safe-url'
 import type { TimelineEvent } from '../../src/schemas/timeline'
+import { imageSizes } from '../lib/responsive-image'
 import { BriefcaseIcon, GraduationCapIcon } from './icons'
+import { ResponsiveImage } from './responsive-image'
 
 function endDateOf(event: TimelineEvent): string {
   const end = event.end_date?.trim()
@@ -25,54 +27,56 @@ export function TimelineList({
 
   return (
     <ol className="relative space-y-6 border-l-2 border-slate-200 pl-6 sm:pl-8">
-      {events.map((event) => (
-        <li key={event.id} className="relative">
-          <span
-            aria-hidden="true"
-            className="absolute top-6 -left-[calc(1.5rem+7px)] size-3 rounded-full border-2 border-white bg-indigo-500 ring-2 ring-indigo-100 sm:-left-[calc(2rem+7px)]"
-          />
-          <article className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <div className="flex items-start gap-4">
-              {safeUrlOrNull(event.icon_path) ? (
-                <img
-                  src={safeUrlOrNull(event.icon_path) ?? undefined}
+      {events.map((event) => {
+        const icon = safeUrlOrNull(event.icon_path)
+        return (
+          <li key={event.id} className="relative">
+            <span
+              aria-hidden="true"
+              className="absolute top-6 -left-[calc(1.5rem+7px)] size-3 rounded-full border-2 border-white bg-indigo-500 ring-2 ring-indigo-100 sm:-left-[calc(2rem+7px)]"
+            />
+            <article className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <div className="flex items-start gap-4">
+                <ResponsiveImage
+                  shown={icon ? { src: icon, image: event.icon } : null}
                   alt={`${event.title} logo`}
                   width={48}
                   height={48}
-                  loading="lazy"
-                  decoding="async"
+                  fixed
+                  sizes={imageSizes.icon}
                   className="size-12 shrink-0 rounded-xl border border-slate-100 bg-white object-contain p-1"
+                  fallback={
+                    <span
+                      aria-hidden="true"
+                      className="grid size-12 shrink-0 place-items-center rounded-xl bg-indigo-50 text-indigo-600"
+                    >
+                      {event.event_type === 'education' ? <GraduationCapIcon /> : <BriefcaseIcon />}
+                    </span>
+                  }
                 />
-              ) : (
-                <span
-                  aria-hidden="true"
-                  className="grid size-12 shrink-0 place-items-center rounded-xl bg-indigo-50 text-indigo-600"
-                >
-                  {event.event_type === 'education' ? <GraduationCapIcon /> : <BriefcaseIcon />}
-                </span>
-              )}
-              <div className="min-w-0 flex-1">
-                <h3 className="font-semibold tracking-tight text-slate-900">{event.title}</h3>
-                {event.position ? <p className="text-slate-700">{event.position}</p> : null}
-                <p className="mt-0.5 text-sm text-slate-500">
-                  <span>{event.start_date}</span>
-                  <span aria-hidden="true"> – </span>
-                  <span className="sr-only"> to </span>
-                  <span>{endDateOf(event)}</span>
-                </p>
+                <div className="min-w-0 flex-1">
+                  <h3 className="font-semibold tracking-tight text-slate-900">{event.title}</h3>
+                  {event.position ? <p className="text-slate-700">{event.position}</p> : null}
+                  <p className="mt-0.5 text-sm text-slate-500">
+                    <span>{event.start_date}</span>
+                    <span aria-hidden="true"> – </span>
+                    <span className="sr-only"> to </span>
+                    <span>{endDateOf(event)}</span>
+                  </p>
+                </div>
               </div>
-            </div>
-            {event.description.length > 0 ? (
-              <ul className="mt-4 list-disc space-y-1.5 pl-5 text-sm leading-relaxed text-slate-600 marker:text-indigo-400">
-                {event.description.map((item, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: bullets may repeat and never reorder
-                  <li key={index}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
-          </article>
-        </li>
-      ))}
+              {event.description.length > 0 ? (
+                <ul className="mt-4 list-disc space-y-1.5 pl-5 text-sm leading-relaxed text-slate-600 marker:text-indigo-400">
+                  {event.description.map((item, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: bullets may repeat and never reorder
+                    <li key={index}>{item}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </article>
+          </li>
+        )
+      })}
     </ol>
   )
 }

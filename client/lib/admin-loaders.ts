@@ -17,6 +17,25 @@ export function rethrowUnlessUnauthorized(error: unknown): never {
   throw error
 }
 
+interface LoaderContext {
+  context: { queryClient: QueryClient; loadTrpc: () => Promise<Trpc> }
+}
+
+/**
+ * The loader of an admin screen: `load` puts its queries in the cache;
+ * after a 401 the visitor signs in again.
+ */
+export function adminLoader(load: (queryClient: QueryClient, trpc: Trpc) => Promise<unknown>) {
+  return async ({ context: { queryClient, loadTrpc } }: LoaderContext): Promise<void> => {
+    const trpc = await loadTrpc()
+    try {
+      await load(queryClient, trpc)
+    } catch (error) {
+      rethrowUnlessUnauthorized(error)
+    }
+  }
+}
+
 /** For edit loaders: a missing row shows the 404 page; a 401 goes to /login. */
 export function rethrowForEditLoader(error: unknown): never {
   if (httpStatusOf(error) === 404) throw notFound()
@@ -43,10 +62,7 @@ export function editLoader<TData, TError, TKey extends QueryKey>(
   return async ({
     context: { queryClient, loadTrpc },
     params,
-  }: {
-    context: { queryClient: QueryClient; loadTrpc: () => Promise<Trpc> }
-    params: { id: string }
-  }): Promise<{ id: number }> => {
+  }: LoaderContext & { params: { id: string } }): Promise<{ id: number }> => {
     const id = routeIdOrNotFound(params.id)
     const trpc = await loadTrpc()
     try {

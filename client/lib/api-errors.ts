@@ -27,3 +27,20 @@ export function serverMessageOf(error: unknown): string | null {
   if (isClientError(error) && httpStatusOf(error) !== null) return error.message || null
   return null
 }
+
+/**
+ * The first message per field of an input the server refused (its 400
+ * carries `fields`: `{ field: [messages] }`), or null.
+ */
+export function serverFieldsOf(error: unknown): Record<string, string> | null {
+  if (!isClientError(error)) return null
+  const data = error.data
+  const fields = typeof data === 'object' && data !== null && 'fields' in data ? data.fields : null
+  if (typeof fields !== 'object' || fields === null) return null
+  const byField: Record<string, string> = {}
+  for (const [key, messages] of Object.entries(fields)) {
+    const first: unknown = Array.isArray(messages) ? messages[0] : messages
+    if (typeof first === 'string') byField[key] = first
+  }
+  return Object.keys(byField).length > 0 ? byField : null
+}

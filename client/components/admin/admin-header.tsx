@@ -5,6 +5,12 @@ import { clearToken } from '../../lib/token'
 import { useTrpc } from '../../lib/trpc'
 import { secondaryButtonClass } from './form-controls'
 
+const adminLinks = [
+  { to: '/admin', label: 'Dashboard' },
+  { to: '/admin/profile', label: 'Profile' },
+  { to: '/admin/media', label: 'Media' },
+] as const
+
 export function AdminHeader() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -31,13 +37,19 @@ export function AdminHeader() {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
       <nav aria-label="Admin">
-        <Link
-          to="/admin"
-          activeOptions={{ exact: true }}
-          className="rounded-md text-sm font-semibold text-slate-700 hover:text-indigo-600 data-[status=active]:text-indigo-700"
-        >
-          Dashboard
-        </Link>
+        <ul className="flex flex-wrap items-center gap-x-5 gap-y-2">
+          {adminLinks.map(({ to, label }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                activeOptions={{ exact: true }}
+                className="rounded-md text-sm font-semibold text-slate-700 hover:text-indigo-600 data-[status=active]:text-indigo-700"
+              >
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </nav>
       <button
         type="button"

@@ -13,7 +13,7 @@ export const secondaryButtonClass = 'button-secondary'
 
 /** The compact buttons inside dashboard rows. */
 export const smallButtonClass =
-  'inline-flex min-h-9 items-center justify-center rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-medium text-slate-700 transition-colors hover:border-slate-400 hover:bg-slate-50'
+  'inline-flex min-h-9 items-center justify-center rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-medium text-slate-700 transition-colors hover:border-slate-400 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-white'
 
 export const dangerButtonClass =
   'inline-flex min-h-9 items-center justify-center rounded-full border border-rose-200 bg-white px-4 py-1.5 text-sm font-medium text-rose-700 transition-colors hover:border-rose-300 hover:bg-rose-50 disabled:cursor-not-allowed disabled:opacity-60'
@@ -57,7 +57,7 @@ export function describedBy(id: string, opts: { hint?: boolean; error?: string |
   }
 }
 
-interface TextFieldProps
+export interface TextFieldProps
   extends Pick<
     InputHTMLAttributes<HTMLInputElement>,
     'required' | 'inputMode' | 'autoComplete' | 'placeholder' | 'maxLength'
@@ -95,6 +95,25 @@ export function ErrorAlert({ message }: { message: string | null }) {
     <p
       role="alert"
       className="rounded-lg border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
+    >
+      {message}
+    </p>
+  )
+}
+
+/**
+ * A confirmation (a save, a copy) that screen readers announce: the live
+ * region is always in the page, so a new message is never missed.
+ */
+export function StatusMessage({ message }: { message: string | null }) {
+  return (
+    <p
+      role="status"
+      className={
+        message
+          ? 'rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800'
+          : 'sr-only'
+      }
     >
       {message}
     </p>

@@ -1,6 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import type { FormEvent, ReactNode } from 'react'
-import { ErrorAlert, primaryButtonClass, secondaryButtonClass } from './form-controls'
+import {
+  ErrorAlert,
+  primaryButtonClass,
+  StatusMessage,
+  secondaryButtonClass,
+} from './form-controls'
 
 interface FormPageProps {
   heading: string
@@ -13,6 +18,8 @@ interface FormPageProps {
   }
   /** The fields. */
   children: ReactNode
+  /** For a form that stays open after saving: the confirmation, announced. */
+  status?: string | null
 }
 
 /**
@@ -20,13 +27,14 @@ interface FormPageProps {
  * under the fields the save's failure, Cancel (back to the dashboard) and the
  * submit button, disabled while the save runs.
  */
-export function FormPage({ heading, submit, form, children }: FormPageProps) {
+export function FormPage({ heading, submit, form, children, status }: FormPageProps) {
   return (
     <section className="mx-auto w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900">{heading}</h1>
       <form className="space-y-5" onSubmit={form.onSubmit}>
         {children}
         <ErrorAlert message={form.action.error} />
+        {status === undefined ? null : <StatusMessage message={status} />}
         <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
           <Link to="/admin" className={secondaryButtonClass}>
             Cancel

@@ -3,6 +3,7 @@ import { limits } from '../../../src/schemas/fields'
 import { type Project, type ProjectData, projectInput } from '../../../src/schemas/project'
 import { TextField } from './form-controls'
 import { FormPage } from './form-page'
+import { ImageField } from './image-field'
 import type { ContentFormProps } from './use-content-save'
 import { useSchemaForm } from './use-schema-form'
 
@@ -66,13 +67,13 @@ export function ProjectForm({ heading, item, save }: ContentFormProps<Project, P
         placeholder="https://example.com"
         maxLength={limits.url}
       />
-      <TextField
+      <ImageField
         id="project-images"
         label="Image URLs (comma-separated)"
         hint="The first image is the cover."
         field={text('image_urls')}
-        inputMode="url"
         placeholder="https://example.com/cover.png, https://example.com/detail.png"
+        multiple
       />
       <TextField
         id="project-tags"

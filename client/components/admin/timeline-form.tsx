@@ -10,6 +10,7 @@ import {
 import { eventTypeLabels } from './event-type-labels'
 import { describedBy, Field, inputClass, TextField } from './form-controls'
 import { FormPage } from './form-page'
+import { ImageField } from './image-field'
 import type { ContentFormProps } from './use-content-save'
 import { useSchemaForm } from './use-schema-form'
 
@@ -79,11 +80,10 @@ export function TimelineForm({
         field={text('position')}
         maxLength={limits.title}
       />
-      <TextField
+      <ImageField
         id="event-icon"
         label="Icon URL"
         field={text('icon_path')}
-        inputMode="url"
         placeholder="https://example.com/logo.png"
         maxLength={limits.url}
       />

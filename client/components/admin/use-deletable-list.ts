@@ -7,11 +7,10 @@ import {
   useQueryClient,
   useSuspenseQuery,
 } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { failureText, isUnauthorized } from '../../lib/admin-errors'
+import { failureText } from '../../lib/admin-errors'
 import { httpStatusOf } from '../../lib/api-errors'
-import { clearToken } from '../../lib/token'
+import { useSessionEnd } from './use-session-end'
 
 interface DeletableListOptions<TItem, TError, TKey extends QueryKey, TDeleted> {
   /** The list's query (the dashboard loader has filled it). */
@@ -31,6 +30,8 @@ export interface Deletion {
   run: (id: number) => Promise<void>
   pendingId: number | null
   error: string | null
+  /** The row whose delete failed last, for lists that show the failure next to it. */
+  failedId: number | null
 }
 
 /**
@@ -44,12 +45,13 @@ export function useDeletableList<TItem, TError, TKey extends QueryKey, TDeleted>
   question,
   fallback,
 }: DeletableListOptions<TItem, TError, TKey, TDeleted>): { items: TItem[]; deletion: Deletion } {
-  const navigate = useNavigate()
+  const endSession = useSessionEnd()
   const queryClient = useQueryClient()
   const { data: items } = useSuspenseQuery(list)
   const mutation = useMutation(remove)
   const [pendingId, setPendingId] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [failedId, setFailedId] = useState<number | null>(null)
 
   /** Awaited so the row is gone when the button frees up. */
   const refresh = () => queryClient.invalidateQueries(stale)
@@ -57,17 +59,15 @@ export function useDeletableList<TItem, TError, TKey extends QueryKey, TDeleted>
   async function run(id: number) {
     if (!window.confirm(question)) return
     setError(null)
+    setFailedId(null)
     setPendingId(id)
     try {
       await mutation.mutateAsync({ id })
       await refresh()
     } catch (caught) {
-      if (isUnauthorized(caught)) {
-        clearToken()
-        await navigate({ to: '/login' })
-        return
-      }
+      if (await endSession(caught)) return
       setError(failureText(caught, fallback))
+      setFailedId(id)
       // Someone else removed it first: the list is stale, show what is left.
       if (httpStatusOf(caught) === 404) await refresh().catch(() => undefined)
     } finally {
@@ -75,5 +75,5 @@ export function useDeletableList<TItem, TError, TKey extends QueryKey, TDeleted>
     }
   }
 
-  return { items, deletion: { run, pendingId, error } }
+  return { items, deletion: { run, pendingId, error, failedId } }
 }

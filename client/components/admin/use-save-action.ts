@@ -1,14 +1,28 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { failureText, isUnauthorized } from '../../lib/admin-errors'
-import { clearToken } from '../../lib/token'
+import { failureText } from '../../lib/admin-errors'
+import { serverFieldsOf } from '../../lib/api-errors'
+import { useSessionEnd } from './use-session-end'
+
+export interface SaveOptions {
+  /** What follows a save; by default the dashboard. */
+  onSaved?: () => void
+  /** The server's messages per field, when it refused the input (400 with `fields`). */
+  onFields?: (fields: Record<string, string>) => void
+}
 
 /**
- * Sends a validated form, waits for the answer, then returns to the dashboard.
- * On failure the form stays as typed and the server's reason is shown.
+ * Sends a validated form, waits for the answer, then returns to the dashboard
+ * (or does `onSaved`). On failure the form stays as typed and the server's
+ * reason is shown.
  */
-export function useSaveAction<T>(save: (data: T) => Promise<unknown>, fallback: string) {
+export function useSaveAction<T>(
+  save: (data: T) => Promise<unknown>,
+  fallback: string,
+  options: SaveOptions = {},
+) {
   const navigate = useNavigate()
+  const endSession = useSessionEnd()
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
@@ -19,12 +33,15 @@ export function useSaveAction<T>(save: (data: T) => Promise<unknown>, fallback: 
       await save(data)
     } catch (caught) {
       setSaving(false)
-      if (isUnauthorized(caught)) {
-        clearToken()
-        await navigate({ to: '/login' })
-        return
-      }
+      if (await endSession(caught)) return
+      const fields = serverFieldsOf(caught)
+      if (fields) options.onFields?.(fields)
       setError(failureText(caught, fallback))
+      return
+    }
+    if (options.onSaved) {
+      setSaving(false)
+      options.onSaved()
       return
     }
     await navigate({ to: '/admin' })

@@ -15,8 +15,9 @@ type TextKey<V> = { [K in keyof V]: string extends V[K] ? K : never }[keyof V] &
 
 /**
  * A form checked against a shared zod schema before it is sent: the values as
- * typed, a message per field that clears once the field is edited, and the
- * save (see useSaveAction).
+ * typed, a message per field (the schema's, or the server's when it refuses
+ * the input) that clears once the field is edited, and the save (see
+ * useSaveAction; `onSaved` replaces the return to the dashboard).
  */
 export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
   initial: () => V
@@ -25,10 +26,14 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
   toInput: (values: V) => unknown
   save: (data: z.output<S>) => Promise<unknown>
   failure: string
+  onSaved?: () => void
 }) {
   const [values, setValues] = useState(options.initial)
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
-  const action = useSaveAction(options.save, options.failure)
+  const action = useSaveAction(options.save, options.failure, {
+    onSaved: options.onSaved,
+    onFields: setFieldErrors,
+  })
 
   function set<K extends keyof V>(key: K, value: V[K]) {
     setValues((current) => ({ ...current, [key]: value }))

@@ -1,9 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
-import { isSafeUrl, safeUrlOrNull } from '../../../src/domain/safe-url'
+import { safeUrlOrNull } from '../../../src/domain/safe-url'
 import { ArrowLeftIcon, ArrowUpRightIcon } from '../../components/icons'
+import { ProjectPlaceholder } from '../../components/project-card'
+import { ResponsiveImage } from '../../components/responsive-image'
 import { TagList } from '../../components/tag-list'
 import { httpStatusOf } from '../../lib/api-errors'
+import { firstShown, imageSizes } from '../../lib/responsive-image'
 import { absoluteUrl, pageHead } from '../../lib/seo'
 import { useTrpc } from '../../lib/trpc'
 
@@ -80,7 +83,7 @@ export const Route = createFileRoute('/projects/$slug')({
 function ProjectPage() {
   const { slug } = Route.useParams()
   const { data: project } = useSuspenseQuery(useTrpc().projects.bySlug.queryOptions({ slug }))
-  const image = project.image_urls.find(isSafeUrl)
+  const image = firstShown(project.image_urls, project.images)
   const website = safeUrlOrNull(project.website_url)
 
   return (
@@ -98,13 +101,20 @@ function ProjectPage() {
       <p className="mt-3 text-lg text-slate-600">{project.description}</p>
 
       {image ? (
-        <img
-          src={image}
+        <ResponsiveImage
+          shown={image}
           alt={`Screenshot of ${project.title}`}
           width={704}
           height={396}
-          decoding="async"
+          sizes={imageSizes.page}
+          priority
           className="mt-8 aspect-video w-full rounded-2xl border border-slate-200 bg-slate-100 object-cover shadow-sm"
+          fallback={
+            <ProjectPlaceholder
+              title={project.title}
+              className="mt-8 rounded-2xl border border-slate-200 shadow-sm"
+            />
+          }
         />
       ) : null}
 

@@ -1,0 +1,200 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { type Media, mediaAltInput, mediaLimits } from '../../../src/schemas/media'
+import { useTrpc } from '../../lib/trpc'
+import {
+  ErrorAlert,
+  primaryButtonClass,
+  StatusMessage,
+  smallButtonClass,
+  TextField,
+} from './form-controls'
+import { fileNameOf, formatBytes, thumbnailUrl } from './media-info'
+import { DeleteButton } from './row-actions'
+import { EmptyState, SectionCard } from './section-card'
+import { DropZone, FilePickButton, UploadList, uploadHint } from './upload-controls'
+import { type Deletion, useDeletableList } from './use-deletable-list'
+import { useSchemaForm } from './use-schema-form'
+import { useUploads } from './use-uploads'
+
+/** The media library: upload images, edit their alt text, copy their URL, delete them. */
+export function MediaLibrary() {
+  const trpc = useTrpc()
+  const { items: images, deletion } = useDeletableList({
+    list: trpc.media.list.queryOptions(),
+    remove: trpc.media.delete.mutationOptions(),
+    stale: trpc.media.pathFilter(),
+    question: 'Are you sure you want to delete this image?',
+    fallback: 'The image could not be deleted.',
+  })
+  const uploads = useUploads()
+
+  return (
+    <div className="space-y-6">
+      <section
+        aria-labelledby="media-title"
+        // A gap, not margins: the uploads' status region takes no room until it speaks.
+        className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <h1 id="media-title" className="text-2xl font-bold tracking-tight text-slate-900">
+          Media Library.
+        </h1>
+        <DropZone onFiles={uploads.start} className="space-y-3">
+          <p className="text-slate-700">Drop images here to upload them, or</p>
+          <FilePickButton
+            label="Choose images"
+            multiple
+            onFiles={uploads.start}
+            className={primaryButtonClass}
+          />
+          <p className="text-sm text-slate-500">{uploadHint}</p>
+        </DropZone>
+        <UploadList uploads={uploads.uploads} onDismiss={uploads.dismiss} />
+      </section>
+
+      <SectionCard
+        id="media-images"
+        title="Images."
+        action={
+          <p className="text-sm text-slate-500">
+            {images.length} {images.length === 1 ? 'image' : 'images'}
+          </p>
+        }
+        // A failed delete is shown on its image.
+        error={null}
+      >
+        <p className="text-sm text-slate-600">
+          Alt text says what an image shows, for people who cannot see it; the public pages use it
+          wherever the image appears.
+        </p>
+        {images.length === 0 ? (
+          <EmptyState>No images yet: upload some above.</EmptyState>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {images.map((media) => (
+              <MediaCard key={media.id} media={media} deletion={deletion} />
+            ))}
+          </ul>
+        )}
+      </SectionCard>
+    </div>
+  )
+}
+
+function MediaCard({ media, deletion }: { media: Media; deletion: Deletion }) {
+  const nameId = `media-${media.id}-name`
+  return (
+    <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200">
+      <img
+        src={thumbnailUrl(media)}
+        alt={media.alt}
+        width={media.width}
+        height={media.height}
+        loading="lazy"
+        decoding="async"
+        style={{ backgroundImage: `url("${media.placeholder}")`, backgroundSize: 'cover' }}
+        className="aspect-[4/3] w-full border-b border-slate-200 bg-slate-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-3">
+        <div className="min-w-0">
+          <p id={nameId} className="truncate text-sm font-medium text-slate-900" title={media.url}>
+            {fileNameOf(media.url)}
+          </p>
+          <p className="text-xs text-slate-500">
+            {media.width} × {media.height} px · {formatBytes(media.bytes)}
+          </p>
+        </div>
+        <AltTextForm media={media} />
+        <div className="mt-auto flex flex-wrap gap-2">
+          <CopyUrlButton url={media.url} describedBy={nameId} />
+          <DeleteButton deletion={deletion} id={media.id} describedBy={nameId} />
+        </div>
+        {deletion.failedId === media.id ? <ErrorAlert message={deletion.error} /> : null}
+      </div>
+    </li>
+  )
+}
+
+const altSchema = mediaAltInput.omit({ id: true })
+
+/** The image's alt text; public pages show the change at once. */
+function AltTextForm({ media }: { media: Media }) {
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const update = useMutation(trpc.media.updateAlt.mutationOptions())
+  const [saved, setSaved] = useState<string | null>(null)
+  const form = useSchemaForm({
+    initial: () => ({ alt: media.alt }),
+    schema: altSchema,
+    toInput: (values) => values,
+    save: async ({ alt }) => {
+      setSaved(null)
+      await update.mutateAsync({ id: media.id, alt })
+      // The alt text is part of the public content that shows the image.
+      await Promise.all(
+        [trpc.media, trpc.projects, trpc.timeline, trpc.profile].map((router) =>
+          queryClient.invalidateQueries(router.pathFilter()),
+        ),
+      )
+    },
+    failure: 'The alt text could not be saved.',
+    onSaved: () => setSaved('Alt text saved.'),
+  })
+  const id = `media-${media.id}-alt`
+  return (
+    <form className="flex flex-col gap-2" onSubmit={form.onSubmit}>
+      <TextField id={id} label="Alt text" field={form.text('alt')} maxLength={mediaLimits.altMax} />
+      <ErrorAlert message={form.action.error} />
+      <button
+        type="submit"
+        className={`${smallButtonClass} self-start`}
+        aria-describedby={`media-${media.id}-name`}
+        disabled={form.action.saving || form.values.alt === media.alt}
+      >
+        Save alt text
+      </button>
+      <StatusMessage message={saved} />
+    </form>
+  )
+}
+
+/** Copies the image's URL (site-relative, as the forms take it), and says so. */
+function CopyUrlButton({ url, describedBy }: { url: string; describedBy: string }) {
+  const [result, setResult] = useState<'copied' | 'failed' | null>(null)
+
+  useEffect(() => {
+    if (result !== 'copied') return
+    const timer = setTimeout(() => setResult(null), 3000)
+    return () => clearTimeout(timer)
+  }, [result])
+
+  async function copy() {
+    setResult(null)
+    try {
+      await navigator.clipboard.writeText(url)
+      setResult('copied')
+    } catch {
+      setResult('failed')
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={smallButtonClass}
+        aria-describedby={describedBy}
+        onClick={copy}
+      >
+        {result === 'copied' ? 'Copied!' : 'Copy URL'}
+      </button>
+      <span role="status" className={result === 'failed' ? 'basis-full text-sm' : 'sr-only'}>
+        {result === 'copied'
+          ? `URL copied: ${url}`
+          : result === 'failed'
+            ? `The URL could not be copied; select it here: ${url}`
+            : null}
+      </span>
+    </>
+  )
+}

@@ -1,0 +1,144 @@
+import { useState } from 'react'
+import { limits } from '../../../src/schemas/fields'
+import { type Profile, type ProfileData, profileInput } from '../../../src/schemas/profile'
+import { TextField, type TextFieldProps } from './form-controls'
+import { FormPage } from './form-page'
+import { ImageField } from './image-field'
+import { useSchemaForm } from './use-schema-form'
+
+function valuesOf(profile: Profile) {
+  return {
+    name: profile.name,
+    headline: profile.headline,
+    birth_year: String(profile.birth_year),
+    email: profile.email,
+    university: profile.university,
+    major: profile.major,
+    focus: profile.focus,
+    minor: profile.minor,
+    linkedin_url: profile.linkedin_url,
+    github_url: profile.github_url,
+    photo_url: profile.photo_url,
+  }
+}
+
+type Values = ReturnType<typeof valuesOf>
+
+/** A required text field of the form, as TextField takes it. */
+interface TextSpec
+  extends Pick<
+    TextFieldProps,
+    'label' | 'hint' | 'maxLength' | 'inputMode' | 'autoComplete' | 'placeholder'
+  > {
+  key: Exclude<keyof Values, 'photo_url'>
+}
+
+/** The fields in rows: one, or two side by side from the small breakpoint up. */
+const rows: TextSpec[][] = [
+  [
+    { key: 'name', label: 'Name', autoComplete: 'name', maxLength: limits.name },
+    {
+      key: 'birth_year',
+      label: 'Birth year',
+      hint: 'The age on the home page is counted from it.',
+      inputMode: 'numeric',
+      maxLength: 4,
+    },
+  ],
+  [
+    {
+      key: 'headline',
+      label: 'Greeting headline',
+      hint: "The home page's main heading.",
+      placeholder: "Hi, I'm Ada!",
+      maxLength: limits.title,
+    },
+  ],
+  [
+    {
+      key: 'email',
+      label: 'Email',
+      hint: 'The mailto link in the social links.',
+      inputMode: 'email',
+      autoComplete: 'email',
+      maxLength: limits.email,
+    },
+  ],
+  [
+    { key: 'major', label: 'Major', hint: "“I'm a … major at …”", maxLength: limits.title },
+    { key: 'university', label: 'University', maxLength: limits.title },
+  ],
+  [{ key: 'focus', label: 'Focus', hint: '“My focus is on …”', maxLength: limits.shortText }],
+  [
+    {
+      key: 'minor',
+      label: 'Minor',
+      hint: "“I'm currently pursuing a minor in …”",
+      maxLength: limits.title,
+    },
+  ],
+  [
+    {
+      key: 'linkedin_url',
+      label: 'LinkedIn URL',
+      inputMode: 'url',
+      placeholder: 'https://www.linkedin.com/in/…',
+      maxLength: limits.url,
+    },
+    {
+      key: 'github_url',
+      label: 'GitHub URL',
+      inputMode: 'url',
+      placeholder: 'https://github.com/…',
+      maxLength: limits.url,
+    },
+  ],
+]
+
+/** Every field of the home page's intro; the form stays open after a save and says so. */
+export function ProfileForm({
+  profile,
+  save,
+}: {
+  profile: Profile
+  save: (data: ProfileData) => Promise<unknown>
+}) {
+  const [status, setStatus] = useState<string | null>(null)
+  const form = useSchemaForm({
+    initial: () => valuesOf(profile),
+    schema: profileInput,
+    toInput: (values) => values,
+    save: (data: ProfileData) => {
+      setStatus(null)
+      return save(data)
+    },
+    failure: 'The profile could not be saved.',
+    onSaved: () => setStatus('Profile saved. The home page shows the change on its next load.'),
+  })
+  const { text } = form
+
+  return (
+    <FormPage heading="Edit Profile." submit="Save Profile" form={form} status={status}>
+      {rows.map((row) => {
+        const fields = row.map(({ key, ...spec }) => (
+          <TextField key={key} id={`profile-${key}`} field={text(key)} required {...spec} />
+        ))
+        return fields.length === 1 ? (
+          fields[0]
+        ) : (
+          <div key={row[0]?.key} className="grid gap-5 sm:grid-cols-2">
+            {fields}
+          </div>
+        )
+      })}
+      <ImageField
+        id="profile-photo_url"
+        label="Photo URL"
+        hint="Shown at 175 × 175 pixels, cropped to a circle."
+        field={text('photo_url')}
+        placeholder="/profile.svg"
+        maxLength={limits.url}
+      />
+    </FormPage>
+  )
+}

@@ -1,0 +1,21 @@
+import { useNavigate } from '@tanstack/react-router'
+import { isUnauthorized } from '../../lib/admin-errors'
+import { clearToken } from '../../lib/token'
+import { UploadError } from './media-upload'
+
+/**
+ * For a failed admin call (tRPC, or an upload): a 401 means the session is
+ * over, so the stored token is forgotten and the visitor signs in again.
+ * Resolves true when it was a 401 (the caller shows nothing more).
+ */
+export function useSessionEnd(): (error: unknown) => Promise<boolean> {
+  const navigate = useNavigate()
+  return async (error) => {
+    const unauthorized =
+      isUnauthorized(error) || (error instanceof UploadError && error.status === 401)
+    if (!unauthorized) return false
+    clearToken()
+    await navigate({ to: '/login' })
+    return true
+  }
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import type { ProfileData } from '../../../src/schemas/profile'
+import { ProfileForm } from '../../components/admin/profile-form'
+import { adminLoader } from '../../lib/admin-loaders'
+import { useTrpc } from '../../lib/trpc'
+
+export const Route = createFileRoute('/admin/profile')({
+  // Loader and screen travel together in this route's own chunk, so the
+  // public entry bundle carries no admin code at all.
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['errorComponent', 'notFoundComponent'],
+  ],
+  // The stored profile as it is now (the cached one may be up to 30 s old).
+  loader: adminLoader((queryClient, trpc) =>
+    queryClient.fetchQuery({ ...trpc.profile.get.queryOptions(), staleTime: 0 }),
+  ),
+  head: () => ({ meta: [{ title: 'Edit Profile' }] }),
+  component: EditProfile,
+})
+
+function EditProfile() {
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const query = trpc.profile.get.queryOptions()
+  const { data: profile } = useSuspenseQuery(query)
+  const update = useMutation(trpc.profile.update.mutationOptions())
+
+  async function save(data: ProfileData) {
+    const saved = await update.mutateAsync(data)
+    // The header shows the new name at once; public pages fetch the profile again when next shown.
+    queryClient.setQueryData(query.queryKey, saved)
+    await queryClient.invalidateQueries(trpc.profile.pathFilter())
+  }
+
+  return <ProfileForm profile={profile} save={save} />
+}
