@@ -67,9 +67,13 @@ export function TimelineList({
               </div>
               {event.description.length > 0 ? (
                 <ul className="mt-4 list-disc space-y-1.5 pl-5 text-sm leading-relaxed text-slate-600 marker:text-indigo-400">
-                  {event.description.map((item, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: bullets may repeat and never reorder
-                    <li key={index}>{item}</li>
+                  {event.description_html.map((html, index) => (
+                    <li
+                      // biome-ignore lint/suspicious/noArrayIndexKey: bullets may repeat and never reorder
+                      key={index}
+                      // biome-ignore lint/security/noDangerouslySetInnerHtml: inline Markdown rendered and sanitised on the server (server/markdown/render.ts)
+                      dangerouslySetInnerHTML={{ __html: html }}
+                    />
                   ))}
                 </ul>
               ) : null}

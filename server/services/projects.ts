@@ -3,6 +3,7 @@ import { slugCandidate, slugify } from '../../src/domain/slug'
 import type { Project, ProjectData } from '../../src/schemas/project'
 import type { Db } from '../db/client'
 import { projectSlugs, projects } from '../db/schema'
+import { renderMarkdown } from '../markdown/render'
 import { type Tx, writeContent } from './content-version'
 import { imagesFor, type Reader } from './media'
 import { type ApiRow, contentRows, toApiRow } from './rows'
@@ -11,6 +12,9 @@ import { type ApiRow, contentRows, toApiRow } from './rows'
 const SLUG_LOCK_KEY = 72_616_001
 
 const rows = contentRows(projects, 'Project not found.')
+
+/** Ids the project page and the layout use: a heading in the description never takes one. */
+const pageIds = ['main', 'tech-stack-title', 'description-title', 'website-title']
 const { notFound } = rows
 
 type Stored = ApiRow<typeof projects.$inferSelect>
@@ -21,7 +25,11 @@ async function withImages(db: Reader, list: Stored[]): Promise<Project[]> {
     db,
     list.flatMap((row) => row.image_urls),
   )
-  return list.map((row) => ({ ...row, images: row.image_urls.map(images) }))
+  return list.map((row) => ({
+    ...row,
+    long_description_html: renderMarkdown(row.long_description, { reservedIds: pageIds }),
+    images: row.image_urls.map(images),
+  }))
 }
 
 async function withImagesOne(db: Reader, row: Stored): Promise<Project> {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { TimelineData, TimelineEvent } from '../../src/schemas/timeline'
 import type { Db } from '../db/client'
 import { timelineEvents } from '../db/schema'
+import { renderInlineMarkdown } from '../markdown/render'
 import { writeContent } from './content-version'
 import { imagesFor, type Reader } from './media'
 import { type ApiRow, contentRows, toApiRow } from './rows'
@@ -16,7 +17,11 @@ async function withIcons(db: Reader, list: Stored[]): Promise<TimelineEvent[]> {
     db,
     list.flatMap((row) => (row.icon_path === null ? [] : [row.icon_path])),
   )
-  return list.map((row) => ({ ...row, icon: images(row.icon_path) }))
+  return list.map((row) => ({
+    ...row,
+    description_html: row.description.map((bullet) => renderInlineMarkdown(bullet)),
+    icon: images(row.icon_path),
+  }))
 }
 
 async function withIcon(db: Reader, row: Stored): Promise<TimelineEvent> {

@@ -33,6 +33,8 @@ export const projectSchema = z.object({
   title: z.string(),
   description: z.string(),
   long_description: z.string(),
+  /** long_description rendered from Markdown on the server, sanitised (server/markdown). */
+  long_description_html: z.string(),
   website_url: z.string().nullable(),
   image_urls: z.array(z.string()),
   /** One per image URL, in the same order: an upload's info (srcset, size, alt), or null. */

@@ -41,6 +41,8 @@ export const timelineEventSchema = z.object({
   /** The icon's info when icon_path is an upload, else null. */
   icon: imageInfoSchema.nullable(),
   description: z.array(z.string()),
+  /** Each bullet rendered from inline Markdown on the server, sanitised. */
+  description_html: z.array(z.string()),
   event_type: z.enum(eventTypes),
   ...timestamps,
 })

@@ -135,9 +135,11 @@ function ProjectPage() {
         <h2 id="description-title" className="text-xl font-bold tracking-tight text-slate-900">
           Description.
         </h2>
-        <p className="mt-4 leading-relaxed whitespace-pre-line text-slate-700">
-          {project.long_description}
-        </p>
+        <div
+          className="prose-md mt-4 leading-relaxed text-slate-700"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML rendered from Markdown and sanitised on the server (server/markdown/render.ts), never the raw input
+          dangerouslySetInnerHTML={{ __html: project.long_description_html }}
+        />
       </section>
 
       {website ? (

@@ -1,0 +1,70 @@
+import { apiCreate, expect, hydrated, test, unique } from './fixtures'
+
+/**
+ * A project's long description and a timeline event's bullets are Markdown,
+ * rendered and sanitised on the server: visitors see lists, code and links,
+ * never a script or a javascript: link.
+ */
+test('a Markdown description shows its list, highlighted code and safe links; nothing runs', async ({
+  page,
+  request,
+  token,
+}) => {
+  const title = unique('Markdown Project')
+  const dialogs: string[] = []
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message())
+    await dialog.dismiss()
+  })
+  const project = await apiCreate(request, token, '/api/projects', {
+    title,
+    description: 'Written in Markdown.',
+    long_description: [
+      '## What it does',
+      '',
+      '- Plans **rides**',
+      '- Shares `routes`',
+      '',
+      '```js',
+      'const answer = 42',
+      '```',
+      '',
+      'See [the docs](https://example.com/docs) or [this](javascript:alert(1)).',
+      '',
+      '<script>alert("raw")</script>',
+    ].join('\n'),
+  })
+  await page.goto(`/projects/${project.slug}`)
+  await hydrated(page)
+  const body = page.locator('.prose-md')
+  await expect(body.getByRole('heading', { level: 2, name: 'What it does' })).toBeVisible()
+  await expect(body.getByRole('listitem')).toHaveText(['Plans rides', 'Shares routes'])
+  await expect(body.locator('strong')).toHaveText('rides')
+  await expect(body.locator('pre code.hljs .hljs-keyword')).toHaveText('const')
+  const docs = body.getByRole('link', { name: 'the docs' })
+  await expect(docs).toHaveAttribute('href', 'https://example.com/docs')
+  await expect(docs).toHaveAttribute('rel', 'noopener noreferrer')
+  await expect(docs).toHaveAttribute('target', '_blank')
+  // The javascript: link is text, and the raw script is shown as text, not run.
+  await expect(body.getByRole('link', { name: 'this' })).toHaveCount(0)
+  await expect(body).toContainText('<script>alert("raw")</script>')
+  expect(await page.locator('.prose-md script').count()).toBe(0)
+  expect(dialogs).toEqual([])
+})
+
+test('timeline bullets render inline Markdown', async ({ page, request, token }) => {
+  const title = unique('Markdown Job')
+  await apiCreate(request, token, '/api/timeline', {
+    title,
+    start_date: 'Jan 2025',
+    description: ['Shipped **v2** with [a blog post](https://example.com/v2)'],
+  })
+  await page.goto('/')
+  await hydrated(page)
+  const event = page.getByRole('article').filter({ hasText: title })
+  await expect(event.locator('li strong')).toHaveText('v2')
+  await expect(event.getByRole('link', { name: 'a blog post' })).toHaveAttribute(
+    'href',
+    'https://example.com/v2',
+  )
+})
