@@ -42,14 +42,14 @@ test('upload two images, attach them to a project with the picker, reorder by mo
   await expect(opener).toBeFocused()
 
   const field = page.getByLabel('Image URLs (comma-separated)')
-  await expect(field).toHaveValue(`/media/${wideHash}.jpg, /media/${smallHash}.jpg`)
+  await expect(field).toHaveValue(`/media/${wideHash}.jpg\n/media/${smallHash}.jpg`)
   const order = page.getByRole('list', { name: /^Images, in order/ })
   await expect(order.getByRole('listitem')).toHaveCount(2)
   await expect(order.getByRole('listitem').nth(0)).toContainText(wideHash)
 
   const rows = order.getByRole('listitem')
   const expectOrder = async (first: string, second: string) => {
-    await expect(field).toHaveValue(`/media/${first}.jpg, /media/${second}.jpg`)
+    await expect(field).toHaveValue(`/media/${first}.jpg\n/media/${second}.jpg`)
     await expect(rows.nth(0)).toContainText(first)
     await expect(rows.nth(1)).toContainText(second)
   }
@@ -87,14 +87,14 @@ test('upload two images, attach them to a project with the picker, reorder by mo
   await expectOrder(smallHash, wideHash)
 
   // A pasted external URL still counts, after the uploads; Remove takes one out.
-  await field.fill(`${await field.inputValue()}, https://example.com/external.png`)
+  await field.fill(`${await field.inputValue()}\nhttps://example.com/external.png`)
   await expect(order.getByRole('listitem')).toHaveCount(3)
   await order
     .getByRole('listitem')
     .filter({ hasText: 'https://example.com/external.png' })
     .getByRole('button', { name: 'Remove' })
     .click()
-  await expect(field).toHaveValue(`/media/${smallHash}.jpg, /media/${wideHash}.jpg`)
+  await expect(field).toHaveValue(`/media/${smallHash}.jpg\n/media/${wideHash}.jpg`)
 
   await page.getByRole('button', { name: 'Save Project' }).click()
   await expect(page).toHaveURL(/\/admin$/)
@@ -209,7 +209,7 @@ test('an image uploaded in place from the project form is added to its images', 
   await page.getByRole('button', { name: 'Upload images' }).click()
   await (await chooser).setFiles({ name: file.name, mimeType: file.type, buffer: file.bytes })
   const field = page.getByLabel('Image URLs (comma-separated)')
-  await expect(field).toHaveValue(`https://example.com/first.png, /media/${sha256(file.bytes)}.jpg`)
+  await expect(field).toHaveValue(`https://example.com/first.png\n/media/${sha256(file.bytes)}.jpg`)
   await page.getByRole('button', { name: 'Save Project' }).click()
   await expect(page).toHaveURL(/\/admin$/)
   const saved = await (await request.get(`/api/projects/${project.slug}`)).json()

@@ -114,10 +114,11 @@ test('the edit form arrives prefilled and saves changes', async ({
   await expect(page.getByLabel('Short Description')).toHaveValue('A short line')
   await expect(page.getByLabel('Long Description')).toHaveValue('A longer story')
   await expect(page.getByLabel('Website URL')).toHaveValue('https://example.com/site')
+  // Each item on its own line.
   await expect(page.getByLabel('Image URLs (comma-separated)')).toHaveValue(
-    'https://example.com/one.png, https://example.com/two.png',
+    'https://example.com/one.png\nhttps://example.com/two.png',
   )
-  await expect(page.getByLabel('Tags (comma-separated)')).toHaveValue('a, b')
+  await expect(page.getByLabel('Tags (comma-separated)')).toHaveValue('a\nb')
   await expect(page.getByLabel('Featured Project')).toBeChecked()
 
   const renamed = unique('Renamed project')
@@ -141,7 +142,7 @@ test('the edit form arrives prefilled and saves changes', async ({
 
   // Opening the form again shows what was just saved.
   await card(page, renamed).getByRole('link', { name: 'Edit' }).click()
-  await expect(page.getByLabel('Tags (comma-separated)')).toHaveValue('a, c')
+  await expect(page.getByLabel('Tags (comma-separated)')).toHaveValue('a\nc')
   await page.getByRole('link', { name: 'Cancel' }).click()
   await expect(page).toHaveURL(/\/admin$/)
 })

@@ -126,7 +126,7 @@ test('the edit form arrives prefilled and saves changes', async ({
   await expect(page.getByLabel('End Date (optional)')).toHaveValue('Jun 2024')
   await expect(page.getByLabel('Position / Degree')).toHaveValue('B.Sc. Computer Science')
   await expect(page.getByLabel('Icon URL')).toHaveValue('https://example.com/uni.png')
-  await expect(page.getByLabel('Description (comma-separated)')).toHaveValue('a, b')
+  await expect(page.getByLabel('Description (comma-separated)')).toHaveValue('a\nb')
   await expect(page.getByLabel('Type')).toHaveValue('education')
 
   const renamed = unique('Renamed event')

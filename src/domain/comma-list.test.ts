@@ -21,8 +21,9 @@ describe('splitCommaList', () => {
     ])
   })
 
-  test('trims tabs and newlines around items', () => {
-    expect(splitCommaList('a\t,\nb\n')).toEqual(['a', 'b'])
+  test('trims tabs and spaces around items', () => {
+    expect(splitCommaList('a\t, \tb ')).toEqual(['a', 'b'])
+    expect(splitCommaList('\ta\t\n b \n')).toEqual(['a', 'b'])
   })
 
   test('URLs split cleanly', () => {
@@ -34,8 +35,8 @@ describe('splitCommaList', () => {
 })
 
 describe('joinCommaList', () => {
-  test('joins with a comma and a space', () => {
-    expect(joinCommaList(['React', 'Node.js', 'SQL'])).toBe('React, Node.js, SQL')
+  test('puts each item on its own line', () => {
+    expect(joinCommaList(['React', 'Node.js', 'SQL'])).toBe('React\nNode.js\nSQL')
     expect(joinCommaList(['solo'])).toBe('solo')
     expect(joinCommaList([])).toBe('')
   })
@@ -43,5 +44,30 @@ describe('joinCommaList', () => {
   test('split(join(items)) gives the items back when no item holds a comma', () => {
     const items = ['TypeScript', 'Bun', 'PostgreSQL 15']
     expect(splitCommaList(joinCommaList(items))).toEqual(items)
+  })
+})
+
+describe('lists that keep commas', () => {
+  test('once the text has a line break, only line breaks split', () => {
+    expect(splitCommaList('Used by 40,000 riders\nBuilt the API, the app and the site')).toEqual([
+      'Used by 40,000 riders',
+      'Built the API, the app and the site',
+    ])
+    expect(splitCommaList('a\r\n\r\n  b  \rc')).toEqual(['a', 'b', 'c'])
+  })
+
+  test('a single line is still split on commas', () => {
+    expect(splitCommaList('a, b, c')).toEqual(['a', 'b', 'c'])
+  })
+
+  test('an edited list comes back item for item, commas included', () => {
+    const lists = [
+      ['Used by 40,000 riders'],
+      ['Used by 40,000 riders', 'Led a team of 3'],
+      ['React', 'Node.js'],
+      ['one'],
+      [],
+    ]
+    for (const items of lists) expect(splitCommaList(joinCommaList(items))).toEqual(items)
   })
 })

@@ -57,6 +57,12 @@ export function describedBy(id: string, opts: { hint?: boolean; error?: string |
   }
 }
 
+/**
+ * The hint under every list field (tags, image URLs, bullets); the spec's
+ * "(comma-separated)" labels stay, and `splitCommaList` takes both.
+ */
+export const listHint = 'One per line, or separated by commas.'
+
 export interface TextFieldProps
   extends Pick<
     InputHTMLAttributes<HTMLInputElement>,

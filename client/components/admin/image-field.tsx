@@ -36,12 +36,15 @@ interface ImageFieldProps {
   placeholder?: string
   maxLength?: number
   field: TextBinding
-  /** A comma-separated list of URLs (a project's images) instead of one URL. */
+  /**
+   * A list of URLs (a project's images) instead of one URL: a textarea with
+   * one URL per line, split and joined by the same rule as the other lists.
+   */
   multiple?: boolean
 }
 
 /**
- * A URL field (or a comma-separated list of them) with the media library
+ * A URL field (or a list of them, one per line) with the media library
  * beside it: choose images from the library, upload new ones in place or
  * drop them here; previews below, to reorder (a list) or remove. The
  * field's text stays what the API takes, and typing or pasting any URL
@@ -71,7 +74,7 @@ export function ImageField({ field, multiple = false, ...text }: ImageFieldProps
 
   return (
     <div className="space-y-3">
-      <TextField {...text} field={field} inputMode="url" />
+      <TextField {...text} field={field} inputMode="url" {...(multiple ? { rows: 3 } : {})} />
       <DropZone onFiles={uploads.start} className="flex flex-col gap-3 p-3 text-left sm:p-4">
         <div className="flex flex-wrap items-center gap-2">
           <button

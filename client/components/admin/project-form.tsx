@@ -1,7 +1,7 @@
 import { joinCommaList, splitCommaList } from '../../../src/domain/comma-list'
 import { limits } from '../../../src/schemas/fields'
 import { type Project, type ProjectData, projectInput } from '../../../src/schemas/project'
-import { TextField } from './form-controls'
+import { listHint, TextField } from './form-controls'
 import { FormPage } from './form-page'
 import { ImageField } from './image-field'
 import type { ContentFormProps } from './use-content-save'
@@ -70,16 +70,18 @@ export function ProjectForm({ heading, item, save }: ContentFormProps<Project, P
       <ImageField
         id="project-images"
         label="Image URLs (comma-separated)"
-        hint="The first image is the cover."
+        hint={`${listHint} The first image is the cover.`}
         field={text('image_urls')}
-        placeholder="https://example.com/cover.png, https://example.com/detail.png"
+        placeholder={'https://example.com/cover.png\nhttps://example.com/detail.png'}
         multiple
       />
       <TextField
         id="project-tags"
         label="Tags (comma-separated)"
+        hint={listHint}
         field={text('tags')}
-        placeholder="React, TypeScript, SQL"
+        rows={3}
+        placeholder={'React\nTypeScript\nSQL'}
       />
       <div className="flex items-center gap-3">
         <input

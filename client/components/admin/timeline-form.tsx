@@ -8,7 +8,7 @@ import {
   timelineInput,
 } from '../../../src/schemas/timeline'
 import { eventTypeLabels } from './event-type-labels'
-import { describedBy, Field, inputClass, TextField } from './form-controls'
+import { describedBy, Field, inputClass, listHint, TextField } from './form-controls'
 import { FormPage } from './form-page'
 import { ImageField } from './image-field'
 import type { ContentFormProps } from './use-content-save'
@@ -90,7 +90,7 @@ export function TimelineForm({
       <TextField
         id="event-description"
         label="Description (comma-separated)"
-        hint="Each item becomes a bullet point."
+        hint={`${listHint} Each item becomes a bullet point.`}
         field={text('description')}
         rows={4}
       />
