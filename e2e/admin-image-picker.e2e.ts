@@ -68,20 +68,31 @@ test('upload two images, attach them to a project with the picker, reorder by mo
   // With the keyboard: pick up, arrow, drop (announced); up, then down again.
   const announced = (text: string) =>
     expect(page.getByRole('status').filter({ hasText: text })).toBeAttached()
-  const moveByKeyboard = async (handleName: string, pickUp: string, arrow: string) => {
+  const moveByKeyboard = async (
+    handleName: string,
+    pickUp: string,
+    arrow: string,
+    over: string,
+  ) => {
     const button = order.getByRole('button', { name: handleName })
     await button.focus()
     await page.keyboard.press(pickUp)
     await expect(button).toHaveAttribute('aria-pressed', 'true')
-    await page.keyboard.press(arrow)
+    // dnd-kit measures the rows after the pick-up; an arrow pressed before
+    // that finds nowhere to go (a person is never that fast). With two
+    // images, pressing it again cannot overshoot.
+    await expect(async () => {
+      await page.keyboard.press(arrow)
+      await expect(page.getByRole('status').filter({ hasText: over })).toBeAttached({
+        timeout: 1_000,
+      })
+    }).toPass({ timeout: 10_000 })
   }
-  await moveByKeyboard('Move image 2', 'Space', 'ArrowUp')
-  await announced('Image 2 is over position 1.')
+  await moveByKeyboard('Move image 2', 'Space', 'ArrowUp', 'Image 2 is over position 1.')
   await page.keyboard.press('Space')
   await announced('Image 2 was dropped at position 1.')
   await expectOrder(wideHash, smallHash)
-  await moveByKeyboard('Move image 1', 'Enter', 'ArrowDown')
-  await announced('Image 1 is over position 2.')
+  await moveByKeyboard('Move image 1', 'Enter', 'ArrowDown', 'Image 1 is over position 2.')
   await page.keyboard.press('Enter')
   await announced('Image 1 was dropped at position 2.')
   await expectOrder(smallHash, wideHash)
