@@ -28,6 +28,7 @@ import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
 import type { Subprocess } from 'bun'
 import { seedContent } from './seed-content'
+import { firstOk, freePort, rssKb, startServer, stop } from './server-process'
 
 const root = resolve(import.meta.dir, '..')
 
@@ -67,64 +68,11 @@ const workers = Number(process.env.BENCH_WORKERS ?? Math.min(4, cpus().length))
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn'
 const admin = { username: 'bench', password: 'bench password 123' }
 
-function freePort(): number {
-  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
-  const port = probe.port
-  probe.stop(true)
-  return port
-}
-
-async function waitFor(url: string, deadlineMs = 120_000): Promise<number> {
-  const started = performance.now()
-  while (performance.now() - started < deadlineMs) {
-    try {
-      const response = await fetch(url)
-      await response.arrayBuffer()
-      if (response.status === 200) return performance.now() - started
-    } catch {
-      // not listening yet
-    }
-    await Bun.sleep(10)
-  }
-  throw new Error(`${url} did not answer 200 in time`)
-}
-
 /** CPU time (user + system) a process has used, in microseconds. */
 function cpuMicros(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
   const ticks = Number(fields[11]) + Number(fields[12])
   return (ticks * 1_000_000) / 100 // USER_HZ is 100 on Linux
-}
-
-function rssKb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? Number.NaN)
-}
-
-function startServer(dataDir: string, port: number, databaseUrl: string): Subprocess {
-  return Bun.spawn(['bun', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: `http://127.0.0.1:${port}`,
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: logLevel,
-      SKIP_CLIENT_BUILD: '1',
-    },
-    stdout: 'ignore',
-    stderr: 'inherit',
-  })
-}
-
-async function stop(child: Subprocess) {
-  if (child.exitCode === null) child.kill('SIGTERM')
-  await child.exited
 }
 
 /** Gzip size of each script a page loads first: its module script and modulepreloads. */
@@ -192,20 +140,18 @@ try {
 
   // Cold start on a fresh data directory (database created and migrated).
   let spawnedAt = performance.now()
-  let server = startServer(dataDir, port, databaseUrl)
+  let server = startServer({ dataDir, port, databaseUrl, admin, logLevel, stdout: 'ignore' })
   children.push(server)
-  await waitFor(`${base}/`)
-  const firstStartMs = performance.now() - spawnedAt
+  const firstStartMs = await firstOk(`${base}/`, spawnedAt)
 
   const slug = await seedContent(base, admin)
 
   // Cold start again on the seeded directory: the usual restart.
   await stop(server)
   spawnedAt = performance.now()
-  server = startServer(dataDir, port, databaseUrl)
+  server = startServer({ dataDir, port, databaseUrl, admin, logLevel, stdout: 'ignore' })
   children.push(server)
-  await waitFor(`${base}/`)
-  const restartMs = performance.now() - spawnedAt
+  const restartMs = await firstOk(`${base}/`, spawnedAt)
 
   // The bytes each target answers, fetched once (no Accept-Encoding, as autocannon sends).
   const targets = [
@@ -249,7 +195,7 @@ try {
       },
     )
     children.push(child)
-    await waitFor(`http://127.0.0.1:${port}/api/projects`)
+    await firstOk(`http://127.0.0.1:${port}/api/projects`)
     return { base: `http://127.0.0.1:${port}`, pid: child.pid }
   }
   const minimal = await startBaseline()

@@ -9,69 +9,17 @@
  * 5 s), then VmRSS from /proc/<pid>/status; then the same after a restart on
  * the same DATA_DIR. MEMORY_RUNS runs (3), and the medians.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { Subprocess } from 'bun'
 import { seedContent } from './seed-content'
+import { firstOk, freePort, rssKb, startServer, stop } from './server-process'
 
 const root = resolve(import.meta.dir, '..')
 const runs = Number(process.env.MEMORY_RUNS ?? 3)
 const restMs = Number(process.env.MEMORY_REST_MS ?? 5_000)
 const databaseUrl = process.env.DATABASE_URL ?? ''
 const admin = { username: 'memory', password: 'memory password 123' }
-
-function freePort(): number {
-  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
-  const port = probe.port
-  probe.stop(true)
-  return port
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? Number.NaN) / 1024
-}
-
-async function firstOk(url: string, since: number, deadlineMs = 120_000): Promise<number> {
-  while (performance.now() - since < deadlineMs) {
-    try {
-      const response = await fetch(url)
-      await response.arrayBuffer()
-      if (response.status === 200) return performance.now() - since
-    } catch {
-      // not listening yet
-    }
-    await Bun.sleep(5)
-  }
-  throw new Error(`${url} did not answer 200 in time`)
-}
-
-function startServer(dataDir: string, port: number): Subprocess {
-  return Bun.spawn(['bun', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: `http://127.0.0.1:${port}`,
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: process.env.MEMORY_LOG_LEVEL ?? 'warn',
-      SKIP_CLIENT_BUILD: '1',
-    },
-    stdout: 'inherit',
-    stderr: 'inherit',
-  })
-}
-
-async function stop(child: Subprocess) {
-  if (child.exitCode === null) child.kill('SIGTERM')
-  await child.exited
-}
 
 interface Figures {
   healthzMs: number
@@ -84,7 +32,14 @@ async function phase(dataDir: string, seed: boolean): Promise<Figures> {
   const port = freePort()
   const base = `http://127.0.0.1:${port}`
   const spawnedAt = performance.now()
-  const server = startServer(dataDir, port)
+  const server = startServer({
+    dataDir,
+    port,
+    databaseUrl,
+    admin,
+    logLevel: process.env.MEMORY_LOG_LEVEL ?? 'warn',
+    stdout: 'inherit',
+  })
   try {
     const healthzMs = await firstOk(`${base}/healthz`, spawnedAt)
     const pageMs = await firstOk(`${base}/`, spawnedAt)
@@ -93,7 +48,7 @@ async function phase(dataDir: string, seed: boolean): Promise<Figures> {
       await (await fetch(`${base}${path}`)).arrayBuffer()
     }
     await Bun.sleep(restMs)
-    return { healthzMs, pageMs, restRss: rssMb(server.pid) }
+    return { healthzMs, pageMs, restRss: rssKb(server.pid) / 1024 }
   } finally {
     await stop(server)
   }

@@ -1,0 +1,79 @@
+/**
+ * What the measuring scripts (bench, memory) share: the production server
+ * as a child process on a free loopback port, waiting for it, reading its
+ * resident memory, stopping it.
+ */
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Subprocess } from 'bun'
+
+const root = resolve(import.meta.dir, '..')
+
+export function freePort(): number {
+  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+  const port = probe.port
+  probe.stop(true)
+  return port
+}
+
+/** Milliseconds from `since` until `url` answers 200. */
+export async function firstOk(
+  url: string,
+  since = performance.now(),
+  deadlineMs = 120_000,
+): Promise<number> {
+  while (performance.now() - since < deadlineMs) {
+    try {
+      const response = await fetch(url)
+      await response.arrayBuffer()
+      if (response.status === 200) return performance.now() - since
+    } catch {
+      // not listening yet
+    }
+    await Bun.sleep(5)
+  }
+  throw new Error(`${url} did not answer 200 in time`)
+}
+
+/** Resident memory of a process, in kB (Linux). */
+export function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? Number.NaN)
+}
+
+export interface ServerOptions {
+  dataDir: string
+  port: number
+  /** Empty: PGlite in `dataDir`. */
+  databaseUrl: string
+  admin: { username: string; password: string }
+  logLevel: string
+  stdout: 'inherit' | 'ignore'
+}
+
+/** `bun server/index.ts` as production runs it, the client already built. */
+export function startServer(options: ServerOptions): Subprocess {
+  return Bun.spawn(['bun', 'server/index.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: options.dataDir,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      SITE_URL: `http://127.0.0.1:${options.port}`,
+      ADMIN_USERNAME: options.admin.username,
+      ADMIN_PASSWORD: options.admin.password,
+      LOG_LEVEL: options.logLevel,
+      SKIP_CLIENT_BUILD: '1',
+    },
+    stdout: options.stdout,
+    stderr: 'inherit',
+  })
+}
+
+export async function stop(child: Subprocess): Promise<void> {
+  if (child.exitCode === null) child.kill('SIGTERM')
+  await child.exited
+}
