@@ -11,21 +11,10 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { migrateDatabase, openDatabase } from '../db/client'
+import { loose } from './harness'
 
 const root = mkdtempSync(join(tmpdir(), 'portfolio-modes-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
-
-/** Every path under `dir` whose mode lets group or others in. */
-function loose(dir: string): string[] {
-  const found: string[] = []
-  const walk = (path: string) => {
-    const stats = lstatSync(path)
-    if ((stats.mode & 0o077) !== 0) found.push(`${path} ${(stats.mode & 0o777).toString(8)}`)
-    if (stats.isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry))
-  }
-  walk(dir)
-  return found
-}
 
 test('a new DATA_DIR is 0700 and what was copied into it is private; a restart tightens the rest', async () => {
   const dataDir = join(root, 'new')

@@ -4,7 +4,7 @@
  * from a migrated template dumped once per process, which is fast); when
  * DATABASE_URL is set, a fresh PostgreSQL database per file, dropped after.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -284,3 +284,15 @@ export async function createTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/** Every path under `dir` whose mode lets group or others in. */
+export function loose(dir: string): string[] {
+  const found: string[] = []
+  const walk = (path: string) => {
+    const stats = lstatSync(path)
+    if ((stats.mode & 0o077) !== 0) found.push(`${path} ${(stats.mode & 0o777).toString(8)}`)
+    if (stats.isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry))
+  }
+  walk(dir)
+  return found
+}

@@ -9,15 +9,7 @@
  * and the template is never served.
  */
 import { afterAll, expect, test } from 'bun:test'
-import {
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -32,7 +24,7 @@ import {
 import { createStaticHandler } from '../http/static'
 import { createLogger } from '../log'
 import { prepareDatabase } from '../setup'
-import { testEnv } from './harness'
+import { loose, testEnv } from './harness'
 
 const root = mkdtempSync(join(tmpdir(), 'portfolio-template-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -52,18 +44,6 @@ async function appliedMigrations(database: Database): Promise<number> {
     sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
   )
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n)
-}
-
-/** Every path under `dir` whose mode lets group or others in. */
-function loose(dir: string): string[] {
-  const found: string[] = []
-  const walk = (path: string) => {
-    const stats = lstatSync(path)
-    if ((stats.mode & 0o077) !== 0) found.push(`${path} ${(stats.mode & 0o777).toString(8)}`)
-    if (stats.isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry))
-  }
-  walk(dir)
-  return found
 }
 
 test('a new DATA_DIR is copied from the migrated template, seeded at start, and private', async () => {
