@@ -57,9 +57,9 @@ export function isPublicRead(pathname: string): boolean {
  * reads the token). Undefined when the answer is not shared: not a public
  * read, or one declared `public-unless-signed-in` asked with a token.
  */
-export function publicReadKey(request: Request, pathname: string): string | undefined {
+export function publicReadKey(pathname: string, signedIn: boolean): string | undefined {
   const policy = restReadAt(pathname)?.meta.cache
-  return sharesCachedAnswer(policy, request.headers.has('authorization')) ? pathname : undefined
+  return sharesCachedAnswer(policy, signedIn) ? pathname : undefined
 }
 
 /** Maps a thrown error to the API's `{ error }` answer; unexpected ones stay generic. */
