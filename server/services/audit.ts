@@ -122,15 +122,15 @@ const short = (value: string, max = 120) => (value.length > max ? `${value.slice
  * The entry of an admin write, from the procedure's path, its raw input and
  * its answer: the id and title it concerns, the names of the fields sent
  * (never their values, so nothing typed into a field can leak here, and
- * never a field named like a secret), and for an upload the file's type
- * and size.
+ * never a field named like a secret), and for an upload the file's size
+ * and the type it was stored as.
  */
 export function describeWrite(path: string, rawInput: unknown, output: unknown): AuditEvent {
   const details: Record<string, unknown> = {}
   let input: Record<string, unknown> = {}
   if (typeof FormData !== 'undefined' && rawInput instanceof FormData) {
     for (const [key, value] of rawInput.entries() as Iterable<[string, unknown]>) {
-      if (value instanceof Blob) details.file = { type: value.type || null, bytes: value.size }
+      if (value instanceof Blob) details.file = { bytes: value.size }
       else input[key] = value
     }
   } else if (isRecord(rawInput)) {
@@ -154,6 +154,8 @@ export function describeWrite(path: string, rawInput: unknown, output: unknown):
     .slice(0, 40)
   if (id !== undefined) details.id = id
   if (title) details.title = short(title)
+  // What an upload turned out to be (read from its bytes, not the name it was sent with).
+  if (typeof out.content_type === 'string') details.content_type = short(out.content_type, 50)
   if (fields.length) details.fields = fields
   const noun = nouns[path.split('.')[0] ?? ''] ?? null
   const target = noun
