@@ -157,11 +157,14 @@ export function describeWrite(path: string, rawInput: unknown, output: unknown):
   // What an upload turned out to be (read from its bytes, not the name it was sent with).
   if (typeof out.content_type === 'string') details.content_type = short(out.content_type, 50)
   if (fields.length) details.fields = fields
+  // A count the answer gives (sessions revoked).
+  if (typeof out.revoked === 'number') details.revoked = out.revoked
   const noun = nouns[path.split('.')[0] ?? ''] ?? null
-  const target = noun
-    ? [noun, id === undefined ? null : String(id), title ? `"${short(title, 80)}"` : null]
-        .filter(Boolean)
-        .join(' ')
-    : null
+  const target =
+    noun && (id !== undefined || title)
+      ? [noun, id === undefined ? null : String(id), title ? `"${short(title, 80)}"` : null]
+          .filter(Boolean)
+          .join(' ')
+      : null
   return { action: path, target, details }
 }

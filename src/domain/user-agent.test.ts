@@ -30,6 +30,10 @@ test.each([
     'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
     'Firefox on Linux',
   ],
+  [
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+    'Chrome on Linux',
+  ],
   ['curl/8.5.0', 'curl'],
   ['Bun/1.3.0', 'Bun'],
   ['', 'Unknown browser'],
