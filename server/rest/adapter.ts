@@ -122,7 +122,14 @@ async function rawInput(
   route: RestEndpoint,
   params: Record<string, string>,
 ): Promise<unknown> {
-  if (!bodyMethods.has(request.method)) return params
+  if (!bodyMethods.has(request.method)) {
+    if (!route.rest.query) return params
+    const query = new Map<string, string>()
+    for (const [name, value] of new URL(request.url).searchParams) {
+      if (!query.has(name)) query.set(name, value)
+    }
+    return { ...Object.fromEntries(query), ...params }
+  }
   const declared = route.rest.body
   const limit = declared?.maxBytes ?? MAX_BODY_BYTES
   if (declared?.type === 'multipart') {

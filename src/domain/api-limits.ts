@@ -5,5 +5,5 @@
  */
 export const MAX_BATCH_SIZE = 10
 
-/** Procedures that never share a batch (each sign-in attempt is its own request). */
-export const UNBATCHED_PROCEDURES = ['auth.login'] as const
+/** Procedures that never share a batch (each sign-in attempt, password or code, is its own request). */
+export const UNBATCHED_PROCEDURES = ['auth.login', 'auth.verifyTwoFactor'] as const
