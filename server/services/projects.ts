@@ -14,7 +14,7 @@ const SLUG_LOCK_KEY = 72_616_001
 const rows = contentRows(projects, 'Project not found.')
 
 /** Ids the project page and the layout use: a heading in the description never takes one. */
-const pageIds = ['main', 'tech-stack-title', 'description-title', 'website-title']
+export const pageIds = ['main', 'tech-stack-title', 'description-title', 'website-title']
 const { notFound } = rows
 
 type Stored = ApiRow<typeof projects.$inferSelect>

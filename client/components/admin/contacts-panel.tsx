@@ -11,6 +11,7 @@ export function ContactsPanel() {
     stale: trpc.contact.pathFilter(),
     question: 'Are you sure you want to delete this contact?',
     fallback: 'The message could not be deleted.',
+    deleted: 'Message deleted.',
   })
 
   return (

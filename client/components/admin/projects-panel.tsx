@@ -13,6 +13,7 @@ export function ProjectsPanel() {
     stale: trpc.projects.pathFilter(),
     question: 'Are you sure you want to delete this project?',
     fallback: 'The project could not be deleted.',
+    deleted: 'Project deleted.',
   })
 
   return (

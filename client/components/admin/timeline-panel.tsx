@@ -20,6 +20,7 @@ export function TimelinePanel() {
     stale: trpc.timeline.pathFilter(),
     question: 'Are you sure you want to delete this timeline event?',
     fallback: 'The timeline event could not be deleted.',
+    deleted: 'Timeline event deleted.',
   })
 
   return (
