@@ -47,7 +47,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     const add = (tone: ToastTone) => (message: string) => {
       counter.current += 1
       const toast = { id: counter.current, tone, message }
-      setToasts((list) => [...list, toast].slice(-MAX_SHOWN))
+      // The same message again (three moves in a row) replaces the one shown, announced anew.
+      setToasts((list) =>
+        [...list.filter((shown) => shown.tone !== tone || shown.message !== message), toast].slice(
+          -MAX_SHOWN,
+        ),
+      )
     }
     return { success: add('success'), error: add('error') }
   })

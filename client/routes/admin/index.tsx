@@ -3,22 +3,8 @@ import { ContactsPanel } from '../../components/admin/contacts-panel'
 import { ProjectsPanel } from '../../components/admin/projects-panel'
 import { TimelinePanel } from '../../components/admin/timeline-panel'
 import { adminLoader } from '../../lib/admin-loaders'
-import { type DashboardSection, dashboardSections } from '../../lib/dashboard-sections'
-
-/** `?section=projects` shows that section alone (the navigation's Projects, Timeline, Messages). */
-function sectionOf(search: Record<string, unknown>): { section?: DashboardSection } {
-  const section = dashboardSections.find((name) => name === search.section)
-  return section ? { section } : {}
-}
-
-const headings: Record<DashboardSection, string> = {
-  projects: 'Projects',
-  timeline: 'Timeline',
-  messages: 'Messages',
-}
 
 export const Route = createFileRoute('/admin/')({
-  validateSearch: sectionOf,
   // Loader and screen travel together in this route's own chunk, so the
   // public entry bundle carries no admin code at all.
   codeSplitGroupings: [
@@ -37,14 +23,12 @@ export const Route = createFileRoute('/admin/')({
 })
 
 function Dashboard() {
-  const { section } = Route.useSearch()
-  const shown = (name: DashboardSection) => section === undefined || section === name
   return (
     <div className="space-y-6">
-      <h1 className="sr-only">{section ? headings[section] : 'Admin Dashboard'}</h1>
-      {shown('projects') ? <ProjectsPanel /> : null}
-      {shown('timeline') ? <TimelinePanel /> : null}
-      {shown('messages') ? <ContactsPanel /> : null}
+      <h1 className="sr-only">Admin Dashboard</h1>
+      <ProjectsPanel />
+      <TimelinePanel />
+      <ContactsPanel />
     </div>
   )
 }
