@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { apiCreate, expect, signInPage, test, unique } from './fixtures'
 
 /**
@@ -66,7 +66,7 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
 }
 
 /** Every control in `scope` lies fully inside the screen's width. */
-async function expectControlsInView(page: Page, scope: ReturnType<Page['locator']>, width: number) {
+async function expectControlsInView(scope: Locator, width: number) {
   const controls = scope.locator('a, button')
   const count = await controls.count()
   expect(count).toBeGreaterThan(0)
@@ -110,9 +110,13 @@ for (const width of [1280, 390]) {
     await expect(project.locator('img')).toHaveAttribute('src', '/profile.svg')
     await expect(event.locator('img')).toHaveAttribute('src', '/favicon.svg')
 
-    for (const row of [project, event, message]) await expectControlsInView(page, row, width)
+    for (const row of [project, event, message]) await expectControlsInView(row, width)
     await expectNoSidewaysScroll(page, width)
     await page.screenshot({ path: `${screens}/admin-dashboard-${width}.png`, fullPage: true })
+    await page.screenshot({ path: `${screens}/admin-dashboard-top-${width}.png` })
+    for (const [name, row] of Object.entries({ project, event, message })) {
+      await row.screenshot({ path: `${screens}/admin-${name}-row-${width}.png` })
+    }
     await expectNoAxeViolations(page)
   })
 }
@@ -137,7 +141,7 @@ test('the navigation marks the current screen and shows each section on its own'
       'aria-current',
       'page',
     )
-    await expectControlsInView(page, nav, width)
+    await expectControlsInView(nav, width)
   }
 
   // From the keyboard: the links are in the tab order.
