@@ -169,6 +169,10 @@ test('the navigation marks the current screen and shows each section on its own'
   await page.setViewportSize({ width: 1280, height: 800 })
   const main = await page.getByRole('main').boundingBox()
   expect(main?.width).toBeGreaterThan(1100)
+
+  // Any other name under /admin is not a screen.
+  await page.goto('/admin/no-such-section')
+  await expect(page.getByRole('heading', { name: 'Page Not Found.' })).toBeVisible()
 })
 
 test('saves and deletes are confirmed by a toast that can be dismissed', async ({
@@ -183,6 +187,7 @@ test('saves and deletes are confirmed by a toast that can be dismissed', async (
   await page.getByRole('button', { name: 'Save Project' }).click()
   await expect(page).toHaveURL(/\/admin$/)
   await expect(notifications).toContainText('Project added.')
+  await page.screenshot({ path: `${screens}/admin-toast-1280.png` })
   await notifications.getByRole('button', { name: 'Dismiss' }).first().click()
   await expect(notifications).not.toContainText('Project added.')
 
@@ -265,7 +270,7 @@ test.describe('after a 401 the sign-in page says the session ended', () => {
 
     await expect(page).toHaveURL(/\/login$/)
     await expect(page.getByRole('status').filter({ hasText: ended })).toBeVisible()
-    await page.screenshot({ path: `${screens}/login-session-ended-390.png` })
+    await page.screenshot({ path: `${screens}/login-session-ended-1280.png` })
     // Read once: the next visit to /login starts plain (the page's init script would sign
     // it in again on a reload, so the stored notice itself is checked).
     await expect
