@@ -14,7 +14,6 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
-import { Route as AdminSectionRouteImport } from './routes/admin/$section'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
@@ -47,11 +46,6 @@ const LoginRoute = LoginRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminSectionRoute = AdminSectionRouteImport.update({
-  id: '/$section',
-  path: '/$section',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminMediaRoute = AdminMediaRouteImport.update({
@@ -100,7 +94,6 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
-  '/admin/$section': typeof AdminSectionRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
@@ -115,7 +108,6 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
-  '/admin/$section': typeof AdminSectionRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
@@ -132,7 +124,6 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
-  '/admin/$section': typeof AdminSectionRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
@@ -150,7 +141,6 @@ export interface FileRouteTypes {
     | '/admin'
     | '/contact-me'
     | '/login'
-    | '/admin/$section'
     | '/admin/media'
     | '/admin/profile'
     | '/projects/$slug'
@@ -165,7 +155,6 @@ export interface FileRouteTypes {
     | '/'
     | '/contact-me'
     | '/login'
-    | '/admin/$section'
     | '/admin/media'
     | '/admin/profile'
     | '/projects/$slug'
@@ -181,7 +170,6 @@ export interface FileRouteTypes {
     | '/admin'
     | '/contact-me'
     | '/login'
-    | '/admin/$section'
     | '/admin/media'
     | '/admin/profile'
     | '/projects/$slug'
@@ -237,13 +225,6 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/$section': {
-      id: '/admin/$section'
-      path: '/$section'
-      fullPath: '/admin/$section'
-      preLoaderRoute: typeof AdminSectionRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/media': {
@@ -306,7 +287,6 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
-  AdminSectionRoute: typeof AdminSectionRoute
   AdminMediaRoute: typeof AdminMediaRoute
   AdminProfileRoute: typeof AdminProfileRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -317,7 +297,6 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
-  AdminSectionRoute: AdminSectionRoute,
   AdminMediaRoute: AdminMediaRoute,
   AdminProfileRoute: AdminProfileRoute,
   AdminIndexRoute: AdminIndexRoute,
