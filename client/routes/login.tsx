@@ -11,6 +11,7 @@ import {
 } from '../components/admin/form-controls'
 import { failureText } from '../lib/admin-errors'
 import { httpStatusOf } from '../lib/api-errors'
+import { sessionEnded as endedBefore, forgetSessionEnded } from '../lib/session-ended'
 import { getToken, setToken } from '../lib/token'
 import { useTrpc } from '../lib/trpc'
 
@@ -42,6 +43,9 @@ function LoginPage() {
     setToken(token)
     await navigate({ to: '/admin' })
   }
+  // Read when the page opens (this screen renders in the browser only), then forgotten.
+  const [sessionEnded] = useState(endedBefore)
+  useEffect(forgetSessionEnded, [])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -79,6 +83,14 @@ function LoginPage() {
     <section className="mx-auto w-full max-w-sm py-10">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Admin Login.</h1>
+        {sessionEnded ? (
+          <p
+            role="status"
+            className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          >
+            Your session has ended. Please sign in again.
+          </p>
+        ) : null}
         {challenge ? (
           <CodeStep
             error={error}

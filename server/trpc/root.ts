@@ -2,6 +2,7 @@ import { createCallerFactory, router } from './init'
 import { auditRouter } from './routers/audit'
 import { authRouter } from './routers/auth'
 import { contactRouter } from './routers/contact'
+import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
@@ -19,6 +20,7 @@ export const appRouter = router({
   twoFactor: twoFactorRouter,
   sessions: sessionsRouter,
   audit: auditRouter,
+  markdown: markdownRouter,
 })
 
 export type AppRouter = typeof appRouter
