@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ContactMeRouteImport } from './routes/contact-me'
+import { Route as CvRouteImport } from './routes/cv'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
@@ -36,6 +37,11 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
 const ContactMeRoute = ContactMeRouteImport.update({
   id: '/contact-me',
   path: '/contact-me',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CvRoute = CvRouteImport.update({
+  id: '/cv',
+  path: '/cv',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -93,6 +99,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/contact-me': typeof ContactMeRoute
+  '/cv': typeof CvRoute
   '/login': typeof LoginRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
@@ -107,6 +114,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/contact-me': typeof ContactMeRoute
+  '/cv': typeof CvRoute
   '/login': typeof LoginRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
@@ -123,6 +131,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/contact-me': typeof ContactMeRoute
+  '/cv': typeof CvRoute
   '/login': typeof LoginRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
@@ -140,6 +149,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/contact-me'
+    | '/cv'
     | '/login'
     | '/admin/media'
     | '/admin/profile'
@@ -154,6 +164,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/contact-me'
+    | '/cv'
     | '/login'
     | '/admin/media'
     | '/admin/profile'
@@ -169,6 +180,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/contact-me'
+    | '/cv'
     | '/login'
     | '/admin/media'
     | '/admin/profile'
@@ -185,6 +197,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   ContactMeRoute: typeof ContactMeRoute
+  CvRoute: typeof CvRoute
   LoginRoute: typeof LoginRoute
   ProjectsSlugRoute: typeof ProjectsSlugRoute
   ProjectsIndexRoute: typeof ProjectsIndexRoute
@@ -211,6 +224,13 @@ declare module '@tanstack/react-router' {
       path: '/contact-me'
       fullPath: '/contact-me'
       preLoaderRoute: typeof ContactMeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cv': {
+      id: '/cv'
+      path: '/cv'
+      fullPath: '/cv'
+      preLoaderRoute: typeof CvRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -314,6 +334,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   ContactMeRoute: ContactMeRoute,
+  CvRoute: CvRoute,
   LoginRoute: LoginRoute,
   ProjectsSlugRoute: ProjectsSlugRoute,
   ProjectsIndexRoute: ProjectsIndexRoute,
