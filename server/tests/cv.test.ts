@@ -2,13 +2,18 @@
  * Issue 16, the CV: `/cv` rendered on the server from the profile, the
  * timeline (experience and education) and the published projects in their
  * order, with its print stylesheet; the sitemap lists it; the home page links
- * to `/cv.pdf`.
+ * to `/cv.pdf`. `/cv.pdf`: made from the same content (its text read back
+ * with unpdf, its links as annotations), kept until the content changes, or
+ * the PDF the owner uploaded (`PUT /api/cv`), byte for byte, until removed.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestApp, sample, type TestApp, testEnv } from './harness'
+import { extractText, getDocumentProxy } from 'unpdf'
+import { renderCvPdf } from '../cv/pdf'
+import { createTestApp, sample, type TestApp, testEnv, toTestResponse } from './harness'
+import { encodeForm, uploadForm } from './media-fixtures'
 
 setDefaultTimeout(30_000)
 
@@ -127,5 +132,162 @@ describe('/cv', () => {
     expect(home.text).toMatch(/<a href="\/cv\.pdf"[^>]*>Download CV<\/a>/)
     const sitemap = (await t.request('GET', '/sitemap.xml')).text
     expect(sitemap).toContain(`<loc>${SITE}/cv</loc>`)
+  })
+})
+
+async function pdfOf(bytes: ArrayBuffer | Uint8Array) {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes))
+  const { text } = await extractText(pdf, { mergePages: true })
+  const links: string[] = []
+  for (let page = 1; page <= pdf.numPages; page++) {
+    for (const annotation of await (await pdf.getPage(page)).getAnnotations()) {
+      if (typeof annotation.url === 'string') links.push(annotation.url)
+    }
+  }
+  return { text: text.replace(/\s+/g, ' '), links }
+}
+
+async function getPdf(path = '/cv.pdf') {
+  const response = await t.app.handle(new Request(`http://localhost${path}`))
+  return { status: response.status, headers: response.headers, bytes: await response.arrayBuffer() }
+}
+
+async function putCv(form: FormData, withToken: string | null = token) {
+  const { bytes, type } = await encodeForm(form)
+  const headers: Record<string, string> = { 'content-type': type }
+  if (withToken) headers.authorization = `Bearer ${withToken}`
+  return toTestResponse(
+    await t.app.handle(
+      new Request('http://localhost/api/cv', { method: 'PUT', headers, body: bytes }),
+    ),
+  )
+}
+
+/** A small PDF of our own making: not the generated CV, recognisable by its text. */
+async function otherPdf(text: string): Promise<Uint8Array> {
+  const pdf = await renderCvPdf({
+    profile: {
+      name: text,
+      birth_year: 2000,
+      age: 25,
+      email: 'x@example.com',
+      university: 'U',
+      major: 'M',
+      focus: 'F',
+      minor: 'N',
+      headline: 'H',
+      linkedin_url: '',
+      github_url: '',
+      photo_url: '',
+      photo: null,
+    },
+    events: [],
+    projects: [],
+    siteUrl: 'https://other.example',
+  })
+  return pdf
+}
+
+describe('/cv.pdf, generated', () => {
+  test('is a PDF whose text holds the owner, the timeline and the projects, with links', async () => {
+    const r = await getPdf()
+    expect(r.status).toBe(200)
+    expect(r.headers.get('content-type')).toBe('application/pdf')
+    expect(r.headers.get('content-disposition')).toBe('inline; filename="Ada-Lovelace-CV.pdf"')
+    expect(new TextDecoder().decode(r.bytes.slice(0, 5))).toBe('%PDF-')
+    const { text, links } = await pdfOf(r.bytes)
+    expect(text).toContain(testEnv.OWNER_NAME)
+    expect(text).toContain('Acme Corp')
+    expect(text).toContain('Software Engineering Intern')
+    expect(text).toContain('Built the billing export')
+    expect(text).toContain('State University')
+    expect(text).toContain('First Shown')
+    expect(text).not.toContain('Secret Draft')
+    expect(links).toContain('https://github.com/ada/first')
+    expect(links).toContain(`mailto:${testEnv.OWNER_EMAIL}`)
+    expect(links).toContain(`${SITE}/cv`)
+  })
+
+  test('is kept until the content changes, then made again', async () => {
+    const first = await getPdf()
+    const again = await getPdf()
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'))
+    expect(Buffer.from(again.bytes).equals(Buffer.from(first.bytes))).toBe(true)
+    const created = await t.request('POST', '/api/timeline', {
+      token,
+      body: sample.event('Freshly Added Event'),
+    })
+    expect(created.status).toBe(201)
+    const after = await getPdf()
+    expect(after.headers.get('etag')).not.toBe(first.headers.get('etag'))
+    expect((await pdfOf(after.bytes)).text).toContain('Freshly Added Event')
+  })
+})
+
+describe('/cv.pdf, uploaded', () => {
+  test('PUT /api/cv needs the token; GET /api/cv too', async () => {
+    const bytes = await otherPdf('Nobody')
+    expect((await putCv(uploadForm(bytes, { name: 'cv.pdf' }), null)).status).toBe(401)
+    expect((await t.request('GET', '/api/cv')).status).toBe(401)
+    expect((await t.request('DELETE', '/api/cv')).status).toBe(401)
+  })
+
+  test('a file that is not a PDF is refused and changes nothing', async () => {
+    const before = await getPdf()
+    const png = await putCv(
+      uploadForm(Buffer.from('\x89PNG\r\n\x1a\nnot really'), {
+        name: 'cv.pdf',
+        type: 'application/pdf',
+      }),
+    )
+    expect(png.status).toBe(400)
+    expect(String(png.body.error)).toContain('PDF')
+    const text = await putCv(uploadForm(Buffer.from('hello'), { name: 'cv.txt' }))
+    expect(text.status).toBe(400)
+    const missing = await putCv(new FormData())
+    expect(missing.status).toBe(400)
+    expect((await t.request('GET', '/api/cv', { token })).body).toEqual({ uploaded: null })
+    const after = await getPdf()
+    expect(Buffer.from(after.bytes).equals(Buffer.from(before.bytes))).toBe(true)
+  })
+
+  test('a file over 10 MB is refused with a reason', async () => {
+    const big = new Uint8Array(10 * 1024 * 1024 + 1)
+    big.set(new TextEncoder().encode('%PDF-1.7\n'))
+    const r = await putCv(uploadForm(big, { name: 'big.pdf' }))
+    expect(r.status).toBe(400)
+    expect(r.body.error).toBe('The CV must be a PDF of at most 10 MB.')
+  })
+
+  test('an uploaded PDF is served byte for byte, until it is removed', async () => {
+    const bytes = await otherPdf('Uploaded Version')
+    const r = await putCv(uploadForm(bytes, { name: 'C:\\docs\\My CV.pdf', type: '' }))
+    expect(r.status).toBe(200)
+    const uploaded = r.body.uploaded as Record<string, unknown>
+    expect(uploaded.file_name).toBe('My CV.pdf')
+    expect(uploaded.bytes).toBe(bytes.byteLength)
+    expect(String(uploaded.url)).toMatch(/^\/media\/[0-9a-f]{64}\.pdf$/)
+
+    const served = await getPdf()
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('application/pdf')
+    expect(Buffer.from(served.bytes).equals(Buffer.from(bytes))).toBe(true)
+    // The preview address serves the same bytes.
+    const preview = await getPdf(String(uploaded.url))
+    expect(preview.headers.get('content-type')).toBe('application/pdf')
+    expect(Buffer.from(preview.bytes).equals(Buffer.from(bytes))).toBe(true)
+
+    // Another upload replaces it; the old file goes from the store.
+    const second = await otherPdf('Second Upload')
+    const replaced = await putCv(uploadForm(second, { name: 'cv2.pdf' }))
+    expect(replaced.status).toBe(200)
+    expect((await getPdf(String(uploaded.url))).status).toBe(404)
+    expect(Buffer.from((await getPdf()).bytes).equals(Buffer.from(second))).toBe(true)
+
+    const removed = await t.request('DELETE', '/api/cv', { token })
+    expect(removed.status).toBe(204)
+    expect((await t.request('GET', '/api/cv', { token })).body).toEqual({ uploaded: null })
+    const generated = await getPdf()
+    expect((await pdfOf(generated.bytes)).text).toContain('Acme Corp')
   })
 })

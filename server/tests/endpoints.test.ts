@@ -33,6 +33,9 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'GET /api/media 200 media.list',
       'PATCH /api/media/:id 200 media.updateAlt',
       'DELETE /api/media/:id 204 media.delete',
+      'GET /api/cv 200 cv.status',
+      'PUT /api/cv 200 cv.upload',
+      'DELETE /api/cv 204 cv.remove',
     ].sort(),
   )
 })
@@ -54,6 +57,7 @@ test('only reads of public content are declared cacheable, on both doors', () =>
     '/api/contact',
     '/api/auth/me',
     '/api/media',
+    '/api/cv',
     '/api/nothing',
     '/api/projects/%zz',
   ]) {

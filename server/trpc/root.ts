@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from './init'
 import { authRouter } from './routers/auth'
 import { contactRouter } from './routers/contact'
+import { cvRouter } from './routers/cv'
 import { mediaRouter } from './routers/media'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
@@ -13,6 +14,7 @@ export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,
   media: mediaRouter,
+  cv: cvRouter,
 })
 
 export type AppRouter = typeof appRouter
