@@ -15,6 +15,7 @@ import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as CvRouteImport } from './routes/cv'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminCvRouteImport } from './routes/admin/cv'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
@@ -52,6 +53,11 @@ const LoginRoute = LoginRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminCvRoute = AdminCvRouteImport.update({
+  id: '/cv',
+  path: '/cv',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminMediaRoute = AdminMediaRouteImport.update({
@@ -101,6 +107,7 @@ export interface FileRoutesByFullPath {
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
+  '/admin/cv': typeof AdminCvRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
@@ -116,6 +123,7 @@ export interface FileRoutesByTo {
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
+  '/admin/cv': typeof AdminCvRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
@@ -133,6 +141,7 @@ export interface FileRoutesById {
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
+  '/admin/cv': typeof AdminCvRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
@@ -151,6 +160,7 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/cv'
     | '/login'
+    | '/admin/cv'
     | '/admin/media'
     | '/admin/profile'
     | '/projects/$slug'
@@ -166,6 +176,7 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/cv'
     | '/login'
+    | '/admin/cv'
     | '/admin/media'
     | '/admin/profile'
     | '/projects/$slug'
@@ -182,6 +193,7 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/cv'
     | '/login'
+    | '/admin/cv'
     | '/admin/media'
     | '/admin/profile'
     | '/projects/$slug'
@@ -247,6 +259,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/cv': {
+      id: '/admin/cv'
+      path: '/cv'
+      fullPath: '/admin/cv'
+      preLoaderRoute: typeof AdminCvRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/media': {
       id: '/admin/media'
       path: '/media'
@@ -307,6 +326,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminCvRoute: typeof AdminCvRoute
   AdminMediaRoute: typeof AdminMediaRoute
   AdminProfileRoute: typeof AdminProfileRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -317,6 +337,7 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminCvRoute: AdminCvRoute,
   AdminMediaRoute: AdminMediaRoute,
   AdminProfileRoute: AdminProfileRoute,
   AdminIndexRoute: AdminIndexRoute,

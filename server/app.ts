@@ -6,7 +6,7 @@ import { createCacheFastPath } from './http/cache/fast-path'
 import { createCacheKeys } from './http/cache/keys'
 import { type CacheSettings, createResponseCache } from './http/cache/response-cache'
 import { type PeerAddress, socketPeerAddress } from './http/client-address'
-import { cvPdfResponse } from './http/cv'
+import { cvPdfResponse, resumeJsonResponse } from './http/cv'
 import { securityHeaders } from './http/headers'
 import { healthCheck } from './http/health'
 import { createRequestLifecycle } from './http/lifecycle'
@@ -149,6 +149,11 @@ export function createApp(deps: AppDeps) {
           siteUrl,
           createCaller(contexts.ofServer(requestIdOf(request))),
         ),
+      ),
+    )
+    .get('/resume.json', ({ request, set }) =>
+      cached(request, set, () =>
+        resumeJsonResponse(siteUrl, createCaller(contexts.ofServer(requestIdOf(request)))),
       ),
     )
     .get('/robots.txt', ({ request }) => seo(request).robots())

@@ -1,9 +1,10 @@
 /**
- * `/cv.pdf`: the uploaded CV when there is one, else the CV the server makes
+ * The CV files. `/cv.pdf`: the uploaded CV when there is one, else the CV the server makes
  * from the content (server/cv/pdf.ts). Kept in the response cache under the
  * content version like the pages: made once, made again only after a write
  * to the content (an upload or a removal bumps the version too).
  */
+import { toJsonResume } from '../../src/domain/json-resume'
 import { type CvContent, renderCvPdf } from '../cv/pdf'
 import type { Db } from '../db/client'
 import type { MediaStore } from '../media/store'
@@ -49,4 +50,22 @@ export async function cvPdfResponse(
     siteUrl,
   })
   return new Response(pdf, { headers })
+}
+
+/** `/resume.json`: the site's content as a JSON Resume document (src/domain/json-resume.ts). */
+export async function resumeJsonResponse(siteUrl: string, sources: CvSources): Promise<Response> {
+  const [profile, events, projects] = await Promise.all([
+    sources.profile.get(),
+    sources.timeline.list(),
+    sources.projects.list(),
+  ])
+  const document = toJsonResume({
+    profile,
+    events,
+    projects: projects.filter((project) => project.is_published),
+    siteUrl,
+  })
+  return new Response(`${JSON.stringify(document, null, 2)}\n`, {
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' },
+  })
 }

@@ -36,6 +36,8 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'GET /api/cv 200 cv.status',
       'PUT /api/cv 200 cv.upload',
       'DELETE /api/cv 204 cv.remove',
+      'POST /api/import/json-resume 200 import.jsonResume',
+      'POST /api/import/json-resume/preview 200 import.jsonResumePreview',
     ].sort(),
   )
 })

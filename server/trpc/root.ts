@@ -2,6 +2,7 @@ import { createCallerFactory, router } from './init'
 import { authRouter } from './routers/auth'
 import { contactRouter } from './routers/contact'
 import { cvRouter } from './routers/cv'
+import { importRouter } from './routers/importer'
 import { mediaRouter } from './routers/media'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
@@ -15,6 +16,7 @@ export const appRouter = router({
   profile: profileRouter,
   media: mediaRouter,
   cv: cvRouter,
+  import: importRouter,
 })
 
 export type AppRouter = typeof appRouter

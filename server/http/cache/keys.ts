@@ -3,7 +3,7 @@ import { publicReadKey } from '../../rest/adapter'
 import { publicQueryKey } from '../trpc'
 
 /** The SEO files and the CV files read no query parameter: one entry each. */
-const seoFiles = new Set(['/sitemap.xml', '/manifest.webmanifest', '/cv.pdf'])
+const seoFiles = new Set(['/sitemap.xml', '/manifest.webmanifest', '/cv.pdf', '/resume.json'])
 
 /** What a request's address alone says about its key. */
 interface AddressKeys {
