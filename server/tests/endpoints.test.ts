@@ -38,6 +38,9 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'DELETE /api/cv 204 cv.remove',
       'POST /api/import/json-resume 200 import.jsonResume',
       'POST /api/import/json-resume/preview 200 import.jsonResumePreview',
+      'GET /api/backup 200 backup.download',
+      'POST /api/restore/preview 200 backup.preview',
+      'POST /api/restore 200 backup.restore',
     ].sort(),
   )
 })

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from './init'
 import { authRouter } from './routers/auth'
+import { backupRouter } from './routers/backup'
 import { contactRouter } from './routers/contact'
 import { cvRouter } from './routers/cv'
 import { importRouter } from './routers/importer'
@@ -17,6 +18,7 @@ export const appRouter = router({
   media: mediaRouter,
   cv: cvRouter,
   import: importRouter,
+  backup: backupRouter,
 })
 
 export type AppRouter = typeof appRouter
