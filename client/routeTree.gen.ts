@@ -15,7 +15,9 @@ import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as CvRouteImport } from './routes/cv'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminBackupRouteImport } from './routes/admin/backup'
 import { Route as AdminCvRouteImport } from './routes/admin/cv'
+import { Route as AdminImportRouteImport } from './routes/admin/import'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
@@ -55,9 +57,19 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminBackupRoute = AdminBackupRouteImport.update({
+  id: '/backup',
+  path: '/backup',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminCvRoute = AdminCvRouteImport.update({
   id: '/cv',
   path: '/cv',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminImportRoute = AdminImportRouteImport.update({
+  id: '/import',
+  path: '/import',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminMediaRoute = AdminMediaRouteImport.update({
@@ -107,7 +119,9 @@ export interface FileRoutesByFullPath {
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
+  '/admin/backup': typeof AdminBackupRoute
   '/admin/cv': typeof AdminCvRoute
+  '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
@@ -123,7 +137,9 @@ export interface FileRoutesByTo {
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
+  '/admin/backup': typeof AdminBackupRoute
   '/admin/cv': typeof AdminCvRoute
+  '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
@@ -141,7 +157,9 @@ export interface FileRoutesById {
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
+  '/admin/backup': typeof AdminBackupRoute
   '/admin/cv': typeof AdminCvRoute
+  '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
@@ -160,7 +178,9 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/cv'
     | '/login'
+    | '/admin/backup'
     | '/admin/cv'
+    | '/admin/import'
     | '/admin/media'
     | '/admin/profile'
     | '/projects/$slug'
@@ -176,7 +196,9 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/cv'
     | '/login'
+    | '/admin/backup'
     | '/admin/cv'
+    | '/admin/import'
     | '/admin/media'
     | '/admin/profile'
     | '/projects/$slug'
@@ -193,7 +215,9 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/cv'
     | '/login'
+    | '/admin/backup'
     | '/admin/cv'
+    | '/admin/import'
     | '/admin/media'
     | '/admin/profile'
     | '/projects/$slug'
@@ -259,11 +283,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/backup': {
+      id: '/admin/backup'
+      path: '/backup'
+      fullPath: '/admin/backup'
+      preLoaderRoute: typeof AdminBackupRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/cv': {
       id: '/admin/cv'
       path: '/cv'
       fullPath: '/admin/cv'
       preLoaderRoute: typeof AdminCvRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/import': {
+      id: '/admin/import'
+      path: '/import'
+      fullPath: '/admin/import'
+      preLoaderRoute: typeof AdminImportRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/media': {
@@ -326,7 +364,9 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminBackupRoute: typeof AdminBackupRoute
   AdminCvRoute: typeof AdminCvRoute
+  AdminImportRoute: typeof AdminImportRoute
   AdminMediaRoute: typeof AdminMediaRoute
   AdminProfileRoute: typeof AdminProfileRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -337,7 +377,9 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminBackupRoute: AdminBackupRoute,
   AdminCvRoute: AdminCvRoute,
+  AdminImportRoute: AdminImportRoute,
   AdminMediaRoute: AdminMediaRoute,
   AdminProfileRoute: AdminProfileRoute,
   AdminIndexRoute: AdminIndexRoute,
