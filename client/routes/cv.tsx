@@ -12,7 +12,7 @@ import { useTrpc } from '../lib/trpc'
  * out; links print as their addresses. In the page itself (not styles.css) so
  * it applies to this page only and leaves with it on a client navigation.
  */
-export const cvPrintCss = `
+const cvPrintCss = `
 @page { size: auto; margin: 16mm 14mm; }
 @media print {
   html, body { background: #fff !important; }
