@@ -6,7 +6,8 @@
  * and changes nothing. A valid document creates the timeline events and
  * projects it holds that are not stored yet (the same type, title and start
  * for an event; the same title for a project), and fills the profile's empty
- * fields, in one transaction: importing it again creates nothing.
+ * fields (or those still holding the placeholders of server/env.ts), in one
+ * transaction: importing it again creates nothing.
  */
 import resumeSchema from '@jsonresume/schema/schema.json'
 import { eq } from 'drizzle-orm'
@@ -25,6 +26,7 @@ import { type ProjectData, projectInput } from '../../src/schemas/project'
 import { type TimelineData, timelineInput } from '../../src/schemas/timeline'
 import type { Db } from '../db/client'
 import { profile, projects, timelineEvents } from '../db/schema'
+import { ownerPlaceholders } from '../env'
 import { InvalidInputError } from '../errors'
 import { writeContent } from './content-version'
 import type { ServiceContext } from './context'
@@ -32,6 +34,11 @@ import { createProjectIn } from './projects'
 import { createEventIn } from './timeline'
 
 const validator = new Validator()
+
+/** Profile values that are placeholders (no OWNER_* set). */
+const placeholders: Record<string, string> = ownerPlaceholders
+/** The greeting the first start builds on the placeholder name (server/services/profile.ts). */
+const placeholderHeadline = `Hi, I'm ${ownerPlaceholders.name}!`
 
 /** At most this many reasons in one answer: a broken file can have thousands. */
 const MAX_REASONS = 20
@@ -133,10 +140,14 @@ export async function importJsonResume(
       newProjects.push(project)
     }
     const [stored] = await db.select().from(profile).where(eq(profile.id, 1)).limit(1)
+    const unset = (key: keyof typeof fields) => {
+      const current = stored?.[key].trim()
+      return current === '' || current === placeholders[key]
+    }
     const filled = Object.entries(fields).filter(
-      ([key, value]) => value && stored && stored[key as keyof typeof fields].trim() === '',
+      ([key, value]) => value && stored && unset(key as keyof typeof fields),
     ) as [keyof typeof fields, string][]
-    return { newEvents, newProjects, skipped, filled }
+    return { newEvents, newProjects, skipped, filled, headline: stored?.headline ?? '' }
   }
 
   const summary = (outcome: Awaited<ReturnType<typeof run>>): ImportResult => ({
@@ -167,9 +178,14 @@ export async function importJsonResume(
     for (const event of found.newEvents.toReversed()) await createEventIn(tx, event)
     for (const project of found.newProjects.toReversed()) await createProjectIn(tx, project)
     if (found.filled.length > 0) {
+      const values: Record<string, string> = Object.fromEntries(found.filled)
+      // The greeting still names the placeholder: it follows the imported name.
+      if (values.name && found.headline === placeholderHeadline) {
+        values.headline = `Hi, I'm ${values.name}!`
+      }
       await tx
         .update(profile)
-        .set({ ...Object.fromEntries(found.filled), updated_at: new Date() })
+        .set({ ...values, updated_at: new Date() })
         .where(eq(profile.id, 1))
     }
     return found

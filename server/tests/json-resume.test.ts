@@ -277,4 +277,22 @@ describe('POST /api/import/json-resume', () => {
     expect(again.body.skipped).toHaveLength(6)
     expect(await t.snapshot()).toEqual(before)
   })
+
+  test('profile fields still holding the placeholders are filled; the greeting follows the name', async () => {
+    await t.db
+      .update(profile)
+      .set({ name: 'Your Name', headline: "Hi, I'm Your Name!", email: 'you@example.com' })
+      .where(eq(profile.id, 1))
+    const r = await importResume({ basics: sampleResume.basics })
+    expect(r.status).toBe(200)
+    expect(r.body.profile).toEqual(['name', 'email'])
+    const owner = (await t.request('GET', '/api/profile')).body
+    expect(owner).toMatchObject({
+      name: 'Grace Hopper',
+      headline: "Hi, I'm Grace Hopper!",
+      email: 'grace@example.org',
+      // Set by the owner: never replaced.
+      linkedin_url: testEnv.OWNER_LINKEDIN_URL,
+    })
+  })
 })

@@ -290,16 +290,13 @@ export function planFromJsonResume(document: ResumeDocument): ImportPlan {
 /** Profile fields a document can fill, when the stored ones are empty. */
 export function profileFieldsOf(
   document: ResumeDocument,
-): Partial<
-  Record<'name' | 'email' | 'headline' | 'photo_url' | 'linkedin_url' | 'github_url', string>
-> {
+): Partial<Record<'name' | 'email' | 'photo_url' | 'linkedin_url' | 'github_url', string>> {
   const basics = document.basics ?? {}
   const network = (name: string) =>
     basics.profiles?.find((item) => item.network?.trim().toLowerCase() === name)?.url?.trim()
   return compact({
     name: text(basics.name),
     email: text(basics.email),
-    headline: text(basics.label),
     photo_url: text(basics.image),
     linkedin_url: network('linkedin'),
     github_url: network('github'),
