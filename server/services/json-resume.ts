@@ -10,7 +10,7 @@
  * transaction: importing it again creates nothing.
  */
 import resumeSchema from '@jsonresume/schema/schema.json'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { Validator } from 'jsonschema'
 import type { z } from 'zod'
 import {
@@ -22,6 +22,7 @@ import {
   timelineIdentity,
 } from '../../src/domain/json-resume'
 import type { ImportResult } from '../../src/schemas/json-resume'
+import { profileInput } from '../../src/schemas/profile'
 import { type ProjectData, projectInput } from '../../src/schemas/project'
 import { type TimelineData, timelineInput } from '../../src/schemas/timeline'
 import type { Db } from '../db/client'
@@ -39,6 +40,9 @@ const validator = new Validator()
 const placeholders: Record<string, string> = ownerPlaceholders
 /** The greeting the first start builds on the placeholder name (server/services/profile.ts). */
 const placeholderHeadline = `Hi, I'm ${ownerPlaceholders.name}!`
+
+/** Serialises imports across connections (and server instances). */
+const IMPORT_LOCK_KEY = 72_616_016
 
 /** At most this many reasons in one answer: a broken file can have thousands. */
 const MAX_REASONS = 20
@@ -102,6 +106,17 @@ export async function importJsonResume(
     )
   }
   const fields = profileFieldsOf(resume)
+  // The profile's own rules (a safe http(s) URL, a valid address, lengths): a
+  // `javascript:` URI is a valid "uri" to the JSON Resume schema, not to us.
+  const fieldProblems = Object.entries(fields).flatMap(([key, value]) => {
+    const parsed = profileInput.shape[key as keyof typeof fields].safeParse(value)
+    return parsed.success ? [] : fieldReasons(`basics (${key})`, parsed.error)
+  })
+  if (fieldProblems.length > 0) {
+    throw new InvalidInputError(
+      `Some entries cannot be imported: ${fieldProblems.slice(0, MAX_REASONS).join('; ')}.`,
+    )
+  }
 
   const run = async (db: Db | Parameters<Parameters<Db['transaction']>[0]>[0]) => {
     const skipped = [...plan.skipped]
@@ -173,6 +188,8 @@ export async function importJsonResume(
   if (options.dryRun) return summary(await run(ctx.db))
 
   const outcome = await writeContent(ctx.db, async (tx) => {
+    // Two imports at once would both see an entry missing and both create it.
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`)
     const found = await run(tx)
     // Created last to first: a new row takes the first place, so the document's order is kept.
     for (const event of found.newEvents.toReversed()) await createEventIn(tx, event)

@@ -167,6 +167,17 @@ describe('POST /api/import/json-resume', () => {
     expect(await t.snapshot()).toEqual(before)
   })
 
+  test('a profile link that is not http(s) is refused, though the schema takes any URI', async () => {
+    const before = await t.snapshot()
+    const hostile = {
+      basics: { profiles: [{ network: 'GitHub', url: 'javascript:alert(1)' }] },
+    }
+    const r = await importResume(hostile)
+    expect(r.status).toBe(400)
+    expect(String(r.body.error)).toContain('basics (github_url)')
+    expect(await t.snapshot()).toEqual(before)
+  })
+
   test('a preview tells what an import would create and writes nothing', async () => {
     const before = await t.snapshot()
     const r = await importResume(sampleResume, true)
