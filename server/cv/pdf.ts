@@ -122,6 +122,8 @@ export function renderCvPdf(content: CvContent): Promise<Uint8Array<ArrayBuffer>
   /** A title on the left and its dates on the right of the same line. */
   const entryHead = (title: string, dates: string | null) => {
     doc.moveDown(0.5)
+    // The dates are placed beside the title by hand: both start on the same page.
+    if (doc.y > doc.page.height - doc.page.margins.bottom - 60) doc.addPage()
     const y = doc.y
     doc.font('Helvetica').fontSize(9.5).fillColor(colors.muted)
     const datesWidth = dates ? doc.widthOfString(toWinAnsi(dates)) + 4 : 0
