@@ -92,6 +92,31 @@ describe('backup and restore from the admin', () => {
     expect(await content()).toEqual(before)
   })
 
+  test('a file over the 1 MB of other JSON bodies is read (backups carry their images)', async () => {
+    const parsed = parsedFile()
+    const padding = 'x'.repeat(5_000)
+    const big = {
+      ...file,
+      tables: {
+        ...(file.tables as Record<string, unknown>),
+        contact_messages: Array.from({ length: 300 }, (_, index) => ({
+          ...parsed.tables.contact_messages[0],
+          id: index + 1,
+          message: padding,
+        })),
+      },
+    }
+    const body = JSON.stringify({ backup: big })
+    expect(body.length).toBeGreaterThan(1024 * 1024)
+    const r = await t.request('POST', '/api/restore/preview', {
+      token,
+      raw: body,
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(r.status, r.text.slice(0, 200)).toBe(200)
+    expect((r.body.tables as Record<string, number>).contact_messages).toBe(300)
+  })
+
   test('an invalid file or a wrong password changes nothing', async () => {
     // Changes made after the backup: a restore would undo them.
     await t.request('POST', '/api/projects', { token, body: sample.project('Added Later') })
