@@ -61,6 +61,7 @@ const publicPages = () => [
   { path: '/projects', heading: 'My Projects.' },
   { path: `/projects/${slug}`, heading: null },
   { path: '/contact-me', heading: 'Contact Me.' },
+  { path: '/cv', heading: 'Ada Lovelace' },
   { path: '/no-such-page', heading: 'Page Not Found.' },
 ]
 

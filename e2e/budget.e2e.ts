@@ -9,12 +9,14 @@ import type { Page } from '@playwright/test'
 import { apiCreate, expect, test, unique } from './fixtures'
 
 /**
- * A guard against regressions at today's size (about 116.1 KB, one script).
+ * A guard against regressions at today's size (about 117.4 KB, one script:
+ * 116.1 KB, then issue 11's case studies and issue 16's CV page, "Download
+ * CV" link and four more routes in the route tree).
  * The issue's target of 110 KB is below what the stack itself needs: in one
  * bundle React 19 with react-dom is 66 KB gzip, TanStack Router 28 KB and
  * React Query 10 KB, before any page code (README, Performance).
  */
-const FIRST_LOAD_LIMIT_KB = 117
+const FIRST_LOAD_LIMIT_KB = 118
 
 interface Script {
   url: string

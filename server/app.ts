@@ -6,6 +6,7 @@ import { createCacheFastPath } from './http/cache/fast-path'
 import { createCacheKeys } from './http/cache/keys'
 import { type CacheSettings, createResponseCache } from './http/cache/response-cache'
 import { type PeerAddress, socketPeerAddress } from './http/client-address'
+import { cvPdfResponse, resumeJsonResponse } from './http/cv'
 import { securityHeaders } from './http/headers'
 import { healthCheck } from './http/health'
 import { createRequestLifecycle } from './http/lifecycle'
@@ -140,6 +141,21 @@ export function createApp(deps: AppDeps) {
       parse: 'none',
     })
     .get('/sitemap.xml', ({ request, set }) => cached(request, set, () => seo(request).sitemap()))
+    .get('/cv.pdf', ({ request, set }) =>
+      cached(request, set, () =>
+        cvPdfResponse(
+          database.db,
+          mediaStore,
+          siteUrl,
+          createCaller(contexts.ofServer(requestIdOf(request))),
+        ),
+      ),
+    )
+    .get('/resume.json', ({ request, set }) =>
+      cached(request, set, () =>
+        resumeJsonResponse(siteUrl, createCaller(contexts.ofServer(requestIdOf(request)))),
+      ),
+    )
     .get('/robots.txt', ({ request }) => seo(request).robots())
     .get('/manifest.webmanifest', ({ request, set }) =>
       cached(request, set, () => seo(request).manifest()),

@@ -42,6 +42,18 @@ const linkUrl = (fallback: string) =>
 const count = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback)
 
 /** Every variable the server reads. A blank value counts as not set (see `withoutBlanks`). */
+/**
+ * The profile's values when no OWNER_* variable is set: placeholders, not
+ * the owner's. A JSON Resume import fills a profile field still holding one
+ * (server/services/json-resume.ts), as it fills an empty one.
+ */
+export const ownerPlaceholders = {
+  name: 'Your Name',
+  email: 'you@example.com',
+  linkedin_url: 'https://www.linkedin.com/',
+  github_url: 'https://github.com/',
+} as const
+
 const variables = z.object({
   /**
    * `production` (the default: `bun start`, the Docker image) or
@@ -87,12 +99,12 @@ const variables = z.object({
   CONTACT_DAILY_CAP: count(500),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
-  OWNER_NAME: z.string().default('Your Name'),
+  OWNER_NAME: z.string().default(ownerPlaceholders.name),
   OWNER_BIRTH_YEAR: z.coerce.number().int().min(1900).max(2100).default(2004),
-  OWNER_EMAIL: z.email().default('you@example.com'),
+  OWNER_EMAIL: z.email().default(ownerPlaceholders.email),
   OWNER_UNIVERSITY: z.string().default('Your University'),
-  OWNER_LINKEDIN_URL: linkUrl('https://www.linkedin.com/'),
-  OWNER_GITHUB_URL: linkUrl('https://github.com/'),
+  OWNER_LINKEDIN_URL: linkUrl(ownerPlaceholders.linkedin_url),
+  OWNER_GITHUB_URL: linkUrl(ownerPlaceholders.github_url),
   OWNER_PHOTO_URL: linkUrl('/profile.svg'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SITE_URL: z

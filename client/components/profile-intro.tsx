@@ -52,12 +52,19 @@ export function ProfileIntro({ profile }: { profile: Profile }) {
           <p>My focus is on {profile.focus}.</p>
           <p>I'm currently pursuing a minor in {profile.minor}.</p>
         </div>
-        <div className="mt-6 flex justify-center sm:justify-start">
+        <div className="mt-6 flex flex-wrap items-center justify-center gap-4 sm:justify-start">
           <SocialLinks
             linkedinUrl={profile.linkedin_url}
             githubUrl={profile.github_url}
             email={profile.email}
           />
+          {/* A plain link: the PDF is a file, not a page of the app. */}
+          <a
+            href="/cv.pdf"
+            className="inline-flex items-center rounded-full bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+          >
+            Download CV
+          </a>
         </div>
       </div>
     </section>

@@ -311,6 +311,11 @@ export function parseBackup(content: string): Backup {
   } catch (error) {
     throw new BackupFormatError(`it is not JSON (${(error as Error).message})`)
   }
+  return checkBackup(value)
+}
+
+/** Checks a backup already parsed from JSON (an upload's body); a BackupFormatError says what is wrong. */
+export function checkBackup(value: unknown): Backup {
   const result = completeBackupSchema.safeParse(value)
   if (!result.success) {
     const issues = result.error.issues.slice(0, 5).map((issue) => {

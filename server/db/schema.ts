@@ -317,3 +317,22 @@ export const media = pgTable(
   },
   (table) => [index('media_created_at_idx').on(table.created_at, table.id)],
 )
+
+/**
+ * The CV the owner uploaded (a PDF), served at /cv.pdf instead of the one
+ * the server makes from the content. A single row (id = 1) or none: none
+ * means the generated CV. The file lives in the media store under
+ * `<sha256>.pdf`, so every instance on the same database and store sees it.
+ */
+export const cvFile = pgTable(
+  'cv_file',
+  {
+    id: integer('id').primaryKey().default(1),
+    key: text('key').notNull(),
+    bytes: integer('bytes').notNull(),
+    /** The name the file had on the owner's computer, shown in the admin. */
+    file_name: text('file_name').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [check('cv_file_single_row', sql`${table.id} = 1`)],
+)

@@ -37,6 +37,7 @@ export function createRequestContexts(options: RequestContextOptions) {
       ip,
       authorization,
       mediaStore,
+      databaseKind: database.kind,
     })
   return {
     ofRequest: (request: Request): Context => ({

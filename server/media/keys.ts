@@ -2,7 +2,8 @@
  * How stored files are named: by the SHA-256 of the uploaded bytes, so the
  * same upload is the same set of files wherever it is stored. The
  * full-size fallback is `<hash>.<jpg|png|gif>`, a resized variant
- * `<hash>-<width>.webp`. Nothing else is ever a key: a request for any
+ * `<hash>-<width>.webp`. The uploaded CV (a PDF, not an image of the
+ * library) is `<hash>.pdf`. Nothing else is ever a key: a request for any
  * other name (a traversal attempt, a stray file) is unknown.
  */
 
@@ -25,18 +26,29 @@ function isExtension(value: string | undefined): value is MediaExtension {
   return value !== undefined && Object.hasOwn(contentTypes, value)
 }
 
+const documentPattern = /^[0-9a-f]{64}\.pdf$/
+
+/** An image of the media library (a full-size file or a variant). */
 export function isMediaKey(key: string): boolean {
   return keyPattern.test(key)
 }
 
+/** A stored PDF document (the uploaded CV): `<hash>.pdf`. */
+export function documentKey(hash: string): string {
+  return `${hash}.pdf`
+}
+
 /** The key itself; throws for anything else, so no other name reaches a file system or bucket. */
 export function checkedKey(key: string): string {
-  if (!isMediaKey(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`)
+  if (!isMediaKey(key) && !documentPattern.test(key)) {
+    throw new Error(`not a media key: ${JSON.stringify(key)}`)
+  }
   return key
 }
 
 /** The content type a key is served with, or null when it is not a key. */
 export function contentTypeOfKey(key: string): string | null {
+  if (documentPattern.test(key)) return 'application/pdf'
   const extension = keyPattern.exec(key)?.[3]
   return isExtension(extension) ? contentTypes[extension] : null
 }

@@ -153,16 +153,19 @@ async function claimSlug(tx: Tx, title: string, projectId: number | null): Promi
 }
 
 export async function createProject(db: Db, data: ProjectData): Promise<Project> {
-  return writeContent(db, async (tx) => {
-    const slug = await claimSlug(tx, data.title, null)
-    const [row] = await tx
-      .insert(projects)
-      .values({ ...data, slug, sort_order: await firstPlace(tx, projects) })
-      .returning()
-    if (!row) throw new Error('insert returned no row')
-    await tx.insert(projectSlugs).values({ slug, project_id: row.id })
-    return withImagesOne(tx, toApiRow(row))
-  })
+  return writeContent(db, (tx) => createProjectIn(tx, data))
+}
+
+/** The insert of `createProject`, inside a caller's write (which bumps the content version). */
+export async function createProjectIn(tx: Tx, data: ProjectData): Promise<Project> {
+  const slug = await claimSlug(tx, data.title, null)
+  const [row] = await tx
+    .insert(projects)
+    .values({ ...data, slug, sort_order: await firstPlace(tx, projects) })
+    .returning()
+  if (!row) throw new Error('insert returned no row')
+  await tx.insert(projectSlugs).values({ slug, project_id: row.id })
+  return withImagesOne(tx, toApiRow(row))
 }
 
 export async function updateProject(db: Db, id: number, data: ProjectData): Promise<Project> {

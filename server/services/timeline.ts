@@ -3,7 +3,7 @@ import type { TimelineData, TimelineEvent } from '../../src/schemas/timeline'
 import type { Db } from '../db/client'
 import { timelineEvents } from '../db/schema'
 import { renderInlineMarkdown } from '../markdown/render'
-import { writeContent } from './content-version'
+import { type Tx, writeContent } from './content-version'
 import { imagesFor, type Reader } from './media'
 import { firstPlace, listOrder, reorderRows } from './ordering'
 import { type ApiRow, contentRows, toApiRow } from './rows'
@@ -41,14 +41,17 @@ export async function getEvent(db: Db, id: number): Promise<TimelineEvent> {
 }
 
 export async function createEvent(db: Db, data: TimelineData): Promise<TimelineEvent> {
-  return writeContent(db, async (tx) => {
-    const [row] = await tx
-      .insert(timelineEvents)
-      .values({ ...data, sort_order: await firstPlace(tx, timelineEvents) })
-      .returning()
-    if (!row) throw new Error('insert returned no row')
-    return withIcon(tx, toApiRow(row))
-  })
+  return writeContent(db, (tx) => createEventIn(tx, data))
+}
+
+/** The insert of `createEvent`, inside a caller's write (which bumps the content version). */
+export async function createEventIn(tx: Tx, data: TimelineData): Promise<TimelineEvent> {
+  const [row] = await tx
+    .insert(timelineEvents)
+    .values({ ...data, sort_order: await firstPlace(tx, timelineEvents) })
+    .returning()
+  if (!row) throw new Error('insert returned no row')
+  return withIcon(tx, toApiRow(row))
 }
 
 export async function updateEvent(db: Db, id: number, data: TimelineData): Promise<TimelineEvent> {

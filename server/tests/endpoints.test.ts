@@ -42,6 +42,14 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'DELETE /api/auth/sessions/:id 204 sessions.revoke',
       'POST /api/auth/sessions/revoke-others 200 sessions.revokeOthers',
       'GET /api/audit 200 audit.list',
+      'GET /api/cv 200 cv.status',
+      'PUT /api/cv 200 cv.upload',
+      'DELETE /api/cv 204 cv.remove',
+      'POST /api/import/json-resume 200 import.jsonResume',
+      'POST /api/import/json-resume/preview 200 import.jsonResumePreview',
+      'GET /api/backup 200 backup.download',
+      'POST /api/restore/preview 200 backup.preview',
+      'POST /api/restore 200 backup.restore',
     ].sort(),
   )
 })
@@ -63,6 +71,7 @@ test('only reads of public content are declared cacheable, on both doors', () =>
     '/api/contact',
     '/api/auth/me',
     '/api/media',
+    '/api/cv',
     '/api/nothing',
     '/api/projects/%zz',
   ]) {

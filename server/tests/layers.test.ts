@@ -40,13 +40,17 @@ test('services, the media store, the backup modules, the database layer and Mark
     ...(await importsOf('server/backup/**/*.ts')),
     ...(await importsOf('server/db/**/*.ts')),
     ...(await importsOf('server/markdown/**/*.ts')),
+    ...(await importsOf('server/cv/**/*.ts')),
   ]
   const doors = /^(server\/(trpc|http|rest)\/|@trpc\/|elysia$)/
   expect(offenders(imports, (target) => doors.test(target))).toEqual([])
 })
 
-test('Markdown rendering is pure: no database, services or configuration', async () => {
-  const imports = await importsOf('server/markdown/**/*.ts')
+test('Markdown rendering and the CV PDF are pure: no database, services or configuration', async () => {
+  const imports = [
+    ...(await importsOf('server/markdown/**/*.ts')),
+    ...(await importsOf('server/cv/**/*.ts')),
+  ]
   const stateful = /^server\/(db|services|config|env|setup)\b/
   expect(offenders(imports, (target) => stateful.test(target))).toEqual([])
 })

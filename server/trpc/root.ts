@@ -1,7 +1,10 @@
 import { createCallerFactory, router } from './init'
 import { auditRouter } from './routers/audit'
 import { authRouter } from './routers/auth'
+import { backupRouter } from './routers/backup'
 import { contactRouter } from './routers/contact'
+import { cvRouter } from './routers/cv'
+import { importRouter } from './routers/importer'
 import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
 import { profileRouter } from './routers/profile'
@@ -21,6 +24,9 @@ export const appRouter = router({
   sessions: sessionsRouter,
   audit: auditRouter,
   markdown: markdownRouter,
+  cv: cvRouter,
+  import: importRouter,
+  backup: backupRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -25,6 +25,9 @@ export const adminNav = [
   },
   { label: 'Profile', link: linkOptions({ to: '/admin/profile' }) },
   { label: 'Media', link: linkOptions({ to: '/admin/media' }) },
+  { label: 'CV', link: linkOptions({ to: '/admin/cv' }) },
+  { label: 'Import', link: linkOptions({ to: '/admin/import' }) },
+  { label: 'Backup', link: linkOptions({ to: '/admin/backup' }) },
   { label: 'Security', link: linkOptions({ to: '/admin/security' }) },
   { label: 'Audit log', link: linkOptions({ to: '/admin/audit' }) },
 ]

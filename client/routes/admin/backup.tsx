@@ -1,0 +1,238 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { type ChangeEvent, type FormEvent, useState } from 'react'
+import type { BackupSummary } from '../../../src/schemas/backup'
+import {
+  dangerButtonClass,
+  ErrorAlert,
+  inputClass,
+  primaryButtonClass,
+  StatusMessage,
+} from '../../components/admin/form-controls'
+import { restCall, sentenceOf } from '../../components/admin/rest-call'
+import { clearToken } from '../../lib/token'
+
+export const Route = createFileRoute('/admin/backup')({
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['errorComponent', 'notFoundComponent'],
+  ],
+  head: () => ({ meta: [{ title: 'Backup' }] }),
+  component: BackupScreen,
+})
+
+const cardClass = 'space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6'
+
+/** The name `bun run backup` gives: backup-YYYYMMDD-HHMMSS.json, in UTC. */
+function backupName(now = new Date()): string {
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/-|:/g, '')
+    .replace('T', '-')
+  return `backup-${stamp}.json`
+}
+
+const tableLabels: Record<string, string> = {
+  profile: 'Profile',
+  admin_users: 'Admin users',
+  projects: 'Projects',
+  project_slugs: 'Project addresses (slugs)',
+  timeline_events: 'Timeline events',
+  contact_messages: 'Contact messages',
+  media: 'Images',
+}
+
+function Download() {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+
+  async function download() {
+    setBusy(true)
+    setError(null)
+    setDone(null)
+    try {
+      const response = await restCall('GET', '/api/backup', undefined, 'The backup failed')
+      // Written as `bun run backup` writes it: two-space JSON and a final newline.
+      const text = `${JSON.stringify(await response.json(), null, 2)}\n`
+      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
+      const link = document.createElement('a')
+      link.href = url
+      link.download = backupName()
+      link.click()
+      URL.revokeObjectURL(url)
+      setDone(`Backup downloaded as ${link.download}.`)
+    } catch (failure) {
+      setError(sentenceOf(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section aria-labelledby="download-title" className={cardClass}>
+      <h2 id="download-title" className="text-xl font-bold tracking-tight text-slate-900">
+        Download backup
+      </h2>
+      <p className="text-sm text-slate-600">
+        One file with all content, the profile, the admin users, contact messages and every uploaded
+        image: the same file as <code>bun run backup</code>. It holds password hashes and visitors'
+        messages: keep it private.
+      </p>
+      <ErrorAlert message={error} />
+      <StatusMessage message={done} />
+      <button type="button" className={primaryButtonClass} onClick={download} disabled={busy}>
+        {busy ? 'Preparing…' : 'Download backup'}
+      </button>
+    </section>
+  )
+}
+
+function Restore() {
+  const navigate = useNavigate()
+  const [backup, setBackup] = useState<unknown>(null)
+  const [summary, setSummary] = useState<BackupSummary | null>(null)
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    setError(null)
+    setSummary(null)
+    setBackup(null)
+    const file = event.target.files?.[0]
+    if (!file) return
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(await file.text())
+    } catch {
+      setError('This file is not a backup: it is not JSON. Nothing was changed.')
+      return
+    }
+    setBusy(true)
+    try {
+      const response = await restCall(
+        'POST',
+        '/api/restore/preview',
+        JSON.stringify({ backup: parsed }),
+        'The file could not be read',
+      )
+      setSummary((await response.json()) as BackupSummary)
+      setBackup(parsed)
+    } catch (failure) {
+      setError(sentenceOf(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function restore(event: FormEvent) {
+    event.preventDefault()
+    if (!backup) return
+    setError(null)
+    setBusy(true)
+    try {
+      await restCall(
+        'POST',
+        '/api/restore',
+        JSON.stringify({ password, backup }),
+        'The restore failed',
+      )
+      // The restore dropped every session, this one too.
+      clearToken()
+      await navigate({ to: '/login' })
+    } catch (failure) {
+      setError(sentenceOf(failure))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section aria-labelledby="restore-title" className={cardClass}>
+      <h2 id="restore-title" className="text-xl font-bold tracking-tight text-slate-900">
+        Restore from a backup
+      </h2>
+      <p className="text-sm text-slate-600">
+        Replaces all content, the profile, the admin users, contact messages and images with the
+        file's. You see what the file holds first; nothing changes until you enter your password and
+        confirm. Everyone is signed out afterwards.
+      </p>
+      <div>
+        <label htmlFor="backup-file" className="block text-sm font-medium text-slate-800">
+          Backup file
+        </label>
+        <input
+          id="backup-file"
+          type="file"
+          accept="application/json,.json"
+          className="mt-1 block w-full text-sm text-slate-700"
+          onChange={choose}
+        />
+      </div>
+      <ErrorAlert message={error} />
+      {summary ? (
+        <form onSubmit={restore} className="space-y-3">
+          <p className="text-slate-800">
+            Taken on <strong>{new Date(summary.created_at).toLocaleString()}</strong>
+            {summary.source
+              ? ` from ${summary.source === 'postgres' ? 'PostgreSQL' : 'PGlite'}`
+              : ''}
+            . It holds:
+          </p>
+          <table className="w-full max-w-md text-left text-sm">
+            <caption className="sr-only">Rows per table in the backup</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-600">
+                <th scope="col" className="py-1 font-semibold">
+                  Table
+                </th>
+                <th scope="col" className="py-1 text-right font-semibold">
+                  Rows
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(summary.tables).map(([name, count]) => (
+                <tr key={name} className="border-b border-slate-100">
+                  <td className="py-1">{tableLabels[name] ?? name}</td>
+                  <td className="py-1 text-right tabular-nums">{count}</td>
+                </tr>
+              ))}
+              <tr>
+                <td className="py-1">Image files</td>
+                <td className="py-1 text-right tabular-nums">{summary.media_files}</td>
+              </tr>
+            </tbody>
+          </table>
+          <div>
+            <label htmlFor="restore-password" className="block text-sm font-medium text-slate-800">
+              Your password
+            </label>
+            <input
+              id="restore-password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className={`${inputClass} mt-1 max-w-sm`}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </div>
+          <button type="submit" className={dangerButtonClass} disabled={busy}>
+            {busy ? 'Restoring…' : 'Restore this backup'}
+          </button>
+        </form>
+      ) : null}
+    </section>
+  )
+}
+
+function BackupScreen() {
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Backup.</h1>
+      <Download />
+      <Restore />
+    </div>
+  )
+}

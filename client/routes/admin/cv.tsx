@@ -1,0 +1,144 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import {
+  dangerButtonClass,
+  ErrorAlert,
+  primaryButtonClass,
+  StatusMessage,
+} from '../../components/admin/form-controls'
+import { formatBytes } from '../../components/admin/media-info'
+import { restCall, sentenceOf } from '../../components/admin/rest-call'
+import { adminLoader } from '../../lib/admin-loaders'
+import { useTrpc } from '../../lib/trpc'
+
+export const Route = createFileRoute('/admin/cv')({
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['errorComponent', 'notFoundComponent'],
+  ],
+  loader: adminLoader((queryClient, trpc) =>
+    queryClient.fetchQuery({ ...trpc.cv.status.queryOptions(), staleTime: 0 }),
+  ),
+  head: () => ({ meta: [{ title: 'CV' }] }),
+  component: CvAdmin,
+})
+
+const linkClass = 'font-semibold text-indigo-700 underline-offset-2 hover:underline'
+
+function CvAdmin() {
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const query = trpc.cv.status.queryOptions()
+  const { data: status } = useSuspenseQuery(query)
+  const remove = useMutation(trpc.cv.remove.mutationOptions())
+  const [file, setFile] = useState<File | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+
+  async function upload(event: FormEvent) {
+    event.preventDefault()
+    setError(null)
+    setDone(null)
+    if (!file) {
+      setError('Choose a PDF first.')
+      return
+    }
+    setBusy(true)
+    try {
+      const form = new FormData()
+      form.set('file', file)
+      await restCall('PUT', '/api/cv', form, 'The PDF could not be uploaded')
+      await queryClient.invalidateQueries(trpc.cv.pathFilter())
+      setDone('Uploaded: /cv.pdf now serves your PDF.')
+      setFile(null)
+      ;(event.target as HTMLFormElement).reset()
+    } catch (failure) {
+      setError(sentenceOf(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function backToGenerated() {
+    if (!window.confirm('Remove the uploaded PDF and serve the generated CV again?')) return
+    setError(null)
+    setDone(null)
+    try {
+      await remove.mutateAsync()
+      await queryClient.invalidateQueries(trpc.cv.pathFilter())
+      setDone('Removed: /cv.pdf is made from your content again.')
+    } catch (failure) {
+      setError(sentenceOf(failure))
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">CV.</h1>
+      <section
+        aria-labelledby="cv-current"
+        className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <h2 id="cv-current" className="text-xl font-bold tracking-tight text-slate-900">
+          What visitors download
+        </h2>
+        {status.uploaded ? (
+          <p className="text-slate-700">
+            Your uploaded PDF <strong className="break-all">{status.uploaded.file_name}</strong> (
+            {formatBytes(status.uploaded.bytes)}, uploaded{' '}
+            {new Date(status.uploaded.uploaded_at).toLocaleString()}).
+          </p>
+        ) : (
+          <p className="text-slate-700">
+            The CV made from your profile, timeline and published projects. It changes when they do.
+          </p>
+        )}
+        <p className="flex flex-wrap gap-x-5 gap-y-1">
+          <a href="/cv.pdf" target="_blank" rel="noopener" className={linkClass}>
+            Preview the PDF
+          </a>
+          <a href="/cv" target="_blank" rel="noopener" className={linkClass}>
+            Open the CV page
+          </a>
+        </p>
+        {status.uploaded ? (
+          <button type="button" className={dangerButtonClass} onClick={backToGenerated}>
+            Remove uploaded PDF
+          </button>
+        ) : null}
+      </section>
+
+      <form
+        onSubmit={upload}
+        aria-labelledby="cv-upload"
+        className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <h2 id="cv-upload" className="text-xl font-bold tracking-tight text-slate-900">
+          Upload your own PDF
+        </h2>
+        <p className="text-sm text-slate-600">
+          A PDF of at most 10 MB. It replaces the generated CV at /cv.pdf until you remove it.
+        </p>
+        <div>
+          <label htmlFor="cv-file" className="block text-sm font-medium text-slate-800">
+            CV file (PDF)
+          </label>
+          <input
+            id="cv-file"
+            type="file"
+            accept="application/pdf,.pdf"
+            className="mt-1 block w-full text-sm text-slate-700"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+        </div>
+        <ErrorAlert message={error} />
+        <StatusMessage message={done} />
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
+          {busy ? 'Uploading…' : 'Upload PDF'}
+        </button>
+      </form>
+    </div>
+  )
+}

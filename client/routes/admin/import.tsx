@@ -1,0 +1,210 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { type ChangeEvent, useState } from 'react'
+import type { ImportResult } from '../../../src/schemas/json-resume'
+import {
+  ErrorAlert,
+  primaryButtonClass,
+  StatusMessage,
+  secondaryButtonClass,
+} from '../../components/admin/form-controls'
+import { failureText } from '../../lib/admin-errors'
+import { useTrpc } from '../../lib/trpc'
+
+export const Route = createFileRoute('/admin/import')({
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['errorComponent', 'notFoundComponent'],
+  ],
+  head: () => ({ meta: [{ title: 'Import' }] }),
+  component: ImportScreen,
+})
+
+const cardClass = 'space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6'
+
+function plural(count: number, one: string, many: string) {
+  return `${count} ${count === 1 ? one : many}`
+}
+
+function Preview({ result }: { result: ImportResult }) {
+  const { timeline, projects } = result.created
+  const nothing = timeline.length === 0 && projects.length === 0 && result.profile.length === 0
+  return (
+    <div className="space-y-4">
+      <p className="font-medium text-slate-800">
+        {nothing
+          ? 'Nothing new: everything in this document is already on the site.'
+          : `${result.dry_run ? 'Will create' : 'Created'} ${plural(timeline.length, 'timeline event', 'timeline events')} and ${plural(projects.length, 'project', 'projects')}.`}
+      </p>
+      {timeline.length > 0 ? (
+        <div>
+          <h3 className="font-semibold text-slate-900">Timeline events</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+            {timeline.map((event) => (
+              <li key={`${event.event_type}-${event.title}-${event.start_date}`}>
+                <strong>{event.title}</strong>
+                {event.position ? `, ${event.position}` : ''} ({event.start_date} –{' '}
+                {event.end_date ?? 'Present'}, {event.event_type})
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {projects.length > 0 ? (
+        <div>
+          <h3 className="font-semibold text-slate-900">Projects</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+            {projects.map((project) => (
+              <li key={project.title}>
+                <strong>{project.title}</strong>: {project.description}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {result.profile.length > 0 ? (
+        <p className="text-sm text-slate-700">
+          Empty profile fields filled: {result.profile.join(', ')}.
+        </p>
+      ) : null}
+      {result.skipped.length > 0 ? (
+        <div>
+          <h3 className="font-semibold text-slate-900">Skipped</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-600">
+            {result.skipped.map((entry) => (
+              <li key={`${entry.section}-${entry.title}-${entry.reason}`}>
+                {entry.title} ({entry.section}): {entry.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+function ImportScreen() {
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const preview = useMutation(trpc.import.jsonResumePreview.mutationOptions())
+  const apply = useMutation(trpc.import.jsonResume.mutationOptions())
+  const [document, setDocument] = useState<Record<string, unknown> | null>(null)
+  const [result, setResult] = useState<ImportResult | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    setError(null)
+    setDone(null)
+    setResult(null)
+    setDocument(null)
+    const file = event.target.files?.[0]
+    if (!file) return
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(await file.text())
+    } catch {
+      setError('This file is not JSON: choose a JSON Resume file (resume.json).')
+      return
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      setError('A JSON Resume document is a JSON object.')
+      return
+    }
+    const resume = parsed as Record<string, unknown>
+    try {
+      setResult(await preview.mutateAsync(resume))
+      setDocument(resume)
+    } catch (failure) {
+      setError(failureText(failure, 'The document could not be read.'))
+    }
+  }
+
+  async function confirm() {
+    if (!document) return
+    setError(null)
+    try {
+      const imported = await apply.mutateAsync(document)
+      setResult(imported)
+      setDocument(null)
+      setDone(
+        `Imported ${plural(imported.created.timeline.length, 'timeline event', 'timeline events')} and ${plural(imported.created.projects.length, 'project', 'projects')}.`,
+      )
+      await Promise.all([
+        queryClient.invalidateQueries(trpc.timeline.pathFilter()),
+        queryClient.invalidateQueries(trpc.projects.pathFilter()),
+        queryClient.invalidateQueries(trpc.profile.pathFilter()),
+      ])
+    } catch (failure) {
+      setError(failureText(failure, 'The import failed.'))
+    }
+  }
+
+  const canImport =
+    document !== null &&
+    result !== null &&
+    (result.created.timeline.length > 0 ||
+      result.created.projects.length > 0 ||
+      result.profile.length > 0)
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Import.</h1>
+      <section aria-labelledby="import-title" className={cardClass}>
+        <h2 id="import-title" className="text-xl font-bold tracking-tight text-slate-900">
+          From a JSON Resume
+        </h2>
+        <p className="text-sm text-slate-600">
+          Choose a <code>resume.json</code> (the JSON Resume format). You see what it adds before
+          anything is saved: work and education become timeline events, projects become projects,
+          and empty profile fields are filled. Entries already on the site are skipped.
+        </p>
+        <div>
+          <label htmlFor="resume-file" className="block text-sm font-medium text-slate-800">
+            JSON Resume file
+          </label>
+          <input
+            id="resume-file"
+            type="file"
+            accept="application/json,.json"
+            className="mt-1 block w-full text-sm text-slate-700"
+            onChange={choose}
+          />
+        </div>
+        <ErrorAlert message={error} />
+        <StatusMessage message={done} />
+        {preview.isPending ? <p className="text-sm text-slate-600">Reading…</p> : null}
+        {result ? (
+          <section aria-labelledby="preview-title" className="space-y-3">
+            <h2 id="preview-title" className="text-lg font-bold text-slate-900">
+              {result.dry_run ? 'Preview' : 'Result'}
+            </h2>
+            <Preview result={result} />
+          </section>
+        ) : null}
+        {document ? (
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              className={primaryButtonClass}
+              onClick={confirm}
+              disabled={!canImport || apply.isPending}
+            >
+              {apply.isPending ? 'Importing…' : 'Import'}
+            </button>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => {
+                setDocument(null)
+                setResult(null)
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,236 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { safeUrlOrNull } from '../../src/domain/safe-url'
+import type { Project } from '../../src/schemas/project'
+import type { TimelineEvent } from '../../src/schemas/timeline'
+import { ownerSummary, pageHead, personJsonLd, SITE_NAME } from '../lib/seo'
+import { useTrpc } from '../lib/trpc'
+
+/**
+ * Printing: the paper is the one chosen in the print dialog, A4 or Letter
+ * (`size: auto`), with margins and a single column that fit both; the site's header, footer and skip link are left
+ * out; links print as their addresses. In the page itself (not styles.css) so
+ * it applies to this page only and leaves with it on a client navigation.
+ */
+const cvPrintCss = `
+@page { size: auto; margin: 16mm 14mm; }
+@media print {
+  html, body { background: #fff !important; }
+  header, footer, a[href="#main"], .cv-screen-only { display: none !important; }
+  main { max-width: none !important; padding: 0 !important; }
+  .cv { font-size: 10.5pt; line-height: 1.35; color: #000; }
+  .cv a { color: #000 !important; text-decoration: none !important; }
+  .cv a[data-print-url]::after { content: " (" attr(data-print-url) ")"; font-size: 9pt; }
+  .cv section, .cv article { break-inside: avoid-page; }
+  .cv h2 { break-after: avoid-page; }
+}
+`
+
+/** A URL as a person reads it: no scheme, no trailing slash. */
+function readableUrl(url: string): string {
+  return url.replace(/^https?:\/\//i, '').replace(/\/$/, '')
+}
+
+export const Route = createFileRoute('/cv')({
+  loader: async ({ context: { queryClient, loadTrpc } }) => {
+    const trpc = await loadTrpc()
+    const [profile] = await Promise.all([
+      queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
+      queryClient.ensureQueryData(trpc.timeline.list.queryOptions()),
+      queryClient.ensureQueryData(trpc.projects.list.queryOptions()),
+    ])
+    return ownerSummary(profile)
+  },
+  head: ({ loaderData: owner, match }) => {
+    if (!owner) return {}
+    const siteUrl = match.context.site.url
+    return pageHead({
+      siteUrl,
+      path: '/cv',
+      title: `CV · ${owner.name} · ${SITE_NAME}`,
+      socialTitle: `${owner.name} · CV`,
+      description: `Curriculum vitae of ${owner.name}: experience, education and projects.`,
+      image: { url: owner.photoUrl, alt: `Portrait of ${owner.name}` },
+      type: 'profile',
+      card: 'summary',
+      jsonLd: personJsonLd(siteUrl, owner),
+    })
+  },
+  component: CvPage,
+})
+
+function ExternalLink({ href, children }: { href: string; children?: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      // A link whose text is not its address prints the address after it.
+      data-print-url={children ? href : undefined}
+      className="break-words text-indigo-700 underline-offset-2 hover:underline"
+    >
+      {children ?? readableUrl(href)}
+    </a>
+  )
+}
+
+function Dates({ start, end }: { start: string; end: string | null }) {
+  const until = end?.trim() ? end : 'Present'
+  return (
+    <p className="text-sm text-slate-500">
+      {start}
+      <span aria-hidden="true"> – </span>
+      <span className="sr-only"> to </span>
+      {until}
+    </p>
+  )
+}
+
+function EventEntry({ event }: { event: TimelineEvent }) {
+  return (
+    <article className="py-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+        <h3 className="font-semibold text-slate-900">{event.title}</h3>
+        <Dates start={event.start_date} end={event.end_date} />
+      </div>
+      {event.position ? <p className="text-slate-700">{event.position}</p> : null}
+      {event.description.length > 0 ? (
+        <ul className="mt-1.5 list-disc space-y-1 pl-5 text-sm leading-relaxed text-slate-600">
+          {event.description_html.map((html, index) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: bullets may repeat and never reorder
+              key={index}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: inline Markdown rendered and sanitised on the server (server/markdown/render.ts)
+              dangerouslySetInnerHTML={{ __html: html }}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </article>
+  )
+}
+
+function ProjectEntry({ project }: { project: Project }) {
+  const website = safeUrlOrNull(project.website_url)
+  const repository = safeUrlOrNull(project.repo_url)
+  return (
+    <article className="py-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+        <h3 className="font-semibold text-slate-900">{project.title}</h3>
+        {project.period ? <p className="text-sm text-slate-500">{project.period}</p> : null}
+      </div>
+      {project.role ? <p className="text-slate-700">{project.role}</p> : null}
+      <p className="mt-1 text-sm leading-relaxed text-slate-600">{project.description}</p>
+      {project.tags.length > 0 ? (
+        <p className="mt-1 text-sm text-slate-500">{project.tags.join(' · ')}</p>
+      ) : null}
+      {website || repository ? (
+        <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
+          {website ? <ExternalLink href={website} /> : null}
+          {repository ? <ExternalLink href={repository} /> : null}
+        </p>
+      ) : null}
+    </article>
+  )
+}
+
+function CvSection({
+  id,
+  title,
+  children,
+}: {
+  id: string
+  title: string
+  children: React.ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2
+        id={id}
+        className="border-b border-slate-200 pb-1 text-lg font-bold tracking-tight text-slate-900"
+      >
+        {title}
+      </h2>
+      <div className="divide-y divide-slate-100">{children}</div>
+    </section>
+  )
+}
+
+function CvPage() {
+  const trpc = useTrpc()
+  const { data: profile } = useSuspenseQuery(trpc.profile.get.queryOptions())
+  const { data: events } = useSuspenseQuery(trpc.timeline.list.queryOptions())
+  const { data: all } = useSuspenseQuery(trpc.projects.list.queryOptions())
+  // The signed-in admin's list holds drafts: the CV shows what visitors see, in the manual order.
+  const projects = all.filter((project) => project.is_published)
+  const experience = events.filter((event) => event.event_type === 'experience')
+  const education = events.filter((event) => event.event_type === 'education')
+  const linkedin = safeUrlOrNull(profile.linkedin_url)
+  const github = safeUrlOrNull(profile.github_url)
+
+  return (
+    <div className="cv">
+      <style
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no content in it
+        dangerouslySetInnerHTML={{ __html: cvPrintCss }}
+      />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{profile.name}</h1>
+          <p className="mt-1 text-slate-700">
+            {profile.major} major at {profile.university}, minor in {profile.minor}
+          </p>
+          <p className="text-slate-600">Focus: {profile.focus}</p>
+        </div>
+        <a
+          href="/cv.pdf"
+          className="cv-screen-only inline-flex items-center rounded-full bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+        >
+          Download PDF
+        </a>
+      </div>
+      <ul aria-label="Contact" className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm">
+        <li>
+          <a
+            href={`mailto:${profile.email}`}
+            className="text-indigo-700 underline-offset-2 hover:underline"
+          >
+            {profile.email}
+          </a>
+        </li>
+        {linkedin ? (
+          <li>
+            <ExternalLink href={linkedin} />
+          </li>
+        ) : null}
+        {github ? (
+          <li>
+            <ExternalLink href={github} />
+          </li>
+        ) : null}
+      </ul>
+
+      <CvSection id="cv-experience" title="Experience">
+        {experience.length > 0 ? (
+          experience.map((event) => <EventEntry key={event.id} event={event} />)
+        ) : (
+          <p className="py-3 text-slate-500">No experience to show yet.</p>
+        )}
+      </CvSection>
+      <CvSection id="cv-education" title="Education">
+        {education.length > 0 ? (
+          education.map((event) => <EventEntry key={event.id} event={event} />)
+        ) : (
+          <p className="py-3 text-slate-500">No education to show yet.</p>
+        )}
+      </CvSection>
+      <CvSection id="cv-projects" title="Projects">
+        {projects.length > 0 ? (
+          projects.map((project) => <ProjectEntry key={project.id} project={project} />)
+        ) : (
+          <p className="py-3 text-slate-500">No projects yet.</p>
+        )}
+      </CvSection>
+    </div>
+  )
+}

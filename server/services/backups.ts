@@ -1,0 +1,138 @@
+/**
+ * Backups from the admin (Settings → Backup): the same document as
+ * `bun run backup` (server/backup/snapshot.ts, read in one REPEATABLE READ
+ * transaction while the server keeps running, on PGlite too), and a
+ * restore with the same checks as `bun run restore` (server/backup/format.ts):
+ * a file that is not a valid backup changes nothing. A restore also asks for
+ * the owner's password again. Both are rate limited per client address and
+ * logged.
+ */
+import { eq } from 'drizzle-orm'
+import type { BackupSummary } from '../../src/schemas/backup'
+import {
+  type Backup,
+  BackupFormatError,
+  backupSummary,
+  backupTableNames,
+  checkBackup,
+} from '../backup/format'
+import { restoreBackup } from '../backup/restore'
+import { readBackup } from '../backup/snapshot'
+import { adminUsers, throttleCounters } from '../db/schema'
+import { InvalidInputError, RateLimitedError } from '../errors'
+import type { ServiceContext } from './context'
+import { lockWindow } from './fixed-window'
+
+type BackupContext = Pick<
+  ServiceContext,
+  'db' | 'mediaStore' | 'log' | 'ip' | 'now' | 'databaseKind' | 'requestId'
+>
+
+/** Attempts per client address and window: a backup is heavy, a restore is drastic. */
+export const backupRateLimits = {
+  download: { max: 10, windowMs: 15 * 60_000 },
+  restore: { max: 5, windowMs: 15 * 60_000 },
+} as const
+
+/** Counts one attempt of `kind` from the client; past the limit, RateLimitedError. */
+async function countAttempt(ctx: BackupContext, kind: keyof typeof backupRateLimits) {
+  const { max, windowMs } = backupRateLimits[kind]
+  const now = ctx.now()
+  const retryAfter = await ctx.db.transaction(async (tx) => {
+    const window = await lockWindow(tx, `${kind}:${ctx.ip}`, windowMs, now)
+    if (window.used >= max) {
+      return (window.windowStart.getTime() + windowMs - now.getTime()) / 1000
+    }
+    await tx
+      .update(throttleCounters)
+      .set({ failures: window.used + 1, window_started_at: window.windowStart, updated_at: now })
+      .where(eq(throttleCounters.key, window.row.key))
+    return null
+  })
+  if (retryAfter !== null) {
+    ctx.log.warn(`a ${kind} from the admin was refused: too many attempts`, {
+      ip: ctx.ip,
+      requestId: ctx.requestId,
+    })
+    throw new RateLimitedError(
+      kind === 'download'
+        ? 'Too many backups in a short time. Try again later.'
+        : 'Too many restore attempts in a short time. Try again later.',
+      retryAfter,
+    )
+  }
+}
+
+/** What a file holds, for the admin to read before restoring. */
+export function summaryOf(backup: Backup): BackupSummary {
+  return {
+    created_at: backup.created_at,
+    version: backup.version,
+    source: backup.source ?? null,
+    tables: Object.fromEntries(backupTableNames.map((name) => [name, backup.tables[name].length])),
+    media_files: Object.keys(backup.media_files).length,
+  }
+}
+
+/** The backup document, as `bun run backup` writes it. */
+export async function downloadBackup(ctx: BackupContext): Promise<Backup> {
+  await countAttempt(ctx, 'download')
+  const backup = await readBackup(ctx.db, ctx.databaseKind ?? 'pglite', ctx.mediaStore)
+  // What leaves must read back as a valid backup, as the CLI checks before writing.
+  const checked = checkBackup(JSON.parse(JSON.stringify(backup)))
+  ctx.log.info('a backup was downloaded from the admin', {
+    ip: ctx.ip,
+    requestId: ctx.requestId,
+    summary: backupSummary(checked.tables),
+  })
+  return backup
+}
+
+function checked(value: unknown): Backup {
+  try {
+    return checkBackup(value)
+  } catch (error) {
+    if (!(error instanceof BackupFormatError)) throw error
+    throw new InvalidInputError(
+      `This is not a valid portfolio backup: ${error.message}. Nothing was changed.`,
+    )
+  }
+}
+
+/** Checks a file and says what it holds; writes nothing. */
+export function previewBackup(value: unknown): BackupSummary {
+  return summaryOf(checked(value))
+}
+
+/**
+ * Replaces everything with the file's content, after the owner's password
+ * (of the signed-in admin user) is typed again. Every session is dropped.
+ */
+export async function restoreFromAdmin(
+  ctx: BackupContext,
+  userId: number,
+  input: { password: string; backup: unknown },
+): Promise<BackupSummary> {
+  await countAttempt(ctx, 'restore')
+  const [user] = await ctx.db
+    .select({ hash: adminUsers.password_hash })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, userId))
+    .limit(1)
+  if (!user || !(await Bun.password.verify(input.password, user.hash))) {
+    ctx.log.warn('a restore from the admin was refused: wrong password', {
+      ip: ctx.ip,
+      requestId: ctx.requestId,
+    })
+    throw new InvalidInputError('That password is not right. Nothing was changed.')
+  }
+  const backup = checked(input.backup)
+  await restoreBackup(ctx.db, backup, ctx.mediaStore)
+  ctx.log.warn('a backup was restored from the admin; every session was dropped', {
+    ip: ctx.ip,
+    requestId: ctx.requestId,
+    taken: backup.created_at,
+    summary: backupSummary(backup.tables),
+  })
+  return summaryOf(backup)
+}
