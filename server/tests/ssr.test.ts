@@ -22,6 +22,7 @@ import { z } from 'zod'
 import { createRouter } from '../../client/router'
 import {
   createPageRenderer,
+  entryBootScript,
   loadRouterManifest,
   type PageRendererDeps,
   pageAddresses,
@@ -50,11 +51,16 @@ const viteManifest = {
   'routes/admin/index.tsx?tsr-split=component---loader': { file: 'assets/admin-a1.js' },
 }
 
+/** The entry's stylesheet in the stub build: small, so it is written into each page. */
+const stubCss = '.intro{color:#0f172a}'
+
 function stubDist(): string {
   const dir = join(tmpdir(), `portfolio-ssr-dist-${process.pid}`)
   mkdirSync(join(dir, '.vite'), { recursive: true })
   writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(viteManifest))
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>dev shell</title>')
+  mkdirSync(join(dir, 'assets'), { recursive: true })
+  writeFileSync(join(dir, 'assets', 'index-c1.css'), stubCss)
   return dir
 }
 
@@ -392,11 +398,17 @@ describe('status codes', () => {
 })
 
 describe('scripts, data and the content security policy', () => {
-  test('the page references the built entry, its stylesheet and its route chunk', async () => {
+  test('the page starts the built entry after its first paint, with its stylesheet written in, and preloads its route chunk', async () => {
     const home = await t.request('GET', '/')
-    expect(home.text).toContain('<script type="module" src="/assets/index-e1.js"></script>')
-    expect(home.text).toContain('<link rel="stylesheet" href="/assets/index-c1.css"')
-    expect(home.text).toContain('<link rel="modulepreload" href="/assets/vendor-v1.js"')
+    expect(home.text).toContain(
+      `<script type="module">${entryBootScript('/assets/index-e1.js')}</script>`,
+    )
+    // Fetched after the largest paint, so never preloaded.
+    expect(home.text).not.toContain('<link rel="modulepreload" href="/assets/index-e1.js"')
+    expect(home.text).toMatch(
+      new RegExp(`<style[^>]*>${stubCss.replace(/[{}#]/g, '\\$&')}</style>`),
+    )
+    expect(home.text).not.toContain('<link rel="stylesheet"')
     expect(home.text).not.toContain('/assets/slug-s1.js')
     expect(home.text).not.toContain('/assets/admin-a1.js')
 
@@ -647,9 +659,8 @@ describe('the asset manifest', () => {
   test('the entry goes on the root route; a route chunk preloads only what the entry lacks', async () => {
     const manifest = await loadRouterManifest(viteManifest, createRouter({ siteUrl: SITE }))
     expect(manifest.routes.__root__).toEqual({
-      preloads: ['/assets/index-e1.js', '/assets/vendor-v1.js'],
       css: ['/assets/index-c1.css'],
-      scripts: [{ attrs: { type: 'module', src: '/assets/index-e1.js' } }],
+      scripts: [{ attrs: { type: 'module' }, children: entryBootScript('/assets/index-e1.js') }],
     })
     expect(manifest.routes['/projects/$slug']?.preloads).toEqual([
       '/assets/slug-s1.js',

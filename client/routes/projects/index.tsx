@@ -37,9 +37,9 @@ function ProjectsPage() {
       <p className="mt-3 text-slate-600">Things I have designed, built and shipped.</p>
       {projects.length > 0 ? (
         <ul className="mt-10 grid gap-6 sm:grid-cols-2">
-          {projects.map((project) => (
+          {projects.map((project, index) => (
             <li key={project.id} className="flex">
-              <ProjectCard project={project} headingLevel={2} />
+              <ProjectCard project={project} headingLevel={2} priority={index === 0} />
             </li>
           ))}
         </ul>
