@@ -204,20 +204,35 @@ describe('each public page arrives rendered, with its meta tags', () => {
     expect(page.meta.get('og:title')).toBe('Ada Lovelace')
     expect(page.meta.get('og:description')).toBe(description)
     expect(page.meta.get('og:url')).toBe(`${SITE}/`)
-    expect(page.meta.get('og:image')).toBe(`${SITE}/profile.svg`)
+    // The generated card (server/http/og.ts), versioned by what it shows.
+    const card = page.meta.get('og:image') ?? ''
+    expect(card).toMatch(new RegExp(`^${SITE}/og/home\\.png\\?v=[0-9a-f]{8}$`))
+    expect(page.meta.get('og:image:type')).toBe('image/png')
+    expect(page.meta.get('og:image:width')).toBe('1200')
+    expect(page.meta.get('og:image:height')).toBe('630')
+    expect(page.meta.get('og:image:alt')).toBe("Ada Lovelace: Hi, I'm Ada Lovelace!")
     expect(page.meta.get('og:type')).toBe('profile')
-    expect(page.meta.get('twitter:card')).toBe('summary')
+    expect(page.meta.get('twitter:card')).toBe('summary_large_image')
     expect(page.meta.get('twitter:title')).toBe('Ada Lovelace')
     expect(page.meta.get('twitter:description')).toBe(description)
-    expect(page.meta.get('twitter:image')).toBe(`${SITE}/profile.svg`)
+    expect(page.meta.get('twitter:image')).toBe(card)
+    // The card the tag names is there.
+    const image = await t.app.handle(new Request(card.replace(SITE, 'http://localhost')))
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/png')
 
-    const person = jsonLdOfType(page, 'Person')
-    expect(person).toMatchObject({
+    const profilePage = jsonLdOfType(page, 'ProfilePage')
+    expect(profilePage).toMatchObject({
       '@context': 'https://schema.org',
-      name: 'Ada Lovelace',
       url: `${SITE}/`,
-      image: `${SITE}/profile.svg`,
-      sameAs: ['https://www.linkedin.com/in/ada', 'https://github.com/ada'],
+      mainEntity: {
+        '@type': 'Person',
+        name: 'Ada Lovelace',
+        url: `${SITE}/`,
+        image: `${SITE}/profile.svg`,
+        sameAs: ['https://www.linkedin.com/in/ada', 'https://github.com/ada'],
+      },
+      primaryImageOfPage: { '@type': 'ImageObject', url: card, width: 1200, height: 630 },
     })
   })
 
@@ -233,7 +248,12 @@ describe('each public page arrives rendered, with its meta tags', () => {
     expect(page.meta.get('description')).toContain('Ada Lovelace')
     expect(page.meta.get('og:url')).toBe(`${SITE}/projects`)
     expect(page.meta.get('og:title')).toBe('Projects by Ada Lovelace')
-    expect(page.meta.get('twitter:card')).toBeDefined()
+    expect(page.meta.get('og:image')).toMatch(/^https:\/\/ada\.example\/og\/projects\.png\?v=/)
+    expect(page.meta.get('twitter:card')).toBe('summary_large_image')
+    expect(jsonLdOfType(page, 'CollectionPage')).toMatchObject({
+      url: `${SITE}/projects`,
+      primaryImageOfPage: { url: page.meta.get('og:image') },
+    })
   })
 
   test('a project: title, short description and first image in the tags; CreativeWork JSON-LD', async () => {
@@ -252,17 +272,24 @@ describe('each public page arrives rendered, with its meta tags', () => {
     expect(page.meta.get('og:title')).toBe('Difference Engine')
     expect(page.meta.get('og:description')).toBe('A mechanical calculator for polynomial tables.')
     expect(page.meta.get('og:url')).toBe(url)
-    expect(page.meta.get('og:image')).toBe(`${SITE}/img/engine.png`)
+    const card = page.meta.get('og:image') ?? ''
+    expect(card).toMatch(new RegExp(`^${SITE}/og/projects/${project.slug}\\.png\\?v=[0-9a-f]{8}$`))
+    expect(page.meta.get('og:image:width')).toBe('1200')
+    expect(page.meta.get('og:image:height')).toBe('630')
+    expect(page.meta.get('og:image:alt')).toBe('Difference Engine')
     expect(page.meta.get('og:type')).toBe('article')
     expect(page.meta.get('twitter:card')).toBe('summary_large_image')
-    expect(page.meta.get('twitter:image')).toBe(`${SITE}/img/engine.png`)
+    expect(page.meta.get('twitter:image')).toBe(card)
 
     expect(jsonLdOfType(page, 'CreativeWork')).toMatchObject({
       '@context': 'https://schema.org',
       name: 'Difference Engine',
       description: 'A mechanical calculator for polynomial tables.',
       url,
-      image: `${SITE}/img/engine.png`,
+      image: [
+        { '@type': 'ImageObject', url: card, width: 1200, height: 630 },
+        `${SITE}/img/engine.png`,
+      ],
       keywords: 'Brass, Gears',
       dateModified: project.updated_at,
       author: { '@type': 'Person', name: 'Ada Lovelace' },
@@ -281,6 +308,8 @@ describe('each public page arrives rendered, with its meta tags', () => {
     expect(page.meta.get('og:url')).toBe(`${SITE}/contact-me`)
     expect(page.meta.get('description')).toBeTruthy()
     expect(page.meta.get('twitter:title')).toBe('Contact Ada Lovelace')
+    expect(page.meta.get('og:image')).toMatch(/^https:\/\/ada\.example\/og\/contact-me\.png\?v=/)
+    expect(jsonLdOfType(page, 'ContactPage')).toMatchObject({ url: `${SITE}/contact-me` })
   })
 
   test('every page: language, favicon, web manifest, and exactly one of each tag', async () => {

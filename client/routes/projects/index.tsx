@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { ProjectCard } from '../../components/project-card'
-import { ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
+import { absoluteUrl, imageObject, ogCard, ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/projects/')({
@@ -13,18 +13,34 @@ export const Route = createFileRoute('/projects/')({
     ])
     return ownerSummary(profile)
   },
-  head: ({ loaderData: owner, match }) =>
-    pageHead({
-      siteUrl: match.context.site.url,
+  head: ({ loaderData: owner, match }) => {
+    const siteUrl = match.context.site.url
+    const socialTitle = owner ? `Projects by ${owner.name}` : 'My Projects'
+    const description = owner
+      ? `Things ${owner.name} has designed, built and shipped.`
+      : 'Things I have designed, built and shipped.'
+    const card = owner
+      ? ogCard({ page: 'projects' }, socialTitle, [owner.name, owner.photoUrl])
+      : null
+    return pageHead({
+      siteUrl,
       path: '/projects',
       title: `My Projects · ${SITE_NAME}`,
-      socialTitle: owner ? `Projects by ${owner.name}` : 'My Projects',
-      description: owner
-        ? `Things ${owner.name} has designed, built and shipped.`
-        : 'Things I have designed, built and shipped.',
-      image: owner ? { url: owner.photoUrl, alt: `Portrait of ${owner.name}` } : null,
-      card: 'summary',
-    }),
+      socialTitle,
+      description,
+      image: card,
+      jsonLd: card
+        ? {
+            '@context': 'https://schema.org',
+            '@type': 'CollectionPage',
+            name: socialTitle,
+            description,
+            url: absoluteUrl(siteUrl, '/projects'),
+            primaryImageOfPage: imageObject(siteUrl, card),
+          }
+        : undefined,
+    })
+  },
   component: ProjectsPage,
 })
 

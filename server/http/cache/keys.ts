@@ -19,6 +19,8 @@ export function createCacheKeys(pageKey: (url: URL) => string | undefined) {
     if (pathname.startsWith('/trpc/')) return publicQueryKey(request, url)
     if (pathname.startsWith('/api/')) return publicReadKey(request, pathname)
     if (seoFiles.has(pathname)) return pathname
+    // Link-preview cards read no query parameter (`?v=` only tells previewers the card changed).
+    if (pathname.startsWith('/og/')) return pathname
     return pageKey(url)
   }
 }
