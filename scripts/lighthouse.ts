@@ -17,6 +17,10 @@
  *   CHROME_PATH=/path/to/chromium bun run lighthouse   (or CHROMIUM_PATH; /usr/bin/chromium by default)
  *   bun run lighthouse --check   (exit 1 when a score is below 100 or an LCP above 1.0 s)
  *   LIGHTHOUSE_REPORT_DIR=.tmp/lighthouse bun run lighthouse   (each page's full result as JSON)
+ *
+ * Run as root, the server and Chromium get `nice -10` (LIGHTHOUSE_NICE=0: not): Lantern
+ * multiplies the CPU time it observes by 4, and on a shared machine that time includes
+ * other work's.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -24,7 +28,7 @@ import { join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import sharp from 'sharp'
+import { seedLighthouseContent } from './lighthouse-content'
 import { firstOk, freePort, startServer, stop } from './server-process'
 
 const root = resolve(import.meta.dir, '..')
@@ -55,88 +59,6 @@ const chromeFlags = [
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 /** The pages whose LCP must stay at or under 1.0 s (issue 14 §4). */
 const LCP_BUDGET_MS = 1_000
-
-/** A photo-like test image: a gradient with a few shapes, encoded as PNG. */
-async function testImage(width: number, height: number, hue: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},70%,35%)"/>
-    </linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/>
-    <circle cx="${width * 0.3}" cy="${height * 0.4}" r="${height * 0.25}" fill="rgba(255,255,255,0.35)"/>
-    <rect x="${width * 0.55}" y="${height * 0.2}" width="${width * 0.3}" height="${height * 0.5}" rx="24" fill="rgba(0,0,0,0.2)"/>
-  </svg>`
-  return sharp(Buffer.from(svg)).png().toBuffer()
-}
-
-/**
- * Content as an owner would have it: uploaded screenshots (so pages get
- * WebP variants and placeholders, as in production), featured projects on
- * the home page, a timeline. Answers with the audited project's slug.
- */
-async function seed(base: string): Promise<string> {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  })
-  if (login.status !== 200) throw new Error(`seeding: sign-in failed (${login.status})`)
-  const { token } = (await login.json()) as { token: string }
-  const authorization = `Bearer ${token}`
-
-  const images: string[] = []
-  for (const [index, hue] of [210, 20, 140].entries()) {
-    const form = new FormData()
-    form.append(
-      'file',
-      new File([new Uint8Array(await testImage(1600, 900, hue))], `screenshot-${index}.png`, {
-        type: 'image/png',
-      }),
-    )
-    form.append('alt', `Screenshot ${index + 1}`)
-    const response = await fetch(`${base}/api/media`, {
-      method: 'POST',
-      headers: { authorization },
-      body: form,
-    })
-    if (response.status !== 201) throw new Error(`seeding: upload failed (${response.status})`)
-    images.push(((await response.json()) as { url: string }).url)
-  }
-
-  const create = async (path: string, data: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify(data),
-    })
-    if (response.status !== 201) throw new Error(`seeding ${path}: ${response.status}`)
-    return (await response.json()) as { slug: string }
-  }
-  let slug = ''
-  for (let i = 1; i <= 6; i++) {
-    const project = await create('/api/projects', {
-      title: `Project ${i}: a tool people use`,
-      description: `Short description of project ${i}, what it does and for whom.`,
-      long_description: `## What it is\n\nA longer description of project ${i}. `.repeat(6),
-      website_url: `https://example.com/project-${i}`,
-      image_urls: [images[i % images.length], images[(i + 1) % images.length]],
-      tags: ['TypeScript', 'React', 'PostgreSQL'],
-      is_featured: i <= 3,
-    })
-    if (i === 2) slug = project.slug
-  }
-  for (let i = 1; i <= 6; i++) {
-    await create('/api/timeline', {
-      title: `Role ${i}`,
-      start_date: `Jan 20${10 + i}`,
-      end_date: i === 6 ? null : `Dec 20${10 + i}`,
-      position: 'Engineer',
-      description: ['Built things people use.', 'Shipped them on time.'],
-      event_type: i % 3 === 0 ? 'education' : 'experience',
-    })
-  }
-  return slug
-}
 
 interface Figures {
   scores: Record<(typeof categories)[number], number>
@@ -252,14 +174,25 @@ try {
   }
   server = startServer({ dataDir, port, databaseUrl, admin, logLevel: 'warn', stdout: 'ignore' })
   await firstOk(`${base}/healthz`)
-  const slug = await seed(base)
+  const slug = await seedLighthouseContent(base, admin)
   const pages = ['/', '/projects', `/projects/${slug}`, '/contact-me']
   // Warm the response cache: the audit measures the page, not its first render.
   for (const path of pages) await (await fetch(`${base}${path}`)).arrayBuffer()
 
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags })
+  // Lantern multiplies the CPU time it observes by 4: on a busy machine that is other work's
+  // time too. Run as root, the server and Chromium get a higher CPU priority (LIGHTHOUSE_NICE=0: not).
+  const prioritise = process.getuid?.() === 0 && process.env.LIGHTHOUSE_NICE !== '0'
+  let launchPath = chromePath
+  if (prioritise) {
+    Bun.spawnSync(['renice', '-n', '-10', '-p', String(server.pid)])
+    launchPath = join(dataDir, 'chromium-priority.sh')
+    writeFileSync(launchPath, `#!/bin/sh\nexec nice -n -10 ${JSON.stringify(chromePath)} "$@"\n`, {
+      mode: 0o755,
+    })
+  }
+  chrome = await chromeLauncher.launch({ chromePath: launchPath, chromeFlags })
   console.log(
-    `Lighthouse mobile preset (simulated throttling), ${runs} run(s) per page, median; load average ${loadavg()
+    `Lighthouse mobile preset (simulated throttling), ${runs} run(s) per page, median${prioritise ? ', server and Chromium at nice -10' : ''}; load average ${loadavg()
       .map((load) => load.toFixed(1))
       .join(' ')}\n`,
   )

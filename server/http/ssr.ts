@@ -334,8 +334,9 @@ const streamedRecord = /<script>([\s\S]*?)<\/script>/g
  * never read back from the rendered HTML (where anything that slipped into
  * the content would look the same): the bootstrap and the dehydrated state
  * that `<Scripts>` takes at once, the state streamed after it (data that
- * settled later), and the scroll-restoration script. Their hashes are the
- * only inline scripts the page's CSP allows.
+ * settled later), and the scroll-restoration script; with them the inline
+ * scripts of the asset manifest itself (the entry's boot script), which the
+ * server wrote. Their hashes are the only inline scripts the page's CSP allows.
  */
 function captureRouterScripts(router: AnyRouter, manifestScripts: readonly string[]) {
   const sources = new Set<string>(manifestScripts)

@@ -330,6 +330,27 @@ describe('each public page arrives rendered, with its meta tags', () => {
     }
   })
 
+  test('a project’s card URL changes with what the card shows, not with anything else', async () => {
+    const created = await t.request('POST', '/api/projects', {
+      token,
+      body: { title: 'Card Versions', description: 'First words.', long_description: 'Long.' },
+    })
+    const path = `/projects/${created.body.slug}`
+    const cardOf = async () => readPage((await t.request('GET', path)).text).meta.get('og:image')
+    const first = await cardOf()
+    const edit = (description: string, long_description: string) =>
+      t.request('PUT', `/api/projects/${created.body.id}`, {
+        token,
+        body: { title: 'Card Versions', description, long_description },
+      })
+    expect((await edit('First words.', 'A longer text the card does not show.')).status).toBe(200)
+    expect(await cardOf()).toBe(first)
+    expect((await edit('Other words.', 'A longer text the card does not show.')).status).toBe(200)
+    const second = await cardOf()
+    expect(second).not.toBe(first)
+    expect(second?.split('?')[0]).toBe(first?.split('?')[0])
+  })
+
   test('JSON-LD cannot be broken out of: `<` in content is escaped', async () => {
     const hostile = 'Engine </script><script>alert(1)</script>'
     const created = await t.request('POST', '/api/projects', {
