@@ -68,7 +68,7 @@ export async function seedLighthouseContent(
     const project = await create('/api/projects', {
       title: `Project ${i}: a tool people use`,
       description: `Short description of project ${i}, what it does and for whom.`,
-      long_description: `## What it is\n\nA longer description of project ${i}. `.repeat(6),
+      long_description: `## What it is\n\n${`A longer description of project ${i}. `.repeat(6)}`,
       website_url: `https://example.com/project-${i}`,
       image_urls: [images[i % images.length], images[(i + 1) % images.length]],
       tags: ['TypeScript', 'React', 'PostgreSQL'],
