@@ -14,8 +14,10 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
+import { Route as AdminSecurityRouteImport } from './routes/admin/security'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
 import { Route as ProjectsSlugRouteImport } from './routes/projects/$slug'
 import { Route as AdminProjectsNewRouteImport } from './routes/admin/projects/new'
@@ -48,6 +50,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminMediaRoute = AdminMediaRouteImport.update({
   id: '/media',
   path: '/media',
@@ -56,6 +63,11 @@ const AdminMediaRoute = AdminMediaRouteImport.update({
 const AdminProfileRoute = AdminProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSecurityRoute = AdminSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const ProjectsIndexRoute = ProjectsIndexRouteImport.update({
@@ -94,8 +106,10 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/security': typeof AdminSecurityRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/projects/': typeof ProjectsIndexRoute
@@ -108,8 +122,10 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/security': typeof AdminSecurityRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin': typeof AdminIndexRoute
   '/projects': typeof ProjectsIndexRoute
@@ -124,8 +140,10 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/security': typeof AdminSecurityRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/projects/': typeof ProjectsIndexRoute
@@ -141,8 +159,10 @@ export interface FileRouteTypes {
     | '/admin'
     | '/contact-me'
     | '/login'
+    | '/admin/audit'
     | '/admin/media'
     | '/admin/profile'
+    | '/admin/security'
     | '/projects/$slug'
     | '/admin/'
     | '/projects/'
@@ -155,8 +175,10 @@ export interface FileRouteTypes {
     | '/'
     | '/contact-me'
     | '/login'
+    | '/admin/audit'
     | '/admin/media'
     | '/admin/profile'
+    | '/admin/security'
     | '/projects/$slug'
     | '/admin'
     | '/projects'
@@ -170,8 +192,10 @@ export interface FileRouteTypes {
     | '/admin'
     | '/contact-me'
     | '/login'
+    | '/admin/audit'
     | '/admin/media'
     | '/admin/profile'
+    | '/admin/security'
     | '/projects/$slug'
     | '/admin/'
     | '/projects/'
@@ -227,6 +251,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/media': {
       id: '/admin/media'
       path: '/media'
@@ -239,6 +270,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/admin/profile'
       preLoaderRoute: typeof AdminProfileRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/security': {
+      id: '/admin/security'
+      path: '/security'
+      fullPath: '/admin/security'
+      preLoaderRoute: typeof AdminSecurityRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/projects/': {
@@ -287,8 +325,10 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminMediaRoute: typeof AdminMediaRoute
   AdminProfileRoute: typeof AdminProfileRoute
+  AdminSecurityRoute: typeof AdminSecurityRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminProjectsNewRoute: typeof AdminProjectsNewRoute
   AdminTimelineNewRoute: typeof AdminTimelineNewRoute
@@ -297,8 +337,10 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
   AdminMediaRoute: AdminMediaRoute,
   AdminProfileRoute: AdminProfileRoute,
+  AdminSecurityRoute: AdminSecurityRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminProjectsNewRoute: AdminProjectsNewRoute,
   AdminTimelineNewRoute: AdminTimelineNewRoute,

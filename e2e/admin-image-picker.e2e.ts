@@ -118,14 +118,21 @@ test('upload two images, attach them to a project with the picker, reorder by mo
   const saved = list.find((project) => project.title === title)
   expect(saved?.image_urls).toEqual([`/media/${smallHash}.jpg`, `/media/${wideHash}.jpg`])
 
-  // The project page: the first image as <picture>, fetched first, with its size and variants.
+  // The project page: the first image as the cover <picture>, fetched first, with its size and
+  // variants; the second in the gallery below, loaded lazily.
   const html = await (await request.get(`/projects/${saved?.slug}`)).text()
   // Server-rendered with its placeholder as the background until it loads.
   expect(html).toMatch(/style="background-image:url\(&quot;data:image\/png;base64,/)
   await page.goto(`/projects/${saved?.slug}`)
   await hydrated(page)
-  const picture = page.getByRole('main').locator('picture')
-  await expect(picture).toHaveCount(1)
+  await expect(page.getByRole('main').locator('picture')).toHaveCount(2)
+  const gallery = page.getByRole('region', { name: 'Gallery.' })
+  await expect(gallery.locator('picture')).toHaveCount(1)
+  await expect(gallery.getByRole('img', { name: `Screenshot 2 of ${title}` })).toHaveAttribute(
+    'loading',
+    'lazy',
+  )
+  const picture = page.getByRole('main').locator('picture').first()
   const source = picture.locator('source')
   await expect(source).toHaveAttribute('type', 'image/webp')
   await expect(source).toHaveAttribute(

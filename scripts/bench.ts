@@ -1,28 +1,36 @@
 /**
  * `bun run bench`: how close the production server comes to serving static
- * files. A script that prints figures, not a test.
+ * files, how fast it starts and how much memory it holds. A script that
+ * prints figures, not a test.
  *
- * Starts `bun server/index.ts` (NODE_ENV=production) on a fresh PGlite data
- * directory (or DATABASE_URL), seeds 20 projects and 10 timeline events, and
- * measures with autocannon (50 connections, 10 s each, one worker thread per
- * core up to 4; BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_WORKERS) GET /, GET /projects/{slug} and GET /api/projects, then
- * the same bytes, fetched once from the server, served as files by a minimal
- * Bun.serve in another process. Same request headers for both (no
- * Accept-Encoding). Prints req/s, latency p50 and p99 and the ratio ours /
- * static, plus the public pages' first-load JavaScript (KB gzip), the
- * server's cold start to its first 200 on / and its idle RSS.
+ * Each run (BENCH_RUNS, 3): starts `bun server/index.ts` (NODE_ENV=production)
+ * on a new PGlite data directory (or DATABASE_URL) and times its first 200 on
+ * /, seeds 20 projects and 10 timeline events, restarts it on the same data
+ * directory and times that, then loads three cached answers — GET /,
+ * GET /projects/{slug}, GET /api/projects — against:
  *
- * On a small machine autocannon itself is the bottleneck, and it pays for
- * every response header it parses: our answers carry about ten (security
- * headers, ETag, Vary, request id), the minimal baseline one. So the bench
- * also runs the baseline with our headers, and prints each server's CPU time
- * per request: how much work the server does, whatever the client costs.
+ * - ours: the server itself;
+ * - nginx: the same bytes, fetched once from the server, as files with the
+ *   same headers, one worker process, access log off (when `nginx` is
+ *   installed; `.ci/run` installs it);
+ * - Bun static: the same bytes and headers from a minimal Bun.serve
+ *   (`new Response(Bun.file(path))`) in another process.
+ *
+ * Load: wrk `-t1 -c50` for BENCH_SECONDS (10) per target after a 1 s warm-up
+ * (wrk when installed; otherwise autocannon with one worker thread per core,
+ * whose own header parsing is then the bottleneck on two cores). No
+ * Accept-Encoding, as wrk sends none. For each: req/s, latency p99 and the
+ * server's CPU time per request (from /proc: the work the server does,
+ * whatever the client costs). The server's RSS is read at rest after the
+ * restart and sampled every 50 ms under load (the peak). With several runs
+ * the medians are printed last, as a Markdown table for docs/performance.md.
  *
  *   bun run bench
- *   bun scripts/bench.ts --static <dir> <port>   (the baseline server; the bench starts it)
+ *   BENCH_RUNS=1 BENCH_SECONDS=5 bun run bench
+ *   bun scripts/bench.ts --static <dir> <port>   (the Bun baseline; the bench starts it)
  */
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
@@ -32,26 +40,25 @@ import { firstOk, freePort, rssKb, startServer, stop } from './server-process'
 
 const root = resolve(import.meta.dir, '..')
 
+interface Route {
+  file: string
+  type: string
+  headers: Record<string, string>
+}
+
 // ---------------------------------------------------------------------------
-// The baseline: each file of a directory at /<name>, nothing else.
+// The Bun baseline: each file of a directory at its path, with our headers.
 
 if (process.argv[2] === '--static') {
   const dir = process.argv[3] ?? '.'
-  const routes = JSON.parse(readFileSync(join(dir, 'routes.json'), 'utf8')) as Record<
-    string,
-    { file: string; type: string; headers: Record<string, string> }
-  >
-  // --headers: send the headers our server sent for that path, not just the type.
-  const withHeaders = process.argv[5] === '--headers'
+  const routes = JSON.parse(readFileSync(join(dir, 'routes.json'), 'utf8')) as Record<string, Route>
   const server = Bun.serve({
     port: Number(process.argv[4] ?? 0),
     hostname: '127.0.0.1',
     fetch(request) {
       const route = routes[new URL(request.url).pathname]
       if (!route) return new Response('Not found', { status: 404 })
-      return new Response(Bun.file(join(dir, route.file)), {
-        headers: withHeaders ? route.headers : { 'content-type': route.type },
-      })
+      return new Response(Bun.file(join(dir, route.file)), { headers: route.headers })
     },
   })
   console.log(`static baseline on ${server.port}`)
@@ -62,17 +69,26 @@ if (process.argv[2] === '--static') {
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
-// Load-generator threads: one thread of autocannon cannot keep up with a Bun server that
-// answers from memory, and it would measure its own header parsing instead.
-const workers = Number(process.env.BENCH_WORKERS ?? Math.min(4, cpus().length))
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn'
 const admin = { username: 'bench', password: 'bench password 123' }
+const wrkPath = Bun.which('wrk')
+const nginxPath = Bun.which('nginx') ?? Bun.which('nginx', { PATH: '/usr/sbin:/usr/local/sbin' })
+const databaseUrl = process.env.DATABASE_URL ?? ''
 
 /** CPU time (user + system) a process has used, in microseconds. */
 function cpuMicros(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
   const ticks = Number(fields[11]) + Number(fields[12])
   return (ticks * 1_000_000) / 100 // USER_HZ is 100 on Linux
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
 }
 
 /** Gzip size of each script a page loads first: its module script and modulepreloads. */
@@ -86,180 +102,318 @@ function firstLoadJs(html: string, distDir: string) {
     if (href && /\srel="modulepreload"/.test(tag)) files.add(href)
   }
   let gzip = 0
-  let raw = 0
-  const list: string[] = []
   for (const file of files) {
-    const bytes = readFileSync(join(distDir, file))
-    const size = Bun.gzipSync(bytes, { level: 9 }).byteLength
-    gzip += size
-    raw += bytes.byteLength
-    list.push(`${file.replace(/^\/assets\//, '')} ${(size / 1024).toFixed(1)}`)
+    gzip += Bun.gzipSync(readFileSync(join(distDir, file)), { level: 9 }).byteLength
   }
-  return { files: files.size, gzipKb: gzip / 1024, rawKb: raw / 1024, list }
+  return { files: files.size, gzipKb: gzip / 1024 }
 }
 
 interface Figures {
   rps: number
   /** Server CPU time per request (µs). */
   cpu: number
-  p50: number
   p99: number
-  bytes: number
   errors: number
-  non2xx: number
 }
 
-async function measure(url: string, pid: number, duration = seconds): Promise<Figures> {
-  const cpuBefore = cpuMicros(pid)
-  const result = await autocannon({ url, connections, duration, workers })
-  return {
-    rps: result.requests.average,
-    cpu: (cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    bytes: result.throughput.average,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  }
+/** "1.23ms" → 1.23 (milliseconds). */
+function wrkMs(text: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim())
+  if (!match) return Number.NaN
+  const value = Number(match[1])
+  return match[2] === 'us'
+    ? value / 1000
+    : match[2] === 'ms'
+      ? value
+      : match[2] === 's'
+        ? value * 1000
+        : value * 60_000
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-bench-'))
-const staticDir = mkdtempSync(join(tmpdir(), 'portfolio-bench-static-'))
-const port = freePort()
-const base = `http://127.0.0.1:${port}`
-const databaseUrl = process.env.DATABASE_URL ?? ''
-const children: Subprocess[] = []
-
-try {
-  const { buildClient, clientBuildIsStale } = await import('../server/build/client')
-  const distDir = join(root, 'dist')
-  if (clientBuildIsStale(root, distDir)) {
-    console.log('building the client…')
-    await buildClient(root)
-  }
-
-  // Cold start on a fresh data directory (database created and migrated).
-  let spawnedAt = performance.now()
-  let server = startServer({ dataDir, port, databaseUrl, admin, logLevel, stdout: 'ignore' })
-  children.push(server)
-  const firstStartMs = await firstOk(`${base}/`, spawnedAt)
-
-  const slug = await seedContent(base, admin)
-
-  // Cold start again on the seeded directory: the usual restart.
-  await stop(server)
-  spawnedAt = performance.now()
-  server = startServer({ dataDir, port, databaseUrl, admin, logLevel, stdout: 'ignore' })
-  children.push(server)
-  const restartMs = await firstOk(`${base}/`, spawnedAt)
-
-  // The bytes each target answers, fetched once (no Accept-Encoding, as autocannon sends).
-  const targets = [
-    { name: 'GET /', path: '/', type: 'text/html; charset=utf-8' },
-    { name: 'GET /projects/{slug}', path: `/projects/${slug}`, type: 'text/html; charset=utf-8' },
-    { name: 'GET /api/projects', path: '/api/projects', type: 'application/json' },
-  ]
-  const routes: Record<string, { file: string; type: string; headers: Record<string, string> }> = {}
-  const pages: Record<string, string> = {}
-  for (const [index, target] of targets.entries()) {
-    const response = await fetch(`${base}${target.path}`, {
-      headers: { 'accept-encoding': 'identity' },
-      decompress: false,
-    })
-    if (response.status !== 200) throw new Error(`${target.path}: ${response.status}`)
-    const body = await response.text()
-    pages[target.path] = body
-    const file = `target-${index}`
-    writeFileSync(join(staticDir, file), body)
-    const headers: Record<string, string> = {}
-    response.headers.forEach((value, name) => {
-      if (name !== 'date' && name !== 'content-length') headers[name] = value
-    })
-    routes[target.path] = { file, type: target.type, headers }
-  }
-  writeFileSync(join(staticDir, 'routes.json'), JSON.stringify(routes))
-  for (let i = 0; i < 5; i++) {
-    for (const target of targets) await (await fetch(`${base}${target.path}`)).arrayBuffer()
-  }
-  await Bun.sleep(1_000)
-  const idleRss = rssKb(server.pid)
-
-  const startBaseline = async (...flags: string[]) => {
-    const port = freePort()
+async function load(url: string, duration: number) {
+  if (wrkPath) {
     const child = Bun.spawn(
-      ['bun', import.meta.path, '--static', staticDir, String(port), ...flags],
-      {
-        cwd: root,
+      [wrkPath, '-t1', `-c${connections}`, `-d${duration}s`, '--latency', url],
+      { stdout: 'pipe', stderr: 'inherit' },
+    )
+    const out = await new Response(child.stdout).text()
+    await child.exited
+    const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0)
+    const socketErrors =
+      /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)
+    const errors =
+      Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) +
+      (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0)
+    return {
+      total: requests,
+      rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+      p99: wrkMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ''),
+      errors,
+    }
+  }
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    workers: Math.min(4, cpus().length),
+  })
+  return {
+    total: result.requests.total,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  }
+}
+
+async function measure(url: string, pid: number): Promise<Figures> {
+  await load(url, 1) // warm-up: JIT, cache entry, page cache
+  const cpuBefore = cpuMicros(pid)
+  const result = await load(url, seconds)
+  return {
+    rps: result.rps,
+    cpu: (cpuMicros(pid) - cpuBefore) / Math.max(1, result.total),
+    p99: result.p99,
+    errors: result.errors,
+  }
+}
+
+/** Samples a process's RSS every 50 ms until stopped; answers the peak in kB. */
+function rssPeak(pid: number) {
+  let peak = 0
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssKb(pid))
+    } catch {
+      // exited
+    }
+  }, 50)
+  return () => {
+    clearInterval(timer)
+    return peak
+  }
+}
+
+/** nginx, one worker, no access log: each route an exact location with our headers. */
+function nginxConfig(dir: string, port: number, routes: Record<string, Route>): string {
+  const quote = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
+  const locations = Object.entries(routes).map(([path, route]) => {
+    const headers = Object.entries(route.headers)
+      .filter(([name]) => name !== 'content-type')
+      .map(([name, value]) => `      add_header ${name} ${quote(value)} always;`)
+      .join('\n')
+    return `    location = ${path} {\n      types { }\n      default_type ${quote(route.type)};\n${headers}\n      try_files /${route.file} =404;\n    }`
+  })
+  const temp = join(dir, 'nginx-temp')
+  mkdirSync(temp, { recursive: true })
+  return `daemon off;
+master_process off;
+worker_processes 1;
+error_log stderr error;
+pid ${join(dir, 'nginx.pid')};
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  etag off;
+  server_tokens off;
+  keepalive_requests 10000000;
+  client_body_temp_path ${temp}/body;
+  proxy_temp_path ${temp}/proxy;
+  fastcgi_temp_path ${temp}/fastcgi;
+  uwsgi_temp_path ${temp}/uwsgi;
+  scgi_temp_path ${temp}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir};
+${locations.join('\n')}
+  }
+}
+`
+}
+
+interface Run {
+  newStartMs: number
+  restartMs: number
+  restRssMb: number
+  peakRssMb: number
+  /** target → server → figures */
+  targets: Record<string, Record<string, Figures>>
+  firstLoadKb: number
+}
+
+const targetsOf = (slug: string) => [
+  { name: 'GET /', path: '/', type: 'text/html; charset=utf-8' },
+  { name: 'GET /projects/{slug}', path: `/projects/${slug}`, type: 'text/html; charset=utf-8' },
+  { name: 'GET /api/projects', path: '/api/projects', type: 'application/json' },
+]
+
+async function oneRun(run: number): Promise<Run> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-bench-'))
+  const staticDir = mkdtempSync(join(tmpdir(), 'portfolio-bench-static-'))
+  const port = freePort()
+  const base = `http://127.0.0.1:${port}`
+  const children: Subprocess[] = []
+  try {
+    // Cold start on a new data directory (copied from the build's template).
+    let spawnedAt = performance.now()
+    let server = startServer({ dataDir, port, databaseUrl, admin, logLevel, stdout: 'ignore' })
+    children.push(server)
+    const newStartMs = await firstOk(`${base}/`, spawnedAt)
+    const slug = await seedContent(base, admin)
+    // Cold start again on the seeded directory: the usual restart.
+    await stop(server)
+    spawnedAt = performance.now()
+    server = startServer({ dataDir, port, databaseUrl, admin, logLevel, stdout: 'ignore' })
+    children.push(server)
+    const restartMs = await firstOk(`${base}/`, spawnedAt)
+
+    // The bytes and headers each target answers, fetched once (no Accept-Encoding).
+    const targets = targetsOf(slug)
+    const routes: Record<string, Route> = {}
+    let home = ''
+    for (const [index, target] of targets.entries()) {
+      const response = await fetch(`${base}${target.path}`, {
+        headers: { 'accept-encoding': 'identity' },
+        decompress: false,
+      })
+      if (response.status !== 200) throw new Error(`${target.path}: ${response.status}`)
+      const body = await response.text()
+      if (target.path === '/') home = body
+      const file = `target-${index}`
+      writeFileSync(join(staticDir, file), body)
+      const headers: Record<string, string> = {}
+      response.headers.forEach((value, name) => {
+        if (name !== 'date' && name !== 'content-length') headers[name] = value
+      })
+      routes[target.path] = { file, type: target.type, headers }
+    }
+    writeFileSync(join(staticDir, 'routes.json'), JSON.stringify(routes))
+    for (let i = 0; i < 5; i++) {
+      for (const target of targets) await (await fetch(`${base}${target.path}`)).arrayBuffer()
+    }
+    await Bun.sleep(2_000)
+    const restRssMb = rssKb(server.pid) / 1024
+
+    const bunPort = freePort()
+    const bunStatic = Bun.spawn(['bun', import.meta.path, '--static', staticDir, String(bunPort)], {
+      cwd: root,
+      stdout: 'ignore',
+      stderr: 'inherit',
+    })
+    children.push(bunStatic)
+    await firstOk(`http://127.0.0.1:${bunPort}/api/projects`)
+    const servers: { name: string; base: string; pid: number }[] = [
+      { name: 'ours', base, pid: server.pid },
+    ]
+    if (nginxPath) {
+      const nginxPort = freePort()
+      const conf = join(staticDir, 'nginx.conf')
+      writeFileSync(conf, nginxConfig(staticDir, nginxPort, routes))
+      const nginx = Bun.spawn([nginxPath, '-c', conf, '-p', staticDir], {
         stdout: 'ignore',
         stderr: 'inherit',
-      },
-    )
-    children.push(child)
-    await firstOk(`http://127.0.0.1:${port}/api/projects`)
-    return { base: `http://127.0.0.1:${port}`, pid: child.pid }
+      })
+      children.push(nginx)
+      await firstOk(`http://127.0.0.1:${nginxPort}/api/projects`)
+      servers.push({ name: 'nginx', base: `http://127.0.0.1:${nginxPort}`, pid: nginx.pid })
+    }
+    servers.push({ name: 'Bun static', base: `http://127.0.0.1:${bunPort}`, pid: bunStatic.pid })
+
+    const results: Run['targets'] = {}
+    let peakKb = 0
+    for (const target of targets) {
+      results[target.name] = {}
+      for (const each of servers) {
+        const sampler = each.name === 'ours' ? rssPeak(server.pid) : undefined
+        const figures = await measure(`${each.base}${target.path}`, each.pid)
+        if (sampler) peakKb = Math.max(peakKb, sampler())
+        ;(results[target.name] as Record<string, Figures>)[each.name] = figures
+      }
+    }
+    const run_: Run = {
+      newStartMs,
+      restartMs,
+      restRssMb,
+      peakRssMb: peakKb / 1024,
+      targets: results,
+      firstLoadKb: firstLoadJs(home, join(root, 'dist')).gzipKb,
+    }
+    printRun(run, run_)
+    return run_
+  } finally {
+    for (const child of children) await stop(child)
+    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(staticDir, { recursive: true, force: true })
   }
-  const minimal = await startBaseline()
-  const sameHeaders = await startBaseline('--headers')
+}
 
-  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), load average ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ')}`
-  console.log(
-    `\nbench: ${connections} connections, ${workers} autocannon worker threads, ${seconds} s per target; ${machine}`,
-  )
-  console.log(
-    `server: bun server/index.ts, NODE_ENV=production, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, LOG_LEVEL=${logLevel}; baseline: Bun.serve(new Response(Bun.file(path)))\n`,
-  )
+const serverNames = () => ['ours', ...(nginxPath ? ['nginx'] : []), 'Bun static']
+const baselineName = () => (nginxPath ? 'nginx' : 'Bun static')
 
+function printRun(run: number, result: Run) {
   const rows: Record<string, Record<string, string | number>> = {}
-  const detail: Record<string, Record<string, string | number>> = {}
-  for (const target of targets) {
-    // A short warm-up each (JIT, the cache entry), not counted.
-    await measure(`${base}${target.path}`, server.pid, 1)
-    const ours = await measure(`${base}${target.path}`, server.pid)
-    await measure(`${minimal.base}${target.path}`, minimal.pid, 1)
-    const file = await measure(`${minimal.base}${target.path}`, minimal.pid)
-    await measure(`${sameHeaders.base}${target.path}`, sameHeaders.pid, 1)
-    const fileWithHeaders = await measure(`${sameHeaders.base}${target.path}`, sameHeaders.pid)
-    const bytes = Buffer.byteLength(pages[target.path] ?? '')
-    rows[target.name] = {
-      'body KB': Number((bytes / 1024).toFixed(1)),
-      'ours req/s': Math.round(ours.rps),
-      'ours p50 ms': ours.p50,
-      'ours p99 ms': ours.p99,
-      'static req/s': Math.round(file.rps),
-      'static p50 ms': file.p50,
-      'static p99 ms': file.p99,
-      'ratio ours/static': Number((ours.rps / file.rps).toFixed(2)),
-      'errors+non-2xx': ours.errors + ours.non2xx + file.errors + file.non2xx,
+  for (const [target, byServer] of Object.entries(result.targets)) {
+    const row: Record<string, string | number> = {}
+    for (const name of serverNames()) {
+      const figures = byServer[name]
+      if (!figures) continue
+      row[`${name} req/s`] = Math.round(figures.rps)
+      row[`${name} p99 ms`] = Number(figures.p99.toFixed(2))
+      row[`${name} µs/req`] = Number(figures.cpu.toFixed(1))
     }
-    detail[target.name] = {
-      'headers (ours)': Object.keys(routes[target.path]?.headers ?? {}).length + 2,
-      'static+headers req/s': Math.round(fileWithHeaders.rps),
-      'ratio ours/static+headers': Number((ours.rps / fileWithHeaders.rps).toFixed(2)),
-      'ours CPU µs/req': Number(ours.cpu.toFixed(1)),
-      'static CPU µs/req': Number(file.cpu.toFixed(1)),
-      'static+headers CPU µs/req': Number(fileWithHeaders.cpu.toFixed(1)),
-    }
+    const ours = byServer.ours?.rps ?? 0
+    row[`ours/${baselineName()}`] = Number((ours / (byServer[baselineName()]?.rps ?? 1)).toFixed(2))
+    row.errors = Object.values(byServer).reduce((sum, figures) => sum + figures.errors, 0)
+    rows[target] = row
   }
+  console.log(`\nrun ${run}/${runs}`)
   console.table(rows)
-  console.log('\nthe same with the baseline sending our headers, and server CPU time per request:')
-  console.table(detail)
+  console.log(
+    `start to first 200 on /: ${Math.round(result.newStartMs)} ms new DATA_DIR, ${Math.round(result.restartMs)} ms existing; ` +
+      `RSS ${result.restRssMb.toFixed(0)} MB at rest, ${result.peakRssMb.toFixed(0)} MB peak under load; first-load JS ${result.firstLoadKb.toFixed(1)} KB gzip`,
+  )
+}
 
-  const home = firstLoadJs(pages['/'] ?? '', distDir)
-  const project = firstLoadJs(pages[`/projects/${slug}`] ?? '', distDir)
+const { buildClient, clientBuildIsStale } = await import('../server/build/client')
+if (clientBuildIsStale(root, join(root, 'dist'))) {
+  console.log('building the client…')
+  await buildClient(root)
+}
+
+const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), load average ${loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' ')}`
+console.log(
+  `bench: ${runs} run(s); ${wrkPath ? `wrk -t1 -c${connections}` : `autocannon -c${connections} (wrk not installed)`}, ${seconds} s per target after 1 s warm-up; ${machine}`,
+)
+console.log(
+  `ours: bun server/index.ts, NODE_ENV=production, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, LOG_LEVEL=${logLevel}; baselines: ${nginxPath ? 'nginx (1 worker, access log off), ' : 'nginx not installed, '}Bun.serve(new Response(Bun.file(path))), both with our headers`,
+)
+
+const all: Run[] = []
+for (let run = 1; run <= runs; run++) all.push(await oneRun(run))
+
+if (runs > 1) {
+  const m = (pick: (run: Run) => number) => median(all.map(pick))
+  const names = serverNames()
+  console.log(`\nmedians of ${runs} runs (Markdown):\n`)
   console.log(
-    `first-load JS, gzip: / ${home.gzipKb.toFixed(1)} KB (${home.files} files, ${home.rawKb.toFixed(0)} KB raw); /projects/{slug} ${project.gzipKb.toFixed(1)} KB (${project.files} files) — budget 110 KB`,
+    `| target | ${names.map((name) => `${name} req/s`).join(' | ')} | ours / ${baselineName()} | ${names.map((name) => `${name} p99`).join(' | ')} | ${names.map((name) => `${name} CPU/req`).join(' | ')} |`,
   )
-  console.log(`  / loads: ${home.list.join(', ')}`)
+  console.log(`|---|${names.map(() => '---|').join('')}---|${names.map(() => '---|---|').join('')}`)
+  for (const target of Object.keys(all[0]?.targets ?? {})) {
+    const get = (name: string, key: keyof Figures) =>
+      m((run) => run.targets[target]?.[name]?.[key] ?? Number.NaN)
+    const ratio = m(
+      (run) =>
+        (run.targets[target]?.ours?.rps ?? 0) / (run.targets[target]?.[baselineName()]?.rps ?? 1),
+    )
+    console.log(
+      `| \`${target}\` | ${names.map((name) => Math.round(get(name, 'rps')).toLocaleString('en')).join(' | ')} | ${ratio.toFixed(2)} | ${names.map((name) => `${get(name, 'p99').toFixed(1)} ms`).join(' | ')} | ${names.map((name) => `${get(name, 'cpu').toFixed(1)} µs`).join(' | ')} |`,
+    )
+  }
   console.log(
-    `cold start to first 200 on /: ${Math.round(firstStartMs)} ms on a new data directory (database created and migrated), ${Math.round(restartMs)} ms on the seeded one`,
+    `\n| start to first 200 on / (new DATA_DIR) | restart (existing) | RSS at rest | RSS peak under load | first-load JS |\n|---|---|---|---|---|\n| ${Math.round(m((r) => r.newStartMs))} ms | ${Math.round(m((r) => r.restartMs))} ms | ${m((r) => r.restRssMb).toFixed(0)} MB | ${m((r) => r.peakRssMb).toFixed(0)} MB | ${m((r) => r.firstLoadKb).toFixed(1)} KB gzip |`,
   )
-  console.log(
-    `server RSS: ${(idleRss / 1024).toFixed(0)} MB idle after start and a few requests, ${(rssKb(server.pid) / 1024).toFixed(0)} MB after the load`,
-  )
-} finally {
-  for (const child of children) await stop(child)
-  rmSync(dataDir, { recursive: true, force: true })
-  rmSync(staticDir, { recursive: true, force: true })
 }

@@ -43,6 +43,7 @@ async function main() {
     const database = await opening?.catch(() => undefined)
     await database?.close()
     log.info('stopped')
+    log.flush?.()
     process.exit(0)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

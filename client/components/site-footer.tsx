@@ -9,7 +9,7 @@ export function SiteFooter() {
 
   return (
     <footer className="border-t border-slate-200 bg-white">
-      <div className="mx-auto w-full max-w-176 px-4 py-8 text-center text-sm text-slate-500 sm:px-6">
+      <div className="mx-auto w-full site-column px-4 py-8 text-center text-sm text-slate-500 sm:px-6">
         {/* The year comes from the clock of whoever renders: around New Year the server's and
             the visitor's may differ, and the visitor's wins without a hydration warning. */}
         <p suppressHydrationWarning>{`© ${year}${owner}. All rights reserved.`}</p>

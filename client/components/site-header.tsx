@@ -22,7 +22,7 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
-      <div className="mx-auto flex h-16 w-full max-w-176 items-center justify-between gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 w-full site-column items-center justify-between gap-3 px-4 sm:px-6">
         <Link
           to="/"
           className="flex items-center gap-2.5 rounded-full font-semibold tracking-tight text-slate-900"

@@ -16,7 +16,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-176 flex-1 px-4 py-10 outline-none sm:px-6 sm:py-14"
+        className="mx-auto w-full site-column flex-1 px-4 py-10 outline-none sm:px-6 sm:py-14"
       >
         {children}
       </main>

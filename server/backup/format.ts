@@ -1,11 +1,13 @@
 /**
  * The backup file: one JSON document holding the content (projects with every
  * slug they have had, timeline events, contact messages), the owner's profile,
- * the admin users (with their password hashes) and the media library: its
- * rows, and every stored file (base64) in `media_files`, so a restore on a
- * new machine shows every image. Sessions, trusted devices and abuse
- * counters are left out. Version 1 files (before the media library) are
- * still read: they hold no media.
+ * the admin users (with their password hashes and their second factor: the
+ * TOTP secret and hashed recovery codes, so a restore keeps two-factor
+ * sign-in on) and the media library: its rows, and every stored file
+ * (base64) in `media_files`, so a restore on a new machine shows every
+ * image. Sessions, sign-in challenges, trusted devices, abuse counters and
+ * the audit log are left out. Version 1 files (before the media library)
+ * and version 2 files (before two-factor sign-in) are still read.
  *
  * `backupTables` is the one list of what a file holds, in the order the rows
  * are inserted (parents first). Each table's rows are checked with a schema
@@ -23,6 +25,7 @@ import {
   projectSlugs,
   projects,
   timelineEvents,
+  twoFactor,
 } from '../db/schema'
 import { isMediaKey } from '../media/keys'
 
@@ -113,6 +116,13 @@ export const backupTables = {
     }),
     order: [adminUsers.id],
   }),
+  // The second factor (secret, last step, hashed recovery codes): kept, so a
+  // restore does not silently turn two-factor sign-in off.
+  two_factor: backupTable({
+    table: twoFactor,
+    rows: createSelectSchema(twoFactor, { user_id: positive, secret: nonEmpty }),
+    order: [twoFactor.user_id],
+  }),
   projects: backupTable({
     table: projects,
     rows: createSelectSchema(projects, { id: positive, slug: nonEmpty }).extend(
@@ -174,6 +184,8 @@ export const backupTableNames = Object.keys(backupTables) as BackupTableName[]
 const tablesSchema = z.strictObject({
   profile: z.array(backupTables.profile.rows).length(1, 'must hold exactly one row'),
   admin_users: z.array(backupTables.admin_users.rows),
+  // Files before version 3 were written before two-factor sign-in.
+  two_factor: z.array(backupTables.two_factor.rows).default([]),
   projects: z.array(backupTables.projects.rows),
   project_slugs: z.array(backupTables.project_slugs.rows),
   timeline_events: z.array(backupTables.timeline_events.rows),
@@ -231,6 +243,14 @@ export const backupSchema = z
         })
       }
     }
+    const userIds = new Set(t.admin_users.map((row) => row.id))
+    for (const [index, row] of t.two_factor.entries()) {
+      if (!userIds.has(row.user_id)) {
+        fail(['two_factor', String(index)], `admin user ${row.user_id} does not exist`)
+      }
+    }
+    const factors = duplicates(t.two_factor.map((row) => row.user_id))
+    if (factors.length) fail(['two_factor'], `duplicate user ids: ${factors.join(', ')}`)
     const usernames = duplicates(t.admin_users.map((row) => row.username))
     if (usernames.length) fail(['admin_users'], `duplicate usernames: ${usernames.join(', ')}`)
     const current = duplicates(t.projects.map((row) => row.slug))
@@ -314,6 +334,7 @@ export function backupSummary(tables: BackupTables): string {
     `${tables.contact_messages.length} contact messages`,
     `${tables.media.length} images`,
     `${tables.admin_users.length} admin users`,
+    `${tables.two_factor.filter((row) => row.enabled_at !== null).length} with two-factor sign-in`,
     `${tables.profile.length} profile`,
   ].join(', ')
 }

@@ -6,17 +6,18 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
-import { media, sessions, trustedDevices } from '../db/schema'
+import { media, sessions, signInChallenges, trustedDevices } from '../db/schema'
 import { contentTypeOfKey } from '../media/keys'
 import type { MediaStore } from '../media/store'
 import { bumpContentVersion } from '../services/content-version'
 import { type Backup, backupTableNames, backupTables, mediaKeysOf } from './format'
 
 /**
- * Emptied by a restore but not in the file: everyone signs in again, and
- * browsers are no longer trusted (the admin users they belonged to are replaced).
+ * Emptied by a restore but not in the file: everyone signs in again (a
+ * sign-in half done too), and browsers are no longer trusted (the admin
+ * users they belonged to are replaced). The audit log is kept.
  */
-const dropped: PgTable[] = [sessions, trustedDevices]
+const dropped: PgTable[] = [sessions, signInChallenges, trustedDevices]
 
 function chunks<T>(rows: T[], size = 200): T[][] {
   const out: T[][] = []

@@ -1,13 +1,16 @@
 /**
  * Sets or resets the admin password from a terminal, and revokes every session.
- *   bun run admin:password [username]
+ *   bun run admin:password [username] [--reset-2fa]
  * The password is read from the ADMIN_PASSWORD variable when set (scripts),
- * otherwise asked for twice on the terminal.
+ * otherwise asked for twice on the terminal. `--reset-2fa` also turns
+ * two-factor sign-in off (a lost phone and lost recovery codes): the owner
+ * signs in with the password alone and can enrol again.
  */
 import { newPasswordSchema } from '../../src/schemas/auth'
 import { DataDirLockedError } from '../db/lock'
 import { loadEnv } from '../env'
 import { createLogger } from '../log'
+import { recordAudit } from '../services/audit'
 import { setAdminPassword } from '../services/auth'
 import { openDatabaseFromEnv, prepareDatabase } from '../setup'
 
@@ -21,8 +24,12 @@ async function readLine(question: string): Promise<string> {
 
 async function main() {
   const env = loadEnv()
+  const args = process.argv.slice(2)
+  const resetTwoFactor = args.includes('--reset-2fa')
+  const unknown = args.filter((arg) => arg.startsWith('-') && arg !== '--reset-2fa')
+  if (unknown.length) throw new Error(`Unknown option ${unknown.join(', ')} (only --reset-2fa).`)
   const username = (
-    process.argv[2] ??
+    args.find((arg) => !arg.startsWith('-')) ??
     env.ADMIN_USERNAME ??
     (await readLine('Admin username: '))
   ).trim()
@@ -52,12 +59,24 @@ async function main() {
       { ...env, ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined },
       createLogger('error'),
     )
-    const result = await setAdminPassword(database.db, username, checked.data)
+    const result = await setAdminPassword(database.db, username, checked.data, { resetTwoFactor })
+    const audit = { db: database.db, now: () => new Date(), ip: 'command line' }
+    await recordAudit(audit, {
+      action: result === 'created' ? 'admin.created' : 'admin.password_reset',
+      actor: username,
+      details: { sessions_revoked: true, locks_cleared: true },
+    })
+    if (resetTwoFactor) {
+      await recordAudit(audit, { action: 'twoFactor.reset', actor: username })
+    }
     console.log(
       result === 'created'
         ? `Created the admin "${username}". Sign in at /login.`
         : `Updated the password of "${username}"; every session was signed out.`,
     )
+    if (resetTwoFactor) {
+      console.log('Two-factor sign-in is off: sign in with the password, then turn it on again.')
+    }
   } finally {
     await database.close()
   }

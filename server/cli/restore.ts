@@ -14,13 +14,14 @@
  * PGlite: stop the server first (it holds the DATA_DIR lock).
  */
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { basename, resolve } from 'node:path'
 import { BackupFormatError, backupSummary, parseBackup } from '../backup/format'
 import { restoreBackup } from '../backup/restore'
 import { migrateDatabase } from '../db/client'
 import { DataDirLockedError } from '../db/lock'
 import { loadEnv, mediaStorageFromEnv } from '../env'
 import { createMediaStore } from '../media/store'
+import { recordAudit } from '../services/audit'
 import { openDatabaseFromEnv } from '../setup'
 
 async function main() {
@@ -64,6 +65,20 @@ async function main() {
     console.error(`Restore failed, nothing was changed: ${(error as Error).message}`)
     await database.close()
     process.exit(1)
+  }
+  try {
+    await recordAudit(
+      { db: database.db, now: () => new Date(), ip: 'command line' },
+      {
+        action: 'backup.restore',
+        target: basename(path),
+        details: { taken_at: backup.created_at, summary: backupSummary(backup.tables) },
+      },
+    )
+  } catch (error) {
+    console.error(
+      `The restore is done, but its audit entry was not written: ${(error as Error).message}`,
+    )
   }
   await database.close()
   console.log(

@@ -121,9 +121,93 @@ export const sessions = pgTable(
       .notNull()
       .defaultNow(),
     revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** The client address that signed in, then the last one seen (updated with last_used_at). */
+    ip: text('ip'),
+    /** The browser's User-Agent at sign-in (cut to 512 characters), shown in the session list. */
+    user_agent: text('user_agent'),
     ...timestamps,
   },
-  (table) => [index('sessions_expires_at_idx').on(table.expires_at)],
+  (table) => [
+    index('sessions_expires_at_idx').on(table.expires_at),
+    index('sessions_user_id_idx').on(table.user_id),
+  ],
+)
+
+/**
+ * The owner's second factor (TOTP, RFC 6238). A row with `enabled_at` null
+ * is an enrolment under way (the secret shown, no code confirmed yet); a
+ * sign-in asks for a code only once `enabled_at` is set. Kept in backups,
+ * so a restore does not silently turn two-factor sign-in off.
+ */
+export const twoFactor = pgTable('two_factor', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => adminUsers.id, { onDelete: 'cascade' }),
+  /** The shared secret, base32. Never sent to a client after enrolment. */
+  secret: text('secret').notNull(),
+  enabled_at: timestamp('enabled_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * The highest TOTP time step (30 s) accepted so far: a code is accepted
+   * only for a later step, so a code seen by someone else cannot be replayed.
+   */
+  last_step: bigint('last_step', { mode: 'number' }),
+  /**
+   * SHA-256 of each unused recovery code (80 random bits each, so a plain
+   * hash cannot be brute-forced); a code used is removed in the same statement
+   * that accepts it.
+   */
+  recovery_code_hashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
+  ...timestamps,
+})
+
+/**
+ * The step between a correct password and the authentication code: the
+ * opaque challenge handed to the client, stored as its SHA-256 (in the
+ * database, so any instance can finish the sign-in). Single use, five
+ * minutes, at most five wrong codes.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: serial('id').primaryKey(),
+    token_hash: text('token_hash').notNull().unique(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    failures: integer('failures').notNull().default(0),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    created_at: timestamps.created_at,
+  },
+  (table) => [index('sign_in_challenges_expires_at_idx').on(table.expires_at)],
+)
+
+/**
+ * What happened to the account and the content: sign-ins and their
+ * failures, lockouts, two-factor changes, sessions revoked, every admin
+ * write. Never a password, token, secret or code. Rows older than 180 days
+ * are deleted (server/services/audit.ts).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    /** `auth.login`, `auth.login_failed`, `projects.update`…: a procedure path or a sign-in event. */
+    action: text('action').notNull(),
+    ip: text('ip'),
+    /** The username signed in (or tried), when known. */
+    actor: text('actor'),
+    /** What it was about, in a few words (`project 3 "Title"`), when anything. */
+    target: text('target'),
+    /** The redacted particulars: ids, titles, the names of the fields sent, a reason. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (table) => [
+    index('audit_log_created_at_idx').on(table.created_at, table.id),
+    index('audit_log_action_idx').on(table.action, table.created_at),
+  ],
 )
 
 /**

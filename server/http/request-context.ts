@@ -46,6 +46,7 @@ export function createRequestContexts(options: RequestContextOptions) {
         request.headers.get('authorization'),
       ),
       deviceToken: deviceTokenOf(request),
+      userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
     }),
     ofServer: (requestId: string) => context(requestId, 'server', null),
     /** Warns once when a proxy's headers arrive but TRUST_PROXY says there is none. */

@@ -5,6 +5,7 @@ export function logRequest(
   log: Logger,
   line: { method: string; path: string; status: number; startedAt?: number; requestId?: string },
 ): void {
+  if (log.enabled?.('info') === false) return
   log.info('request', {
     method: line.method,
     path: line.path,

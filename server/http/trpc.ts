@@ -91,14 +91,11 @@ const queryInputs = ['batch', 'input'] as const
  * `batch` and `input` parameters, first value, as tRPC reads them) and
  * nothing else, so other parameters or a token do not make a new entry.
  * Undefined: not shared (a procedure is private, or declared
- * `public-unless-signed-in` and asked with a token, or a streaming answer).
+ * `public-unless-signed-in` and asked with a token). A streaming (JSON Lines)
+ * answer is not one document: the caller never keys one (server/http/cache/keys.ts).
  */
-export function publicQueryKey(request: Request, url: URL): string | undefined {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
-  // A streaming (JSON Lines) answer is not one document.
-  if (request.headers.has('trpc-accept')) return undefined
+export function publicQueryKey(url: URL, signedIn: boolean): string | undefined {
   const procedures = url.pathname.slice('/trpc/'.length).split(',')
-  const signedIn = request.headers.has('authorization')
   if (!procedures.every((name) => sharesCachedAnswer(cachePolicies.get(name), signedIn))) {
     return undefined
   }

@@ -60,9 +60,9 @@ export function isPublicRead(pathname: string): boolean {
  * reads the token). Undefined when the answer is not shared: not a public
  * read, or one declared `public-unless-signed-in` asked with a token.
  */
-export function publicReadKey(request: Request, pathname: string): string | undefined {
+export function publicReadKey(pathname: string, signedIn: boolean): string | undefined {
   const policy = restReadAt(pathname)?.meta.cache
-  return sharesCachedAnswer(policy, request.headers.has('authorization')) ? pathname : undefined
+  return sharesCachedAnswer(policy, signedIn) ? pathname : undefined
 }
 
 /** Maps a thrown error to the API's `{ error }` answer; unexpected ones stay generic. */
@@ -122,7 +122,14 @@ async function rawInput(
   route: RestEndpoint,
   params: Record<string, string>,
 ): Promise<unknown> {
-  if (!bodyMethods.has(request.method)) return params
+  if (!bodyMethods.has(request.method)) {
+    if (!route.rest.query) return params
+    const query = new Map<string, string>()
+    for (const [name, value] of new URL(request.url).searchParams) {
+      if (!query.has(name)) query.set(name, value)
+    }
+    return { ...Object.fromEntries(query), ...params }
+  }
   const declared = route.rest.body
   const limit = declared?.maxBytes ?? MAX_BODY_BYTES
   if (declared?.type === 'multipart') {

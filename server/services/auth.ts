@@ -1,10 +1,24 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import pLimit from 'p-limit'
 import type { Db } from '../db/client'
-import { adminUsers, sessions, trustedDevices } from '../db/schema'
+import { adminUsers, sessions, signInChallenges, trustedDevices } from '../db/schema'
 import { humanDuration, InvalidCredentialsError, RateLimitedError } from '../errors'
+import { recordAudit } from './audit'
 import type { ServiceContext } from './context'
-import { clearSignInLocks, reserveSignIn, settleSignIn } from './login-throttle'
+import {
+  clearSignInLocks,
+  type Reservation,
+  reserveSignIn,
+  type SignInOutcome,
+  settleSignIn,
+} from './login-throttle'
+import {
+  acceptCode,
+  deleteDeadChallenges,
+  hasTwoFactor,
+  liveChallenge,
+  removeTwoFactor,
+} from './two-factor'
 
 export interface Session {
   id: number
@@ -46,7 +60,7 @@ export function bearerToken(authorization: string | null): string | null {
 }
 
 export async function authenticate(
-  ctx: Pick<ServiceContext, 'db' | 'config' | 'now'>,
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'now'> & { ip?: string },
   authorization: string | null,
 ): Promise<Session | null> {
   const token = bearerToken(authorization)
@@ -74,7 +88,10 @@ export async function authenticate(
     .limit(1)
   if (!row) return null
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await ctx.db.update(sessions).set({ last_used_at: now }).where(eq(sessions.id, row.id))
+    await ctx.db
+      .update(sessions)
+      .set({ last_used_at: now, ...(ctx.ip && ctx.ip !== 'server' ? { ip: ctx.ip } : {}) })
+      .where(eq(sessions.id, row.id))
   }
   return { id: row.id, userId: row.userId, username: row.username, expiresAt: row.expiresAt }
 }
@@ -109,39 +126,59 @@ async function trustedDevice(
   return row?.id ?? null
 }
 
-export async function login(
-  ctx: Pick<
-    ServiceContext,
-    'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId' | 'deviceToken' | 'rememberDevice'
-  >,
-  username: string,
-  password: string,
-): Promise<{ token: string; expires_at: string }> {
-  const now = ctx.now()
-  const event = { username, ip: ctx.ip, request_id: ctx.requestId }
+type SignInContext = Pick<
+  ServiceContext,
+  'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId' | 'deviceToken' | 'rememberDevice'
+> & { userAgent?: string | null }
+
+export type TokenAnswer = { token: string; expires_at: string }
+export type LoginAnswer = TokenAnswer | { two_factor_required: true; challenge: string }
+
+/** How long the step between the password and the code may take. */
+export const CHALLENGE_TTL_MS = 5 * 60_000
+/** Wrong codes one challenge takes before the password must be entered again. */
+export const CHALLENGE_MAX_FAILURES = 5
+
+const challengeGone = 'This sign-in has expired. Enter your password again.'
+
+/** Refuses at once beyond `MAX_SIGN_INS_IN_FLIGHT` attempts under way (not counted). */
+async function rationed<T>(
+  ctx: SignInContext,
+  event: Record<string, unknown>,
+  attempt: () => Promise<T>,
+) {
   if (signInsInFlight >= MAX_SIGN_INS_IN_FLIGHT) {
     ctx.log.warn('login refused: too many at once', event)
     throw new RateLimitedError('Too many sign-in attempts at once. Try again in a few seconds.', 5)
   }
   signInsInFlight++
   try {
-    return await signIn(ctx, username, password, now, event)
+    return await attempt()
   } finally {
     signInsInFlight--
   }
 }
 
-async function signIn(
-  ctx: Parameters<typeof login>[0],
+export async function login(
+  ctx: SignInContext,
   username: string,
   password: string,
+): Promise<LoginAnswer> {
+  const event = { username, ip: ctx.ip, request_id: ctx.requestId }
+  return rationed(ctx, event, () => signIn(ctx, username, password, ctx.now(), event))
+}
+
+/**
+ * Checks and counts an attempt before any secret is verified (see
+ * `reserveSignIn`): while locked, refused with no check at all.
+ */
+async function reserve(
+  ctx: SignInContext,
+  username: string,
+  deviceId: number | null,
   now: Date,
   event: Record<string, unknown>,
-): Promise<{ token: string; expires_at: string }> {
-  const deviceId = await trustedDevice(ctx.db, ctx.deviceToken, username)
-  // Checked and counted in one step before the password is: concurrent
-  // attempts cannot all slip past the lock. While locked, not even the
-  // right password gets in, and no hash is checked.
+): Promise<Extract<Reservation, { keys: unknown }>> {
   const limits = ctx.config.loginThrottle
   const reservation = await reserveSignIn(ctx.db, { username, ip: ctx.ip, deviceId }, now, limits)
   if (reservation.locked > 0 || !('keys' in reservation)) {
@@ -151,6 +188,61 @@ async function signIn(
       reservation.locked,
     )
   }
+  return reservation
+}
+
+/**
+ * Settles a reserved attempt; a failure is logged and recorded in the audit
+ * log (with the lockout it started, if any). Never the password or code.
+ */
+async function settle(
+  ctx: SignInContext,
+  reservation: Extract<Reservation, { keys: unknown }>,
+  outcome: SignInOutcome,
+  now: Date,
+  failure: {
+    username: string
+    reason: 'password' | 'code'
+    event: Record<string, unknown>
+    trusted: boolean
+  },
+): Promise<void> {
+  await settleSignIn(ctx.db, reservation.keys, outcome, now, ctx.config.loginThrottle)
+  if (outcome !== 'failed') return
+  const { username, reason, event, trusted } = failure
+  ctx.log.warn(reason === 'code' ? 'login failed: wrong code' : 'login failed', {
+    ...event,
+    trusted_device: trusted,
+  })
+  await recordAudit(ctx, {
+    action: 'auth.login_failed',
+    actor: username,
+    details: {
+      reason: reason === 'code' ? 'wrong authentication code' : 'wrong username or password',
+    },
+  })
+  if (reservation.lockedFor > 0) {
+    ctx.log.warn('login lockout', { ...event, locked_for: reservation.lockedFor })
+    await recordAudit(ctx, {
+      action: 'auth.lockout',
+      actor: username,
+      details: { seconds: reservation.lockedFor, scope: reservation.keys.account.split(':')[0] },
+    })
+  }
+}
+
+async function signIn(
+  ctx: SignInContext,
+  username: string,
+  password: string,
+  now: Date,
+  event: Record<string, unknown>,
+): Promise<LoginAnswer> {
+  const deviceId = await trustedDevice(ctx.db, ctx.deviceToken, username)
+  // Checked and counted in one step before the password is: concurrent
+  // attempts cannot all slip past the lock. While locked, not even the
+  // right password gets in, and no hash is checked.
+  const reservation = await reserve(ctx, username, deviceId, now, event)
   const [user] = await ctx.db
     .select({ id: adminUsers.id, passwordHash: adminUsers.password_hash })
     .from(adminUsers)
@@ -159,21 +251,162 @@ async function signIn(
   // Verify against a dummy hash for unknown users: same work, same timing.
   const hash = user?.passwordHash ?? (await dummyPasswordHash())
   const valid = await hashing(() => Bun.password.verify(password, hash))
-  await settleSignIn(ctx.db, reservation.keys, Boolean(user && valid), now, limits)
+  const trusted = deviceId !== null
   if (!user || !valid) {
-    ctx.log.warn('login failed', { ...event, trusted_device: deviceId !== null })
-    if (reservation.lockedFor > 0) {
-      ctx.log.warn('login lockout', { ...event, locked_for: reservation.lockedFor })
-    }
+    await settle(ctx, reservation, 'failed', now, { username, reason: 'password', event, trusted })
     throw new InvalidCredentialsError('Invalid username or password.')
   }
+  if (await hasTwoFactor(ctx.db, user.id)) {
+    // No token yet: a challenge for the code, stored (any instance may get the code).
+    await settleSignIn(ctx.db, reservation.keys, 'password-only', now, ctx.config.loginThrottle)
+    const challenge = newToken()
+    await deleteDeadChallenges(ctx.db, now)
+    await ctx.db.insert(signInChallenges).values({
+      token_hash: hashToken(challenge),
+      user_id: user.id,
+      expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS),
+      created_at: now,
+    })
+    ctx.log.info('login: password accepted, code asked', { ...event, trusted_device: trusted })
+    await recordAudit(ctx, { action: 'auth.code_requested', actor: username })
+    return { two_factor_required: true, challenge }
+  }
+  await settleSignIn(ctx.db, reservation.keys, 'succeeded', now, ctx.config.loginThrottle)
+  const answer = await startSession(ctx, user.id, deviceId, now)
+  ctx.log.info('login succeeded', { ...event, trusted_device: trusted })
+  await recordAudit(ctx, {
+    action: 'auth.login',
+    actor: username,
+    details: { method: 'password', trusted_device: trusted },
+  })
+  return answer
+}
+
+/**
+ * The second step of a sign-in with two-factor on: the challenge from the
+ * first and a code (six digits, or a recovery code). Wrong codes count in
+ * the same lockout as wrong passwords; a code is accepted once.
+ */
+export async function verifyTwoFactor(
+  ctx: SignInContext,
+  challenge: string,
+  code: string,
+): Promise<TokenAnswer> {
+  const now = ctx.now()
+  const base = { ip: ctx.ip, request_id: ctx.requestId }
+  return rationed(ctx, base, async () => {
+    const live = tokenPattern.test(challenge)
+      ? await liveChallenge(ctx.db, hashToken(challenge), now, CHALLENGE_MAX_FAILURES)
+      : null
+    const [user] = live
+      ? await ctx.db
+          .select({ id: adminUsers.id, username: adminUsers.username })
+          .from(adminUsers)
+          .where(eq(adminUsers.id, live.userId))
+          .limit(1)
+      : []
+    if (!live || !user) {
+      ctx.log.warn('login refused: unknown or expired challenge', base)
+      throw new InvalidCredentialsError(challengeGone)
+    }
+    const event = { ...base, username: user.username }
+    const deviceId = await trustedDevice(ctx.db, ctx.deviceToken, user.username)
+    const trusted = deviceId !== null
+    const reservation = await reserve(ctx, user.username, deviceId, now, event)
+    const accepted = await acceptCode(ctx.db, user.id, code, now)
+    if (!accepted) {
+      await ctx.db
+        .update(signInChallenges)
+        .set({ failures: sql`${signInChallenges.failures} + 1` })
+        .where(eq(signInChallenges.id, live.id))
+      await settle(ctx, reservation, 'failed', now, {
+        username: user.username,
+        reason: 'code',
+        event,
+        trusted,
+      })
+      throw new InvalidCredentialsError('Invalid authentication code.')
+    }
+    // Single use: whoever deletes it first signs in.
+    const consumed = await ctx.db
+      .delete(signInChallenges)
+      .where(eq(signInChallenges.id, live.id))
+      .returning({ id: signInChallenges.id })
+    if (consumed.length === 0) throw new InvalidCredentialsError(challengeGone)
+    await settleSignIn(ctx.db, reservation.keys, 'succeeded', now, ctx.config.loginThrottle)
+    const answer = await startSession(ctx, user.id, deviceId, now)
+    ctx.log.info('login succeeded', { ...event, trusted_device: trusted, method: accepted.method })
+    await recordAudit(ctx, {
+      action: 'auth.login',
+      actor: user.username,
+      details:
+        accepted.method === 'totp'
+          ? { method: 'authentication code', trusted_device: trusted }
+          : {
+              method: 'recovery code',
+              recovery_codes_left: accepted.left,
+              trusted_device: trusted,
+            },
+    })
+    return answer
+  })
+}
+
+/**
+ * Checks the owner's password (or a current code) for a sensitive change
+ * made while signed in, such as turning two-factor sign-in off: counted in
+ * the same lockout as a sign-in, so a stolen session cannot guess the
+ * password through it. False: wrong (counted, recorded).
+ */
+export async function confirmIdentity(
+  ctx: SignInContext,
+  session: Session,
+  proof: { password?: string | undefined; code?: string | undefined },
+): Promise<boolean> {
+  const now = ctx.now()
+  const event = { username: session.username, ip: ctx.ip, request_id: ctx.requestId }
+  return rationed(ctx, event, async () => {
+    const deviceId = await trustedDevice(ctx.db, ctx.deviceToken, session.username)
+    const reservation = await reserve(ctx, session.username, deviceId, now, event)
+    let valid = false
+    if (proof.password) {
+      const [user] = await ctx.db
+        .select({ hash: adminUsers.password_hash })
+        .from(adminUsers)
+        .where(eq(adminUsers.id, session.userId))
+        .limit(1)
+      const hash = user?.hash ?? (await dummyPasswordHash())
+      const password = proof.password
+      valid = await hashing(() => Bun.password.verify(password, hash))
+    } else if (proof.code) {
+      valid = (await acceptCode(ctx.db, session.userId, proof.code, now)) !== null
+    }
+    await settle(ctx, reservation, valid ? 'succeeded' : 'failed', now, {
+      username: session.username,
+      reason: proof.password ? 'password' : 'code',
+      event,
+      trusted: deviceId !== null,
+    })
+    return valid
+  })
+}
+
+/** A new session for a signed-in user, and the device cookie for a browser new to it. */
+async function startSession(
+  ctx: SignInContext,
+  userId: number,
+  deviceId: number | null,
+  now: Date,
+): Promise<TokenAnswer> {
   const token = newToken()
   const expiresAt = new Date(now.getTime() + ctx.config.sessionTtlMs)
   await ctx.db.insert(sessions).values({
     token_hash: hashToken(token),
-    user_id: user.id,
+    user_id: userId,
     expires_at: expiresAt,
     last_used_at: now,
+    ip: ctx.ip,
+    user_agent: ctx.userAgent?.slice(0, 512) ?? null,
     created_at: now,
     updated_at: now,
   })
@@ -181,7 +414,7 @@ async function signIn(
     const device = newToken()
     await ctx.db.insert(trustedDevices).values({
       token_hash: hashToken(device),
-      user_id: user.id,
+      user_id: userId,
       last_used_at: now,
       created_at: now,
       updated_at: now,
@@ -194,7 +427,6 @@ async function signIn(
       .where(eq(trustedDevices.id, deviceId))
   }
   await deleteDeadSessions(ctx.db, now, ctx.config.sessionIdleMs)
-  ctx.log.info('login succeeded', { ...event, trusted_device: deviceId !== null })
   return { token, expires_at: expiresAt.toISOString() }
 }
 
@@ -231,6 +463,7 @@ export async function setAdminPassword(
   db: Db,
   username: string,
   password: string,
+  options: { resetTwoFactor?: boolean } = {},
 ): Promise<'created' | 'updated'> {
   const passwordHash = await hashPassword(password)
   return db.transaction(async (tx) => {
@@ -241,7 +474,9 @@ export async function setAdminPassword(
       .orderBy(adminUsers.id)
       .limit(1)
     await tx.delete(sessions)
+    await tx.delete(signInChallenges)
     await clearSignInLocks(tx)
+    if (options.resetTwoFactor) await removeTwoFactor(tx)
     if (existing) {
       await tx
         .update(adminUsers)

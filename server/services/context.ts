@@ -19,6 +19,8 @@ export interface ServiceContext {
   now: () => Date
   /** Where uploaded images are kept. */
   mediaStore: MediaStore
+  /** The request's User-Agent (cut to 512 characters), or null: kept with a new session. */
+  userAgent?: string | null
   /** The device cookie the request carried (a browser that signed in before), if any. */
   deviceToken?: string | null
   /** Hands a new device token to the door, which sets it as the device cookie. */

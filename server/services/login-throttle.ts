@@ -31,7 +31,23 @@ export type Reservation =
   /** Refused: locked for this many seconds; nothing was counted and no password may be checked. */
   | { locked: number }
   /** Counted as a failure until `settle` says otherwise; `lockedFor`: the lockout it started. */
-  | { locked: 0; lockedFor: number; keys: { account: string; ip: string } }
+  | { locked: 0; lockedFor: number; keys: ReservedKeys }
+
+export interface ReservedKeys {
+  account: string
+  ip: string
+  /** Whether this attempt started the account's lockout (its fifth failure in a row). */
+  accountLockStarted: boolean
+}
+
+/**
+ * How a reserved attempt ended: `failed` stays counted; `succeeded` (signed
+ * in) forgives the account's history; `password-only` (the password was
+ * right, the account's second factor is still to come) takes this one
+ * attempt back without forgiving the failures before it, so a right
+ * password cannot reset the count of wrong codes.
+ */
+export type SignInOutcome = 'failed' | 'succeeded' | 'password-only'
 
 /**
  * Checks and counts a sign-in attempt in one step, before any password is
@@ -107,25 +123,45 @@ export async function reserveSignIn(
 
     const lock = Math.max(accountLock?.getTime() ?? 0, ipLock?.getTime() ?? 0)
     const lockedFor = lock === 0 ? 0 : Math.ceil((lock - now.getTime()) / 1000)
-    return { locked: 0, lockedFor, keys: { account, ip } }
+    return { locked: 0, lockedFor, keys: { account, ip, accountLockStarted: accountLock !== null } }
   })
 }
 
 /**
- * After the password was checked: a success forgives the account's history
- * and takes the attempt back from the IP's count (with any cap it reached);
- * a failure stays counted. Forgets long-idle counters so the table stays small.
+ * After the password (or code) was checked: a success forgives the account's
+ * history, a right password before a second factor takes back only this
+ * attempt (`SignInOutcome`); both take the attempt back from the IP's count
+ * (with any cap it reached); a failure stays counted. Forgets long-idle
+ * counters so the table stays small.
  */
 export async function settleSignIn(
   db: Db,
-  keys: { account: string; ip: string },
-  success: boolean,
+  keys: ReservedKeys,
+  outcome: SignInOutcome,
   now: Date,
   limits: ThrottleLimits = defaultThrottleLimits,
 ): Promise<void> {
-  if (!success) return
+  if (outcome === 'failed') return
   await db.transaction(async (tx) => {
-    await tx.delete(throttleCounters).where(eq(throttleCounters.key, keys.account))
+    if (outcome === 'succeeded') {
+      await tx.delete(throttleCounters).where(eq(throttleCounters.key, keys.account))
+    } else if (keys.accountLockStarted) {
+      // Undo the lockout this attempt started: back to one failure short of it.
+      await tx
+        .update(throttleCounters)
+        .set({
+          failures: Math.max(limits.userMaxFailures - 1, 0),
+          lockouts: sql`greatest(${throttleCounters.lockouts} - 1, 0)`,
+          locked_until: null,
+          updated_at: now,
+        })
+        .where(eq(throttleCounters.key, keys.account))
+    } else {
+      await tx
+        .update(throttleCounters)
+        .set({ failures: sql`greatest(${throttleCounters.failures} - 1, 0)`, updated_at: now })
+        .where(eq(throttleCounters.key, keys.account))
+    }
     await tx
       .update(throttleCounters)
       .set({

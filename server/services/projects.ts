@@ -15,13 +15,13 @@ const SLUG_LOCK_KEY = 72_616_001
 const rows = contentRows(projects, 'Project not found.', listOrder(projects))
 
 /** Ids the project page and the layout use: a heading in the description never takes one. */
-const pageIds = [
+export const pageIds = [
   'main',
   'tech-stack-title',
   'description-title',
   'website-title',
   'gallery-title',
-  'next-project-title',
+  'code-title',
 ]
 const { notFound } = rows
 

@@ -3,7 +3,7 @@ import { isPublicRead } from '../rest/adapter'
 import { publicQueries, restEndpoints } from '../trpc/endpoints'
 import { endpointMetaSchema, sharesCachedAnswer } from '../trpc/meta'
 
-test('the REST door derived from the procedures is the API table of the spec (plus auth, profile and media)', () => {
+test('the REST door derived from the procedures is the API table of the spec (plus auth, profile, media and security)', () => {
   const table = restEndpoints.map(
     (route) => `${route.rest.method} ${route.rest.path} ${route.rest.status} ${route.procedure}`,
   )
@@ -33,6 +33,15 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'GET /api/media 200 media.list',
       'PATCH /api/media/:id 200 media.updateAlt',
       'DELETE /api/media/:id 204 media.delete',
+      'POST /api/auth/login/2fa 200 auth.verifyTwoFactor',
+      'GET /api/auth/2fa 200 twoFactor.status',
+      'POST /api/auth/2fa/setup 200 twoFactor.setup',
+      'POST /api/auth/2fa/enable 200 twoFactor.enable',
+      'POST /api/auth/2fa/disable 204 twoFactor.disable',
+      'GET /api/auth/sessions 200 sessions.list',
+      'DELETE /api/auth/sessions/:id 204 sessions.revoke',
+      'POST /api/auth/sessions/revoke-others 200 sessions.revokeOthers',
+      'GET /api/audit 200 audit.list',
     ].sort(),
   )
 })

@@ -48,6 +48,9 @@ function declarationOf(procedure: string, definition: AnyProcedure): Endpoint {
   if (method && (method === 'GET') !== (type === 'query')) {
     throw new Error(`${procedure}: a query is a GET on the REST door, and only a query is`)
   }
+  if (endpoint.meta.rest?.query && (method !== 'GET' || endpoint.meta.cache !== undefined)) {
+    throw new Error(`${procedure}: only a private GET reads the query string`)
+  }
   if (endpoint.meta.rest?.body && (method === 'GET' || method === 'DELETE')) {
     throw new Error(`${procedure}: a ${method} reads no body`)
   }

@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { messages } from '../messages'
+import { describeWrite, recordAudit } from '../services/audit'
 import { authenticate } from '../services/auth'
 import type { Context } from './context'
 import { publicMessage, toTrpcError, validationFields } from './errors'
@@ -40,7 +41,7 @@ const baseProcedure = t.procedure.use(async ({ next }) => {
 export const publicProcedure = baseProcedure
 
 /** Every write and private read: a valid, unexpired, unrevoked session. */
-export const adminProcedure = baseProcedure.use(async ({ ctx, next }) => {
+const signedIn = baseProcedure.use(async ({ ctx, next }) => {
   const session = await authenticate(ctx, ctx.authorization)
   if (!session) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.signInRequired })
@@ -58,4 +59,33 @@ export const adminProcedure = baseProcedure.use(async ({ ctx, next }) => {
 export const publicOrAdminProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const admin = ctx.authorization ? await authenticate(ctx, ctx.authorization) : null
   return next({ ctx: { ...ctx, admin } })
+})
+
+/**
+ * Every admin write that succeeded goes into the audit log: the procedure's
+ * path, who, from where, and a redacted summary of what it touched
+ * (`describeWrite`: ids, titles, the names of the fields sent, never their
+ * values). The raw input is read once and shared with the input parser.
+ */
+export const adminProcedure = signedIn.use(async ({ ctx, next, type, path, getRawInput }) => {
+  if (type !== 'mutation') return next()
+  let raw: Promise<unknown> | undefined
+  const readOnce = () => {
+    raw ??= getRawInput()
+    return raw
+  }
+  const result = await next({ getRawInput: readOnce })
+  if (!result.ok) return result
+  try {
+    const event = describeWrite(path, await readOnce(), result.data)
+    await recordAudit(ctx, { ...event, actor: ctx.session.username })
+  } catch (error) {
+    // The write is done; a missing entry is logged rather than reported as a failed write.
+    ctx.log.error('audit entry not recorded', {
+      request_id: ctx.requestId,
+      action: path,
+      error: String(error),
+    })
+  }
+  return result
 })

@@ -12,7 +12,7 @@ export const endpointMetaSchema = z.strictObject({
     .strictObject({
       method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
       /** Under /api; `:name` segments become input fields (a path id wins over a body id). */
-      path: z.string().regex(/^\/api(\/(:?[a-z][a-z0-9_-]*))+$/),
+      path: z.string().regex(/^\/api(\/(:[a-z][a-z0-9_-]*|[a-z0-9][a-z0-9_-]*))+$/),
       /** Success status; 200 when absent. A 204 answers with no body. */
       status: z.union([z.literal(200), z.literal(201), z.literal(204)]).default(200),
       /**
@@ -22,6 +22,12 @@ export const endpointMetaSchema = z.strictObject({
        * `maxBytes`: the largest content accepted (a multipart body may
        * exceed it by its framing); a body over it is a 413.
        */
+      /**
+       * A GET whose input also comes from the query string (`?group=…&from=…`,
+       * each parameter's first value; path parameters win). Only a private
+       * query may: a public read is cached by its path alone.
+       */
+      query: z.boolean().default(false),
       body: z
         .strictObject({
           type: z.enum(['json', 'multipart']),

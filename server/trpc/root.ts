@@ -1,10 +1,14 @@
 import { createCallerFactory, router } from './init'
+import { auditRouter } from './routers/audit'
 import { authRouter } from './routers/auth'
 import { contactRouter } from './routers/contact'
+import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
+import { sessionsRouter } from './routers/sessions'
 import { timelineRouter } from './routers/timeline'
+import { twoFactorRouter } from './routers/two-factor'
 
 export const appRouter = router({
   projects: projectsRouter,
@@ -13,6 +17,10 @@ export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,
   media: mediaRouter,
+  twoFactor: twoFactorRouter,
+  sessions: sessionsRouter,
+  audit: auditRouter,
+  markdown: markdownRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -22,8 +22,35 @@ export const newPasswordSchema = z
   .min(limits.passwordMin, `The password must be at least ${limits.passwordMin} characters.`)
   .max(limits.password, `The password must be at most ${limits.password} characters.`)
 
-export const loginResult = z.object({ token: z.string(), expires_at: z.string() })
+/** A signed-in session: the bearer token and when it expires. */
+export const tokenResult = z.object({ token: z.string(), expires_at: z.string() })
+export type TokenResult = z.infer<typeof tokenResult>
+
+/** The password was right and the account asks for a second factor: no token yet. */
+export const twoFactorRequired = z.object({
+  two_factor_required: z.literal(true),
+  /** Opaque, single-use, valid five minutes: sent back with the code. */
+  challenge: z.string(),
+})
+
+/** `POST /api/auth/login`: a token, or (two-factor sign-in on) a challenge for the code. */
+export const loginResult = z.union([tokenResult, twoFactorRequired])
 export type LoginResult = z.infer<typeof loginResult>
+
+/** An authentication code: six digits from the app, or a recovery code. Never trimmed inside. */
+export const codeSchema = z
+  .string({ error: 'Authentication code is required.' })
+  .trim()
+  .min(1, 'Authentication code is required.')
+  .max(limits.code, `Authentication code must be at most ${limits.code} characters.`)
+
+export const verifyTwoFactorInput = z.object({
+  challenge: z
+    .string({ error: 'The sign-in challenge is required.' })
+    .min(1, 'The sign-in challenge is required.')
+    .max(limits.challenge, 'The sign-in challenge is not valid.'),
+  code: codeSchema,
+})
 
 export const meResult = z.object({ username: z.string(), expires_at: z.string() })
 export type MeResult = z.infer<typeof meResult>

@@ -17,6 +17,10 @@ export const limits = {
   username: 100,
   password: 1_024,
   passwordMin: 8,
+  /** An authentication code: six digits, or a recovery code (`abcd-efgh-ijkl-mnop`). */
+  code: 64,
+  /** The opaque challenge between the password and the code. */
+  challenge: 100,
 } as const
 
 /** PostgreSQL text cannot hold NUL: refuse it up front (a 400, not a driver error). */

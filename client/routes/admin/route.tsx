@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { AdminErrorPage } from '../../components/admin/admin-error-page'
 import { AdminHeader } from '../../components/admin/admin-header'
+import { ToastProvider } from '../../components/admin/toasts'
 import { getToken } from '../../lib/token'
 
 /**
@@ -21,11 +22,20 @@ export const Route = createFileRoute('/admin')({
   errorComponent: AdminErrorPage,
 })
 
+/** The navigation beside the screens from 1024 px up, above them below; toasts over both. */
 function AdminLayout() {
   return (
-    <div className="mx-auto w-full space-y-6">
-      <AdminHeader />
-      <Outlet />
-    </div>
+    <ToastProvider>
+      {/* data-wide-column: the page's column widens to 1200 px (styles.css). */}
+      <div
+        data-wide-column
+        className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8"
+      >
+        <AdminHeader />
+        <div className="min-w-0">
+          <Outlet />
+        </div>
+      </div>
+    </ToastProvider>
   )
 }

@@ -92,6 +92,11 @@ export interface Entry extends Snapshot {
   variants: Partial<Record<Encoding, Bytes | null>>
   /** The headers of each kind of answer, built once (when no other hook adds a Vary). */
   prepared: Partial<Record<Encoding | 'identity' | 'not-modified', Headers>>
+  /**
+   * Each body as it is sent, made once: a Response shares a Blob's bytes,
+   * where it would copy an array's for every request.
+   */
+  blobs: Partial<Record<Encoding | 'identity', Blob>>
   bytes: number
 }
 
@@ -140,6 +145,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
         isCompressible(snapshot.headers['content-type']),
       variants: {},
       prepared: {},
+      blobs: {},
       bytes: snapshot.body.byteLength,
     }
   }
@@ -192,7 +198,16 @@ export function createResponseCache(options: ResponseCacheOptions) {
       headers = new Headers(record)
       if (vary === undefined) entry.prepared[kind] = headers
     }
-    const body = notModified || request.method === 'HEAD' ? null : (compressed ?? entry.body)
+    let body: Blob | null = null
+    if (!notModified && request.method !== 'HEAD' && kind !== 'not-modified') {
+      body = entry.blobs[kind] ?? null
+      if (!body) {
+        body = new Blob([compressed ?? entry.body])
+        entry.blobs[kind] = body
+        entry.bytes += body.size
+        store.resized(entry.key, entry)
+      }
+    }
     const response = new Response(body, { status: notModified ? 304 : entry.status, headers })
     if (extra) {
       for (const name in extra) {

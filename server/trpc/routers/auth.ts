@@ -1,5 +1,11 @@
-import { loginInput, loginResult, meResult } from '../../../src/schemas/auth'
-import { login, logout } from '../../services/auth'
+import {
+  loginInput,
+  loginResult,
+  meResult,
+  tokenResult,
+  verifyTwoFactorInput,
+} from '../../../src/schemas/auth'
+import { login, logout, verifyTwoFactor } from '../../services/auth'
 import { adminProcedure, publicProcedure, router } from '../init'
 
 export const authRouter = router({
@@ -8,6 +14,12 @@ export const authRouter = router({
     .input(loginInput)
     .output(loginResult)
     .mutation(({ ctx, input }) => login(ctx, input.username, input.password)),
+  /** The second step when two-factor sign-in is on: the challenge and a code give the token. */
+  verifyTwoFactor: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/auth/login/2fa' }, batch: false })
+    .input(verifyTwoFactorInput)
+    .output(tokenResult)
+    .mutation(({ ctx, input }) => verifyTwoFactor(ctx, input.challenge, input.code)),
   logout: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/auth/logout', status: 204 } })
     .mutation(({ ctx }) => logout(ctx.db, ctx.session.id, ctx.now())),

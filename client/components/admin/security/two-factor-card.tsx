@@ -1,0 +1,238 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { type FormEvent, useId, useState } from 'react'
+import { limits } from '../../../../src/schemas/fields'
+import type { TwoFactorSetup } from '../../../../src/schemas/security'
+import { failureText } from '../../../lib/admin-errors'
+import { useTrpc } from '../../../lib/trpc'
+import {
+  dangerButtonClass,
+  ErrorAlert,
+  Field,
+  inputClass,
+  primaryButtonClass,
+  StatusMessage,
+  secondaryButtonClass,
+} from '../form-controls'
+import { QrCode } from './qr-code'
+
+/** The secret in groups of four, easier to type into an app by hand. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
+
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+/**
+ * Settings → Security, two-factor sign-in: turn on (scan, confirm a code,
+ * keep the recovery codes shown once), or turn off with the password.
+ */
+export function TwoFactorCard() {
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const { data: status } = useSuspenseQuery(trpc.twoFactor.status.queryOptions())
+  const setup = useMutation(trpc.twoFactor.setup.mutationOptions())
+  const enable = useMutation(trpc.twoFactor.enable.mutationOptions())
+  const disable = useMutation(trpc.twoFactor.disable.mutationOptions())
+  const [pending, setPending] = useState<TwoFactorSetup | null>(null)
+  const [codes, setCodes] = useState<string[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const headingId = useId()
+
+  const refresh = () => queryClient.invalidateQueries(trpc.twoFactor.status.queryFilter())
+
+  async function start() {
+    setError(null)
+    setNotice(null)
+    try {
+      setPending(await setup.mutateAsync())
+    } catch (caught) {
+      setError(failureText(caught, 'Two-factor sign-in could not be set up.'))
+    }
+  }
+
+  async function confirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const code = String(new FormData(event.currentTarget).get('code') ?? '')
+    setError(null)
+    try {
+      const result = await enable.mutateAsync({ code })
+      setPending(null)
+      setCodes(result.recovery_codes)
+      await refresh()
+    } catch (caught) {
+      setError(failureText(caught, 'The code could not be checked.'))
+    }
+  }
+
+  async function turnOff(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const proof = String(new FormData(form).get('proof') ?? '')
+    setError(null)
+    try {
+      // Six digits are a code from the app; anything else is the password (at least 8 characters).
+      const digits = proof.replace(/\s/g, '')
+      await disable.mutateAsync(/^\d{6}$/.test(digits) ? { code: digits } : { password: proof })
+      form.reset()
+      setNotice('Two-factor sign-in is off.')
+      await refresh()
+    } catch (caught) {
+      setError(failureText(caught, 'Two-factor sign-in could not be turned off.'))
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900">
+        Two-factor sign-in
+      </h2>
+      <StatusMessage message={notice} />
+      {codes ? (
+        <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+      ) : pending ? (
+        <form className="space-y-4" onSubmit={confirm}>
+          <p className="text-sm text-slate-700">
+            Scan this QR code with an authenticator app (such as Aegis, Google Authenticator or
+            1Password), or enter the key by hand. Then type the 6-digit code the app shows.
+          </p>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+            <QrCode value={pending.otpauth_url} label="QR code for your authenticator app" />
+            <div className="min-w-0 space-y-1">
+              <p className="text-sm font-medium text-slate-700">Key for manual entry</p>
+              <code
+                data-testid="totp-secret"
+                className="block rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-900"
+              >
+                {grouped(pending.secret)}
+              </code>
+              <p className="text-xs text-slate-500">Time-based, 6 digits, every 30 seconds.</p>
+            </div>
+          </div>
+          <Field id="enrol-code" label="Authentication code">
+            <input
+              id="enrol-code"
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              maxLength={limits.code}
+              aria-invalid={error ? true : undefined}
+              className={`${inputClass} sm:max-w-xs`}
+            />
+          </Field>
+          <ErrorAlert message={error} />
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className={primaryButtonClass} disabled={enable.isPending}>
+              Confirm and turn on
+            </button>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => {
+                setPending(null)
+                setError(null)
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : status.enabled ? (
+        <form className="space-y-4" onSubmit={turnOff}>
+          <p className="text-sm text-slate-700">
+            <strong className="font-semibold text-emerald-700">On</strong>
+            {status.enabled_at ? ` since ${formatDate(status.enabled_at)}` : ''}. Signing in asks
+            for a code from your app. {status.recovery_codes_left} of 10 recovery codes left.
+          </p>
+          <Field
+            id="disable-proof"
+            label="Password or 6-digit code"
+            hint="To turn two-factor sign-in off, confirm it is you."
+          >
+            <input
+              id="disable-proof"
+              name="proof"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={limits.password}
+              aria-describedby="disable-proof-hint"
+              aria-invalid={error ? true : undefined}
+              className={`${inputClass} sm:max-w-xs`}
+            />
+          </Field>
+          <ErrorAlert message={error} />
+          <button type="submit" className={dangerButtonClass} disabled={disable.isPending}>
+            Turn off two-factor sign-in
+          </button>
+        </form>
+      ) : (
+        <div className="space-y-4">
+          <p className="text-sm text-slate-700">
+            <strong className="font-semibold text-slate-900">Off.</strong> With two-factor sign-in,
+            a stolen password is not enough: signing in also asks for a code from an app on your
+            phone.
+          </p>
+          <ErrorAlert message={error} />
+          <button
+            type="button"
+            className={primaryButtonClass}
+            onClick={start}
+            disabled={setup.isPending}
+          >
+            Turn on two-factor sign-in
+          </button>
+        </div>
+      )}
+    </section>
+  )
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const [copied, setCopied] = useState<string | null>(null)
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'))
+      setCopied('Copied.')
+    } catch {
+      setCopied('Copying is not allowed here: select the codes and copy them.')
+    }
+  }
+  return (
+    <div className="space-y-4">
+      <p
+        role="status"
+        className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
+      >
+        Two-factor sign-in is on.
+      </p>
+      <p className="text-sm text-slate-700">
+        Save these recovery codes somewhere safe now: they are shown only once. Each one signs you
+        in once if you lose your phone.
+      </p>
+      <ul
+        aria-label="Recovery codes"
+        className="grid grid-cols-1 gap-2 rounded-xl bg-slate-100 p-4 font-mono text-sm text-slate-900 sm:grid-cols-2"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" className={secondaryButtonClass} onClick={copy}>
+          Copy codes
+        </button>
+        <button type="button" className={primaryButtonClass} onClick={onDone}>
+          I have saved them
+        </button>
+        <span aria-live="polite" className="text-sm text-slate-600">
+          {copied}
+        </span>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,33 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AUDIT_PAGE_SIZE, AuditLog } from '../../components/admin/security/audit-log'
+import { adminLoader } from '../../lib/admin-loaders'
+
+export const Route = createFileRoute('/admin/audit')({
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['errorComponent', 'notFoundComponent'],
+  ],
+  // The newest page, as it is now.
+  loader: adminLoader((queryClient, trpc) =>
+    queryClient.fetchQuery({
+      ...trpc.audit.list.queryOptions({ limit: AUDIT_PAGE_SIZE }),
+      staleTime: 0,
+    }),
+  ),
+  head: () => ({ meta: [{ title: 'Audit Log' }] }),
+  component: AuditScreen,
+})
+
+function AuditScreen() {
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Audit Log.</h1>
+        <p className="text-sm text-slate-600">
+          Sign-ins, security changes and every change to the content, kept for 180 days.
+        </p>
+      </div>
+      <AuditLog />
+    </div>
+  )
+}

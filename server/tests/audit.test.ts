@@ -1,0 +1,301 @@
+/**
+ * The audit log (issue 12, beyond the fixes): every sign-in, failure,
+ * lockout, two-factor change, session revoked and admin write is recorded
+ * with time, IP and what it touched, never a secret; `GET /api/audit`
+ * filters and pages it; entries older than 180 days are deleted.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { Secret, TOTP } from 'otpauth'
+import { auditLog } from '../db/schema'
+import { ADMIN, createTestApp, isRecord, sample, type TestApp } from './harness'
+import { blackPng, upload, uploadForm } from './media-fixtures'
+
+setDefaultTimeout(60_000)
+
+const DAY_MS = 86_400_000
+
+function appCode(secret: string, at: Date): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: at.getTime(),
+  })
+}
+
+describe('what is recorded', () => {
+  let t: TestApp
+  let token: string
+  /** Every secret the suite typed or received: none may appear in a stored entry. */
+  const secrets: string[] = [ADMIN.password]
+  const ip = '198.51.100.23'
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { trustProxy: 1 } })
+  }, 30_000)
+  afterAll(() => t.close())
+
+  /** Entries after `mark` (the last id before a test): each test reads its own. */
+  let mark = 0
+  const rows = async () =>
+    (await t.db.select().from(auditLog).orderBy(auditLog.id)).filter((row) => row.id > mark)
+  const since = async () => {
+    mark = Math.max(0, ...(await t.db.select().from(auditLog)).map((row) => row.id))
+  }
+  const call = (method: string, path: string, body?: unknown) =>
+    t.request(method, path, { token, body, headers: { 'x-forwarded-for': ip } })
+
+  test('sign-ins, failures and a lockout', async () => {
+    const wrong = { username: ADMIN.username, password: 'wrong password 1' }
+    secrets.push(wrong.password)
+    for (let i = 0; i < 5; i++) {
+      await t.request('POST', '/api/auth/login', {
+        body: wrong,
+        headers: { 'x-forwarded-for': ip },
+      })
+    }
+    t.clock.advance(61_000)
+    const login = await t.request('POST', '/api/auth/login', {
+      body: ADMIN,
+      headers: { 'x-forwarded-for': ip },
+    })
+    token = String(login.body.token)
+    secrets.push(token)
+    const stored = await rows()
+    expect(stored.map((row) => row.action)).toEqual([
+      ...Array.from({ length: 5 }, () => 'auth.login_failed'),
+      'auth.lockout',
+      'auth.login',
+    ])
+    for (const row of stored) {
+      expect(row.ip).toBe(ip)
+      expect(row.actor).toBe(ADMIN.username)
+    }
+    expect(stored[5]?.details).toMatchObject({ seconds: 60 })
+    expect(stored[6]?.details).toMatchObject({ method: 'password' })
+  })
+
+  test('content writes: projects, timeline, profile, media, messages', async () => {
+    await since()
+    const project = await call('POST', '/api/projects', sample.project('Audit Me'))
+    await call('PUT', `/api/projects/${project.id}`, sample.project('Audit Me Again'))
+    await call('DELETE', `/api/projects/${project.id}`)
+    const event = await call('POST', '/api/timeline', sample.event('Audited Event'))
+    await call('DELETE', `/api/timeline/${event.id}`)
+    const profile = await t.request('GET', '/api/profile')
+    const { age: _age, photo: _photo, ...fields } = profile.body
+    await call('PUT', '/api/profile', { ...fields, headline: 'Audited headline' })
+    const image = await upload(
+      t.app,
+      token,
+      uploadForm(blackPng(8, 8), { type: 'image/png', alt: 'a square' }),
+    )
+    expect(image.status).toBe(201)
+    await call('PATCH', `/api/media/${image.id}`, { alt: 'a black square' })
+    await call('DELETE', `/api/media/${image.id}`)
+    await t.request('POST', '/api/contact', { body: sample.contact() })
+    const messages = await call('GET', '/api/contact')
+    const message = messages.list.filter(isRecord)[0]
+    await call('DELETE', `/api/contact/${message?.id}`)
+
+    const stored = await rows()
+    expect(stored.map((row) => row.action)).toEqual([
+      'projects.create',
+      'projects.update',
+      'projects.delete',
+      'timeline.create',
+      'timeline.delete',
+      'profile.update',
+      'media.upload',
+      'media.updateAlt',
+      'media.delete',
+      'contact.delete',
+    ])
+    const [create, update, remove] = stored
+    expect(create).toMatchObject({
+      ip,
+      actor: ADMIN.username,
+      target: `project ${project.id} "Audit Me"`,
+    })
+    expect(create?.details).toMatchObject({ id: project.id, title: 'Audit Me' })
+    expect(update?.details.fields).toEqual(
+      expect.arrayContaining(['title', 'description', 'long_description']),
+    )
+    expect(remove?.target).toBe(`project ${project.id}`)
+    const uploaded = stored.find((row) => row.action === 'media.upload')
+    expect(uploaded?.details).toMatchObject({ id: image.id, content_type: 'image/jpeg' })
+    expect(uploaded?.details.file).toEqual({ bytes: expect.any(Number) })
+    // Field names, never what was typed into them.
+    expect(JSON.stringify(stored)).not.toContain('Audited headline')
+    // Reads are not recorded.
+    expect(stored.some((row) => row.action.endsWith('.list'))).toBe(false)
+  })
+
+  test('two-factor changes, sign-in with a code and a recovery code, sessions revoked', async () => {
+    await since()
+    const setup = await call('POST', '/api/auth/2fa/setup')
+    const secret = String(setup.body.secret)
+    secrets.push(secret)
+    const code = appCode(secret, t.clock.now())
+    secrets.push(code)
+    const enabled = await call('POST', '/api/auth/2fa/enable', { code })
+    const recovery = enabled.body.recovery_codes as string[]
+    secrets.push(...recovery, ...recovery.map((value) => value.replaceAll('-', '')))
+
+    t.clock.advance(30_000)
+    const first = await t.request('POST', '/api/auth/login', { body: ADMIN })
+    secrets.push(String(first.body.challenge))
+    const wrongCode = code === '000000' ? '111111' : '000000'
+    await t.request('POST', '/api/auth/login/2fa', {
+      body: { challenge: first.body.challenge, code: wrongCode },
+    })
+    const next = appCode(secret, t.clock.now())
+    secrets.push(next)
+    const signedIn = await t.request('POST', '/api/auth/login/2fa', {
+      body: { challenge: first.body.challenge, code: next },
+    })
+    secrets.push(String(signedIn.body.token))
+    const again = await t.request('POST', '/api/auth/login', { body: ADMIN })
+    const viaRecovery = await t.request('POST', '/api/auth/login/2fa', {
+      body: { challenge: again.body.challenge, code: recovery[0] },
+    })
+    secrets.push(String(again.body.challenge), String(viaRecovery.body.token))
+
+    const sessions = await call('GET', '/api/auth/sessions')
+    const other = sessions.list.filter(isRecord).find((row) => row.current === false)
+    await call('DELETE', `/api/auth/sessions/${other?.id}`)
+    await call('POST', '/api/auth/sessions/revoke-others')
+    await call('POST', '/api/auth/2fa/disable', { password: ADMIN.password })
+    await call('POST', '/api/auth/logout')
+
+    const stored = await rows()
+    expect(stored.map((row) => row.action)).toEqual([
+      'twoFactor.setup',
+      'twoFactor.enable',
+      'auth.code_requested',
+      'auth.login_failed',
+      'auth.login',
+      'auth.code_requested',
+      'auth.login',
+      'sessions.revoke',
+      'sessions.revokeOthers',
+      'twoFactor.disable',
+      'auth.logout',
+    ])
+    expect(stored[3]?.details).toEqual({ reason: 'wrong authentication code' })
+    expect(stored[4]?.details).toMatchObject({ method: 'authentication code' })
+    expect(stored[6]?.details).toMatchObject({ method: 'recovery code', recovery_codes_left: 9 })
+    expect(stored[7]?.target).toBe(`session ${other?.id}`)
+  })
+
+  test('no entry holds a password, token, challenge, secret or code', async () => {
+    const everything = await t.db.select().from(auditLog)
+    const text = JSON.stringify(everything)
+    expect(everything.length).toBeGreaterThan(5)
+    for (const secret of secrets.filter((value) => value.length >= 6)) {
+      expect(text).not.toContain(secret)
+    }
+    expect(text.toLowerCase()).not.toContain('password_hash')
+  })
+})
+
+describe('GET /api/audit', () => {
+  let t: TestApp
+  let token: string
+  beforeAll(async () => {
+    t = await createTestApp()
+    const start = new Date('2025-03-10T12:00:00Z').getTime()
+    t.clock.advance(start - t.clock.now().getTime())
+    await t.request('POST', '/api/auth/login', { body: { ...ADMIN, password: 'nope nope' } })
+    token = await t.login()
+    // The next day (within the session's idle timeout).
+    t.clock.advance(DAY_MS - 3_600_000)
+    for (let i = 0; i < 5; i++) {
+      await t.request('POST', '/api/projects', { token, body: sample.project(`Listed ${i}`) })
+    }
+  }, 30_000)
+  afterAll(() => t.close())
+
+  test('newest first, with paging', async () => {
+    const all = await t.request('GET', '/api/audit', { token })
+    expect(all.status).toBe(200)
+    const entries = all.body.entries as { id: number; action: string }[]
+    expect(entries.map((entry) => entry.action)).toEqual([
+      ...Array.from({ length: 5 }, () => 'projects.create'),
+      'auth.login',
+      'auth.login_failed',
+    ])
+    expect(all.body.next_before).toBeNull()
+    const page = await t.request('GET', '/api/audit?limit=3', { token })
+    expect((page.body.entries as unknown[]).length).toBe(3)
+    const next = await t.request('GET', `/api/audit?limit=3&before=${page.body.next_before}`, {
+      token,
+    })
+    const ids = [
+      ...(page.body.entries as { id: number }[]),
+      ...(next.body.entries as { id: number }[]),
+    ]
+    expect(ids.map((entry) => entry.id)).toEqual(entries.slice(0, 6).map((entry) => entry.id))
+  })
+
+  test('filtered by kind and by days (both doors)', async () => {
+    const signIns = await t.request('GET', '/api/audit?group=sign_in', { token })
+    expect((signIns.body.entries as { action: string }[]).map((e) => e.action)).toEqual([
+      'auth.login',
+      'auth.login_failed',
+    ])
+    const content = await t.request(
+      'GET',
+      '/api/audit?group=content&from=2025-03-11&to=2025-03-11',
+      {
+        token,
+      },
+    )
+    expect((content.body.entries as unknown[]).length).toBe(5)
+    const dayBefore = await t.request('GET', '/api/audit?to=2025-03-10', { token })
+    expect((dayBefore.body.entries as { action: string }[]).map((e) => e.action)).toEqual([
+      'auth.login',
+      'auth.login_failed',
+    ])
+    const input = encodeURIComponent(JSON.stringify({ group: 'sign_in' }))
+    const trpc = await t.app.handle(
+      new Request(`http://localhost/trpc/audit.list?input=${input}`, {
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    )
+    const body = (await trpc.json()) as { result: { data: { entries: unknown[] } } }
+    expect(body.result.data.entries).toHaveLength(2)
+  })
+
+  test('bad filters are a 400; without a token a 401', async () => {
+    expect((await t.request('GET', '/api/audit')).status).toBe(401)
+    for (const query of [
+      'group=everything',
+      'from=yesterday',
+      'to=2025-02-30',
+      'limit=1000',
+      'before=-1',
+    ]) {
+      const answer = await t.request('GET', `/api/audit?${query}`, { token })
+      expect(answer.status, query).toBe(400)
+      expect(answer.body.error).toBeString()
+    }
+  })
+})
+
+describe('retention', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  }, 30_000)
+  afterAll(() => t.close())
+
+  test('an entry older than 180 days is deleted at the next write; a younger one stays', async () => {
+    const now = t.clock.now().getTime()
+    await t.db.insert(auditLog).values([
+      { action: 'auth.login', created_at: new Date(now - 181 * DAY_MS), details: { old: true } },
+      { action: 'auth.login', created_at: new Date(now - 179 * DAY_MS), details: { old: false } },
+    ])
+    await t.login()
+    const stored = await t.db.select().from(auditLog).orderBy(auditLog.id)
+    expect(stored.map((row) => row.details)).toEqual([{ old: false }, expect.anything()])
+    expect(stored).toHaveLength(2)
+  })
+})

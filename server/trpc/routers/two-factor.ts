@@ -1,0 +1,56 @@
+import {
+  disableTwoFactorInput,
+  enableTwoFactorInput,
+  twoFactorEnabled,
+  twoFactorSetup,
+  twoFactorStatus,
+} from '../../../src/schemas/security'
+import { InvalidInputError } from '../../errors'
+import { confirmIdentity } from '../../services/auth'
+import {
+  enableTwoFactor,
+  removeTwoFactor,
+  startTwoFactor,
+  twoFactorOf,
+} from '../../services/two-factor'
+import { adminProcedure, router } from '../init'
+
+/** Settings → Security: the owner's second factor. Every change is in the audit log. */
+export const twoFactorRouter = router({
+  status: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/auth/2fa' } })
+    .output(twoFactorStatus)
+    .query(async ({ ctx }) => {
+      const row = await twoFactorOf(ctx.db, ctx.session.userId)
+      return {
+        enabled: Boolean(row?.enabledAt),
+        enabled_at: row?.enabledAt?.toISOString() ?? null,
+        recovery_codes_left: row?.enabledAt ? row.recoveryLeft : 0,
+      }
+    }),
+  /** A new secret, shown this once (the QR code and its text); nothing changes until `enable`. */
+  setup: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/auth/2fa/setup' } })
+    .output(twoFactorSetup)
+    .mutation(({ ctx }) =>
+      startTwoFactor(ctx.db, ctx.session.userId, ctx.session.username, ctx.now()),
+    ),
+  enable: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/auth/2fa/enable' } })
+    .input(enableTwoFactorInput)
+    .output(twoFactorEnabled)
+    .mutation(({ ctx, input }) =>
+      enableTwoFactor(ctx.db, ctx.session.userId, input.code, ctx.now()),
+    ),
+  disable: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/auth/2fa/disable', status: 204 } })
+    .input(disableTwoFactorInput)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await confirmIdentity(ctx, ctx.session, input))) {
+        throw new InvalidInputError(
+          input.password ? 'That password is not right.' : 'That code is not right.',
+        )
+      }
+      await removeTwoFactor(ctx.db, ctx.session.userId)
+    }),
+})
