@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -16,6 +16,23 @@ const apiTarget = process.env.API_ORIGIN ?? 'http://localhost:3000'
  * chunks, fetched only when visited.
  */
 const unsplitRoutes: readonly string[] = ['/', '/projects/', '/projects/$slug', '/contact-me']
+
+/**
+ * The server writes the entry stylesheet into each page (server/http/ssr.ts,
+ * `inlineCss`); with this, the browser's router adopts that <style> on
+ * hydration (@tanstack/react-router's Asset) instead of rendering an empty
+ * one. The router plugin sets it to "false" in its own `config` hook, so
+ * this one comes after it.
+ */
+const inlineCssOnHydration: Plugin = {
+  name: 'portfolio:inline-css-on-hydration',
+  config: () => ({
+    define: {
+      'process.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true'),
+      'import.meta.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true'),
+    },
+  }),
+}
 
 export default defineConfig({
   root: here('./client'),
@@ -34,6 +51,7 @@ export default defineConfig({
       quoteStyle: 'single',
       semicolons: false,
     }),
+    inlineCssOnHydration,
     react(),
     tailwindcss(),
   ],

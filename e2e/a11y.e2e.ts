@@ -1,6 +1,15 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { apiCreate, apiLogin, apiUpload, dropFiles, expect, test, unique } from './fixtures'
+import {
+  apiCreate,
+  apiLogin,
+  apiUpload,
+  dropFiles,
+  expect,
+  hydrated,
+  test,
+  unique,
+} from './fixtures'
 import { pngFile } from './support/png'
 
 /**
@@ -90,6 +99,8 @@ test('axe finds no violation on a phone-sized screen either', async ({ page }) =
 
 test('axe finds no violation on the Education tab of the timeline', async ({ page }) => {
   await page.goto('/')
+  // The tabs work once the page is hydrated, which starts after its largest paint.
+  await hydrated(page)
   await page.getByRole('tab', { name: 'Education' }).click()
   await expect(page.getByRole('tabpanel', { name: 'Education' })).toBeVisible()
   await expectNoViolations(page)

@@ -6,7 +6,7 @@
  */
 import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
-import { apiCreate, expect, test, unique } from './fixtures'
+import { apiCreate, expect, hydrated, test, unique } from './fixtures'
 
 /**
  * A guard against regressions at today's size (about 117.4 KB, one script:
@@ -24,7 +24,7 @@ interface Script {
   text: string
 }
 
-/** Every script the page fetches until the network is idle, gzip-sized. */
+/** Every script the page fetches until it is hydrated and the network is idle, gzip-sized. */
 async function firstLoadScripts(page: Page, path: string): Promise<Script[]> {
   const pending: Promise<Script>[] = []
   const listener = (response: import('@playwright/test').Response) => {
@@ -39,7 +39,8 @@ async function firstLoadScripts(page: Page, path: string): Promise<Script[]> {
   }
   page.on('response', listener)
   await page.goto(path)
-  await page.waitForLoadState('networkidle')
+  // The entry script starts after the largest paint (server/http/ssr.ts, entryBootScript).
+  await hydrated(page)
   page.off('response', listener)
   return Promise.all(pending)
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page, Request } from '@playwright/test'
-import { expect, test, unique } from './fixtures'
+import { expect, hydrated, test, unique } from './fixtures'
 
 const isContactSend = (url: URL) =>
   url.pathname.startsWith('/trpc/') && url.pathname.includes('contact.send')
@@ -25,6 +25,8 @@ function validity(field: Locator) {
 async function openForm(page: Page) {
   await page.goto('/contact-me')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Me.')
+  // The form sends through the app, which starts after the page's largest paint.
+  await hydrated(page)
   return {
     name: page.getByLabel('Name'),
     email: page.getByLabel('Email'),

@@ -11,6 +11,7 @@ import { securityHeaders } from './http/headers'
 import { healthCheck } from './http/health'
 import { createRequestLifecycle } from './http/lifecycle'
 import { serveMedia } from './http/media'
+import { createOgHandler } from './http/og'
 import { createPageHandler } from './http/pages'
 import { createRequestContexts } from './http/request-context'
 import { jsonError } from './http/respond'
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
   })
   const seo = (request: Request) =>
     createSeoHandlers(siteUrl, createCaller(contexts.ofServer(requestIdOf(request))))
+  const og = createOgHandler({ siteUrl, distDir: deps.distDir, mediaStore, log })
   const varyOf = (set: { headers: Record<string, unknown> }) =>
     typeof set.headers.vary === 'string' ? set.headers.vary : undefined
   const cacheKeyOf = createCacheKeys(pages.cacheKey)
@@ -140,6 +142,19 @@ export function createApp(deps: AppDeps) {
     .all('/media/*', async ({ request }) => await serveMedia(request, mediaStore), {
       parse: 'none',
     })
+    .all(
+      '/og/*',
+      // Async, so that the request log sees the answer's status.
+      async ({ request, set }) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          return jsonError(405, messages.methodNotAllowed, {}, { allow: 'GET, HEAD' })
+        }
+        return await cached(request, set, () =>
+          og.handle(request, createCaller(contexts.ofServer(requestIdOf(request)))),
+        )
+      },
+      { parse: 'none' },
+    )
     .get('/sitemap.xml', ({ request, set }) => cached(request, set, () => seo(request).sitemap()))
     .get('/cv.pdf', ({ request, set }) =>
       cached(request, set, () =>

@@ -23,9 +23,12 @@ export function ProjectPlaceholder({ title, className }: { title: string; classN
 export function ProjectCard({
   project,
   headingLevel = 2,
+  priority = false,
 }: {
   project: Project
   headingLevel?: 2 | 3
+  /** The page's first card, in view on a phone: its image is fetched first, never lazily. */
+  priority?: boolean
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
 
@@ -37,6 +40,7 @@ export function ProjectCard({
         width={640}
         height={360}
         sizes={imageSizes.card}
+        priority={priority}
         className="aspect-video w-full border-b border-slate-100 bg-slate-100 object-cover"
         fallback={
           <ProjectPlaceholder title={project.title} className="border-b border-slate-100" />

@@ -5,6 +5,8 @@
  * same ones on hydration and client-side navigation.
  */
 
+import { cardVersion, OG_IMAGE, type OgPage, ogImagePath } from '../../src/domain/og-image'
+
 /** Where the site is published; shared through the router context. */
 export interface Site {
   /** Absolute, no trailing slash: `https://example.com`. */
@@ -44,6 +46,42 @@ export function jsonLdScript(data: JsonLd) {
   return { type: 'application/ld+json', children: json }
 }
 
+/** A page's preview image; width, height and type when known (the generated cards). */
+export interface PageImage {
+  url: string
+  alt: string
+  width?: number
+  height?: number
+  type?: string
+}
+
+/**
+ * A page's link-preview card (server/http/og.ts): its URL with `?v=` from
+ * what the card shows (`parts`: the same words and image URL the server
+ * draws), so previewers that keep images by URL get the new card after an
+ * edit.
+ */
+export function ogCard(
+  page: OgPage,
+  alt: string,
+  parts: readonly (string | null | undefined)[],
+): PageImage {
+  return { url: `${ogImagePath(page)}?v=${cardVersion(parts)}`, alt, ...OG_IMAGE }
+}
+
+/** A card as schema.org's ImageObject, for a page's JSON-LD. */
+export function imageObject(siteUrl: string, image: PageImage): JsonLd {
+  const url = absoluteUrl(siteUrl, image.url)
+  return {
+    '@type': 'ImageObject',
+    url,
+    contentUrl: url,
+    ...(image.width ? { width: image.width } : {}),
+    ...(image.height ? { height: image.height } : {}),
+    caption: image.alt,
+  }
+}
+
 export interface PageHeadInput {
   siteUrl: string
   /** The page's path: `/projects/my-app`. */
@@ -53,9 +91,9 @@ export interface PageHeadInput {
   /** The title shown in link previews; the document title when absent. */
   socialTitle?: string
   description: string
-  image?: { url: string; alt: string } | null
+  image?: PageImage | null
   type?: 'website' | 'profile' | 'article'
-  /** A large preview image (projects) or a small square one (the owner's photo). */
+  /** A large preview image (the generated cards, by default) or a small square one. */
   card?: 'summary' | 'summary_large_image'
   jsonLd?: JsonLd
 }
@@ -79,6 +117,9 @@ export function pageHead(input: PageHeadInput) {
     ...(image
       ? [
           { property: 'og:image', content: image.url },
+          ...(image.type ? [{ property: 'og:image:type', content: image.type }] : []),
+          ...(image.width ? [{ property: 'og:image:width', content: String(image.width) }] : []),
+          ...(image.height ? [{ property: 'og:image:height', content: String(image.height) }] : []),
           { property: 'og:image:alt', content: image.alt },
         ]
       : []),
@@ -137,4 +178,27 @@ export function personJsonLd(siteUrl: string, owner: OwnerSummary): JsonLd {
     description: owner.description,
     sameAs: owner.sameAs,
   }
+}
+
+/** The home page: a ProfilePage about the owner, its preview card as its main image. */
+export function profilePageJsonLd(siteUrl: string, owner: OwnerSummary, card: PageImage): JsonLd {
+  const { '@context': context, ...person } = personJsonLd(siteUrl, owner)
+  return {
+    '@context': context ?? 'https://schema.org',
+    '@type': 'ProfilePage',
+    url: `${siteUrl}/`,
+    name: owner.name,
+    mainEntity: person,
+    primaryImageOfPage: imageObject(siteUrl, card),
+  }
+}
+
+/** The home page's card: what the server draws on it (server/http/og.ts). */
+export function homeCard(owner: OwnerSummary): PageImage {
+  return ogCard({ page: 'home' }, `${owner.name}: ${owner.headline}`, [
+    owner.name,
+    owner.headline,
+    owner.description,
+    owner.photoUrl,
+  ])
 }

@@ -1,22 +1,38 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactForm } from '../components/contact-form'
-import { ownerSummary, pageHead, SITE_NAME } from '../lib/seo'
+import { absoluteUrl, imageObject, ogCard, ownerSummary, pageHead, SITE_NAME } from '../lib/seo'
 
 export const Route = createFileRoute('/contact-me')({
   loader: async ({ context: { queryClient, loadTrpc } }) => {
     const trpc = await loadTrpc()
     return ownerSummary(await queryClient.ensureQueryData(trpc.profile.get.queryOptions()))
   },
-  head: ({ loaderData: owner, match }) =>
-    pageHead({
-      siteUrl: match.context.site.url,
+  head: ({ loaderData: owner, match }) => {
+    const siteUrl = match.context.site.url
+    const socialTitle = owner ? `Contact ${owner.name}` : 'Contact Me'
+    const description = 'Questions, feedback, a career opportunity or just a hello: send a message.'
+    const card = owner
+      ? ogCard({ page: 'contact' }, socialTitle, [owner.name, owner.photoUrl])
+      : null
+    return pageHead({
+      siteUrl,
       path: '/contact-me',
       title: `Contact Me · ${SITE_NAME}`,
-      socialTitle: owner ? `Contact ${owner.name}` : 'Contact Me',
-      description: 'Questions, feedback, a career opportunity or just a hello: send a message.',
-      image: owner ? { url: owner.photoUrl, alt: `Portrait of ${owner.name}` } : null,
-      card: 'summary',
-    }),
+      socialTitle,
+      description,
+      image: card,
+      jsonLd: card
+        ? {
+            '@context': 'https://schema.org',
+            '@type': 'ContactPage',
+            name: socialTitle,
+            description,
+            url: absoluteUrl(siteUrl, '/contact-me'),
+            primaryImageOfPage: imageObject(siteUrl, card),
+          }
+        : undefined,
+    })
+  },
   component: ContactPage,
 })
 

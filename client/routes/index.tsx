@@ -6,7 +6,7 @@ import { ProfileIntro } from '../components/profile-intro'
 import { ProjectCard } from '../components/project-card'
 import { Tabs } from '../components/tabs'
 import { TimelineList } from '../components/timeline-list'
-import { ownerSummary, pageHead, personJsonLd, SITE_NAME } from '../lib/seo'
+import { homeCard, ownerSummary, pageHead, profilePageJsonLd, SITE_NAME } from '../lib/seo'
 import { useTrpc } from '../lib/trpc'
 
 export const Route = createFileRoute('/')({
@@ -22,16 +22,16 @@ export const Route = createFileRoute('/')({
   head: ({ loaderData: owner, match }) => {
     if (!owner) return {}
     const siteUrl = match.context.site.url
+    const card = homeCard(owner)
     return pageHead({
       siteUrl,
       path: '/',
       title: `${owner.name} · ${SITE_NAME}`,
       socialTitle: owner.name,
       description: owner.description,
-      image: { url: owner.photoUrl, alt: `Portrait of ${owner.name}` },
+      image: card,
       type: 'profile',
-      card: 'summary',
-      jsonLd: personJsonLd(siteUrl, owner),
+      jsonLd: profilePageJsonLd(siteUrl, owner, card),
     })
   },
   component: Home,

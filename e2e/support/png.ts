@@ -98,3 +98,11 @@ export function pngFile(name: string, width: number, height: number): TestFile {
     ]
   return { name, type: 'image/png', bytes: gradientPng(width, height, from, to) }
 }
+
+/** A PNG's width and height from its IHDR chunk; throws when the bytes are not a PNG. */
+export function pngSize(bytes: Buffer): { width: number; height: number } {
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  if (!bytes.subarray(0, 8).equals(signature)) throw new Error('not a PNG')
+  if (bytes.subarray(12, 16).toString('latin1') !== 'IHDR') throw new Error('no IHDR chunk first')
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }
+}

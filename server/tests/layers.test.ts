@@ -33,9 +33,10 @@ test('src imports nothing but zod and itself', async () => {
   expect(offenders(imports, (target) => !target.startsWith('src/') && target !== 'zod')).toEqual([])
 })
 
-test('services, the media store, the backup modules, the database layer and Markdown never import a door', async () => {
+test('services, the media store, the backup modules, the database layer, Markdown and the preview cards never import a door', async () => {
   const imports = [
     ...(await importsOf('server/services/**/*.ts')),
+    ...(await importsOf('server/og/**/*.ts')),
     ...(await importsOf('server/media/**/*.ts')),
     ...(await importsOf('server/backup/**/*.ts')),
     ...(await importsOf('server/db/**/*.ts')),

@@ -22,6 +22,7 @@ import { z } from 'zod'
 import { createRouter } from '../../client/router'
 import {
   createPageRenderer,
+  entryBootScript,
   loadRouterManifest,
   type PageRendererDeps,
   pageAddresses,
@@ -50,11 +51,16 @@ const viteManifest = {
   'routes/admin/index.tsx?tsr-split=component---loader': { file: 'assets/admin-a1.js' },
 }
 
+/** The entry's stylesheet in the stub build: small, so it is written into each page. */
+const stubCss = '.intro{color:#0f172a}'
+
 function stubDist(): string {
   const dir = join(tmpdir(), `portfolio-ssr-dist-${process.pid}`)
   mkdirSync(join(dir, '.vite'), { recursive: true })
   writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(viteManifest))
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>dev shell</title>')
+  mkdirSync(join(dir, 'assets'), { recursive: true })
+  writeFileSync(join(dir, 'assets', 'index-c1.css'), stubCss)
   return dir
 }
 
@@ -198,20 +204,35 @@ describe('each public page arrives rendered, with its meta tags', () => {
     expect(page.meta.get('og:title')).toBe('Ada Lovelace')
     expect(page.meta.get('og:description')).toBe(description)
     expect(page.meta.get('og:url')).toBe(`${SITE}/`)
-    expect(page.meta.get('og:image')).toBe(`${SITE}/profile.svg`)
+    // The generated card (server/http/og.ts), versioned by what it shows.
+    const card = page.meta.get('og:image') ?? ''
+    expect(card).toMatch(new RegExp(`^${SITE}/og/home\\.png\\?v=[0-9a-f]{8}$`))
+    expect(page.meta.get('og:image:type')).toBe('image/png')
+    expect(page.meta.get('og:image:width')).toBe('1200')
+    expect(page.meta.get('og:image:height')).toBe('630')
+    expect(page.meta.get('og:image:alt')).toBe("Ada Lovelace: Hi, I'm Ada Lovelace!")
     expect(page.meta.get('og:type')).toBe('profile')
-    expect(page.meta.get('twitter:card')).toBe('summary')
+    expect(page.meta.get('twitter:card')).toBe('summary_large_image')
     expect(page.meta.get('twitter:title')).toBe('Ada Lovelace')
     expect(page.meta.get('twitter:description')).toBe(description)
-    expect(page.meta.get('twitter:image')).toBe(`${SITE}/profile.svg`)
+    expect(page.meta.get('twitter:image')).toBe(card)
+    // The card the tag names is there.
+    const image = await t.app.handle(new Request(card.replace(SITE, 'http://localhost')))
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/png')
 
-    const person = jsonLdOfType(page, 'Person')
-    expect(person).toMatchObject({
+    const profilePage = jsonLdOfType(page, 'ProfilePage')
+    expect(profilePage).toMatchObject({
       '@context': 'https://schema.org',
-      name: 'Ada Lovelace',
       url: `${SITE}/`,
-      image: `${SITE}/profile.svg`,
-      sameAs: ['https://www.linkedin.com/in/ada', 'https://github.com/ada'],
+      mainEntity: {
+        '@type': 'Person',
+        name: 'Ada Lovelace',
+        url: `${SITE}/`,
+        image: `${SITE}/profile.svg`,
+        sameAs: ['https://www.linkedin.com/in/ada', 'https://github.com/ada'],
+      },
+      primaryImageOfPage: { '@type': 'ImageObject', url: card, width: 1200, height: 630 },
     })
   })
 
@@ -227,7 +248,12 @@ describe('each public page arrives rendered, with its meta tags', () => {
     expect(page.meta.get('description')).toContain('Ada Lovelace')
     expect(page.meta.get('og:url')).toBe(`${SITE}/projects`)
     expect(page.meta.get('og:title')).toBe('Projects by Ada Lovelace')
-    expect(page.meta.get('twitter:card')).toBeDefined()
+    expect(page.meta.get('og:image')).toMatch(/^https:\/\/ada\.example\/og\/projects\.png\?v=/)
+    expect(page.meta.get('twitter:card')).toBe('summary_large_image')
+    expect(jsonLdOfType(page, 'CollectionPage')).toMatchObject({
+      url: `${SITE}/projects`,
+      primaryImageOfPage: { url: page.meta.get('og:image') },
+    })
   })
 
   test('a project: title, short description and first image in the tags; CreativeWork JSON-LD', async () => {
@@ -246,17 +272,24 @@ describe('each public page arrives rendered, with its meta tags', () => {
     expect(page.meta.get('og:title')).toBe('Difference Engine')
     expect(page.meta.get('og:description')).toBe('A mechanical calculator for polynomial tables.')
     expect(page.meta.get('og:url')).toBe(url)
-    expect(page.meta.get('og:image')).toBe(`${SITE}/img/engine.png`)
+    const card = page.meta.get('og:image') ?? ''
+    expect(card).toMatch(new RegExp(`^${SITE}/og/projects/${project.slug}\\.png\\?v=[0-9a-f]{8}$`))
+    expect(page.meta.get('og:image:width')).toBe('1200')
+    expect(page.meta.get('og:image:height')).toBe('630')
+    expect(page.meta.get('og:image:alt')).toBe('Difference Engine')
     expect(page.meta.get('og:type')).toBe('article')
     expect(page.meta.get('twitter:card')).toBe('summary_large_image')
-    expect(page.meta.get('twitter:image')).toBe(`${SITE}/img/engine.png`)
+    expect(page.meta.get('twitter:image')).toBe(card)
 
     expect(jsonLdOfType(page, 'CreativeWork')).toMatchObject({
       '@context': 'https://schema.org',
       name: 'Difference Engine',
       description: 'A mechanical calculator for polynomial tables.',
       url,
-      image: `${SITE}/img/engine.png`,
+      image: [
+        { '@type': 'ImageObject', url: card, width: 1200, height: 630 },
+        `${SITE}/img/engine.png`,
+      ],
       keywords: 'Brass, Gears',
       dateModified: project.updated_at,
       author: { '@type': 'Person', name: 'Ada Lovelace' },
@@ -275,6 +308,8 @@ describe('each public page arrives rendered, with its meta tags', () => {
     expect(page.meta.get('og:url')).toBe(`${SITE}/contact-me`)
     expect(page.meta.get('description')).toBeTruthy()
     expect(page.meta.get('twitter:title')).toBe('Contact Ada Lovelace')
+    expect(page.meta.get('og:image')).toMatch(/^https:\/\/ada\.example\/og\/contact-me\.png\?v=/)
+    expect(jsonLdOfType(page, 'ContactPage')).toMatchObject({ url: `${SITE}/contact-me` })
   })
 
   test('every page: language, favicon, web manifest, and exactly one of each tag', async () => {
@@ -293,6 +328,27 @@ describe('each public page arrives rendered, with its meta tags', () => {
       expect(response.text.match(/<meta name="description"/g)).toHaveLength(1)
       expect(response.text.match(/<meta property="og:title"/g)).toHaveLength(1)
     }
+  })
+
+  test('a project’s card URL changes with what the card shows, not with anything else', async () => {
+    const created = await t.request('POST', '/api/projects', {
+      token,
+      body: { title: 'Card Versions', description: 'First words.', long_description: 'Long.' },
+    })
+    const path = `/projects/${created.body.slug}`
+    const cardOf = async () => readPage((await t.request('GET', path)).text).meta.get('og:image')
+    const first = await cardOf()
+    const edit = (description: string, long_description: string) =>
+      t.request('PUT', `/api/projects/${created.body.id}`, {
+        token,
+        body: { title: 'Card Versions', description, long_description },
+      })
+    expect((await edit('First words.', 'A longer text the card does not show.')).status).toBe(200)
+    expect(await cardOf()).toBe(first)
+    expect((await edit('Other words.', 'A longer text the card does not show.')).status).toBe(200)
+    const second = await cardOf()
+    expect(second).not.toBe(first)
+    expect(second?.split('?')[0]).toBe(first?.split('?')[0])
   })
 
   test('JSON-LD cannot be broken out of: `<` in content is escaped', async () => {
@@ -392,11 +448,17 @@ describe('status codes', () => {
 })
 
 describe('scripts, data and the content security policy', () => {
-  test('the page references the built entry, its stylesheet and its route chunk', async () => {
+  test('the page starts the built entry after its first paint, with its stylesheet written in, and preloads its route chunk', async () => {
     const home = await t.request('GET', '/')
-    expect(home.text).toContain('<script type="module" src="/assets/index-e1.js"></script>')
-    expect(home.text).toContain('<link rel="stylesheet" href="/assets/index-c1.css"')
-    expect(home.text).toContain('<link rel="modulepreload" href="/assets/vendor-v1.js"')
+    expect(home.text).toContain(
+      `<script type="module">${entryBootScript('/assets/index-e1.js')}</script>`,
+    )
+    // Fetched after the largest paint, so never preloaded.
+    expect(home.text).not.toContain('<link rel="modulepreload" href="/assets/index-e1.js"')
+    expect(home.text).toMatch(
+      new RegExp(`<style[^>]*>${stubCss.replace(/[{}#]/g, '\\$&')}</style>`),
+    )
+    expect(home.text).not.toContain('<link rel="stylesheet"')
     expect(home.text).not.toContain('/assets/slug-s1.js')
     expect(home.text).not.toContain('/assets/admin-a1.js')
 
@@ -650,9 +712,8 @@ describe('the asset manifest', () => {
   test('the entry goes on the root route; a route chunk preloads only what the entry lacks', async () => {
     const manifest = await loadRouterManifest(viteManifest, createRouter({ siteUrl: SITE }))
     expect(manifest.routes.__root__).toEqual({
-      preloads: ['/assets/index-e1.js', '/assets/vendor-v1.js'],
       css: ['/assets/index-c1.css'],
-      scripts: [{ attrs: { type: 'module', src: '/assets/index-e1.js' } }],
+      scripts: [{ attrs: { type: 'module' }, children: entryBootScript('/assets/index-e1.js') }],
     })
     expect(manifest.routes['/projects/$slug']?.preloads).toEqual([
       '/assets/slug-s1.js',

@@ -9,7 +9,7 @@ import { ResponsiveImage } from '../../components/responsive-image'
 import { TagList } from '../../components/tag-list'
 import { httpStatusOf } from '../../lib/api-errors'
 import { firstShown, imageSizes } from '../../lib/responsive-image'
-import { absoluteUrl, pageHead } from '../../lib/seo'
+import { absoluteUrl, imageObject, ogCard, pageHead } from '../../lib/seo'
 import { getToken } from '../../lib/token'
 import { useTrpc } from '../../lib/trpc'
 
@@ -59,13 +59,20 @@ export const Route = createFileRoute('/projects/$slug')({
     if (!project) return {}
     const siteUrl = match.context.site.url
     const path = `/projects/${encodeURIComponent(project.slug)}`
+    const card = ogCard({ page: 'project', slug: project.slug }, project.title, [
+      project.title,
+      project.description,
+      project.tags.join('\n'),
+      project.image,
+      project.ownerName,
+    ])
     return pageHead({
       siteUrl,
       path,
       title: `${project.title} · Projects`,
       socialTitle: project.title,
       description: project.description,
-      image: project.image ? { url: project.image, alt: `Screenshot of ${project.title}` } : null,
+      image: card,
       type: 'article',
       jsonLd: {
         '@context': 'https://schema.org',
@@ -73,7 +80,10 @@ export const Route = createFileRoute('/projects/$slug')({
         name: project.title,
         description: project.description,
         url: absoluteUrl(siteUrl, path),
-        ...(project.image ? { image: absoluteUrl(siteUrl, project.image) } : {}),
+        image: [
+          imageObject(siteUrl, card),
+          ...(project.image ? [absoluteUrl(siteUrl, project.image)] : []),
+        ],
         ...(project.tags.length > 0 ? { keywords: project.tags.join(', ') } : {}),
         dateCreated: project.createdAt,
         dateModified: project.updatedAt,

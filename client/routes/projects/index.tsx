@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { ProjectCard } from '../../components/project-card'
 import { textParams } from '../../lib/search-params'
-import { ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
+import { absoluteUrl, imageObject, ogCard, ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/projects/')({
@@ -16,18 +16,34 @@ export const Route = createFileRoute('/projects/')({
     ])
     return ownerSummary(profile)
   },
-  head: ({ loaderData: owner, match }) =>
-    pageHead({
-      siteUrl: match.context.site.url,
+  head: ({ loaderData: owner, match }) => {
+    const siteUrl = match.context.site.url
+    const socialTitle = owner ? `Projects by ${owner.name}` : 'My Projects'
+    const description = owner
+      ? `Things ${owner.name} has designed, built and shipped.`
+      : 'Things I have designed, built and shipped.'
+    const card = owner
+      ? ogCard({ page: 'projects' }, socialTitle, [owner.name, owner.photoUrl])
+      : null
+    return pageHead({
+      siteUrl,
       path: '/projects',
       title: `My Projects · ${SITE_NAME}`,
-      socialTitle: owner ? `Projects by ${owner.name}` : 'My Projects',
-      description: owner
-        ? `Things ${owner.name} has designed, built and shipped.`
-        : 'Things I have designed, built and shipped.',
-      image: owner ? { url: owner.photoUrl, alt: `Portrait of ${owner.name}` } : null,
-      card: 'summary',
-    }),
+      socialTitle,
+      description,
+      image: card,
+      jsonLd: card
+        ? {
+            '@context': 'https://schema.org',
+            '@type': 'CollectionPage',
+            name: socialTitle,
+            description,
+            url: absoluteUrl(siteUrl, '/projects'),
+            primaryImageOfPage: imageObject(siteUrl, card),
+          }
+        : undefined,
+    })
+  },
   component: ProjectsPage,
 })
 
@@ -57,9 +73,9 @@ function ProjectsPage() {
       ) : null}
       {projects.length > 0 ? (
         <ul className="mt-10 grid gap-6 sm:grid-cols-2">
-          {projects.map((project) => (
+          {projects.map((project, index) => (
             <li key={project.id} className="flex">
-              <ProjectCard project={project} headingLevel={2} />
+              <ProjectCard project={project} headingLevel={2} priority={index === 0} />
             </li>
           ))}
         </ul>

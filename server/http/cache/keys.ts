@@ -32,7 +32,8 @@ function addressKeys(address: string, pageKey: (url: URL) => string | undefined)
       trpc: false,
     }
   }
-  const key = seoFiles.has(pathname) ? pathname : pageKey(url)
+  // Link-preview cards read no query parameter (`?v=` only tells previewers the card changed).
+  const key = seoFiles.has(pathname) || pathname.startsWith('/og/') ? pathname : pageKey(url)
   return { signedOut: key, signedIn: key, trpc: false }
 }
 

@@ -1,0 +1,231 @@
+/**
+ * `bun run lighthouse`: Lighthouse's mobile preset (Moto G Power viewport,
+ * simulated slow 4G and 4× CPU slowdown) on the public pages of the
+ * production server, with the system Chromium. A script that prints
+ * figures, not a test.
+ *
+ * Starts `bun server/index.ts` (NODE_ENV=production, the client built first
+ * if stale) on a new temp DATA_DIR (or DATABASE_URL), seeds it through the
+ * API with uploaded images (6 projects, 3 featured, the audited project page
+ * with two images; 6 timeline events), then audits /, /projects, a project
+ * page and /contact-me and prints, per page, the four category scores and
+ * the Largest Contentful Paint (median of LIGHTHOUSE_RUNS runs, 1 by
+ * default), with FCP, CLS and TBT beside them.
+ *
+ *   bun run lighthouse
+ *   LIGHTHOUSE_RUNS=3 bun run lighthouse
+ *   CHROME_PATH=/path/to/chromium bun run lighthouse   (or CHROMIUM_PATH; /usr/bin/chromium by default)
+ *   bun run lighthouse --check   (exit 1 when a score is below 100 or an LCP above 1.0 s)
+ *   LIGHTHOUSE_REPORT_DIR=.tmp/lighthouse bun run lighthouse   (each page's full result as JSON)
+ *
+ * Run as root, the server and Chromium get `nice -10` (LIGHTHOUSE_NICE=0: not): Lantern
+ * multiplies the CPU time it observes by 4, and on a shared machine that time includes
+ * other work's.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Subprocess } from 'bun'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { seedLighthouseContent } from './lighthouse-content'
+import { firstOk, freePort, startServer, stop } from './server-process'
+
+const root = resolve(import.meta.dir, '..')
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1))
+const check = process.argv.includes('--check')
+/** LIGHTHOUSE_REPORT_DIR: where each page's full Lighthouse result (JSON) is written. */
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR
+if (reportDir) mkdirSync(reportDir, { recursive: true })
+const databaseUrl = process.env.DATABASE_URL ?? ''
+const admin = { username: 'lighthouse', password: 'lighthouse password 123' }
+const chromePath =
+  process.env.CHROME_PATH ??
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+
+/** The flags of the project guide: a headless browser that talks to nobody but the server. */
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+/** The pages whose LCP must stay at or under 1.0 s (issue 14 §4). */
+const LCP_BUDGET_MS = 1_000
+
+interface Figures {
+  scores: Record<(typeof categories)[number], number>
+  lcp: number
+  fcp: number
+  cls: number
+  tbt: number
+  lcpElement: string
+  /** Scored audits that did not pass: what keeps a category under 100. */
+  failing: string[]
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
+/** One Lighthouse run, mobile preset (Lighthouse's default config). */
+async function audit(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...categories],
+  })
+  const lhr = result?.lhr
+  if (!lhr) throw new Error(`${url}: Lighthouse gave no result`)
+  if (reportDir) {
+    const name = new URL(url).pathname.replace(/\W+/g, '_') || '_'
+    writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(lhr, null, 1))
+  }
+  if (lhr.runtimeError)
+    throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+  const score = (name: (typeof categories)[number]) =>
+    Math.round((lhr.categories[name]?.score ?? 0) * 100)
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  const lcpItems = lhr.audits['largest-contentful-paint-element']?.details
+  const lcpElement =
+    JSON.stringify(lcpItems ?? '').match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? ''
+  const failing = categories.flatMap((name) =>
+    (lhr.categories[name]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .flatMap((ref) => {
+        const found = lhr.audits[ref.id]
+        return found && found.score !== null && found.score < 1
+          ? [`${name}: ${ref.id} (${found.displayValue ?? found.score})`]
+          : []
+      }),
+  )
+  return {
+    failing,
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
+    lcp: numeric('largest-contentful-paint'),
+    fcp: numeric('first-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbt: numeric('total-blocking-time'),
+    lcpElement: lcpElement.replace(/\\"/g, '"').slice(0, 80),
+  }
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): one more try. */
+async function auditWithRetry(url: string, port: number): Promise<Figures> {
+  try {
+    return await audit(url, port)
+  } catch (error) {
+    console.log(`retrying ${url}: ${error instanceof Error ? error.message : String(error)}`)
+    return audit(url, port)
+  }
+}
+
+/** The median of each figure over the runs. */
+function medianFigures(all: Figures[]): Figures {
+  const first = all[0]
+  if (!first) throw new Error('no run')
+  const pick = (get: (figures: Figures) => number) => median(all.map(get))
+  return {
+    scores: {
+      performance: pick((f) => f.scores.performance),
+      accessibility: pick((f) => f.scores.accessibility),
+      'best-practices': pick((f) => f.scores['best-practices']),
+      seo: pick((f) => f.scores.seo),
+    },
+    lcp: pick((f) => f.lcp),
+    fcp: pick((f) => f.fcp),
+    cls: pick((f) => f.cls),
+    tbt: pick((f) => f.tbt),
+    lcpElement: first.lcpElement,
+    failing: [...new Set(all.flatMap((f) => f.failing))],
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-lighthouse-'))
+const port = freePort()
+const base = `http://127.0.0.1:${port}`
+let server: Subprocess | undefined
+let chrome: chromeLauncher.LaunchedChrome | undefined
+let failed = false
+
+try {
+  if (!chromePath) throw new Error('No Chromium: set CHROME_PATH (or CHROMIUM_PATH).')
+  const { buildClient, clientBuildIsStale } = await import('../server/build/client')
+  if (clientBuildIsStale(root, join(root, 'dist'))) {
+    console.log('building the client…')
+    await buildClient(root)
+  }
+  server = startServer({ dataDir, port, databaseUrl, admin, logLevel: 'warn', stdout: 'ignore' })
+  await firstOk(`${base}/healthz`)
+  const slug = await seedLighthouseContent(base, admin)
+  const pages = ['/', '/projects', `/projects/${slug}`, '/contact-me']
+  // Warm the response cache: the audit measures the page, not its first render.
+  for (const path of pages) await (await fetch(`${base}${path}`)).arrayBuffer()
+
+  // Lantern multiplies the CPU time it observes by 4: on a busy machine that is other work's
+  // time too. Run as root, the server and Chromium get a higher CPU priority (LIGHTHOUSE_NICE=0: not).
+  const prioritise = process.getuid?.() === 0 && process.env.LIGHTHOUSE_NICE !== '0'
+  let launchPath = chromePath
+  if (prioritise) {
+    Bun.spawnSync(['renice', '-n', '-10', '-p', String(server.pid)])
+    launchPath = join(dataDir, 'chromium-priority.sh')
+    writeFileSync(launchPath, `#!/bin/sh\nexec nice -n -10 ${JSON.stringify(chromePath)} "$@"\n`, {
+      mode: 0o755,
+    })
+  }
+  chrome = await chromeLauncher.launch({ chromePath: launchPath, chromeFlags })
+  console.log(
+    `Lighthouse mobile preset (simulated throttling), ${runs} run(s) per page, median${prioritise ? ', server and Chromium at nice -10' : ''}; load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}\n`,
+  )
+  const rows: string[] = [
+    '| page | performance | accessibility | best practices | SEO | LCP | FCP | CLS | TBT |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ]
+  const elements: string[] = []
+  for (const path of pages) {
+    const all: Figures[] = []
+    for (let run = 0; run < runs; run++)
+      all.push(await auditWithRetry(`${base}${path}`, chrome.port))
+    const figures = medianFigures(all)
+    const shown = path.startsWith('/projects/') ? '/projects/{slug}' : path
+    rows.push(
+      `| \`${shown}\` | ${categories.map((name) => figures.scores[name]).join(' | ')} | ${(figures.lcp / 1000).toFixed(2)} s | ${(figures.fcp / 1000).toFixed(2)} s | ${figures.cls.toFixed(3)} | ${Math.round(figures.tbt)} ms |`,
+    )
+    elements.push(`${shown}: LCP element ${figures.lcpElement || '(none reported)'}`)
+    for (const audit of figures.failing) elements.push(`  not passed: ${audit}`)
+    const belowFull = categories.some((name) => figures.scores[name] < 100)
+    const lcpOver = path !== '/contact-me' && figures.lcp > LCP_BUDGET_MS
+    if (belowFull || lcpOver) failed = true
+  }
+  console.log(rows.join('\n'))
+  console.log(`\n${elements.join('\n')}`)
+  if (failed) {
+    console.log(
+      `\nBelow target: a score under 100, or an LCP over ${LCP_BUDGET_MS / 1000} s on /, /projects or a project page.`,
+    )
+  }
+} finally {
+  chrome?.kill()
+  if (server) await stop(server)
+  rmSync(dataDir, { recursive: true, force: true })
+}
+if (check && failed) process.exit(1)
