@@ -9,14 +9,16 @@ import type { Page } from '@playwright/test'
 import { apiCreate, expect, hydrated, test, unique } from './fixtures'
 
 /**
- * A guard against regressions at today's size (about 117.4 KB, one script:
- * 116.1 KB, then issue 11's case studies and issue 16's CV page, "Download
- * CV" link and four more routes in the route tree).
+ * A guard against regressions at today's size (118.1 KB: one script of
+ * 116.1 KB, then issue 11's case studies and admin routes, issue 12's two
+ * admin routes, issue 16's CV page, "Download CV" link and four more routes
+ * in the route tree, and issue 14's link-preview head tags, the router's
+ * inline-stylesheet component and a 0.4 KB runtime chunk).
  * The issue's target of 110 KB is below what the stack itself needs: in one
  * bundle React 19 with react-dom is 66 KB gzip, TanStack Router 28 KB and
  * React Query 10 KB, before any page code (README, Performance).
  */
-const FIRST_LOAD_LIMIT_KB = 118
+const FIRST_LOAD_LIMIT_KB = 119
 
 interface Script {
   url: string

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { limits, requiredText } from './fields'
+import { z } from './zod'
 
 export const loginInput = z.object({
   username: requiredText('Username', limits.username),

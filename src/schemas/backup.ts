@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /**
  * Backups from the admin: the file of `bun run backup` (media files inside,

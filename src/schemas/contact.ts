@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { emailAddress, limits, requiredText, timestamps } from './fields'
+import { z } from './zod'
 
 export const contactInput = z.object({
   name: requiredText('Name', limits.name),

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /** The uploaded CV: a PDF, recognised from its first bytes (`%PDF-`), at most 10 MB. */
 export const cvLimits = {

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { isSafeUrl } from '../domain/safe-url'
+import { z } from './zod'
 
 /** Shared limits, also used by the forms' maxLength attributes. */
 export const limits = {

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { idSchema } from './fields'
+import { z } from './zod'
 
 /**
  * The input of a procedure that addresses one stored row. Not in fields.ts:

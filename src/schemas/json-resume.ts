@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { eventTypes } from './timeline'
+import { z } from './zod'
 
 /**
  * `POST /api/import/json-resume` (and `/preview`): the body is the JSON

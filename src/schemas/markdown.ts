@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { limits } from './fields'
+import { z } from './zod'
 
 /** What the project form sends for its live preview: the long description as typed. */
 export const markdownPreviewInput = z.object({

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { idSchema, optionalText } from './fields'
+import { z } from './zod'
 
 /** What uploads may be: recognised from the bytes, never from the name or declared type. */
 export const mediaLimits = {

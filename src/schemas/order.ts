@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /** More items than anyone keeps in a portfolio, so a request cannot make the server sort millions. */
 const MAX_ORDERED = 10_000

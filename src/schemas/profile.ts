@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { emailAddress, limits, requiredText, safeUrl } from './fields'
 import { imageInfoSchema } from './media'
+import { z } from './zod'
 
 export const profileSchema = z.object({
   name: z.string(),

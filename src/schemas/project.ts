@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   idSchema,
   limits,
@@ -10,6 +9,7 @@ import {
   urlList,
 } from './fields'
 import { imageInfoSchema } from './media'
+import { z } from './zod'
 
 export const projectInput = z.object({
   title: requiredText('Title', limits.title),

@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { codeSchema } from './auth'
 import { idSchema, limits } from './fields'
+import { z } from './zod'
 
 /** Settings → Security: whether two-factor sign-in is on. */
 export const twoFactorStatus = z.object({

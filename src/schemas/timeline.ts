@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   idSchema,
   limits,
@@ -10,6 +9,7 @@ import {
   timestamps,
 } from './fields'
 import { imageInfoSchema } from './media'
+import { z } from './zod'
 
 export const eventTypes = ['experience', 'education'] as const
 export type EventType = (typeof eventTypes)[number]
