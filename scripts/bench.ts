@@ -91,10 +91,17 @@ const median = (values: number[]) => {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
 }
 
-/** Gzip size of each script a page loads first: its module script and modulepreloads. */
+/**
+ * Gzip size of each script a page loads first: its module script (or the
+ * entry its inline boot script imports after the largest paint) and
+ * modulepreloads.
+ */
 function firstLoadJs(html: string, distDir: string) {
   const files = new Set<string>()
   for (const [, src] of html.matchAll(/<script[^>]*\stype="module"[^>]*\ssrc="([^"]+)"/g)) {
+    if (src) files.add(src)
+  }
+  for (const [, src] of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) {
     if (src) files.add(src)
   }
   for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
