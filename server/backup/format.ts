@@ -20,6 +20,7 @@ import { z } from 'zod'
 import {
   adminUsers,
   contactMessages,
+  cvFile,
   media,
   profile,
   projectSlugs,
@@ -27,7 +28,7 @@ import {
   timelineEvents,
   twoFactor,
 } from '../db/schema'
-import { isMediaKey } from '../media/keys'
+import { isDocumentKey, isMediaKey } from '../media/keys'
 
 export const BACKUP_FORMAT = 'portfolio-backup'
 /** What this program writes; it reads this one and the ones before it. */
@@ -170,6 +171,15 @@ export const backupTables = {
     }),
     order: [media.id],
   }),
+  // The CV the owner uploaded (its file is in media_files); none: the generated one.
+  cv_file: backupTable({
+    table: cvFile,
+    rows: createSelectSchema(cvFile, {
+      id: z.literal(1),
+      key: (key) => key.refine(isDocumentKey, 'must be a stored PDF key (<sha256>.pdf)'),
+    }),
+    order: [cvFile.id],
+  }),
 }
 
 /** Every stored file of a media row: its full-size fallback and its variants. */
@@ -192,6 +202,8 @@ const tablesSchema = z.strictObject({
   contact_messages: z.array(backupTables.contact_messages.rows),
   // Version 1 files were written before the media library.
   media: z.array(backupTables.media.rows).default([]),
+  // Files written before the uploaded CV was kept hold none: the generated CV.
+  cv_file: z.array(backupTables.cv_file.rows).max(1, 'holds at most one row').default([]),
 })
 
 function duplicates<T>(values: T[]): T[] {
@@ -213,7 +225,10 @@ export const backupSchema = z
     tables: tablesSchema,
     /** The media files, base64, by key. */
     media_files: z
-      .record(z.string().refine(isMediaKey, 'must be a media key'), z.base64())
+      .record(
+        z.string().refine((key) => isMediaKey(key) || isDocumentKey(key), 'must be a media key'),
+        z.base64(),
+      )
       .default({}),
   })
   .superRefine((backup, ctx) => {
@@ -241,6 +256,11 @@ export const backupSchema = z
           path: ['tables', 'media', String(index)],
           message: `its files are missing from media_files: ${missing.join(', ')}`,
         })
+      }
+    }
+    for (const [index, row] of t.cv_file.entries()) {
+      if (!Object.hasOwn(backup.media_files, row.key)) {
+        fail(['cv_file', String(index)], `its file is missing from media_files: ${row.key}`)
       }
     }
     const userIds = new Set(t.admin_users.map((row) => row.id))
@@ -338,6 +358,7 @@ export function backupSummary(tables: BackupTables): string {
     `${tables.timeline_events.length} timeline events`,
     `${tables.contact_messages.length} contact messages`,
     `${tables.media.length} images`,
+    `${tables.cv_file.length ? 'an uploaded CV' : 'the generated CV'}`,
     `${tables.admin_users.length} admin users`,
     `${tables.two_factor.filter((row) => row.enabled_at !== null).length} with two-factor sign-in`,
     `${tables.profile.length} profile`,

@@ -6,7 +6,7 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
-import { media, sessions, signInChallenges, trustedDevices } from '../db/schema'
+import { cvFile, media, sessions, signInChallenges, trustedDevices } from '../db/schema'
 import { contentTypeOfKey } from '../media/keys'
 import type { MediaStore } from '../media/store'
 import { bumpContentVersion } from '../services/content-version'
@@ -53,6 +53,7 @@ export async function restoreBackup(db: Db, backup: Backup, store: MediaStore): 
     )
   }
   const before = await db.select({ key: media.key, variants: media.variants }).from(media)
+  const cvBefore = await db.select({ key: cvFile.key }).from(cvFile)
   // Children before parents for the delete, parents first for the inserts.
   const inserted = backupTableNames.map((name) => backupTables[name].table)
   const emptied = [...dropped, ...inserted.toReversed()]
@@ -81,9 +82,12 @@ export async function restoreBackup(db: Db, backup: Backup, store: MediaStore): 
       }
     }
   })
-  // Files of images the restore removed: nothing names them any more.
-  const kept = new Set(backup.tables.media.flatMap(mediaKeysOf))
-  for (const key of before.flatMap(mediaKeysOf)) {
+  // Files of images (and an uploaded CV) the restore removed: nothing names them any more.
+  const kept = new Set([
+    ...backup.tables.media.flatMap(mediaKeysOf),
+    ...backup.tables.cv_file.map((row) => row.key),
+  ])
+  for (const key of [...before.flatMap(mediaKeysOf), ...cvBefore.map((row) => row.key)]) {
     if (!kept.has(key)) await store.delete(key)
   }
 }

@@ -41,17 +41,18 @@ async function readRows<N extends BackupTableName>(db: Reader, name: N): Promise
 }
 
 /**
- * The files of the snapshot's media rows, base64. Files never change once
+ * The files of the snapshot's media rows and uploaded CV, base64. Files never change once
  * written (their names are content hashes), so reading them after the
  * transaction is still the snapshot's; one deleted meanwhile fails the
  * backup with a sentence saying to try again.
  */
 async function readMediaFiles(
   store: MediaStore,
-  rows: BackupTables['media'],
+  tables: Pick<BackupTables, 'media' | 'cv_file'>,
 ): Promise<Record<string, string>> {
   const files: Record<string, string> = {}
-  for (const key of rows.flatMap(mediaKeysOf)) {
+  const keys = [...tables.media.flatMap(mediaKeysOf), ...tables.cv_file.map((row) => row.key)]
+  for (const key of keys) {
     if ((await store.size(key)) === null) {
       throw new Error(`the media file ${key} went away during the backup: run it again`)
     }
@@ -81,6 +82,6 @@ export async function readBackup(
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
-  const media_files = await readMediaFiles(store, tables.media)
+  const media_files = await readMediaFiles(store, tables)
   return { format: BACKUP_FORMAT, version: BACKUP_VERSION, created_at, source, tables, media_files }
 }

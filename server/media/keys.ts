@@ -38,6 +38,11 @@ export function documentKey(hash: string): string {
   return `${hash}.pdf`
 }
 
+/** A stored PDF document's key (the uploaded CV). */
+export function isDocumentKey(key: string): boolean {
+  return documentPattern.test(key)
+}
+
 /** The key itself; throws for anything else, so no other name reaches a file system or bucket. */
 export function checkedKey(key: string): string {
   if (!isMediaKey(key) && !documentPattern.test(key)) {

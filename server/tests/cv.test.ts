@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { renderCvPdf } from '../cv/pdf'
-import { createTestApp, sample, type TestApp, testEnv, toTestResponse } from './harness'
+import { ADMIN, createTestApp, sample, type TestApp, testEnv, toTestResponse } from './harness'
 import { encodeForm, uploadForm } from './media-fixtures'
 
 setDefaultTimeout(30_000)
@@ -289,5 +289,45 @@ describe('/cv.pdf, uploaded', () => {
     expect((await t.request('GET', '/api/cv', { token })).body).toEqual({ uploaded: null })
     const generated = await getPdf()
     expect((await pdfOf(generated.bytes)).text).toContain('Acme Corp')
+  })
+})
+
+describe('the uploaded CV in backups', () => {
+  test('a backup holds the uploaded PDF; a restore brings it back after it was removed', async () => {
+    const bytes = await otherPdf('Backed Up Version')
+    expect((await putCv(uploadForm(bytes, { name: 'kept.pdf' }))).status).toBe(200)
+    const backup = await t.request('GET', '/api/backup', { token })
+    expect(backup.status).toBe(200)
+    const tables = backup.body.tables as Record<string, { key: string; file_name: string }[]>
+    expect(tables.cv_file).toHaveLength(1)
+    const key = tables.cv_file?.[0]?.key ?? ''
+    expect(tables.cv_file?.[0]?.file_name).toBe('kept.pdf')
+    const files = backup.body.media_files as Record<string, string>
+    expect(Buffer.from(files[key] ?? '', 'base64').equals(Buffer.from(bytes))).toBe(true)
+
+    // A file that names a CV without its bytes is refused, and changes nothing.
+    const { [key]: _dropped, ...withoutCv } = files
+    const broken = await t.request('POST', '/api/restore', {
+      token,
+      body: { password: ADMIN.password, backup: { ...backup.body, media_files: withoutCv } },
+    })
+    expect(broken.status).toBe(400)
+    expect(String(broken.body.error)).toContain('cv_file')
+
+    // Removed (its file deleted from the store), then restored: served byte for byte again.
+    expect((await t.request('DELETE', '/api/cv', { token })).status).toBe(204)
+    expect((await getPdf(`/media/${key}`)).status).toBe(404)
+    const restored = await t.request('POST', '/api/restore', {
+      token,
+      body: { password: ADMIN.password, backup: backup.body },
+    })
+    expect(restored.status).toBe(200)
+    token = await t.login()
+    expect((await t.request('GET', '/api/cv', { token })).body.uploaded).toMatchObject({
+      file_name: 'kept.pdf',
+      bytes: bytes.byteLength,
+    })
+    const served = await getPdf()
+    expect(Buffer.from(served.bytes).equals(Buffer.from(bytes))).toBe(true)
   })
 })
