@@ -184,4 +184,19 @@ describe('backup and restore from the admin', () => {
     expect(status).toBe(429)
     expect(Number(retryAfter)).toBeGreaterThan(0)
   })
+
+  test('downloads are rate limited (10 in 15 minutes per address), with Retry-After', async () => {
+    // The earlier tests downloaded too: count until refused, never past the limit.
+    const statuses: number[] = []
+    let retryAfter: string | null = null
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const r = await t.request('GET', '/api/backup', { token })
+      statuses.push(r.status)
+      retryAfter = r.headers.get('retry-after')
+      if (r.status === 429) break
+    }
+    expect(statuses.at(-1)).toBe(429)
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(10)
+    expect(Number(retryAfter)).toBeGreaterThan(0)
+  })
 })
