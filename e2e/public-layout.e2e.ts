@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, hydrated, test } from './fixtures'
 
 test.describe('site layout', () => {
   test('the sticky header links home, to projects and to contact, never to /login', async ({
@@ -83,6 +83,8 @@ test.describe('404 and error pages', () => {
     // The contact page loads no project list, so the next page must fetch it.
     await page.goto('/contact-me')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Me.')
+    // The app's script starts after the largest paint: until then a link is a plain page load.
+    await hydrated(page)
 
     // From now on every projects list load fails on the server side.
     const projectsList = (url: URL) =>

@@ -1,0 +1,98 @@
+/**
+ * `bun run screenshots`: every public page and admin screen at 390 px and
+ * 1280 px, in the light and the dark colour scheme, as PNGs in
+ * `.tmp/screens/` (or SCREENS_DIR) to look at before calling a screen done.
+ * No comparison: a script to regenerate the pictures, not a test.
+ *
+ * Starts the production server (the client built once if stale) on a temp
+ * DATA_DIR with the bench's content (20 projects, 10 events), signs in
+ * through the API and hands the token to the admin screens the way the
+ * login page does (localStorage).
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium } from '@playwright/test'
+import { seedContent } from './seed-content'
+import { firstOk, freePort, startServer, stop } from './server-process'
+
+const root = resolve(import.meta.dir, '..')
+const outDir = resolve(process.env.SCREENS_DIR ?? join(root, '.tmp/screens'))
+const admin = { username: 'screens', password: 'screens password 123' }
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (Bun.which('chromium') || Bun.which('chromium-browser') || undefined)
+
+const { buildClient, clientBuildIsStale } = await import('../server/build/client')
+if (clientBuildIsStale(root, join(root, 'dist'))) {
+  console.log('building the client…')
+  await buildClient(root)
+}
+
+mkdirSync(outDir, { recursive: true })
+const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-screens-'))
+const port = freePort()
+const base = `http://127.0.0.1:${port}`
+const server = startServer({
+  dataDir,
+  port,
+  databaseUrl: '',
+  admin,
+  logLevel: 'warn',
+  stdout: 'ignore',
+})
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+})
+try {
+  await firstOk(`${base}/healthz`)
+  const slug = await seedContent(base, admin)
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  })
+  const { token } = (await login.json()) as { token: string }
+  const publicPages = ['/', '/projects', `/projects/${slug}`, '/contact-me', '/cv', '/no-such-page']
+  const adminPages = [
+    '/admin',
+    '/admin/projects/new',
+    '/admin/profile',
+    '/admin/media',
+    '/admin/security',
+    '/admin/audit',
+    '/login',
+  ]
+  let count = 0
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme })
+      const page = await context.newPage()
+      for (const path of [...publicPages, ...adminPages]) {
+        const signedIn = path.startsWith('/admin')
+        if (signedIn) {
+          await page.goto(`${base}/`)
+          await page.evaluate((value) => localStorage.setItem('token', value), token)
+        }
+        await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
+        const name = `${path === '/' ? 'home' : path.slice(1).replaceAll('/', '_')}-${width}-${colorScheme}.png`
+        await page.screenshot({ path: join(outDir, name), fullPage: true })
+        count++
+      }
+      await context.close()
+    }
+  }
+  console.log(`${count} screenshots in ${outDir}`)
+} finally {
+  await browser.close()
+  await stop(server)
+  rmSync(dataDir, { recursive: true, force: true })
+}
