@@ -15,10 +15,13 @@ import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
+import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
 import { Route as ProjectsSlugRouteImport } from './routes/projects/$slug'
+import { Route as AdminProjectsIndexRouteImport } from './routes/admin/projects/index'
 import { Route as AdminProjectsNewRouteImport } from './routes/admin/projects/new'
+import { Route as AdminTimelineIndexRouteImport } from './routes/admin/timeline/index'
 import { Route as AdminTimelineNewRouteImport } from './routes/admin/timeline/new'
 import { Route as AdminProjectsEditIdRouteImport } from './routes/admin/projects/edit.$id'
 import { Route as AdminTimelineEditIdRouteImport } from './routes/admin/timeline/edit.$id'
@@ -53,6 +56,11 @@ const AdminMediaRoute = AdminMediaRouteImport.update({
   path: '/media',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminMessagesRoute = AdminMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminProfileRoute = AdminProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -68,9 +76,19 @@ const ProjectsSlugRoute = ProjectsSlugRouteImport.update({
   path: '/projects/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminProjectsIndexRoute = AdminProjectsIndexRouteImport.update({
+  id: '/projects/',
+  path: '/projects/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminProjectsNewRoute = AdminProjectsNewRouteImport.update({
   id: '/projects/new',
   path: '/projects/new',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminTimelineIndexRoute = AdminTimelineIndexRouteImport.update({
+  id: '/timeline/',
+  path: '/timeline/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminTimelineNewRoute = AdminTimelineNewRouteImport.update({
@@ -95,12 +113,15 @@ export interface FileRoutesByFullPath {
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/projects/': typeof ProjectsIndexRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
+  '/admin/projects/': typeof AdminProjectsIndexRoute
+  '/admin/timeline/': typeof AdminTimelineIndexRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
@@ -109,12 +130,15 @@ export interface FileRoutesByTo {
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin': typeof AdminIndexRoute
   '/projects': typeof ProjectsIndexRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
+  '/admin/projects': typeof AdminProjectsIndexRoute
+  '/admin/timeline': typeof AdminTimelineIndexRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
@@ -125,12 +149,15 @@ export interface FileRoutesById {
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/projects/': typeof ProjectsIndexRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
+  '/admin/projects/': typeof AdminProjectsIndexRoute
+  '/admin/timeline/': typeof AdminTimelineIndexRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
@@ -142,12 +169,15 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/login'
     | '/admin/media'
+    | '/admin/messages'
     | '/admin/profile'
     | '/projects/$slug'
     | '/admin/'
     | '/projects/'
     | '/admin/projects/new'
     | '/admin/timeline/new'
+    | '/admin/projects/'
+    | '/admin/timeline/'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -156,12 +186,15 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/login'
     | '/admin/media'
+    | '/admin/messages'
     | '/admin/profile'
     | '/projects/$slug'
     | '/admin'
     | '/projects'
     | '/admin/projects/new'
     | '/admin/timeline/new'
+    | '/admin/projects'
+    | '/admin/timeline'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
   id:
@@ -171,12 +204,15 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/login'
     | '/admin/media'
+    | '/admin/messages'
     | '/admin/profile'
     | '/projects/$slug'
     | '/admin/'
     | '/projects/'
     | '/admin/projects/new'
     | '/admin/timeline/new'
+    | '/admin/projects/'
+    | '/admin/timeline/'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
   fileRoutesById: FileRoutesById
@@ -234,6 +270,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMediaRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/messages': {
+      id: '/admin/messages'
+      path: '/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/profile': {
       id: '/admin/profile'
       path: '/profile'
@@ -255,11 +298,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProjectsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/projects/': {
+      id: '/admin/projects/'
+      path: '/projects'
+      fullPath: '/admin/projects/'
+      preLoaderRoute: typeof AdminProjectsIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/projects/new': {
       id: '/admin/projects/new'
       path: '/projects/new'
       fullPath: '/admin/projects/new'
       preLoaderRoute: typeof AdminProjectsNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/timeline/': {
+      id: '/admin/timeline/'
+      path: '/timeline'
+      fullPath: '/admin/timeline/'
+      preLoaderRoute: typeof AdminTimelineIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/timeline/new': {
@@ -288,20 +345,26 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminMediaRoute: typeof AdminMediaRoute
+  AdminMessagesRoute: typeof AdminMessagesRoute
   AdminProfileRoute: typeof AdminProfileRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminProjectsNewRoute: typeof AdminProjectsNewRoute
   AdminTimelineNewRoute: typeof AdminTimelineNewRoute
+  AdminProjectsIndexRoute: typeof AdminProjectsIndexRoute
+  AdminTimelineIndexRoute: typeof AdminTimelineIndexRoute
   AdminProjectsEditIdRoute: typeof AdminProjectsEditIdRoute
   AdminTimelineEditIdRoute: typeof AdminTimelineEditIdRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminMediaRoute: AdminMediaRoute,
+  AdminMessagesRoute: AdminMessagesRoute,
   AdminProfileRoute: AdminProfileRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminProjectsNewRoute: AdminProjectsNewRoute,
   AdminTimelineNewRoute: AdminTimelineNewRoute,
+  AdminProjectsIndexRoute: AdminProjectsIndexRoute,
+  AdminTimelineIndexRoute: AdminTimelineIndexRoute,
   AdminProjectsEditIdRoute: AdminProjectsEditIdRoute,
   AdminTimelineEditIdRoute: AdminTimelineEditIdRoute,
 }

@@ -2,7 +2,7 @@ import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/re
 import { notFound, redirect } from '@tanstack/react-router'
 import { isUnauthorized } from './admin-errors'
 import { httpStatusOf } from './api-errors'
-import { clearToken } from './token'
+import { endSession } from './session-ended'
 import type { Trpc } from './trpc'
 
 /**
@@ -11,7 +11,7 @@ import type { Trpc } from './trpc'
  */
 export function rethrowUnlessUnauthorized(error: unknown): never {
   if (isUnauthorized(error)) {
-    clearToken()
+    endSession()
     throw redirect({ to: '/login' })
   }
   throw error

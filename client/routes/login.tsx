@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { limits } from '../../src/schemas/fields'
 import {
   ErrorAlert,
@@ -9,6 +9,7 @@ import {
   primaryButtonClass,
 } from '../components/admin/form-controls'
 import { failureText } from '../lib/admin-errors'
+import { sessionEnded as endedBefore, forgetSessionEnded } from '../lib/session-ended'
 import { getToken, setToken } from '../lib/token'
 import { useTrpc } from '../lib/trpc'
 
@@ -28,6 +29,9 @@ function LoginPage() {
   const navigate = useNavigate()
   const login = useMutation(useTrpc().auth.login.mutationOptions())
   const [error, setError] = useState<string | null>(null)
+  // Read when the page opens (this screen renders in the browser only), then forgotten.
+  const [sessionEnded] = useState(endedBefore)
+  useEffect(forgetSessionEnded, [])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -49,6 +53,14 @@ function LoginPage() {
     <section className="mx-auto w-full max-w-sm py-10">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Admin Login.</h1>
+        {sessionEnded ? (
+          <p
+            role="status"
+            className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          >
+            Your session has ended. Please sign in again.
+          </p>
+        ) : null}
         <form className="mt-6 space-y-4" onSubmit={onSubmit}>
           <Field id="login-username" label="Username">
             <input

@@ -28,8 +28,8 @@ import { isMediaKey } from '../media/keys'
 
 export const BACKUP_FORMAT = 'portfolio-backup'
 /** What this program writes; it reads this one and the ones before it. */
-export const BACKUP_VERSION = 2
-const READABLE_VERSIONS = [1, 2] as const
+export const BACKUP_VERSION = 3
+const READABLE_VERSIONS = [1, 2, 3] as const
 
 const isoPattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/
@@ -115,7 +115,16 @@ export const backupTables = {
   }),
   projects: backupTable({
     table: projects,
-    rows: createSelectSchema(projects, { id: positive, slug: nonEmpty }),
+    rows: createSelectSchema(projects, { id: positive, slug: nonEmpty }).extend(
+      // Versions 1 and 2 were written before drafts, case studies and the manual order.
+      {
+        is_published: z.boolean().default(true),
+        repo_url: z.string().nullable().default(null),
+        role: z.string().nullable().default(null),
+        period: z.string().nullable().default(null),
+        sort_order: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
+      },
+    ),
     order: [projects.id],
   }),
   project_slugs: backupTable({
@@ -125,7 +134,9 @@ export const backupTables = {
   }),
   timeline_events: backupTable({
     table: timelineEvents,
-    rows: createSelectSchema(timelineEvents, { id: positive }),
+    rows: createSelectSchema(timelineEvents, { id: positive }).extend({
+      sort_order: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
+    }),
     order: [timelineEvents.id],
   }),
   contact_messages: backupTable({
@@ -170,8 +181,6 @@ const tablesSchema = z.strictObject({
   // Version 1 files were written before the media library.
   media: z.array(backupTables.media.rows).default([]),
 })
-
-export type BackupTables = z.infer<typeof tablesSchema>
 
 function duplicates<T>(values: T[]): T[] {
   const seen = new Set<T>()
@@ -242,7 +251,35 @@ export const backupSchema = z
     }
   })
 
-export type Backup = z.infer<typeof backupSchema>
+/**
+ * Rows of a file written before the manual order (versions 1 and 2) get the
+ * order they were shown in then: newest first.
+ */
+function inShownOrder<R extends { id: number; created_at: string; sort_order?: number }>(
+  rows: R[],
+): (R & { sort_order: number })[] {
+  if (rows.every((row) => row.sort_order !== undefined)) {
+    return rows.map((row) => ({ ...row, sort_order: row.sort_order ?? 0 }))
+  }
+  const shown = [...rows].sort(
+    (a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id,
+  )
+  const place = new Map(shown.map((row, index) => [row.id, index]))
+  return rows.map((row) => ({ ...row, sort_order: place.get(row.id) ?? 0 }))
+}
+
+/** A checked backup, its rows complete (what older versions lack filled in). */
+export const completeBackupSchema = backupSchema.transform((backup) => ({
+  ...backup,
+  tables: {
+    ...backup.tables,
+    projects: inShownOrder(backup.tables.projects),
+    timeline_events: inShownOrder(backup.tables.timeline_events),
+  },
+}))
+
+export type Backup = z.infer<typeof completeBackupSchema>
+export type BackupTables = Backup['tables']
 
 export class BackupFormatError extends Error {}
 
@@ -254,7 +291,7 @@ export function parseBackup(content: string): Backup {
   } catch (error) {
     throw new BackupFormatError(`it is not JSON (${(error as Error).message})`)
   }
-  const result = backupSchema.safeParse(value)
+  const result = completeBackupSchema.safeParse(value)
   if (!result.success) {
     const issues = result.error.issues.slice(0, 5).map((issue) => {
       const path = issue.path.map(String).join('.')

@@ -30,9 +30,23 @@ export const projects = pgTable(
     image_urls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     is_featured: boolean('is_featured').notNull().default(false),
+    /** False: a draft, shown only to the signed-in admin (never on a public page, list or file). */
+    is_published: boolean('is_published').notNull().default(true),
+    repo_url: text('repo_url'),
+    /** Free text, as the owner writes it ("Lead developer"). */
+    role: text('role'),
+    /** Free text, like a timeline event's dates ("Spring 2024"). */
+    period: text('period'),
+    /**
+     * The manual order, ascending: lists read `sort_order, id desc`. A new
+     * project takes one less than the smallest, so it comes first; a reorder
+     * rewrites them all as 0…n-1. Never sent to clients: the order is the
+     * lists' order.
+     */
+    sort_order: integer('sort_order').notNull().default(0),
     ...timestamps,
   },
-  (table) => [index('projects_created_at_idx').on(table.created_at, table.id)],
+  (table) => [index('projects_sort_order_idx').on(table.sort_order, table.id)],
 )
 
 /** Every slug a project has ever had, so old links keep answering after a title edit. */
@@ -61,6 +75,8 @@ export const timelineEvents = pgTable(
     event_type: text('event_type', { enum: ['experience', 'education'] })
       .notNull()
       .default('experience'),
+    /** The manual order, as for projects (`sort_order, id desc`; a new event comes first). */
+    sort_order: integer('sort_order').notNull().default(0),
     ...timestamps,
   },
   (table) => [
@@ -68,7 +84,7 @@ export const timelineEvents = pgTable(
       'timeline_events_event_type_check',
       sql`${table.event_type} in ('experience', 'education')`,
     ),
-    index('timeline_events_created_at_idx').on(table.created_at, table.id),
+    index('timeline_events_sort_order_idx').on(table.sort_order, table.id),
   ],
 )
 

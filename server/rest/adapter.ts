@@ -34,13 +34,16 @@ function segmentsOf(pathname: string): string[] | null {
   }
 }
 
-/** The REST route a GET or HEAD of this path reaches, if any. */
+const parameterCount = (route: RestEndpoint) =>
+  route.segments.filter((segment) => segment.startsWith(':')).length
+
+/** The REST route a GET or HEAD of this path reaches, if any (a literal segment wins). */
 export function restReadAt(pathname: string): RestEndpoint | undefined {
   const segments = segmentsOf(pathname)
   if (!segments) return undefined
-  return restEndpoints.find(
-    (route) => route.rest.method === 'GET' && matchRoute(segments, route) !== null,
-  )
+  return restEndpoints
+    .filter((route) => route.rest.method === 'GET' && matchRoute(segments, route) !== null)
+    .sort((a, b) => parameterCount(a) - parameterCount(b))[0]
 }
 
 /**
@@ -152,7 +155,11 @@ export async function handleRest(request: Request, ctx: Context): Promise<Respon
   })
   if (candidates.length === 0) return jsonError(404, messages.noApiEndpoint)
   const method = request.method === 'HEAD' ? 'GET' : request.method
-  const found = candidates.find((entry) => entry.route.rest.method === method)
+  // A literal segment wins over a parameter: PUT /api/projects/order is the
+  // reorder, not an update of the project with the id "order".
+  const found = candidates
+    .filter((entry) => entry.route.rest.method === method)
+    .sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length)[0]
   if (!found) {
     const allowed = [...new Set(candidates.map((entry) => entry.route.rest.method))].join(', ')
     return jsonError(

@@ -1,20 +1,28 @@
-import { eq, like, or, sql } from 'drizzle-orm'
+import { and, eq, like, or, type SQL, sql } from 'drizzle-orm'
 import { slugCandidate, slugify } from '../../src/domain/slug'
-import type { Project, ProjectData } from '../../src/schemas/project'
+import type { NextProject, Project, ProjectData } from '../../src/schemas/project'
 import type { Db } from '../db/client'
 import { projectSlugs, projects } from '../db/schema'
 import { renderMarkdown } from '../markdown/render'
 import { type Tx, writeContent } from './content-version'
 import { imagesFor, type Reader } from './media'
+import { firstPlace, listOrder, reorderRows } from './ordering'
 import { type ApiRow, contentRows, toApiRow } from './rows'
 
 /** Serialises slug assignment across connections (and server instances). */
 const SLUG_LOCK_KEY = 72_616_001
 
-const rows = contentRows(projects, 'Project not found.')
+const rows = contentRows(projects, 'Project not found.', listOrder(projects))
 
 /** Ids the project page and the layout use: a heading in the description never takes one. */
-const pageIds = ['main', 'tech-stack-title', 'description-title', 'website-title']
+export const pageIds = [
+  'main',
+  'tech-stack-title',
+  'description-title',
+  'website-title',
+  'gallery-title',
+  'next-project-title',
+]
 const { notFound } = rows
 
 type Stored = ApiRow<typeof projects.$inferSelect>
@@ -25,7 +33,7 @@ async function withImages(db: Reader, list: Stored[]): Promise<Project[]> {
     db,
     list.flatMap((row) => row.image_urls),
   )
-  return list.map((row) => ({
+  return list.map(({ sort_order: _order, ...row }) => ({
     ...row,
     long_description_html: renderMarkdown(row.long_description, { reservedIds: pageIds }),
     images: row.image_urls.map(images),
@@ -38,27 +46,86 @@ async function withImagesOne(db: Reader, row: Stored): Promise<Project> {
   return project
 }
 
-/** Newest first; id breaks ties between rows created in the same instant. */
-export async function listProjects(db: Db): Promise<Project[]> {
-  return withImages(db, await rows.list(db))
+/**
+ * Who is asking: `drafts` only for the signed-in admin. Everyone else (and
+ * every page the server renders, every file it makes) sees published
+ * projects only; a draft answers as if it did not exist.
+ */
+export interface Audience {
+  drafts: boolean
+}
+export const visitors: Audience = { drafts: false }
+
+const published = eq(projects.is_published, true)
+const visibleTo = (audience: Audience): SQL | undefined => (audience.drafts ? undefined : published)
+
+/** In the manual order (the first is the one the admin put first; a new project comes first). */
+export async function listProjects(db: Db, audience: Audience = visitors): Promise<Project[]> {
+  return withImages(db, await rows.list(db, visibleTo(audience)))
 }
 
-export async function getProjectById(db: Db, id: number): Promise<Project> {
-  return withImagesOne(db, await rows.byId(db, id))
+export async function getProjectById(
+  db: Db,
+  id: number,
+  audience: Audience = visitors,
+): Promise<Project> {
+  const row = await rows.byId(db, id)
+  if (!row.is_published && !audience.drafts) throw notFound()
+  return withImagesOne(db, row)
 }
 
-/** Resolves a current or former slug. */
-export async function getProjectBySlug(db: Db, slug: string): Promise<Project> {
+/**
+ * The published project after this one in the list's order, wrapping from
+ * the last to the first; null when no other is published. For a draft (the
+ * admin's preview): the published one after the place it holds.
+ */
+async function nextProject(db: Db, current: Stored): Promise<NextProject> {
+  const list = await db
+    .select({
+      id: projects.id,
+      slug: projects.slug,
+      title: projects.title,
+      is_published: projects.is_published,
+    })
+    .from(projects)
+    .where(or(published, eq(projects.id, current.id)))
+    .orderBy(...listOrder(projects))
+  const at = list.findIndex((row) => row.id === current.id)
+  const after = [...list.slice(at + 1), ...list.slice(0, at)]
+  const next = after.find((row) => row.is_published)
+  return next ? { slug: next.slug, title: next.title } : null
+}
+
+/** The stored project at a current or former slug, if the audience may see it. */
+async function storedBySlug(db: Db, slug: string, audience: Audience): Promise<Stored> {
   // No slug holds NUL, and PostgreSQL refuses it in a query: answer "not found" ourselves.
   if (slug.includes('\0')) throw notFound()
   const [row] = await db
     .select({ project: projects })
     .from(projectSlugs)
     .innerJoin(projects, eq(projects.id, projectSlugs.project_id))
-    .where(eq(projectSlugs.slug, slug))
+    .where(and(eq(projectSlugs.slug, slug), visibleTo(audience)))
     .limit(1)
   if (!row) throw notFound()
-  return withImagesOne(db, toApiRow(row.project))
+  return toApiRow(row.project)
+}
+
+/** Resolves a current or former slug. */
+export async function getProjectBySlug(
+  db: Db,
+  slug: string,
+  audience: Audience = visitors,
+): Promise<Project> {
+  return withImagesOne(db, await storedBySlug(db, slug, audience))
+}
+
+/** The project after the one at this slug (see `nextProject`); 404 as `getProjectBySlug`. */
+export async function getNextProject(
+  db: Db,
+  slug: string,
+  audience: Audience = visitors,
+): Promise<NextProject> {
+  return nextProject(db, await storedBySlug(db, slug, audience))
 }
 
 /**
@@ -90,7 +157,7 @@ export async function createProject(db: Db, data: ProjectData): Promise<Project>
     const slug = await claimSlug(tx, data.title, null)
     const [row] = await tx
       .insert(projects)
-      .values({ ...data, slug })
+      .values({ ...data, slug, sort_order: await firstPlace(tx, projects) })
       .returning()
     if (!row) throw new Error('insert returned no row')
     await tx.insert(projectSlugs).values({ slug, project_id: row.id })
@@ -123,4 +190,9 @@ export async function updateProject(db: Db, id: number, data: ProjectData): Prom
 
 export async function deleteProject(db: Db, id: number): Promise<void> {
   return writeContent(db, (tx) => rows.delete(tx, id))
+}
+
+/** The new manual order: every project's id once, first to last (else InvalidInputError). */
+export async function reorderProjects(db: Db, ids: readonly number[]): Promise<void> {
+  return writeContent(db, (tx) => reorderRows(tx, projects, ids, 'project'))
 }

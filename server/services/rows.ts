@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { NotFoundError } from '../errors'
@@ -38,16 +38,25 @@ type ContentTable = PgTable & {
  * What every content table answers the same way: the list, one row by id and
  * the delete, with `notFound()` for an id that has no row.
  */
-export function contentRows<T extends ContentTable>(table: T, notFoundMessage: string) {
+export function contentRows<T extends ContentTable>(
+  table: T,
+  notFoundMessage: string,
+  /** The list's order; newest first by default (id breaks ties between rows created in the same instant). */
+  order: (SQL | PgColumn)[] = [desc(table.created_at), desc(table.id)],
+) {
   type Row = T['$inferSelect']
   // Drizzle cannot type a select from a generic table: the rows are `T`'s own.
   const source: PgTable = table
   const notFound = () => new NotFoundError(notFoundMessage)
   return {
     notFound,
-    /** Newest first; id breaks ties between rows created in the same instant. */
-    async list(db: Db): Promise<ApiRow<Row>[]> {
-      const rows = await db.select().from(source).orderBy(desc(table.created_at), desc(table.id))
+    /** In the table's order; `where` narrows it (drafts left out, say). */
+    async list(db: Db, where?: SQL): Promise<ApiRow<Row>[]> {
+      const rows = await db
+        .select()
+        .from(source)
+        .where(where)
+        .orderBy(...order)
       return (rows as Row[]).map(toApiRow)
     },
     async byId(db: Db, id: number): Promise<ApiRow<Row>> {

@@ -5,9 +5,10 @@ import { timelineEvents } from '../db/schema'
 import { renderInlineMarkdown } from '../markdown/render'
 import { writeContent } from './content-version'
 import { imagesFor, type Reader } from './media'
+import { firstPlace, listOrder, reorderRows } from './ordering'
 import { type ApiRow, contentRows, toApiRow } from './rows'
 
-const events = contentRows(timelineEvents, 'Timeline event not found.')
+const events = contentRows(timelineEvents, 'Timeline event not found.', listOrder(timelineEvents))
 
 type Stored = ApiRow<typeof timelineEvents.$inferSelect>
 
@@ -17,7 +18,7 @@ async function withIcons(db: Reader, list: Stored[]): Promise<TimelineEvent[]> {
     db,
     list.flatMap((row) => (row.icon_path === null ? [] : [row.icon_path])),
   )
-  return list.map((row) => ({
+  return list.map(({ sort_order: _order, ...row }) => ({
     ...row,
     description_html: row.description.map((bullet) => renderInlineMarkdown(bullet)),
     icon: images(row.icon_path),
@@ -30,6 +31,7 @@ async function withIcon(db: Reader, row: Stored): Promise<TimelineEvent> {
   return event
 }
 
+/** In the manual order (a new event comes first). */
 export async function listEvents(db: Db): Promise<TimelineEvent[]> {
   return withIcons(db, await events.list(db))
 }
@@ -40,7 +42,10 @@ export async function getEvent(db: Db, id: number): Promise<TimelineEvent> {
 
 export async function createEvent(db: Db, data: TimelineData): Promise<TimelineEvent> {
   return writeContent(db, async (tx) => {
-    const [row] = await tx.insert(timelineEvents).values(data).returning()
+    const [row] = await tx
+      .insert(timelineEvents)
+      .values({ ...data, sort_order: await firstPlace(tx, timelineEvents) })
+      .returning()
     if (!row) throw new Error('insert returned no row')
     return withIcon(tx, toApiRow(row))
   })
@@ -60,4 +65,9 @@ export async function updateEvent(db: Db, id: number, data: TimelineData): Promi
 
 export async function deleteEvent(db: Db, id: number): Promise<void> {
   return writeContent(db, (tx) => events.delete(tx, id))
+}
+
+/** The new manual order: every event's id once, first to last (else InvalidInputError). */
+export async function reorderEvents(db: Db, ids: readonly number[]): Promise<void> {
+  return writeContent(db, (tx) => reorderRows(tx, timelineEvents, ids, 'timeline event'))
 }

@@ -65,6 +65,7 @@ const protectedTrpc: ProtectedCall[] = [
   },
   { method: 'GET', path: () => '/trpc/contact.list' },
   { method: 'GET', path: () => '/trpc/auth.me' },
+  { method: 'POST', path: () => '/trpc/markdown.preview', body: () => ({ markdown: '# Hi' }) },
 ]
 
 function expectRest401(r: TestResponse, label: string) {

@@ -52,6 +52,10 @@ describe('projects', () => {
     image_urls: ['https://example.com/a.png', '/img/b.png'],
     tags: ['React', 'Bun', 'SQL'],
     is_featured: true,
+    is_published: true,
+    repo_url: 'https://github.com/ada/portfolio',
+    role: 'Sole developer',
+    period: 'Spring 2024 – now',
   }
   let fullId: number
   let minimalId: number
@@ -98,6 +102,10 @@ describe('projects', () => {
       images: [],
       tags: [],
       is_featured: false,
+      is_published: true,
+      repo_url: null,
+      role: null,
+      period: null,
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -147,6 +155,10 @@ describe('projects', () => {
       image_urls: ['/only.png'],
       tags: [],
       is_featured: false,
+      is_published: true,
+      repo_url: null,
+      role: null,
+      period: null,
     }
     const r = await t.request('PUT', `/api/projects/${fullId}`, { token, body: update })
     expect(r.status).toBe(200)
@@ -385,11 +397,19 @@ describe('profile and health', () => {
       expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
     }
     // A public read is the same for the admin: the token changes nothing (docs/caching.md).
-    for (const path of ['/api/projects', '/trpc/projects.list']) {
+    for (const path of ['/api/timeline', '/trpc/timeline.list', '/api/profile']) {
       const r = await t.request('GET', path, { token })
       expect(r.headers.get('cache-control'), path).toBe('no-cache')
       expect(r.headers.get('etag'), path).toMatch(/^W\/".+"$/)
       expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    }
+    // The projects' reads include drafts for the admin: with a token, private; without, shared.
+    for (const path of ['/api/projects', '/trpc/projects.list']) {
+      const signedIn = await t.request('GET', path, { token })
+      expect(signedIn.headers.get('cache-control'), path).toBe('no-store')
+      const visitor = await t.request('GET', path)
+      expect(visitor.headers.get('cache-control'), path).toBe('no-cache')
+      expect(visitor.headers.get('etag'), path).toMatch(/^W\/".+"$/)
     }
   })
 })
@@ -474,6 +494,10 @@ describe('the /trpc door', () => {
           images: [],
           tags: ['x'],
           is_featured: false,
+          is_published: true,
+          repo_url: null,
+          role: null,
+          period: null,
           created_at: isoDate,
           updated_at: isoDate,
         },

@@ -14,6 +14,8 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'POST /api/projects 201 projects.create',
       'PUT /api/projects/:id 200 projects.update',
       'DELETE /api/projects/:id 204 projects.delete',
+      'PUT /api/projects/order 204 projects.reorder',
+      'PUT /api/timeline/order 204 timeline.reorder',
       'GET /api/timeline 200 timeline.list',
       'GET /api/timeline/:id 200 timeline.byId',
       'POST /api/timeline 201 timeline.create',
@@ -41,6 +43,7 @@ test('only reads of public content are declared cacheable, on both doors', () =>
     'projects.byId',
     'projects.bySlug',
     'projects.list',
+    'projects.next',
     'timeline.byId',
     'timeline.list',
   ])

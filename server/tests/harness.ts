@@ -11,7 +11,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import postgres from 'postgres'
-import { createApp } from '../app'
+import { type AppDeps, createApp } from '../app'
 import type { AppConfig } from '../config'
 import { type Database, migrateDatabase, migrationsFolder, openDatabase } from '../db/client'
 import * as schema from '../db/schema'
@@ -197,6 +197,8 @@ export async function createTestApp(
     distDir?: string
     /** Where uploads go; a fresh temp folder (removed by close()) when absent. */
     mediaStore?: MediaStore
+    /** Keep public answers in the response cache, as the server does (off by default). */
+    cache?: AppDeps['cache']
   } = {},
 ) {
   const database = options.database ?? (await freshDatabase())
@@ -237,6 +239,7 @@ export async function createTestApp(
     now: clock.now,
     ssr: options.ssr,
     siteUrl: options.siteUrl,
+    cache: options.cache,
   })
 
   async function request(

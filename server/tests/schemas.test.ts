@@ -16,6 +16,10 @@ describe('projectInput', () => {
       image_urls: [],
       tags: [],
       is_featured: false,
+      is_published: true,
+      repo_url: null,
+      role: null,
+      period: null,
     })
   })
 
@@ -32,7 +36,11 @@ describe('projectInput', () => {
       'description',
       'image_urls',
       'is_featured',
+      'is_published',
       'long_description',
+      'period',
+      'repo_url',
+      'role',
       'tags',
       'title',
       'website_url',

@@ -47,3 +47,15 @@ export const adminProcedure = baseProcedure.use(async ({ ctx, next }) => {
   }
   return next({ ctx: { ...ctx, session } })
 })
+
+/**
+ * A public read whose answer grows for the signed-in admin (drafts):
+ * `ctx.admin` is the session, or null for everyone else. A token that is not
+ * valid (expired, revoked, made up) is a visitor's request, never a 401: the
+ * read is public. Declare it `cache: 'public-unless-signed-in'`, so a request
+ * with a token neither reads nor fills the shared cache.
+ */
+export const publicOrAdminProcedure = baseProcedure.use(async ({ ctx, next }) => {
+  const admin = ctx.authorization ? await authenticate(ctx, ctx.authorization) : null
+  return next({ ctx: { ...ctx, admin } })
+})

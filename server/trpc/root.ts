@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from './init'
 import { authRouter } from './routers/auth'
 import { contactRouter } from './routers/contact'
+import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
@@ -13,6 +14,7 @@ export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,
   media: mediaRouter,
+  markdown: markdownRouter,
 })
 
 export type AppRouter = typeof appRouter

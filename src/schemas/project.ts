@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   idSchema,
   limits,
+  nullableText,
   nullableUrl,
   requiredText,
   stringList,
@@ -21,6 +22,15 @@ export const projectInput = z.object({
     .boolean({ error: 'Featured must be true or false.' })
     .nullish()
     .transform((value) => value ?? false),
+  /** False: a draft, seen only by the signed-in admin. Absent: published (clients of the spec). */
+  is_published: z
+    .boolean({ error: 'Published must be true or false.' })
+    .nullish()
+    .transform((value) => value ?? true),
+  repo_url: nullableUrl('Repository URL'),
+  role: nullableText('Role', limits.title),
+  /** Free text, like a timeline event's dates ("Spring 2024", "2023 – 2024"). */
+  period: nullableText('Period', limits.date),
 })
 export type ProjectInput = z.input<typeof projectInput>
 export type ProjectData = z.output<typeof projectInput>
@@ -41,9 +51,17 @@ export const projectSchema = z.object({
   images: z.array(imageInfoSchema.nullable()),
   tags: z.array(z.string()),
   is_featured: z.boolean(),
+  is_published: z.boolean(),
+  repo_url: z.string().nullable(),
+  role: z.string().nullable(),
+  period: z.string().nullable(),
   ...timestamps,
 })
 export type Project = z.infer<typeof projectSchema>
+
+/** The published project after another in the lists' order, wrapping; null when there is none. */
+export const nextProjectSchema = z.object({ slug: z.string(), title: z.string() }).nullable()
+export type NextProject = z.infer<typeof nextProjectSchema>
 
 export const projectSlugInput = z.object({
   slug: z.string().trim().min(1, 'The slug is required.').max(300, 'The slug is too long.'),

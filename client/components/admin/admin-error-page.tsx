@@ -1,7 +1,7 @@
 import { type ErrorComponentProps, useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { failureText, isUnauthorized } from '../../lib/admin-errors'
-import { clearToken } from '../../lib/token'
+import { endSession } from '../../lib/session-ended'
 import { ErrorAlert, primaryButtonClass } from './form-controls'
 
 /**
@@ -15,7 +15,7 @@ export function AdminErrorPage({ error }: ErrorComponentProps) {
 
   useEffect(() => {
     if (!unauthorized) return
-    clearToken()
+    endSession()
     void navigate({ to: '/login' })
   }, [unauthorized, navigate])
 

@@ -3,14 +3,12 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { clearToken } from '../../lib/token'
 import { useTrpc } from '../../lib/trpc'
-import { secondaryButtonClass } from './form-controls'
+import { adminNav } from './admin-nav'
 
-const adminLinks = [
-  { to: '/admin', label: 'Dashboard' },
-  { to: '/admin/profile', label: 'Profile' },
-  { to: '/admin/media', label: 'Media' },
-] as const
-
+/**
+ * The admin area's navigation and Sign out: a column beside the screens on a
+ * wide screen, a wrapping row of links above them on a narrow one.
+ */
 export function AdminHeader() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -35,15 +33,17 @@ export function AdminHeader() {
   }
 
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
-      <nav aria-label="Admin">
-        <ul className="flex flex-wrap items-center gap-x-5 gap-y-2">
-          {adminLinks.map(({ to, label }) => (
-            <li key={to}>
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-2xl border border-slate-200 bg-white p-2 shadow-sm lg:sticky lg:top-24 lg:flex-col lg:items-stretch lg:gap-4 lg:p-3">
+      <p className="hidden px-3 pt-1 text-xs font-semibold tracking-wide text-slate-500 uppercase lg:block">
+        Admin
+      </p>
+      <nav aria-label="Admin" className="min-w-0">
+        <ul className="flex flex-wrap gap-1 lg:flex-col">
+          {adminNav.map(({ label, link }) => (
+            <li key={label}>
               <Link
-                to={to}
-                activeOptions={{ exact: true }}
-                className="rounded-md text-sm font-semibold text-slate-700 hover:text-indigo-600 data-[status=active]:text-indigo-700"
+                {...link}
+                className="block rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-indigo-50 aria-[current=page]:font-semibold aria-[current=page]:text-indigo-700"
               >
                 {label}
               </Link>
@@ -53,7 +53,7 @@ export function AdminHeader() {
       </nav>
       <button
         type="button"
-        className={secondaryButtonClass}
+        className="rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60 lg:border-t lg:border-slate-200 lg:pt-3"
         onClick={signOut}
         disabled={signingOut}
       >

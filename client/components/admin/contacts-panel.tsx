@@ -3,6 +3,15 @@ import { DeleteButton } from './row-actions'
 import { SectionCard } from './section-card'
 import { useDeletableList } from './use-deletable-list'
 
+/*
+ * The spec's table (Name, Email, Message, Actions). From 768 px up it is a
+ * table; below, each message is a card: name and Delete on top, the address,
+ * then the message, so nothing is cut off or scrolled away. It stays a
+ * table element: current browsers keep its roles when it is laid out as
+ * blocks.
+ */
+const cell = 'px-4 py-3 align-top max-md:p-0'
+
 export function ContactsPanel() {
   const trpc = useTrpc()
   const { items: messages, deletion } = useDeletableList({
@@ -11,29 +20,33 @@ export function ContactsPanel() {
     stale: trpc.contact.pathFilter(),
     question: 'Are you sure you want to delete this contact?',
     fallback: 'The message could not be deleted.',
+    deleted: 'Message deleted.',
   })
 
   return (
     <SectionCard id="manage-contacts" title="Manage Contacts." action={null} error={deletion.error}>
-      {/* The table scrolls sideways on narrow phones instead of squeezing the messages. */}
-      <div className="overflow-x-auto rounded-xl border border-slate-200">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <thead className="bg-slate-50 text-sm font-semibold text-slate-700">
+      <div className="rounded-xl border border-slate-200">
+        <table className="w-full table-fixed text-left text-sm max-md:block">
+          <thead className="bg-slate-50 text-sm font-semibold text-slate-700 max-md:sr-only">
             <tr>
-              {['Name', 'Email', 'Message'].map((label) => (
-                <th key={label} scope="col" className="px-4 py-3">
-                  {label}
-                </th>
-              ))}
-              <th scope="col" className="px-4 py-3 text-right">
+              <th scope="col" className="w-1/5 rounded-tl-xl px-4 py-3">
+                Name
+              </th>
+              <th scope="col" className="w-1/4 px-4 py-3">
+                Email
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Message
+              </th>
+              <th scope="col" className="w-28 rounded-tr-xl px-4 py-3 text-right">
                 Actions
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-200">
+          <tbody className="divide-y divide-slate-200 max-md:block">
             {messages.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="px-4 py-6 text-center text-slate-500">
+              <tr className="max-md:block">
+                <td colSpan={4} className="px-4 py-6 text-center text-slate-500 max-md:block">
                   No messages yet.
                 </td>
               </tr>
@@ -41,14 +54,19 @@ export function ContactsPanel() {
             {messages.map((message) => {
               const nameId = `contact-${message.id}-name`
               return (
-                <tr key={message.id} className="align-top">
+                <tr
+                  key={message.id}
+                  className="max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:p-4"
+                >
                   <td
                     id={nameId}
-                    className="min-w-32 px-4 py-3 font-medium break-words text-slate-900"
+                    className={`${cell} font-medium wrap-anywhere text-slate-900 max-md:col-start-1 max-md:row-start-1`}
                   >
                     {message.name}
                   </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                  <td
+                    className={`${cell} wrap-anywhere text-slate-600 max-md:col-span-2 max-md:row-start-2`}
+                  >
                     <a
                       href={`mailto:${message.email}`}
                       className="rounded hover:text-indigo-600 hover:underline"
@@ -56,10 +74,12 @@ export function ContactsPanel() {
                       {message.email}
                     </a>
                   </td>
-                  <td className="max-w-md px-4 py-3 break-words whitespace-pre-wrap text-slate-700">
+                  <td
+                    className={`${cell} whitespace-pre-wrap wrap-anywhere text-slate-700 max-md:col-span-2 max-md:row-start-3 max-md:pt-1`}
+                  >
                     {message.message}
                   </td>
-                  <td className="px-4 py-3 text-right">
+                  <td className={`${cell} text-right max-md:col-start-2 max-md:row-start-1`}>
                     <DeleteButton deletion={deletion} id={message.id} describedBy={nameId} />
                   </td>
                 </tr>

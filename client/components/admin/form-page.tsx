@@ -20,6 +20,8 @@ interface FormPageProps {
   children: ReactNode
   /** For a form that stays open after saving: the confirmation, announced. */
   status?: string | null
+  /** Room for a field with its preview beside it (the project form). */
+  wide?: boolean
 }
 
 /**
@@ -27,9 +29,11 @@ interface FormPageProps {
  * under the fields the save's failure, Cancel (back to the dashboard) and the
  * submit button, disabled while the save runs.
  */
-export function FormPage({ heading, submit, form, children, status }: FormPageProps) {
+export function FormPage({ heading, submit, form, children, status, wide }: FormPageProps) {
   return (
-    <section className="mx-auto w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <section
+      className={`mx-auto w-full ${wide ? 'max-w-5xl' : 'max-w-2xl'} rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8`}
+    >
       <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900">{heading}</h1>
       <form className="space-y-5" onSubmit={form.onSubmit}>
         {children}

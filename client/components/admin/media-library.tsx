@@ -26,6 +26,7 @@ export function MediaLibrary() {
     stale: trpc.media.pathFilter(),
     question: 'Are you sure you want to delete this image?',
     fallback: 'The image could not be deleted.',
+    deleted: 'Image deleted.',
   })
   const uploads = useUploads()
 

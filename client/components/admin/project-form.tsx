@@ -4,6 +4,7 @@ import { type Project, type ProjectData, projectInput } from '../../../src/schem
 import { listHint, TextField } from './form-controls'
 import { FormPage } from './form-page'
 import { ImageField } from './image-field'
+import { MarkdownField } from './markdown-field'
 import type { ContentFormProps } from './use-content-save'
 import { useSchemaForm } from './use-schema-form'
 
@@ -34,7 +35,7 @@ export function ProjectForm({ heading, item, save }: ContentFormProps<Project, P
   const { values, set, text } = form
 
   return (
-    <FormPage heading={heading} submit="Save Project" form={form}>
+    <FormPage heading={heading} submit="Save Project" form={form} wide>
       <TextField
         id="project-title"
         label="Title"
@@ -49,7 +50,7 @@ export function ProjectForm({ heading, item, save }: ContentFormProps<Project, P
         required
         maxLength={limits.shortText}
       />
-      <TextField
+      <MarkdownField
         id="project-long-description"
         label="Long Description"
         field={text('long_description')}

@@ -1,9 +1,14 @@
 import { Link } from '@tanstack/react-router'
+import type { Project } from '../../../src/schemas/project'
+import { firstShown } from '../../lib/responsive-image'
 import { useTrpc } from '../../lib/trpc'
 import { primaryButtonClass } from './form-controls'
+import { Badge, ListThumbnail, UpdatedDate } from './list-parts'
 import { RowActions } from './row-actions'
 import { EmptyState, SectionCard } from './section-card'
-import { useDeletableList } from './use-deletable-list'
+import { type RowControls, SortableList } from './sortable-list'
+import { type Deletion, useDeletableList } from './use-deletable-list'
+import { useReorder } from './use-reorder'
 
 export function ProjectsPanel() {
   const trpc = useTrpc()
@@ -13,6 +18,14 @@ export function ProjectsPanel() {
     stale: trpc.projects.pathFilter(),
     question: 'Are you sure you want to delete this project?',
     fallback: 'The project could not be deleted.',
+    deleted: 'Project deleted.',
+  })
+  const reorder = useReorder<Project, unknown, unknown>({
+    listKey: trpc.projects.list.queryKey(),
+    reorder: trpc.projects.reorder.mutationOptions(),
+    stale: trpc.projects.pathFilter(),
+    saved: 'Project order saved.',
+    failed: 'The new order was not saved.',
   })
 
   return (
@@ -29,43 +42,79 @@ export function ProjectsPanel() {
       {projects.length === 0 ? (
         <EmptyState>No projects yet.</EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {projects.map((project) => {
-            const titleId = `project-${project.id}-title`
-            return (
-              <li key={project.id}>
-                <article
-                  aria-labelledby={titleId}
-                  className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 p-4 transition hover:border-slate-300"
-                >
-                  <div className="space-y-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <h3 id={titleId} className="font-semibold break-words text-slate-900">
-                        {project.title}
-                      </h3>
-                      {project.is_featured ? (
-                        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
-                          Featured
-                        </span>
-                      ) : null}
-                    </div>
-                    <p className="line-clamp-3 text-sm break-words text-slate-600">
-                      {project.description}
-                    </p>
-                  </div>
-                  <RowActions
-                    className="mt-auto flex gap-2"
-                    edit="/admin/projects/edit/$id"
-                    deletion={deletion}
-                    id={project.id}
-                    describedBy={titleId}
-                  />
-                </article>
-              </li>
-            )
-          })}
-        </ul>
+        <SortableList
+          items={projects}
+          label="Projects, in the order the site shows them"
+          nameOf={(project) => project.title}
+          onReorder={reorder}
+          className="divide-y divide-slate-200 rounded-xl border border-slate-200"
+        >
+          {(project, controls) => (
+            <ProjectRow project={project} controls={controls} deletion={deletion} />
+          )}
+        </SortableList>
       )}
     </SectionCard>
+  )
+}
+
+/**
+ * One project as a card: handle, cover, title with its status, the short
+ * description, when it last changed, then its actions (on a phone, a row of
+ * their own under the rest).
+ */
+function ProjectRow({
+  project,
+  controls,
+  deletion,
+}: {
+  project: Project
+  controls: RowControls
+  deletion: Deletion
+}) {
+  const titleId = `project-${project.id}-title`
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-wrap items-center gap-x-3 gap-y-3 p-3 sm:flex-nowrap sm:gap-x-4 sm:p-4"
+    >
+      {controls.handle(titleId)}
+      <ListThumbnail shown={firstShown(project.image_urls, project.images)} name={project.title} />
+      <div className="min-w-0 flex-1 basis-40 space-y-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <h3 id={titleId} className="font-semibold wrap-anywhere text-slate-900">
+            {project.title}
+          </h3>
+          {project.is_published ? (
+            <Badge tone="green">Published</Badge>
+          ) : (
+            <Badge tone="amber">Draft</Badge>
+          )}
+          {project.is_featured ? <Badge tone="indigo">Featured</Badge> : null}
+        </div>
+        <p className="line-clamp-2 text-sm wrap-anywhere text-slate-600">{project.description}</p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <UpdatedDate iso={project.updated_at} />
+          <Link
+            to="/projects/$slug"
+            params={{ slug: project.slug }}
+            aria-describedby={titleId}
+            className="rounded text-xs font-medium text-indigo-700 hover:underline"
+          >
+            {project.is_published ? 'View' : 'Preview'}
+          </Link>
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2 max-sm:w-full max-sm:justify-end">
+        {controls.moveButtons(titleId)}
+        <RowActions
+          className="flex gap-2"
+          edit="/admin/projects/edit/$id"
+          deletion={deletion}
+          id={project.id}
+          describedBy={titleId}
+        />
+      </div>
+    </article>
   )
 }

@@ -1,15 +1,19 @@
 import { Link } from '@tanstack/react-router'
-import type { EventType } from '../../../src/schemas/timeline'
+import type { EventType, TimelineEvent } from '../../../src/schemas/timeline'
+import type { Shown } from '../../lib/responsive-image'
 import { useTrpc } from '../../lib/trpc'
 import { eventTypeLabels } from './event-type-labels'
 import { primaryButtonClass } from './form-controls'
+import { Badge, ListThumbnail, UpdatedDate } from './list-parts'
 import { RowActions } from './row-actions'
 import { EmptyState, SectionCard } from './section-card'
-import { useDeletableList } from './use-deletable-list'
+import { type RowControls, SortableList } from './sortable-list'
+import { type Deletion, useDeletableList } from './use-deletable-list'
+import { useReorder } from './use-reorder'
 
-const typeBadgeClass: Record<EventType, string> = {
-  experience: 'bg-indigo-50 text-indigo-700 ring-indigo-200',
-  education: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+const typeTone: Record<EventType, 'indigo' | 'green'> = {
+  experience: 'indigo',
+  education: 'green',
 }
 
 export function TimelinePanel() {
@@ -20,6 +24,14 @@ export function TimelinePanel() {
     stale: trpc.timeline.pathFilter(),
     question: 'Are you sure you want to delete this timeline event?',
     fallback: 'The timeline event could not be deleted.',
+    deleted: 'Timeline event deleted.',
+  })
+  const reorder = useReorder<TimelineEvent, unknown, unknown>({
+    listKey: trpc.timeline.list.queryKey(),
+    reorder: trpc.timeline.reorder.mutationOptions(),
+    stale: trpc.timeline.pathFilter(),
+    saved: 'Timeline order saved.',
+    failed: 'The new order was not saved.',
   })
 
   return (
@@ -36,39 +48,61 @@ export function TimelinePanel() {
       {events.length === 0 ? (
         <EmptyState>No timeline events yet.</EmptyState>
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
-          {events.map((event) => {
-            const titleId = `event-${event.id}-title`
-            return (
-              <li
-                key={event.id}
-                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div className="min-w-0 space-y-1">
-                  <p id={titleId} className="font-semibold break-words text-slate-900">
-                    {event.title}
-                  </p>
-                  <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-                    {event.position ? <span className="break-words">{event.position}</span> : null}
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${typeBadgeClass[event.event_type]}`}
-                    >
-                      {eventTypeLabels[event.event_type]}
-                    </span>
-                  </div>
-                </div>
-                <RowActions
-                  className="flex shrink-0 gap-2"
-                  edit="/admin/timeline/edit/$id"
-                  deletion={deletion}
-                  id={event.id}
-                  describedBy={titleId}
-                />
-              </li>
-            )
-          })}
-        </ul>
+        <SortableList
+          items={events}
+          label="Timeline events, in the order the site shows them"
+          nameOf={(event) => event.title}
+          onReorder={reorder}
+          className="divide-y divide-slate-200 rounded-xl border border-slate-200"
+        >
+          {(event, controls) => <EventRow event={event} controls={controls} deletion={deletion} />}
+        </SortableList>
       )}
     </SectionCard>
+  )
+}
+
+/** One event: handle, icon, title, position, type and dates, last change, then its actions. */
+function EventRow({
+  event,
+  controls,
+  deletion,
+}: {
+  event: TimelineEvent
+  controls: RowControls
+  deletion: Deletion
+}) {
+  const titleId = `event-${event.id}-title`
+  const icon: Shown | null = event.icon_path ? { src: event.icon_path, image: event.icon } : null
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-3 p-3 sm:flex-nowrap sm:gap-x-4 sm:p-4">
+      {controls.handle(titleId)}
+      <ListThumbnail shown={icon} name={event.title} />
+      <div className="min-w-0 flex-1 basis-40 space-y-1">
+        <p id={titleId} className="font-semibold wrap-anywhere text-slate-900">
+          {event.title}
+        </p>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+          {event.position ? <span className="wrap-anywhere">{event.position}</span> : null}
+          <Badge tone={typeTone[event.event_type]}>{eventTypeLabels[event.event_type]}</Badge>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+          <span className="wrap-anywhere">
+            {event.start_date} – {event.end_date || 'Present'}
+          </span>
+          <UpdatedDate iso={event.updated_at} />
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2 max-sm:w-full max-sm:justify-end">
+        {controls.moveButtons(titleId)}
+        <RowActions
+          className="flex gap-2"
+          edit="/admin/timeline/edit/$id"
+          deletion={deletion}
+          id={event.id}
+          describedBy={titleId}
+        />
+      </div>
+    </div>
   )
 }

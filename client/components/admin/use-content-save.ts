@@ -11,6 +11,7 @@ import type {
 } from '@tanstack/react-query'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { type Trpc, useTrpc } from '../../lib/trpc'
+import { useToast } from './toasts'
 
 /** What a content form (projects, timeline events) takes from its screen. */
 export interface ContentFormProps<TItem, TData> {
@@ -23,24 +24,30 @@ export interface ContentFormProps<TItem, TData> {
 /** Brings the dashboard's lists up to date after a save (refresh-lists.ts). */
 type Refresh = (queryClient: QueryClient, trpc: Trpc) => Promise<void>
 
-/** The save of an "add" screen: create the row, then refresh the lists. */
+/**
+ * The save of an "add" screen: create the row, refresh the lists, confirm
+ * with a toast (`saved`), which stays on screen on the dashboard.
+ */
 export function useCreateSave<TData, TError, TCreated>(
   create: UseMutationOptions<TCreated, TError, TData>,
   refresh: Refresh,
+  saved: string,
 ): (data: TData) => Promise<void> {
   const trpc = useTrpc()
   const queryClient = useQueryClient()
+  const toast = useToast()
   const mutation = useMutation(create)
   return async (data) => {
     await mutation.mutateAsync(data)
     await refresh(queryClient, trpc)
+    toast.success(saved)
   }
 }
 
 /**
  * An edit screen's row (the loader has put it in the cache) and its save:
  * update the row, keep what was saved for the next visit to the form, then
- * refresh the lists.
+ * refresh the lists and confirm with a toast (`saved`).
  */
 export function useEditSave<
   TItem,
@@ -52,21 +59,25 @@ export function useEditSave<
   query,
   update,
   refresh,
+  saved,
 }: {
   id: number
   query: UseSuspenseQueryOptions<TItem, TError, TItem, TKey>
   update: UseMutationOptions<TItem, TError, TVariables>
   refresh: Refresh
+  saved: string
 }): { item: TItem; save: (data: Omit<TVariables, 'id'>) => Promise<void> } {
   const trpc = useTrpc()
   const queryClient = useQueryClient()
+  const toast = useToast()
   const { data: item } = useSuspenseQuery(query)
   const mutation = useMutation(update)
   async function save(data: Omit<TVariables, 'id'>) {
     // The update's input is the form's data with the row's id.
-    const saved = await mutation.mutateAsync({ id, ...data } as TVariables)
-    queryClient.setQueryData<TItem>(query.queryKey as QueryKey, saved)
+    const updated = await mutation.mutateAsync({ id, ...data } as TVariables)
+    queryClient.setQueryData<TItem>(query.queryKey as QueryKey, updated)
     await refresh(queryClient, trpc)
+    toast.success(saved)
   }
   return { item, save }
 }

@@ -10,6 +10,7 @@ import {
 import { useState } from 'react'
 import { failureText } from '../../lib/admin-errors'
 import { httpStatusOf } from '../../lib/api-errors'
+import { useToast } from './toasts'
 import { useSessionEnd } from './use-session-end'
 
 interface DeletableListOptions<TItem, TError, TKey extends QueryKey, TDeleted> {
@@ -23,6 +24,8 @@ interface DeletableListOptions<TItem, TError, TKey extends QueryKey, TDeleted> {
   question: string
   /** Shown when the server gives no readable reason. */
   fallback: string
+  /** The toast after a delete ("Project deleted."). */
+  deleted: string
 }
 
 /** A list's delete, for DeleteButton: which row is being deleted, and the last failure. */
@@ -36,7 +39,7 @@ export interface Deletion {
 
 /**
  * A dashboard list and the delete of its rows: confirm, delete, reload the
- * list; failures stay visible next to the list.
+ * list, say so in a toast; failures stay visible next to the list.
  */
 export function useDeletableList<TItem, TError, TKey extends QueryKey, TDeleted>({
   list,
@@ -44,8 +47,10 @@ export function useDeletableList<TItem, TError, TKey extends QueryKey, TDeleted>
   stale,
   question,
   fallback,
+  deleted,
 }: DeletableListOptions<TItem, TError, TKey, TDeleted>): { items: TItem[]; deletion: Deletion } {
   const endSession = useSessionEnd()
+  const toast = useToast()
   const queryClient = useQueryClient()
   const { data: items } = useSuspenseQuery(list)
   const mutation = useMutation(remove)
@@ -64,6 +69,7 @@ export function useDeletableList<TItem, TError, TKey extends QueryKey, TDeleted>
     try {
       await mutation.mutateAsync({ id })
       await refresh()
+      toast.success(deleted)
     } catch (caught) {
       if (await endSession(caught)) return
       setError(failureText(caught, fallback))

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { isUnauthorized } from '../../lib/admin-errors'
-import { clearToken } from '../../lib/token'
+import { endSession } from '../../lib/session-ended'
 import { UploadError } from './media-upload'
 
 /**
@@ -14,7 +14,7 @@ export function useSessionEnd(): (error: unknown) => Promise<boolean> {
     const unauthorized =
       isUnauthorized(error) || (error instanceof UploadError && error.status === 401)
     if (!unauthorized) return false
-    clearToken()
+    endSession()
     await navigate({ to: '/login' })
     return true
   }

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { AdminErrorPage } from '../../components/admin/admin-error-page'
 import { AdminHeader } from '../../components/admin/admin-header'
+import { ToastProvider } from '../../components/admin/toasts'
 import { getToken } from '../../lib/token'
 
 /**
@@ -17,15 +18,22 @@ export const Route = createFileRoute('/admin')({
     await context.loadTrpc()
   },
   head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
+  // The admin's lists and forms get the wide column (client/routes/__root.tsx).
+  staticData: { wide: true },
   component: AdminLayout,
   errorComponent: AdminErrorPage,
 })
 
+/** The navigation beside the screens from 1024 px up, above them below; toasts over both. */
 function AdminLayout() {
   return (
-    <div className="mx-auto w-full space-y-6">
-      <AdminHeader />
-      <Outlet />
-    </div>
+    <ToastProvider>
+      <div className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+        <AdminHeader />
+        <div className="min-w-0">
+          <Outlet />
+        </div>
+      </div>
+    </ToastProvider>
   )
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { idInput } from '../../../src/schemas/id-input'
+import { orderInput } from '../../../src/schemas/order'
 import {
+  nextProjectSchema,
   projectInput,
   projectSchema,
   projectSlugInput,
@@ -9,28 +11,42 @@ import {
 import {
   createProject,
   deleteProject,
+  getNextProject,
   getProjectById,
   getProjectBySlug,
   listProjects,
+  reorderProjects,
   updateProject,
 } from '../../services/projects'
-import { adminProcedure, publicProcedure, router } from '../init'
+import { adminProcedure, publicOrAdminProcedure, router } from '../init'
+
+/** Drafts for the signed-in admin only. */
+const audienceOf = (ctx: { admin: unknown }) => ({ drafts: ctx.admin !== null })
 
 export const projectsRouter = router({
-  list: publicProcedure
-    .meta({ rest: { method: 'GET', path: '/api/projects' }, cache: 'public' })
+  list: publicOrAdminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/projects' }, cache: 'public-unless-signed-in' })
     .output(z.array(projectSchema))
-    .query(({ ctx }) => listProjects(ctx.db)),
-  bySlug: publicProcedure
-    .meta({ rest: { method: 'GET', path: '/api/projects/:slug' }, cache: 'public' })
+    .query(({ ctx }) => listProjects(ctx.db, audienceOf(ctx))),
+  bySlug: publicOrAdminProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/projects/:slug' },
+      cache: 'public-unless-signed-in',
+    })
     .input(projectSlugInput)
     .output(projectSchema)
-    .query(({ ctx, input }) => getProjectBySlug(ctx.db, input.slug)),
-  byId: publicProcedure
-    .meta({ cache: 'public' })
+    .query(({ ctx, input }) => getProjectBySlug(ctx.db, input.slug, audienceOf(ctx))),
+  /** The project page's "next project" link (tRPC only); 404 as bySlug. */
+  next: publicOrAdminProcedure
+    .meta({ cache: 'public-unless-signed-in' })
+    .input(projectSlugInput)
+    .output(nextProjectSchema)
+    .query(({ ctx, input }) => getNextProject(ctx.db, input.slug, audienceOf(ctx))),
+  byId: publicOrAdminProcedure
+    .meta({ cache: 'public-unless-signed-in' })
     .input(idInput)
     .output(projectSchema)
-    .query(({ ctx, input }) => getProjectById(ctx.db, input.id)),
+    .query(({ ctx, input }) => getProjectById(ctx.db, input.id, audienceOf(ctx))),
   create: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/projects', status: 201 } })
     .input(projectInput)
@@ -41,6 +57,11 @@ export const projectsRouter = router({
     .input(projectUpdateInput)
     .output(projectSchema)
     .mutation(({ ctx, input: { id, ...data } }) => updateProject(ctx.db, id, data)),
+  /** Every project's id once, in the new order; a literal path, so it wins over `:id`. */
+  reorder: adminProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/projects/order', status: 204 } })
+    .input(orderInput)
+    .mutation(({ ctx, input }) => reorderProjects(ctx.db, input.ids)),
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/projects/:id', status: 204 } })
     .input(idInput)

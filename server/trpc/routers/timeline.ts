@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idInput } from '../../../src/schemas/id-input'
+import { orderInput } from '../../../src/schemas/order'
 import {
   timelineEventSchema,
   timelineInput,
@@ -10,6 +11,7 @@ import {
   deleteEvent,
   getEvent,
   listEvents,
+  reorderEvents,
   updateEvent,
 } from '../../services/timeline'
 import { adminProcedure, publicProcedure, router } from '../init'
@@ -34,6 +36,11 @@ export const timelineRouter = router({
     .input(timelineUpdateInput)
     .output(timelineEventSchema)
     .mutation(({ ctx, input: { id, ...data } }) => updateEvent(ctx.db, id, data)),
+  /** Every event's id once, in the new order; a literal path, so it wins over `:id`. */
+  reorder: adminProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/timeline/order', status: 204 } })
+    .input(orderInput)
+    .mutation(({ ctx, input }) => reorderEvents(ctx.db, input.ids)),
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/timeline/:id', status: 204 } })
     .input(idInput)

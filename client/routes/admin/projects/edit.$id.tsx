@@ -25,6 +25,7 @@ function EditProject() {
     query: trpc.projects.byId.queryOptions({ id }),
     update: trpc.projects.update.mutationOptions(),
     refresh: refreshProjects,
+    saved: 'Project saved.',
   })
   return <ProjectForm key={id} heading="Edit Project." item={item} save={save} />
 }

@@ -10,6 +10,10 @@ export const Route = createFileRoute('/admin/projects/new')({
 })
 
 function NewProject() {
-  const save = useCreateSave(useTrpc().projects.create.mutationOptions(), refreshProjects)
+  const save = useCreateSave(
+    useTrpc().projects.create.mutationOptions(),
+    refreshProjects,
+    'Project added.',
+  )
   return <ProjectForm heading="Add New Project." save={save} />
 }

@@ -25,6 +25,7 @@ function EditEvent() {
     query: trpc.timeline.byId.queryOptions({ id }),
     update: trpc.timeline.update.mutationOptions(),
     refresh: refreshTimeline,
+    saved: 'Timeline event saved.',
   })
   return <TimelineForm key={id} heading="Edit Timeline Event." item={item} save={save} />
 }

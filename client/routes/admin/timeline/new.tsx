@@ -10,6 +10,10 @@ export const Route = createFileRoute('/admin/timeline/new')({
 })
 
 function NewEvent() {
-  const save = useCreateSave(useTrpc().timeline.create.mutationOptions(), refreshTimeline)
+  const save = useCreateSave(
+    useTrpc().timeline.create.mutationOptions(),
+    refreshTimeline,
+    'Timeline event added.',
+  )
   return <TimelineForm heading="Add New Timeline Event." save={save} />
 }

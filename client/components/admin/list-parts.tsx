@@ -1,0 +1,61 @@
+import type { Shown } from '../../lib/responsive-image'
+import { ResponsiveImage } from '../responsive-image'
+
+/*
+ * Pieces the dashboard's rows share: a thumbnail, a status badge and the
+ * date of the last change.
+ */
+
+/** A row's image (an upload's smallest variant through srcset), or a tile with the initial. */
+export function ListThumbnail({ shown, name }: { shown: Shown | null; name: string }) {
+  const fallback = (
+    <span
+      aria-hidden="true"
+      className="grid size-14 shrink-0 place-items-center rounded-lg bg-slate-100 text-lg font-semibold text-slate-500 uppercase sm:size-16"
+    >
+      {name.trim().charAt(0) || '?'}
+    </span>
+  )
+  return (
+    <ResponsiveImage
+      shown={shown}
+      alt=""
+      width={64}
+      height={64}
+      fixed
+      sizes="64px"
+      className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover sm:size-16"
+      fallback={fallback}
+    />
+  )
+}
+
+const badgeTones = {
+  green: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  amber: 'bg-amber-50 text-amber-900 ring-amber-300',
+  slate: 'bg-slate-100 text-slate-700 ring-slate-300',
+  indigo: 'bg-indigo-50 text-indigo-700 ring-indigo-200',
+} as const
+
+export function Badge({ tone, children }: { tone: keyof typeof badgeTones; children: string }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${badgeTones[tone]}`}
+    >
+      {children}
+    </span>
+  )
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+
+/** "Updated 5 Jan 2025", in the visitor's own way of writing dates (the admin renders in the browser). */
+export function UpdatedDate({ iso }: { iso: string }) {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return null
+  return (
+    <span className="text-xs whitespace-nowrap text-slate-500">
+      Updated <time dateTime={iso}>{dateFormat.format(date)}</time>
+    </span>
+  )
+}
