@@ -3,6 +3,7 @@ import { authRouter } from './routers/auth'
 import { contactRouter } from './routers/contact'
 import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
+import { notificationsRouter } from './routers/notifications'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
 import { timelineRouter } from './routers/timeline'
@@ -15,6 +16,7 @@ export const appRouter = router({
   profile: profileRouter,
   media: mediaRouter,
   markdown: markdownRouter,
+  notifications: notificationsRouter,
 })
 
 export type AppRouter = typeof appRouter
