@@ -4,7 +4,7 @@
  * SMTP down delays alerts without losing them; two instances on one
  * PostgreSQL database send each alert once.
  */
-import { afterAll, describe, expect, test } from 'bun:test'
+import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { isNull } from 'drizzle-orm'
 import type { AlertSettings } from '../config'
 import { migrateDatabase, openDatabase } from '../db/client'
@@ -20,6 +20,9 @@ import {
 } from './alert-receivers'
 import { cleanupChildren, freePort, freshPostgresUrl } from './child-server'
 import { createTestApp, type TestApp, usingPostgres } from './harness'
+
+// Real sockets and retries on a busy machine: more than the suite's default.
+setDefaultTimeout(60_000)
 
 const timing = {
   retryBaseMs: 100,
