@@ -132,6 +132,7 @@ test('the navigation marks the current screen and shows each section on its own'
       'Messages',
       'Profile',
       'Media',
+      'Notifications',
     ])
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',
@@ -158,7 +159,7 @@ test('the navigation marks the current screen and shows each section on its own'
 
   await nav.getByRole('link', { name: 'Messages' }).click()
   await expect(page).toHaveURL(/\/admin\/messages$/)
-  await expect(page.getByRole('heading', { name: 'Manage Contacts.' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Messages' })).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page')
 
   // The wide column: wider than the public pages' 704 px.

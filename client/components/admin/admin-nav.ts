@@ -13,4 +13,5 @@ export const adminNav = [
   { label: 'Messages', link: linkOptions({ to: '/admin/messages' }) },
   { label: 'Profile', link: linkOptions({ to: '/admin/profile' }) },
   { label: 'Media', link: linkOptions({ to: '/admin/media' }) },
+  { label: 'Notifications', link: linkOptions({ to: '/admin/notifications' }) },
 ]
