@@ -158,7 +158,7 @@ export function MessagesInbox() {
       error={null}
     >
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <fieldset className="flex flex-wrap gap-1 rounded-full bg-slate-100 p-1">
+        <fieldset className="flex flex-wrap gap-1 rounded-2xl bg-slate-100 p-1 sm:rounded-full">
           <legend className="sr-only">Folder</legend>
           {inboxViews.map(({ key, label }) => (
             <button
@@ -170,7 +170,7 @@ export function MessagesInbox() {
                 setSelected(new Set())
                 setOpenId(null)
               }}
-              className="rounded-full px-4 py-1.5 text-sm font-medium text-slate-700 hover:text-slate-900 aria-pressed:bg-white aria-pressed:text-indigo-700 aria-pressed:shadow-sm"
+              className="rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 hover:text-slate-900 sm:px-4 aria-pressed:bg-white aria-pressed:text-indigo-700 aria-pressed:shadow-sm"
             >
               {label} <span className="text-slate-600">({counts[key]})</span>
             </button>
