@@ -20,9 +20,11 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]] : 'list',
   projects: [
-    { name: 'journeys', testIgnore: '**/admin-profile.e2e.ts' },
+    { name: 'journeys', testIgnore: ['**/admin-profile.e2e.ts', '**/admin-order.e2e.ts'] },
     // Editing the profile changes every public page: it runs once the other journeys are done.
     { name: 'profile', testMatch: '**/admin-profile.e2e.ts', dependencies: ['journeys'] },
+    // A new order names every project (or event): none may be added while it is saved.
+    { name: 'ordering', testMatch: '**/admin-order.e2e.ts', dependencies: ['journeys'] },
   ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

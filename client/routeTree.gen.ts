@@ -14,15 +14,12 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminSectionRouteImport } from './routes/admin/$section'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
-import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
-import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
 import { Route as ProjectsSlugRouteImport } from './routes/projects/$slug'
-import { Route as AdminProjectsIndexRouteImport } from './routes/admin/projects/index'
 import { Route as AdminProjectsNewRouteImport } from './routes/admin/projects/new'
-import { Route as AdminTimelineIndexRouteImport } from './routes/admin/timeline/index'
 import { Route as AdminTimelineNewRouteImport } from './routes/admin/timeline/new'
 import { Route as AdminProjectsEditIdRouteImport } from './routes/admin/projects/edit.$id'
 import { Route as AdminTimelineEditIdRouteImport } from './routes/admin/timeline/edit.$id'
@@ -52,19 +49,14 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminSectionRoute = AdminSectionRouteImport.update({
+  id: '/$section',
+  path: '/$section',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminMediaRoute = AdminMediaRouteImport.update({
   id: '/media',
   path: '/media',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminMessagesRoute = AdminMessagesRouteImport.update({
-  id: '/messages',
-  path: '/messages',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminNotificationsRoute = AdminNotificationsRouteImport.update({
-  id: '/notifications',
-  path: '/notifications',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminProfileRoute = AdminProfileRouteImport.update({
@@ -82,19 +74,9 @@ const ProjectsSlugRoute = ProjectsSlugRouteImport.update({
   path: '/projects/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminProjectsIndexRoute = AdminProjectsIndexRouteImport.update({
-  id: '/projects/',
-  path: '/projects/',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
 const AdminProjectsNewRoute = AdminProjectsNewRouteImport.update({
   id: '/projects/new',
   path: '/projects/new',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminTimelineIndexRoute = AdminTimelineIndexRouteImport.update({
-  id: '/timeline/',
-  path: '/timeline/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminTimelineNewRoute = AdminTimelineNewRouteImport.update({
@@ -118,17 +100,14 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
+  '/admin/$section': typeof AdminSectionRoute
   '/admin/media': typeof AdminMediaRoute
-  '/admin/messages': typeof AdminMessagesRoute
-  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/projects/': typeof ProjectsIndexRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
-  '/admin/projects/': typeof AdminProjectsIndexRoute
-  '/admin/timeline/': typeof AdminTimelineIndexRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
@@ -136,17 +115,14 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
+  '/admin/$section': typeof AdminSectionRoute
   '/admin/media': typeof AdminMediaRoute
-  '/admin/messages': typeof AdminMessagesRoute
-  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin': typeof AdminIndexRoute
   '/projects': typeof ProjectsIndexRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
-  '/admin/projects': typeof AdminProjectsIndexRoute
-  '/admin/timeline': typeof AdminTimelineIndexRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
@@ -156,17 +132,14 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/contact-me': typeof ContactMeRoute
   '/login': typeof LoginRoute
+  '/admin/$section': typeof AdminSectionRoute
   '/admin/media': typeof AdminMediaRoute
-  '/admin/messages': typeof AdminMessagesRoute
-  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/projects/': typeof ProjectsIndexRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
-  '/admin/projects/': typeof AdminProjectsIndexRoute
-  '/admin/timeline/': typeof AdminTimelineIndexRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
@@ -177,17 +150,14 @@ export interface FileRouteTypes {
     | '/admin'
     | '/contact-me'
     | '/login'
+    | '/admin/$section'
     | '/admin/media'
-    | '/admin/messages'
-    | '/admin/notifications'
     | '/admin/profile'
     | '/projects/$slug'
     | '/admin/'
     | '/projects/'
     | '/admin/projects/new'
     | '/admin/timeline/new'
-    | '/admin/projects/'
-    | '/admin/timeline/'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -195,17 +165,14 @@ export interface FileRouteTypes {
     | '/'
     | '/contact-me'
     | '/login'
+    | '/admin/$section'
     | '/admin/media'
-    | '/admin/messages'
-    | '/admin/notifications'
     | '/admin/profile'
     | '/projects/$slug'
     | '/admin'
     | '/projects'
     | '/admin/projects/new'
     | '/admin/timeline/new'
-    | '/admin/projects'
-    | '/admin/timeline'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
   id:
@@ -214,17 +181,14 @@ export interface FileRouteTypes {
     | '/admin'
     | '/contact-me'
     | '/login'
+    | '/admin/$section'
     | '/admin/media'
-    | '/admin/messages'
-    | '/admin/notifications'
     | '/admin/profile'
     | '/projects/$slug'
     | '/admin/'
     | '/projects/'
     | '/admin/projects/new'
     | '/admin/timeline/new'
-    | '/admin/projects/'
-    | '/admin/timeline/'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
   fileRoutesById: FileRoutesById
@@ -275,25 +239,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/$section': {
+      id: '/admin/$section'
+      path: '/$section'
+      fullPath: '/admin/$section'
+      preLoaderRoute: typeof AdminSectionRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/media': {
       id: '/admin/media'
       path: '/media'
       fullPath: '/admin/media'
       preLoaderRoute: typeof AdminMediaRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/messages': {
-      id: '/admin/messages'
-      path: '/messages'
-      fullPath: '/admin/messages'
-      preLoaderRoute: typeof AdminMessagesRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/notifications': {
-      id: '/admin/notifications'
-      path: '/notifications'
-      fullPath: '/admin/notifications'
-      preLoaderRoute: typeof AdminNotificationsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/profile': {
@@ -317,25 +274,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProjectsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/admin/projects/': {
-      id: '/admin/projects/'
-      path: '/projects'
-      fullPath: '/admin/projects/'
-      preLoaderRoute: typeof AdminProjectsIndexRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
     '/admin/projects/new': {
       id: '/admin/projects/new'
       path: '/projects/new'
       fullPath: '/admin/projects/new'
       preLoaderRoute: typeof AdminProjectsNewRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/timeline/': {
-      id: '/admin/timeline/'
-      path: '/timeline'
-      fullPath: '/admin/timeline/'
-      preLoaderRoute: typeof AdminTimelineIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/timeline/new': {
@@ -363,29 +306,23 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminSectionRoute: typeof AdminSectionRoute
   AdminMediaRoute: typeof AdminMediaRoute
-  AdminMessagesRoute: typeof AdminMessagesRoute
-  AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminProfileRoute: typeof AdminProfileRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminProjectsNewRoute: typeof AdminProjectsNewRoute
   AdminTimelineNewRoute: typeof AdminTimelineNewRoute
-  AdminProjectsIndexRoute: typeof AdminProjectsIndexRoute
-  AdminTimelineIndexRoute: typeof AdminTimelineIndexRoute
   AdminProjectsEditIdRoute: typeof AdminProjectsEditIdRoute
   AdminTimelineEditIdRoute: typeof AdminTimelineEditIdRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminSectionRoute: AdminSectionRoute,
   AdminMediaRoute: AdminMediaRoute,
-  AdminMessagesRoute: AdminMessagesRoute,
-  AdminNotificationsRoute: AdminNotificationsRoute,
   AdminProfileRoute: AdminProfileRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminProjectsNewRoute: AdminProjectsNewRoute,
   AdminTimelineNewRoute: AdminTimelineNewRoute,
-  AdminProjectsIndexRoute: AdminProjectsIndexRoute,
-  AdminTimelineIndexRoute: AdminTimelineIndexRoute,
   AdminProjectsEditIdRoute: AdminProjectsEditIdRoute,
   AdminTimelineEditIdRoute: AdminTimelineEditIdRoute,
 }

@@ -9,6 +9,7 @@ import { createRouter as createTanStackRouter, useRouter } from '@tanstack/react
 import type { ReactElement, ReactNode } from 'react'
 import { PendingIndicator } from './components/pending-indicator'
 import type { Site } from './lib/seo'
+import { getToken } from './lib/token'
 import { createTrpcSource, type Trpc, type TrpcKeys } from './lib/trpc'
 import { routeTree } from './routeTree.gen'
 
@@ -118,6 +119,10 @@ export function createRouter(options: CreateRouterOptions) {
     hydrate: (data: DehydratedData) => {
       site.url = data.siteUrl
       if (isDehydratedState(data.queries)) hydrate(queryClient, data.queries)
+      // The server rendered for visitors; a signed-in admin's projects (drafts
+      // among them) are asked for again, with the token, wherever next shown.
+      if (getToken())
+        void queryClient.invalidateQueries({ queryKey: [['projects']], refetchType: 'none' })
       if (isTrpcKeys(data.trpcKeys)) trpcSource.addKeys(data.trpcKeys)
     },
     // Inside the router's context: the query hooks find the same clients the loaders use.

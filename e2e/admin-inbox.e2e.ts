@@ -41,7 +41,7 @@ test('a message from /contact-me arrives unread with its date, is read, archived
   await sendFromContactPage(page, name, text)
 
   await page.goto('/admin/messages')
-  await expect(page.getByRole('heading', { level: 2, name: 'Messages' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Messages.' })).toBeVisible()
   const nav = page.getByRole('navigation', { name: 'Admin' })
   await expect(nav.getByRole('link', { name: 'Messages' })).toHaveAccessibleDescription(
     /\d+ unread/,
@@ -109,7 +109,7 @@ test('spam waits in Spam; not spam brings it back; delete asks first; several at
   })
   expect(posted.status()).toBe(201)
   await page.goto('/admin/messages')
-  await expect(page.getByRole('heading', { level: 2, name: 'Messages' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Messages.' })).toBeVisible()
   await expect(item(page, name)).toHaveCount(0)
   await page.getByRole('button', { name: /^Spam \(/ }).click()
   await item(page, name)

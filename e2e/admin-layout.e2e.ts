@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { apiCreate, expect, signInPage, test, unique } from './fixtures'
 
 /**
@@ -66,7 +66,7 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
 }
 
 /** Every control in `scope` lies fully inside the screen's width. */
-async function expectControlsInView(page: Page, scope: ReturnType<Page['locator']>, width: number) {
+async function expectControlsInView(scope: Locator, width: number) {
   const controls = scope.locator('a, button')
   const count = await controls.count()
   expect(count).toBeGreaterThan(0)
@@ -110,9 +110,13 @@ for (const width of [1280, 390]) {
     await expect(project.locator('img')).toHaveAttribute('src', '/profile.svg')
     await expect(event.locator('img')).toHaveAttribute('src', '/favicon.svg')
 
-    for (const row of [project, event, message]) await expectControlsInView(page, row, width)
+    for (const row of [project, event, message]) await expectControlsInView(row, width)
     await expectNoSidewaysScroll(page, width)
     await page.screenshot({ path: `${screens}/admin-dashboard-${width}.png`, fullPage: true })
+    await page.screenshot({ path: `${screens}/admin-dashboard-top-${width}.png` })
+    for (const [name, row] of Object.entries({ project, event, message })) {
+      await row.screenshot({ path: `${screens}/admin-${name}-row-${width}.png` })
+    }
     await expectNoAxeViolations(page)
   })
 }
@@ -138,7 +142,7 @@ test('the navigation marks the current screen and shows each section on its own'
       'aria-current',
       'page',
     )
-    await expectControlsInView(page, nav, width)
+    await expectControlsInView(nav, width)
   }
 
   // From the keyboard: the links are in the tab order.
@@ -159,13 +163,17 @@ test('the navigation marks the current screen and shows each section on its own'
 
   await nav.getByRole('link', { name: 'Messages' }).click()
   await expect(page).toHaveURL(/\/admin\/messages$/)
-  await expect(page.getByRole('heading', { level: 2, name: 'Messages' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Messages.' })).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page')
 
   // The wide column: wider than the public pages' 704 px.
   await page.setViewportSize({ width: 1280, height: 800 })
   const main = await page.getByRole('main').boundingBox()
   expect(main?.width).toBeGreaterThan(1100)
+
+  // Any other name under /admin is not a screen.
+  await page.goto('/admin/no-such-section')
+  await expect(page.getByRole('heading', { name: 'Page Not Found.' })).toBeVisible()
 })
 
 test('saves and deletes are confirmed by a toast that can be dismissed', async ({
@@ -180,6 +188,7 @@ test('saves and deletes are confirmed by a toast that can be dismissed', async (
   await page.getByRole('button', { name: 'Save Project' }).click()
   await expect(page).toHaveURL(/\/admin$/)
   await expect(notifications).toContainText('Project added.')
+  await page.screenshot({ path: `${screens}/admin-toast-1280.png` })
   await notifications.getByRole('button', { name: 'Dismiss' }).first().click()
   await expect(notifications).not.toContainText('Project added.')
 
@@ -262,7 +271,7 @@ test.describe('after a 401 the sign-in page says the session ended', () => {
 
     await expect(page).toHaveURL(/\/login$/)
     await expect(page.getByRole('status').filter({ hasText: ended })).toBeVisible()
-    await page.screenshot({ path: `${screens}/login-session-ended-390.png` })
+    await page.screenshot({ path: `${screens}/login-session-ended-1280.png` })
     // Read once: the next visit to /login starts plain (the page's init script would sign
     // it in again on a reload, so the stored notice itself is checked).
     await expect
@@ -299,7 +308,7 @@ test('long unbroken titles and URLs wrap on every page at 390 px', async ({
     { path: '/projects', text: project.title as string },
     { path: `/projects/${project.slug}`, text: project.title as string },
     { path: '/admin', text: project.title as string },
-    { path: '/admin/messages', text: 'Manage Contacts.' },
+    { path: '/admin/messages', text: 'Messages.' },
     { path: `/admin/projects/edit/${project.id}`, text: 'Edit Project.' },
     { path: `/admin/timeline/edit/${event.id}`, text: 'Edit Timeline Event.' },
   ]

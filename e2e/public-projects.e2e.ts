@@ -82,7 +82,7 @@ test.describe('projects', () => {
     expect(scrollWidth).toBeLessThanOrEqual(360)
   })
 
-  test('the detail page shows the title, first image, tech stack, description and website', async ({
+  test('the detail page shows the title, first image, tech stack, description, gallery and website', async ({
     page,
     request,
     token,
@@ -107,7 +107,13 @@ test.describe('projects', () => {
     const image = main.getByRole('img', { name: `Screenshot of ${title}` })
     await expect(image).toHaveAttribute('src', '/profile.svg')
     await expect(image).toHaveAttribute('width', '704')
-    await expect(main.getByRole('img')).toHaveCount(1)
+    // The cover, then every other image in the gallery (issue 11), each named by its alt text.
+    await expect(main.getByRole('img')).toHaveCount(2)
+    await expect(
+      main
+        .getByRole('region', { name: 'Gallery.' })
+        .getByRole('img', { name: `Screenshot 2 of ${title}` }),
+    ).toHaveAttribute('src', '/favicon.svg')
 
     const stack = main.getByRole('region', { name: 'Tech Stack.' })
     await expect(stack.getByRole('heading', { level: 2 })).toHaveText('Tech Stack.')

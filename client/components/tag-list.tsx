@@ -1,4 +1,6 @@
-/** Tag chips. */
+import { Link } from '@tanstack/react-router'
+
+/** Tag chips, each a link to the projects with that tag (`/projects?tag=…`). */
 export function TagList({ tags, size = 'sm' }: { tags: readonly string[]; size?: 'sm' | 'md' }) {
   // A repeated tag says nothing new, and unique tags make stable keys.
   const unique = [...new Set(tags)]
@@ -10,8 +12,15 @@ export function TagList({ tags, size = 'sm' }: { tags: readonly string[]; size?:
   return (
     <ul aria-label="Tags" className="flex flex-wrap gap-2">
       {unique.map((tag) => (
-        <li key={tag} className={chip}>
-          {tag}
+        <li key={tag} className="flex">
+          {/* Above a card's stretched title link, so a chip is its own target. */}
+          <Link
+            to="/projects"
+            search={{ tag }}
+            className={`relative z-10 break-words hover:underline ${chip}`}
+          >
+            {tag}
+          </Link>
         </li>
       ))}
     </ul>

@@ -46,7 +46,8 @@ function Home() {
   const { data: profile } = useSuspenseQuery(trpc.profile.get.queryOptions())
   const { data: events } = useSuspenseQuery(trpc.timeline.list.queryOptions())
   const { data: projects } = useSuspenseQuery(trpc.projects.list.queryOptions())
-  const featured = projects.filter((project) => project.is_featured)
+  // The signed-in admin's list holds drafts: the public page shows what visitors see.
+  const featured = projects.filter((project) => project.is_featured && project.is_published)
 
   return (
     <div className="space-y-16 sm:space-y-20">

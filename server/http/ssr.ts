@@ -181,16 +181,30 @@ type RouteTable = Pick<AnyRouter, 'routesById' | 'getMatchedRoutes'>
 
 /**
  * The query parameters a route reads: the keys of its `validateSearch`, a
- * zod object. A route validating its search some other way (a function)
- * stops the server at start: the cache could not tell which parameters the
- * page depends on.
+ * zod object or `textParams(…)` (client/lib/search-params.ts, for public
+ * pages: no zod in their bundle). A route validating its search some other
+ * way (a function) stops the server at start: the cache could not tell
+ * which parameters the page depends on.
  */
 function searchParamsOf(route: AnyRoute): string[] {
   const schema: unknown = route.options.validateSearch
   if (schema === undefined) return []
   if (schema instanceof z.ZodObject) return Object.keys(schema.shape)
+  if (isTextParams(schema)) return [...schema.names]
   throw new Error(
-    `Route ${route.id}: validateSearch must be a zod object (z.object({ … })), so that the page cache knows which query parameters the page reads.`,
+    `Route ${route.id}: validateSearch must be a zod object (z.object({ … })) or textParams(…), so that the page cache knows which query parameters the page reads.`,
+  )
+}
+
+function isTextParams(value: unknown): value is { names: readonly string[] } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'names' in value &&
+    'parse' in value &&
+    typeof value.parse === 'function' &&
+    Array.isArray(value.names) &&
+    value.names.every((name) => typeof name === 'string')
   )
 }
 

@@ -21,7 +21,7 @@ export const pageIds = [
   'description-title',
   'website-title',
   'gallery-title',
-  'next-project-title',
+  'code-title',
 ]
 const { notFound } = rows
 

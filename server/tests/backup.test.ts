@@ -776,6 +776,70 @@ describe('backups hold the media library', () => {
     }
   }, 60_000)
 
+  test('a version 2 file (before drafts and the manual order): published, shown newest first', () => {
+    const project = (id: number, created: string) => ({
+      id,
+      slug: `p${id}`,
+      title: `P${id}`,
+      description: 'd',
+      long_description: 'l',
+      website_url: null,
+      image_urls: [],
+      tags: [],
+      is_featured: false,
+      created_at: created,
+      updated_at: created,
+    })
+    const document = {
+      format: 'portfolio-backup',
+      version: 2,
+      created_at: '2024-01-01T00:00:00.000Z',
+      tables: {
+        profile: [
+          {
+            id: 1,
+            name: 'Ada',
+            birth_year: 2004,
+            email: 'ada@example.com',
+            university: 'U',
+            major: 'CS',
+            focus: 'f',
+            minor: 'm',
+            headline: 'h',
+            linkedin_url: 'https://www.linkedin.com/in/ada',
+            github_url: 'https://github.com/ada',
+            photo_url: '/profile.svg',
+            created_at: '2024-01-01T00:00:00.000000Z',
+            updated_at: '2024-01-01T00:00:00.000000Z',
+          },
+        ],
+        admin_users: [],
+        projects: [
+          project(1, '2024-01-01T00:00:00.000000Z'),
+          project(2, '2024-03-01T00:00:00.000000Z'),
+          project(3, '2024-02-01T00:00:00.000000Z'),
+        ],
+        project_slugs: [1, 2, 3].map((id) => ({
+          slug: `p${id}`,
+          project_id: id,
+          created_at: '2024-01-01T00:00:00.000000Z',
+        })),
+        timeline_events: [],
+        contact_messages: [],
+        media: [],
+      },
+      media_files: {},
+    }
+    const parsed = parseBackup(JSON.stringify(document))
+    expect(
+      parsed.tables.projects.map((row) => [row.id, row.sort_order, row.is_published, row.role]),
+    ).toEqual([
+      [1, 2, true, null],
+      [2, 0, true, null],
+      [3, 1, true, null],
+    ])
+  })
+
   test('a media row whose files are missing from the file is refused', () => {
     const row = {
       id: 1,

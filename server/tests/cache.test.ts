@@ -450,6 +450,7 @@ describe('what does not make a request skip the cache', () => {
       const page = `/projects/${slug}`
       await call(app, 'GET', page)
       await call(app, 'GET', '/projects')
+      await call(app, 'GET', '/projects?tag=React')
       await sneakyRename(id, `Sneaked Title ${way}`)
       await expectShared(
         app,
@@ -475,6 +476,16 @@ describe('what does not make a request skip the cache', () => {
           { path: '/projects', token },
         ],
         `Shared Page ${way}`,
+        `Sneaked Title ${way}`,
+      )
+      await expectShared(
+        app,
+        '/projects?tag=React',
+        [
+          { path: '/projects?tag=React&utm_source=x' },
+          { path: '/projects?utm_source=x&tag=React' },
+        ],
+        'No projects are tagged',
         `Sneaked Title ${way}`,
       )
     })

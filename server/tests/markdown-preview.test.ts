@@ -96,6 +96,18 @@ describe('markdown.preview', () => {
     }
   })
 
+  test('is never part of a batch: one rendering per request', async () => {
+    const names = Array.from({ length: 5 }, () => 'markdown.preview')
+    const response = await t.request('POST', `/trpc/${names.join(',')}?batch=1`, {
+      token,
+      body: Object.fromEntries(names.map((_, i) => [String(i), { markdown: '# Hi' }])),
+    })
+    expect(response.status).toBe(400)
+    expect((response.body.error as { message: string }).message).toBe(
+      'markdown.preview cannot be called in a batch.',
+    )
+  })
+
   test('refuses text over the long description limit with a readable 400, and writes nothing', async () => {
     const before = await t.snapshot()
     const response = await preview('x'.repeat(limits.longText + 1))

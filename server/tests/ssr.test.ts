@@ -496,10 +496,13 @@ describe('a page’s address: its path and the query parameters its routes read'
   const at = (addressOf: (url: URL) => string, path: string) =>
     addressOf(new URL(path, 'http://localhost'))
 
-  test('no route of the site reads one: every page is kept under its path alone', () => {
+  test('of the site, only /projects reads one (?tag, declared with textParams); every other page is kept under its path alone', () => {
     const addressOf = pageAddresses(createRouter({ siteUrl: SITE }))
     expect(at(addressOf, '/?utm_source=newsletter&x=1')).toBe('/')
-    expect(at(addressOf, '/projects?tag=React')).toBe('/projects')
+    expect(at(addressOf, '/?tag=React')).toBe('/')
+    expect(at(addressOf, '/projects?utm_source=x&tag=React&page=2')).toBe('/projects?tag=React')
+    expect(at(addressOf, '/projects?utm_source=x')).toBe('/projects')
+    expect(at(addressOf, '/projects/a-slug?tag=React')).toBe('/projects/a-slug')
     expect(at(addressOf, '/projects/a-slug?fbclid=abc')).toBe('/projects/a-slug')
     expect(at(addressOf, '/no/such/page?x=1')).toBe('/no/such/page')
   })

@@ -5,5 +5,9 @@
  */
 export const MAX_BATCH_SIZE = 10
 
-/** Procedures that never share a batch (each sign-in attempt is its own request). */
-export const UNBATCHED_PROCEDURES = ['auth.login'] as const
+/**
+ * Procedures that never share a batch: each sign-in attempt is its own
+ * request, and so is each Markdown preview (up to 10,000 characters to
+ * render; it never holds up a save sent at the same moment).
+ */
+export const UNBATCHED_PROCEDURES = ['auth.login', 'markdown.preview'] as const

@@ -8,10 +8,22 @@ import { linkOptions } from '@tanstack/react-router'
  */
 export const adminNav = [
   { label: 'Dashboard', link: linkOptions({ to: '/admin', activeOptions: { exact: true } }) },
-  { label: 'Projects', link: linkOptions({ to: '/admin/projects' }) },
-  { label: 'Timeline', link: linkOptions({ to: '/admin/timeline' }) },
-  { label: 'Messages', link: linkOptions({ to: '/admin/messages' }) },
+  {
+    label: 'Projects',
+    link: linkOptions({ to: '/admin/$section', params: { section: 'projects' } }),
+  },
+  {
+    label: 'Timeline',
+    link: linkOptions({ to: '/admin/$section', params: { section: 'timeline' } }),
+  },
+  {
+    label: 'Messages',
+    link: linkOptions({ to: '/admin/$section', params: { section: 'messages' } }),
+  },
   { label: 'Profile', link: linkOptions({ to: '/admin/profile' }) },
   { label: 'Media', link: linkOptions({ to: '/admin/media' }) },
-  { label: 'Notifications', link: linkOptions({ to: '/admin/notifications' }) },
+  {
+    label: 'Notifications',
+    link: linkOptions({ to: '/admin/$section', params: { section: 'notifications' } }),
+  },
 ]

@@ -144,7 +144,7 @@ export function MessagesInbox() {
   return (
     <SectionCard
       id="messages-heading"
-      title="Messages"
+      title="Messages."
       action={
         <button
           type="button"

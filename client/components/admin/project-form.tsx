@@ -14,9 +14,14 @@ function valuesOf(project: Project | undefined) {
     description: project?.description ?? '',
     long_description: project?.long_description ?? '',
     website_url: project?.website_url ?? '',
+    repo_url: project?.repo_url ?? '',
+    role: project?.role ?? '',
+    period: project?.period ?? '',
     image_urls: joinCommaList(project?.image_urls ?? []),
     tags: joinCommaList(project?.tags ?? []),
     is_featured: project?.is_featured ?? false,
+    // A new project is published unless the owner unticks it (a draft).
+    is_published: project?.is_published ?? true,
   }
 }
 
@@ -68,6 +73,32 @@ export function ProjectForm({ heading, item, save }: ContentFormProps<Project, P
         placeholder="https://example.com"
         maxLength={limits.url}
       />
+      <TextField
+        id="project-repo"
+        label="Repository URL"
+        hint="The source code: an http(s) address, or leave empty."
+        field={text('repo_url')}
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://github.com/you/project"
+        maxLength={limits.url}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id="project-role"
+          label="Role"
+          hint="Optional, like “Lead developer”."
+          field={text('role')}
+          maxLength={limits.title}
+        />
+        <TextField
+          id="project-period"
+          label="Period"
+          hint="Optional, like “Spring 2024”."
+          field={text('period')}
+          maxLength={limits.date}
+        />
+      </div>
       <ImageField
         id="project-images"
         label="Image URLs (comma-separated)"
@@ -95,6 +126,24 @@ export function ProjectForm({ heading, item, save }: ContentFormProps<Project, P
         <label htmlFor="project-featured" className="text-sm font-medium text-slate-700">
           Featured Project
         </label>
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id="project-published"
+          type="checkbox"
+          checked={values.is_published}
+          onChange={(e) => set('is_published', e.target.checked)}
+          aria-describedby="project-published-hint"
+          className="mt-0.5 size-4 rounded border-slate-300 accent-indigo-600"
+        />
+        <div>
+          <label htmlFor="project-published" className="text-sm font-medium text-slate-700">
+            Published
+          </label>
+          <p id="project-published-hint" className="text-sm text-slate-500">
+            Untick to keep it a draft: only you see it, signed in, until you publish it.
+          </p>
+        </div>
       </div>
     </FormPage>
   )

@@ -20,7 +20,7 @@ export function ProjectsPanel() {
     fallback: 'The project could not be deleted.',
     deleted: 'Project deleted.',
   })
-  const reorder = useReorder<Project, unknown, unknown>({
+  const reorder = useReorder({
     listKey: trpc.projects.list.queryKey(),
     reorder: trpc.projects.reorder.mutationOptions(),
     stale: trpc.projects.pathFilter(),

@@ -61,10 +61,11 @@ export function SortableList<T extends { id: number }>({
   )
   const listRef = useRef<HTMLOListElement>(null)
   // After a move the row may have been moved in the DOM, losing the focus: give it back.
-  const refocus = useRef<{ id: number; direction: Direction } | null>(null)
+  const refocus = useRef<{ id: number; direction: Direction; from: T[] } | null>(null)
   useLayoutEffect(() => {
     const wanted = refocus.current
-    if (!wanted || !listRef.current) return
+    // Only once the list shows the new order (a render before it changes nothing).
+    if (!wanted || wanted.from === items || !listRef.current) return
     refocus.current = null
     const button = (direction: Direction) =>
       listRef.current?.querySelector<HTMLButtonElement>(
@@ -103,7 +104,7 @@ export function SortableList<T extends { id: number }>({
     const target = direction === 'up' ? index - 1 : index + 1
     const item = items[index]
     if (!item || target < 0 || target >= items.length) return
-    refocus.current = { id: item.id, direction }
+    refocus.current = { id: item.id, direction, from: items }
     onReorder(arrayMove(items, index, target))
   }
 
@@ -163,7 +164,7 @@ function SortableItem({
         transition: sortable.transition,
       }}
       data-dragging={sortable.isDragging || undefined}
-      className="relative bg-white data-[dragging]:z-10 data-[dragging]:rounded-xl data-[dragging]:shadow-lg"
+      className="relative bg-white first:rounded-t-xl last:rounded-b-xl data-[dragging]:z-10 data-[dragging]:rounded-xl data-[dragging]:shadow-lg"
     >
       {children((describedBy) => (
         <button

@@ -26,7 +26,7 @@ export function TimelinePanel() {
     fallback: 'The timeline event could not be deleted.',
     deleted: 'Timeline event deleted.',
   })
-  const reorder = useReorder<TimelineEvent, unknown, unknown>({
+  const reorder = useReorder({
     listKey: trpc.timeline.list.queryKey(),
     reorder: trpc.timeline.reorder.mutationOptions(),
     stale: trpc.timeline.pathFilter(),

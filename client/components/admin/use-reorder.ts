@@ -10,6 +10,9 @@ import { failureText } from '../../lib/admin-errors'
 import { useToast } from './toasts'
 import { useSessionEnd } from './use-session-end'
 
+/** A list row as far as ordering goes. */
+type Row = { id: number }
+
 interface ReorderOptions<TError, TData> {
   /** The dashboard list's query key: the new order shows at once. */
   listKey: QueryKey
@@ -28,15 +31,16 @@ interface ReorderOptions<TError, TData> {
  * server gets every id in order, a toast confirms. Moves made while one is
  * being saved are sent after it, in order. When the server refuses (or
  * cannot be reached), the list goes back to the last order the server
- * confirmed, later moves are dropped, and the toast says why.
+ * confirmed, later moves are dropped, the toast says why, and the list is
+ * fetched again (it may have been out of date).
  */
-export function useReorder<TItem extends { id: number }, TError, TData>({
+export function useReorder<TError, TData>({
   listKey,
   reorder,
   stale,
   saved,
   failed,
-}: ReorderOptions<TError, TData>): (next: TItem[]) => void {
+}: ReorderOptions<TError, TData>): (next: Row[]) => void {
   const queryClient = useQueryClient()
   const toast = useToast()
   const endSession = useSessionEnd()
@@ -47,13 +51,13 @@ export function useReorder<TItem extends { id: number }, TError, TData>({
     /** Bumped by a failure: moves queued before it are not sent. */
     generation: 0,
     /** The order the server last confirmed (the list as it was when the first pending move began). */
-    confirmed: undefined as TItem[] | undefined,
+    confirmed: undefined as Row[] | undefined,
   })
 
   return (next) => {
     const s = state.current
-    if (s.pending === 0) s.confirmed = queryClient.getQueryData<TItem[]>(listKey)
-    queryClient.setQueryData<TItem[]>(listKey, next)
+    if (s.pending === 0) s.confirmed = queryClient.getQueryData<Row[]>(listKey)
+    queryClient.setQueryData<Row[]>(listKey, next)
     const generation = s.generation
     s.pending += 1
     s.queue = s.queue
@@ -63,9 +67,11 @@ export function useReorder<TItem extends { id: number }, TError, TData>({
           await mutation.mutateAsync({ ids: next.map((item) => item.id) })
         } catch (error) {
           s.generation += 1
-          if (s.confirmed) queryClient.setQueryData<TItem[]>(listKey, s.confirmed)
+          if (s.confirmed) queryClient.setQueryData<Row[]>(listKey, s.confirmed)
           if (await endSession(error)) return
           toast.error(`${failed} ${failureText(error, 'Please try again.')}`)
+          // The list may be out of date (a project added elsewhere): fetch the server's.
+          await queryClient.invalidateQueries(stale).catch(() => undefined)
           return
         }
         s.confirmed = next

@@ -1,13 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
-import { safeUrlOrNull } from '../../../src/domain/safe-url'
-import { ArrowLeftIcon, ArrowUpRightIcon } from '../../components/icons'
+import { createFileRoute, Link, notFound, redirect, useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { isSafeUrl, safeUrlOrNull } from '../../../src/domain/safe-url'
+import { ArrowLeftIcon, ArrowRightIcon, ArrowUpRightIcon } from '../../components/icons'
+import { NotFoundPage } from '../../components/not-found-page'
 import { ProjectPlaceholder } from '../../components/project-card'
 import { ResponsiveImage } from '../../components/responsive-image'
 import { TagList } from '../../components/tag-list'
 import { httpStatusOf } from '../../lib/api-errors'
 import { firstShown, imageSizes } from '../../lib/responsive-image'
 import { absoluteUrl, pageHead } from '../../lib/seo'
+import { getToken } from '../../lib/token'
 import { useTrpc } from '../../lib/trpc'
 
 /** A website URL as people read it: no scheme, no trailing slash. */
@@ -22,6 +25,7 @@ export const Route = createFileRoute('/projects/$slug')({
       const [project, profile] = await Promise.all([
         queryClient.ensureQueryData(trpc.projects.bySlug.queryOptions({ slug: params.slug })),
         queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
+        queryClient.ensureQueryData(trpc.projects.next.queryOptions({ slug: params.slug })),
       ])
       // A former slug (the title changed) still resolves: move to the current address for good.
       if (project.slug !== params.slug) {
@@ -78,16 +82,57 @@ export const Route = createFileRoute('/projects/$slug')({
     })
   },
   component: ProjectPage,
+  notFoundComponent: DraftOrNotFound,
 })
+
+let askedWithToken = false
+
+/**
+ * A draft is a 404 for the page the server renders (it never reads the
+ * token), so a signed-in admin's browser asks once more with the token:
+ * the admin's preview of a draft. Anyone else keeps the 404.
+ */
+function DraftOrNotFound() {
+  const router = useRouter()
+  useEffect(() => {
+    if (askedWithToken || !getToken()) return
+    askedWithToken = true
+    void router.invalidate()
+  }, [router])
+  return <NotFoundPage />
+}
+
+/** A button-like link opening a URL in a new tab. */
+function OutLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="button-primary mt-4 max-w-full"
+    >
+      <span className="truncate">{children}</span>
+      <ArrowUpRightIcon width={16} height={16} className="shrink-0" />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  )
+}
 
 function ProjectPage() {
   const { slug } = Route.useParams()
-  const { data: project } = useSuspenseQuery(useTrpc().projects.bySlug.queryOptions({ slug }))
+  const trpc = useTrpc()
+  const { data: project } = useSuspenseQuery(trpc.projects.bySlug.queryOptions({ slug }))
+  const { data: next } = useSuspenseQuery(trpc.projects.next.queryOptions({ slug }))
   const image = firstShown(project.image_urls, project.images)
   const website = safeUrlOrNull(project.website_url)
+  const repo = safeUrlOrNull(project.repo_url)
+  // Every image after the cover, each with its upload's info.
+  const gallery = project.image_urls
+    .map((src, index) => ({ src, image: project.images[index] ?? null }))
+    .filter((shown) => isSafeUrl(shown.src) && shown.src !== image?.src)
 
   return (
-    <article>
+    <article className="break-words">
       <Link
         to="/projects"
         className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-slate-500 hover:text-indigo-700"
@@ -95,10 +140,31 @@ function ProjectPage() {
         <ArrowLeftIcon width={16} height={16} />
         All projects
       </Link>
+      {project.is_published ? null : (
+        <p className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          <strong>Draft — not public.</strong> Only you see this page, while signed in.
+        </p>
+      )}
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
         {project.title}
       </h1>
       <p className="mt-3 text-lg text-slate-600">{project.description}</p>
+      {project.role || project.period ? (
+        <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm">
+          {project.role ? (
+            <div>
+              <dt className="font-semibold text-slate-900">Role</dt>
+              <dd className="text-slate-600">{project.role}</dd>
+            </div>
+          ) : null}
+          {project.period ? (
+            <div>
+              <dt className="font-semibold text-slate-900">Period</dt>
+              <dd className="text-slate-600">{project.period}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
 
       {image ? (
         <ResponsiveImage
@@ -142,22 +208,66 @@ function ProjectPage() {
         />
       </section>
 
+      {gallery.length > 0 ? (
+        <section aria-labelledby="gallery-title" className="mt-10">
+          <h2 id="gallery-title" className="text-xl font-bold tracking-tight text-slate-900">
+            Gallery.
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+            {gallery.map((shown, index) => (
+              <li key={shown.src}>
+                {/* The full-size image, one keyboard stop each; its name is the image's alt text. */}
+                <a href={shown.src} className="block rounded-xl">
+                  <ResponsiveImage
+                    shown={shown}
+                    alt={`Screenshot ${index + 2} of ${project.title}`}
+                    width={640}
+                    height={360}
+                    sizes={imageSizes.card}
+                    className="aspect-video w-full rounded-xl border border-slate-200 bg-slate-100 object-cover"
+                    fallback={
+                      <ProjectPlaceholder
+                        title={project.title}
+                        className="rounded-xl border border-slate-200"
+                      />
+                    }
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       {website ? (
         <section aria-labelledby="website-title" className="mt-10">
           <h2 id="website-title" className="text-xl font-bold tracking-tight text-slate-900">
             Visit Website.
           </h2>
-          <a
-            href={website}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="button-primary mt-4 max-w-full"
-          >
-            <span className="truncate">{displayUrl(website)}</span>
-            <ArrowUpRightIcon width={16} height={16} className="shrink-0" />
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          <OutLink href={website}>{displayUrl(website)}</OutLink>
         </section>
+      ) : null}
+
+      {repo ? (
+        <section aria-labelledby="code-title" className="mt-10">
+          <h2 id="code-title" className="text-xl font-bold tracking-tight text-slate-900">
+            Source Code.
+          </h2>
+          <OutLink href={repo}>{displayUrl(repo)}</OutLink>
+        </section>
+      ) : null}
+
+      {next ? (
+        <nav aria-label="Next project" className="mt-12 border-t border-slate-200 pt-6">
+          <Link
+            to="/projects/$slug"
+            params={{ slug: next.slug }}
+            className="inline-flex max-w-full items-center gap-1.5 font-semibold text-indigo-700 hover:underline"
+          >
+            <span className="truncate">Next project: {next.title}</span>
+            <ArrowRightIcon width={16} height={16} className="shrink-0" />
+          </Link>
+        </nav>
       ) : null}
     </article>
   )

@@ -1,10 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { ProjectCard } from '../../components/project-card'
+import { textParams } from '../../lib/search-params'
 import { ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/projects/')({
+  // `?tag=React`: only the projects with that tag (any case). The page cache keeps one page per tag.
+  validateSearch: textParams('tag'),
   loader: async ({ context: { queryClient, loadTrpc } }) => {
     const trpc = await loadTrpc()
     const [profile] = await Promise.all([
@@ -29,12 +32,29 @@ export const Route = createFileRoute('/projects/')({
 })
 
 function ProjectsPage() {
-  const { data: projects } = useSuspenseQuery(useTrpc().projects.list.queryOptions())
+  const { tag } = Route.useSearch()
+  const { data: all } = useSuspenseQuery(useTrpc().projects.list.queryOptions())
+  const wanted = tag?.toLowerCase()
+  // The signed-in admin's list holds drafts: the public page shows what visitors see.
+  const projects = all.filter(
+    (project) =>
+      project.is_published && (!wanted || project.tags.some((t) => t.toLowerCase() === wanted)),
+  )
 
   return (
     <div>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">My Projects.</h1>
       <p className="mt-3 text-slate-600">Things I have designed, built and shipped.</p>
+      {tag ? (
+        <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 break-words text-slate-700">
+          <span>
+            Tagged <strong>{tag}</strong>
+          </span>
+          <Link to="/projects" className="font-semibold text-indigo-700 hover:underline">
+            Show all projects
+          </Link>
+        </p>
+      ) : null}
       {projects.length > 0 ? (
         <ul className="mt-10 grid gap-6 sm:grid-cols-2">
           {projects.map((project) => (
@@ -44,8 +64,8 @@ function ProjectsPage() {
           ))}
         </ul>
       ) : (
-        <p className="mt-10 rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-500">
-          No projects yet.
+        <p className="mt-10 rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center break-words text-slate-500">
+          {tag ? `No projects are tagged ${tag}.` : 'No projects yet.'}
         </p>
       )}
     </div>

@@ -1,0 +1,21 @@
+/**
+ * A route's query parameters without zod (it stays out of the public
+ * bundle): `validateSearch: textParams('tag')` keeps each named parameter
+ * that holds text, and nothing else. The server's page cache reads `names`
+ * (server/http/ssr.ts), so a page is kept by exactly these parameters.
+ */
+export function textParams<K extends string>(...names: K[]) {
+  return {
+    names,
+    parse(input: Record<string, unknown>): { [P in K]?: string } {
+      const read: { [P in K]?: string } = {}
+      for (const name of names) {
+        const value = input[name]
+        // The router reads `?tag=2024` as a number: it is still the text the visitor typed.
+        const text = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value
+        if (typeof text === 'string' && text.trim()) read[name] = text.trim()
+      }
+      return read
+    },
+  }
+}
