@@ -147,7 +147,7 @@ test('timeline: a new order shows on the home page', async ({
     )
   }
   const [older, newer] = events as [Row, Row]
-  await page.goto('/admin/timeline')
+  await page.goto('/admin')
   const list = page.getByRole('list', { name: 'Timeline events, in the order the site shows them' })
   await expect.poll(() => dashboardOrder(list, events)).toEqual([newer.title, older.title])
 
@@ -189,7 +189,7 @@ test('a reorder the server refuses puts the order back and the toast says why', 
       ]),
     }),
   )
-  await page.goto('/admin/projects')
+  await page.goto('/admin')
   const list = projectList(page)
   await expect.poll(() => dashboardOrder(list, mine)).toEqual([second.title, first.title])
 
@@ -220,7 +220,7 @@ test('a draft shows its badge and a preview link on the dashboard', async ({
     long_description: 'Soon.',
     is_published: false,
   })) as Row
-  await page.goto('/admin/projects')
+  await page.goto('/admin')
   const row = projectList(page).getByRole('article').filter({ hasText: draft.title })
   await expect(row.getByText('Draft', { exact: true })).toBeVisible()
   await expect(row.getByText('Published', { exact: true })).toHaveCount(0)

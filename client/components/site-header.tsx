@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTrpc } from '../lib/trpc'
-import type { ColumnWidth } from './site-layout'
 
 const navLinkClass =
   'rounded-full px-3 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900'
@@ -16,16 +15,14 @@ function initialsOf(name: string): string {
 }
 
 /** Sticky site header: the owner's name and the three public pages (never /login). */
-export function SiteHeader({ column }: { column: ColumnWidth }) {
+export function SiteHeader() {
   // The root loader has already filled this query; on an error page it may be empty.
   const { data: profile } = useQuery(useTrpc().profile.get.queryOptions())
   const name = profile?.name ?? 'Portfolio'
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
-      <div
-        className={`mx-auto flex h-16 w-full ${column} items-center justify-between gap-3 px-4 sm:px-6`}
-      >
+      <div className="mx-auto flex h-16 w-full site-column items-center justify-between gap-3 px-4 sm:px-6">
         <Link
           to="/"
           className="flex items-center gap-2.5 rounded-full font-semibold tracking-tight text-slate-900"

@@ -2,16 +2,8 @@ import type { ReactNode } from 'react'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
-/**
- * The width of the content column: the public pages read best at 704 px; the
- * admin area (a route with `staticData: { wide: true }`) gets 1200 px for its
- * lists and forms.
- */
-export type ColumnWidth = 'max-w-176' | 'max-w-300'
-
 /** The frame of every page: skip link, sticky header, content column, footer. */
-export function SiteLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
-  const column: ColumnWidth = wide ? 'max-w-300' : 'max-w-176'
+export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -20,15 +12,15 @@ export function SiteLayout({ children, wide = false }: { children: ReactNode; wi
       >
         Skip to content
       </a>
-      <SiteHeader column={column} />
+      <SiteHeader />
       <main
         id="main"
         tabIndex={-1}
-        className={`mx-auto w-full ${column} flex-1 px-4 py-10 outline-none sm:px-6 sm:py-14`}
+        className="mx-auto w-full site-column flex-1 px-4 py-10 outline-none sm:px-6 sm:py-14"
       >
         {children}
       </main>
-      <SiteFooter column={column} />
+      <SiteFooter />
     </div>
   )
 }

@@ -17,7 +17,7 @@ export function TagList({ tags, size = 'sm' }: { tags: readonly string[]; size?:
           <Link
             to="/projects"
             search={{ tag }}
-            className={`relative z-10 break-words hover:underline ${chip}`}
+            className={`relative z-10 wrap-anywhere hover:underline ${chip}`}
           >
             {tag}
           </Link>

@@ -36,15 +36,6 @@ export function adminLoader(load: (queryClient: QueryClient, trpc: Trpc) => Prom
   }
 }
 
-/** The dashboard's lists: projects, timeline events, contact messages. */
-export function loadDashboard(queryClient: QueryClient, trpc: Trpc) {
-  return Promise.all([
-    queryClient.ensureQueryData(trpc.projects.list.queryOptions()),
-    queryClient.ensureQueryData(trpc.timeline.list.queryOptions()),
-    queryClient.ensureQueryData(trpc.contact.list.queryOptions()),
-  ])
-}
-
 /** For edit loaders: a missing row shows the 404 page; a 401 goes to /login. */
 export function rethrowForEditLoader(error: unknown): never {
   if (httpStatusOf(error) === 404) throw notFound()

@@ -1,11 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import {
-  createRootRouteWithContext,
-  HeadContent,
-  Outlet,
-  Scripts,
-  useMatches,
-} from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
@@ -69,17 +63,9 @@ function RootDocument({ children }: { children: ReactNode }) {
   )
 }
 
-declare module '@tanstack/react-router' {
-  interface StaticDataRouteOption {
-    /** The page wants the wide content column (the admin area). */
-    wide?: boolean
-  }
-}
-
 function RootLayout() {
-  const wide = useMatches({ select: (matches) => matches.some((match) => match.staticData.wide) })
   return (
-    <SiteLayout wide={wide}>
+    <SiteLayout>
       <Outlet />
     </SiteLayout>
   )

@@ -1,21 +1,26 @@
 import { linkOptions } from '@tanstack/react-router'
 
+/** Active on this address only, the #section included. */
+const exact = { exact: true, includeHash: true }
+
 /**
  * The admin area's navigation, in order: one entry per screen. A new screen
- * adds its route file and one line here. An entry is active (aria-current)
- * on its address and the screens under it (Projects while editing one);
- * the dashboard only on /admin itself.
+ * adds its route file and one line here. Projects and Timeline are the
+ * dashboard's sections (the spec keeps them on /admin): their links go to
+ * them on the dashboard, and each is marked current there. Messages (the
+ * inbox) and Notifications are screens of /admin/$section.
  */
 export const adminNav = [
-  { label: 'Dashboard', link: linkOptions({ to: '/admin', activeOptions: { exact: true } }) },
+  { label: 'Dashboard', link: linkOptions({ to: '/admin', activeOptions: exact }) },
   {
     label: 'Projects',
-    link: linkOptions({ to: '/admin/$section', params: { section: 'projects' } }),
+    link: linkOptions({ to: '/admin', hash: 'manage-projects', activeOptions: exact }),
   },
   {
     label: 'Timeline',
-    link: linkOptions({ to: '/admin/$section', params: { section: 'timeline' } }),
+    link: linkOptions({ to: '/admin', hash: 'manage-timeline', activeOptions: exact }),
   },
+  // The inbox, a screen of its own (the dashboard's "Manage Contacts." table stays there).
   {
     label: 'Messages',
     link: linkOptions({ to: '/admin/$section', params: { section: 'messages' } }),

@@ -24,7 +24,6 @@ import { useTrpc } from '../../lib/trpc'
 import { smallButtonClass, TextField } from './form-controls'
 import { LibraryDialog } from './library-dialog'
 import { occurrenceIds, thumbnailUrl } from './media-info'
-import { GripIcon } from './sortable-list'
 import { DropZone, FilePickButton, UploadList } from './upload-controls'
 import type { TextBinding } from './use-schema-form'
 import { useUploads } from './use-uploads'
@@ -298,5 +297,15 @@ function Thumbnail({ url, media }: { url: string; media: Media | undefined }) {
       onError={() => setBroken(true)}
       className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover"
     />
+  )
+}
+
+function GripIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" fill="currentColor">
+      {[5, 10, 15].flatMap((y) =>
+        [7, 13].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.5" />),
+      )}
+    </svg>
   )
 }

@@ -11,22 +11,25 @@ export function ListThumbnail({ shown, name }: { shown: Shown | null; name: stri
   const fallback = (
     <span
       aria-hidden="true"
-      className="grid size-14 shrink-0 place-items-center rounded-lg bg-slate-100 text-lg font-semibold text-slate-500 uppercase sm:size-16"
+      className="grid size-full place-items-center bg-slate-100 text-lg font-semibold text-slate-500 uppercase"
     >
       {name.trim().charAt(0) || '?'}
     </span>
   )
+  // One box in the row, whatever ResponsiveImage renders (an upload's <picture> has a <source> too).
   return (
-    <ResponsiveImage
-      shown={shown}
-      alt=""
-      width={64}
-      height={64}
-      fixed
-      sizes="64px"
-      className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover sm:size-16"
-      fallback={fallback}
-    />
+    <span className="size-14 shrink-0 overflow-hidden rounded-lg bg-slate-100 sm:size-16">
+      <ResponsiveImage
+        shown={shown}
+        alt=""
+        width={64}
+        height={64}
+        fixed
+        sizes="64px"
+        className="size-full object-cover"
+        fallback={fallback}
+      />
+    </span>
   )
 }
 

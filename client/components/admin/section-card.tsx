@@ -18,7 +18,8 @@ export function SectionCard({ id, title, action, error, children }: SectionCardP
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id} className="text-xl font-bold tracking-tight text-slate-900">
+        {/* Reached from the navigation (/admin#manage-projects): clear of the sticky header. */}
+        <h2 id={id} className="scroll-mt-24 text-xl font-bold tracking-tight text-slate-900">
           {title}
         </h2>
         {action}

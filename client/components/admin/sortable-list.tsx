@@ -221,8 +221,8 @@ function MoveButtons({
   )
 }
 
-/** The six dots of a drag handle. */
-export function GripIcon() {
+/** The six dots of a drag handle (as the image picker's). */
+function GripIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" fill="currentColor">
       {[5, 10, 15].flatMap((y) =>

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ContactsPanel } from '../../components/admin/contacts-panel'
 import { ProjectsPanel } from '../../components/admin/projects-panel'
 import { TimelinePanel } from '../../components/admin/timeline-panel'
-import { adminLoader, loadDashboard } from '../../lib/admin-loaders'
+import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/')({
   // Loader and screen travel together in this route's own chunk, so the
@@ -11,7 +11,13 @@ export const Route = createFileRoute('/admin/')({
     ['loader', 'component'],
     ['errorComponent', 'notFoundComponent'],
   ],
-  loader: adminLoader(loadDashboard),
+  loader: adminLoader((queryClient, trpc) =>
+    Promise.all([
+      queryClient.ensureQueryData(trpc.projects.list.queryOptions()),
+      queryClient.ensureQueryData(trpc.timeline.list.queryOptions()),
+      queryClient.ensureQueryData(trpc.contact.list.queryOptions()),
+    ]),
+  ),
   head: () => ({ meta: [{ title: 'Admin Dashboard' }] }),
   component: Dashboard,
 })

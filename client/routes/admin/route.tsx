@@ -18,8 +18,6 @@ export const Route = createFileRoute('/admin')({
     await context.loadTrpc()
   },
   head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
-  // The admin's lists and forms get the wide column (client/routes/__root.tsx).
-  staticData: { wide: true },
   component: AdminLayout,
   errorComponent: AdminErrorPage,
 })
@@ -28,7 +26,11 @@ export const Route = createFileRoute('/admin')({
 function AdminLayout() {
   return (
     <ToastProvider>
-      <div className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+      {/* data-wide-column: the page's column widens to 1200 px (styles.css). */}
+      <div
+        data-wide-column
+        className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8"
+      >
         <AdminHeader />
         <div className="min-w-0">
           <Outlet />
