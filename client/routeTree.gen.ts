@@ -15,6 +15,7 @@ import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as CvRouteImport } from './routes/cv'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminSectionRouteImport } from './routes/admin/$section'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBackupRouteImport } from './routes/admin/backup'
 import { Route as AdminCvRouteImport } from './routes/admin/cv'
@@ -57,6 +58,11 @@ const LoginRoute = LoginRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSectionRoute = AdminSectionRouteImport.update({
+  id: '/$section',
+  path: '/$section',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminAuditRoute = AdminAuditRouteImport.update({
@@ -131,6 +137,7 @@ export interface FileRoutesByFullPath {
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
+  '/admin/$section': typeof AdminSectionRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
   '/admin/cv': typeof AdminCvRoute
@@ -151,6 +158,7 @@ export interface FileRoutesByTo {
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
+  '/admin/$section': typeof AdminSectionRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
   '/admin/cv': typeof AdminCvRoute
@@ -173,6 +181,7 @@ export interface FileRoutesById {
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
+  '/admin/$section': typeof AdminSectionRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
   '/admin/cv': typeof AdminCvRoute
@@ -196,6 +205,7 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/cv'
     | '/login'
+    | '/admin/$section'
     | '/admin/audit'
     | '/admin/backup'
     | '/admin/cv'
@@ -216,6 +226,7 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/cv'
     | '/login'
+    | '/admin/$section'
     | '/admin/audit'
     | '/admin/backup'
     | '/admin/cv'
@@ -237,6 +248,7 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/cv'
     | '/login'
+    | '/admin/$section'
     | '/admin/audit'
     | '/admin/backup'
     | '/admin/cv'
@@ -305,6 +317,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/$section': {
+      id: '/admin/$section'
+      path: '/$section'
+      fullPath: '/admin/$section'
+      preLoaderRoute: typeof AdminSectionRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/audit': {
@@ -402,6 +421,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminSectionRoute: typeof AdminSectionRoute
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBackupRoute: typeof AdminBackupRoute
   AdminCvRoute: typeof AdminCvRoute
@@ -417,6 +437,7 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminSectionRoute: AdminSectionRoute,
   AdminAuditRoute: AdminAuditRoute,
   AdminBackupRoute: AdminBackupRoute,
   AdminCvRoute: AdminCvRoute,

@@ -136,6 +136,12 @@ test('the navigation marks the current screen and leads to each section', async 
       'Messages',
       'Profile',
       'Media',
+      'CV',
+      'Import',
+      'Backup',
+      'Security',
+      'Audit log',
+      'Notifications',
     ])
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',
@@ -144,8 +150,9 @@ test('the navigation marks the current screen and leads to each section', async 
     await expectControlsInView(nav, width)
   }
 
-  // From the keyboard: the links are in the tab order. Projects, Timeline and
-  // Messages are the dashboard's sections (the spec keeps them on /admin).
+  // From the keyboard: the links are in the tab order. Projects and Timeline
+  // are the dashboard's sections (the spec keeps them on /admin); Messages is
+  // the inbox, a screen of its own.
   await nav.getByRole('link', { name: 'Dashboard' }).focus()
   await page.keyboard.press('Tab')
   await expect(nav.getByRole('link', { name: 'Projects' })).toBeFocused()
@@ -156,8 +163,8 @@ test('the navigation marks the current screen and leads to each section', async 
   await expect(page.getByRole('heading', { name: 'Manage Projects.' })).toBeInViewport()
 
   await nav.getByRole('link', { name: 'Messages' }).click()
-  await expect(page).toHaveURL(/\/admin#manage-contacts$/)
-  await expect(page.getByRole('heading', { name: 'Manage Contacts.' })).toBeInViewport()
+  await expect(page).toHaveURL(/\/admin\/messages$/)
+  await expect(page.getByRole('heading', { name: 'Messages.' })).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page')
   await expect(nav.getByRole('link', { name: 'Projects' })).not.toHaveAttribute('aria-current')
 
@@ -303,6 +310,7 @@ test('long unbroken titles and URLs wrap on every page at 390 px', async ({
     { path: '/projects', text: project.title as string },
     { path: `/projects/${project.slug}`, text: project.title as string },
     { path: '/admin', text: project.title as string },
+    { path: '/admin/messages', text: 'Messages.' },
     { path: `/admin/projects/edit/${project.id}`, text: 'Edit Project.' },
     { path: `/admin/timeline/edit/${event.id}`, text: 'Edit Timeline Event.' },
   ]

@@ -20,6 +20,7 @@ import { handleTrpc } from './http/trpc'
 import type { Logger } from './log'
 import type { MediaStore } from './media/store'
 import { messages } from './messages'
+import type { AlertWorker } from './notify/worker'
 import { handleRest, unavailableResponse } from './rest/adapter'
 import { readContentVersion } from './services/content-version'
 import { createCaller } from './trpc/root'
@@ -43,6 +44,8 @@ export interface AppDeps {
   backupToken?: string
   /** The address at the other end of the socket; the listening server's by default (tests inject one). */
   peerAddress?: PeerAddress
+  /** Sends alerts for new messages (started and stopped by the caller); none: alerts wait in the outbox. */
+  alerts?: AlertWorker
 }
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS'

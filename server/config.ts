@@ -45,7 +45,58 @@ export interface AppConfig {
   corsOrigins?: string[]
   /** Contact form limits; `defaultContactLimits` when absent. */
   contact?: ContactLimits
+  /** The contact form's spam signals; `defaultSpamRules` when absent. */
+  spam?: SpamRules
+  /** Where alerts about new messages go; none when absent. */
+  alerts?: AlertSettings
 }
+
+export interface SpamRules {
+  /** A message sent sooner than this after the form was served is spam (no one types that fast). */
+  minFillMs: number
+  /** A form token older than this is no longer valid (the page was left open too long: spam). */
+  maxTokenAgeMs: number
+  /** This many links or more in one message: spam. */
+  maxLinks: number
+}
+
+export const defaultSpamRules: SpamRules = {
+  minFillMs: 3_000,
+  maxTokenAgeMs: 7 * 24 * 60 * 60_000,
+  maxLinks: 3,
+}
+
+/**
+ * Alerts for each message that is not spam: an email over SMTP and/or a
+ * JSON webhook. Sent by the outbox worker (server/notify/worker.ts).
+ */
+export interface AlertSettings {
+  email?: {
+    /** `smtp://user:pass@host:587` or `smtps://…:465` (nodemailer's URL form). */
+    smtpUrl: string
+    /** The owner's address; the profile's email when absent. */
+    to?: string
+    from: string
+  }
+  webhookUrl?: string
+  /** The first retry waits this long; each next one twice as long, up to `retryMaxMs`. */
+  retryBaseMs: number
+  retryMaxMs: number
+  /** How often each instance looks for due alerts (besides the kick after each message). */
+  pollMs: number
+  /** How long a claimed alert is left to its sender before another may take it. */
+  leaseMs: number
+  /** Gives up on one SMTP or webhook attempt after this long. */
+  sendTimeoutMs: number
+}
+
+export const defaultAlertTiming = {
+  retryBaseMs: 30_000,
+  retryMaxMs: 60 * 60_000,
+  pollMs: 15_000,
+  leaseMs: 5 * 60_000,
+  sendTimeoutMs: 30_000,
+} as const
 
 /** An S3-compatible bucket holding the uploaded images. */
 export interface S3StorageConfig {

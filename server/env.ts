@@ -1,7 +1,13 @@
 import { join } from 'node:path'
 import { z } from 'zod'
 import { isSafeUrl } from '../src/domain/safe-url'
-import type { AppConfig, MediaStorageConfig } from './config'
+import {
+  type AlertSettings,
+  type AppConfig,
+  defaultAlertTiming,
+  defaultSpamRules,
+  type MediaStorageConfig,
+} from './config'
 
 /** A setting that cannot work: start-up stops with this message alone (no stack). */
 export class ConfigError extends Error {
@@ -97,6 +103,32 @@ const variables = z.object({
   CONTACT_MAX_PER_IP: count(5),
   CONTACT_WINDOW: duration('10m'),
   CONTACT_DAILY_CAP: count(500),
+  /** Alerts for new messages by email: `smtp://user:password@host:587` or `smtps://…:465`. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^smtps?:\/\/[^\s]+$/,
+      'must be an SMTP URL like smtps://user:password@smtp.example.com:465',
+    )
+    .optional(),
+  /** Who gets the alerts; the profile's email when not set. */
+  NOTIFY_EMAIL_TO: z.email('must be an email address').optional(),
+  /** The alerts' sender (many providers require an address of your own domain). */
+  NOTIFY_EMAIL_FROM: z.string().trim().optional(),
+  /** Alerts as JSON POSTed here (ntfy, Discord, Slack or any receiver). */
+  NOTIFY_WEBHOOK_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
+    .optional(),
+  /** The first retry of an alert that could not be sent waits this long, each next twice as long. */
+  NOTIFY_RETRY_BASE: duration('30s'),
+  NOTIFY_RETRY_MAX: duration('1h'),
+  /** How often each instance looks for alerts that are due. */
+  NOTIFY_POLL: duration('15s'),
+  /** A contact message sent sooner than this after the form was shown is kept as spam. */
+  CONTACT_MIN_FILL_TIME: duration('3s'),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   OWNER_NAME: z.string().default(ownerPlaceholders.name),
@@ -213,5 +245,27 @@ export function appConfigFromEnv(env: Env): AppConfig {
       windowMs: env.CONTACT_WINDOW,
       dailyCap: env.CONTACT_DAILY_CAP,
     },
+    spam: { ...defaultSpamRules, minFillMs: env.CONTACT_MIN_FILL_TIME },
+    alerts: alertSettingsFromEnv(env),
+  }
+}
+
+/** The alert channels the environment configures (none: no alerts, messages are only stored). */
+export function alertSettingsFromEnv(env: Env): AlertSettings | undefined {
+  if (!env.SMTP_URL && !env.NOTIFY_WEBHOOK_URL) return undefined
+  const siteHost = new URL(env.SITE_URL).hostname
+  return {
+    ...defaultAlertTiming,
+    email: env.SMTP_URL
+      ? {
+          smtpUrl: env.SMTP_URL,
+          to: env.NOTIFY_EMAIL_TO,
+          from: env.NOTIFY_EMAIL_FROM ?? `Portfolio <portfolio@${siteHost}>`,
+        }
+      : undefined,
+    webhookUrl: env.NOTIFY_WEBHOOK_URL,
+    retryBaseMs: env.NOTIFY_RETRY_BASE,
+    retryMaxMs: env.NOTIFY_RETRY_MAX,
+    pollMs: env.NOTIFY_POLL,
   }
 }

@@ -13,6 +13,7 @@ import { appConfigFromEnv, ConfigError, loadEnv, mediaStorageFromEnv } from './e
 import { createLogger, errorDetails } from './log'
 import { createMediaStore } from './media/store'
 import { messages } from './messages'
+import { type AlertWorker, createAlertWorker } from './notify/worker'
 import { prepareSignIn } from './services/auth'
 import { openDatabaseFromEnv, prepareDatabase } from './setup'
 
@@ -32,6 +33,7 @@ async function main() {
   // releasing the DATA_DIR lock).
   let opening: Promise<Database> | undefined
   let server: ReturnType<typeof Bun.serve> | undefined
+  let alerts: AlertWorker | undefined
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
@@ -40,6 +42,8 @@ async function main() {
     withdrawBackupAccess(env.DATA_DIR)
     // stop(false): refuse new connections, let in-flight requests finish.
     await server?.stop(false)
+    // The send under way finishes and is marked; the rest wait in the outbox.
+    await alerts?.stop()
     const database = await opening?.catch(() => undefined)
     await database?.close()
     log.info('stopped')
@@ -90,9 +94,14 @@ async function main() {
   await signInReady
   const [{ createApp }, { largestRequestBody }] = await modules
   const mediaStore = createMediaStore(mediaStorageFromEnv(env))
+  const config = appConfigFromEnv(env)
+  alerts = config.alerts
+    ? createAlertWorker({ db: database.db, settings: config.alerts, siteUrl: env.SITE_URL, log })
+    : undefined
   const app = createApp({
     database,
-    config: appConfigFromEnv(env),
+    config,
+    alerts,
     log,
     mediaStore,
     distDir,
@@ -128,6 +137,8 @@ async function main() {
       )
     }
   }
+  // Alerts left pending by an earlier run (or another instance) go out now.
+  alerts?.start()
   log.info('listening', {
     url: `http://localhost:${server.port}`,
     database: database.kind,

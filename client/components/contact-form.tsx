@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { httpStatusOf } from '../lib/api-errors'
 import { useLoadTrpc, useTrpc } from '../lib/trpc'
 
@@ -10,6 +10,18 @@ export const contactMessages = {
   failed: 'Failed to send message. Please try again later.',
   network: 'An error occurred. Please try again later.',
 } as const
+
+/**
+ * The form token (server/services/form-token.ts): when this form was shown,
+ * signed by the server. A plain fetch of the REST door, not tRPC, so that
+ * showing the page still loads no tRPC code; never cached. A failure leaves
+ * no token: the message is then still stored, as spam.
+ */
+const fetchFormToken = (): Promise<string> =>
+  fetch('/api/contact/form-token', { cache: 'no-store' })
+    .then((response) => response.json())
+    .then((body: { token?: string }) => body.token ?? '')
+    .catch(() => '')
 
 /**
  * The contact form. The browser enforces the required fields and the email
@@ -23,16 +35,24 @@ export function ContactForm() {
   const [result, setResult] = useState<Result>(null)
   const loadTrpc = useLoadTrpc()
   const send = useMutation(useTrpc().contact.send.mutationOptions())
+  const formToken = useRef<Promise<string> | null>(null)
+  // Fetched once the page is shown (not in the server's render: the page is shared from a cache).
+  useEffect(() => {
+    formToken.current = fetchFormToken()
+  }, [])
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (send.isPending) return
     // Cleared first, so that the same outcome twice in a row is announced again.
     setResult(null)
     // The honeypot: people never see it, so only a bot fills it in.
     const website = String(new FormData(event.currentTarget).get('website') ?? '')
+    const form_token = await (formToken.current ?? '')
+    // The next message from this page gets a token of its own time.
+    formToken.current = fetchFormToken()
     send.mutate(
-      { name, email, message, website },
+      { name, email, message, website, form_token },
       {
         onSuccess: () => {
           setName('')

@@ -152,7 +152,10 @@ export const backupTables = {
   }),
   contact_messages: backupTable({
     table: contactMessages,
-    rows: createSelectSchema(contactMessages, { id: positive }),
+    rows: createSelectSchema(contactMessages, { id: positive }).extend({
+      // Files written before the inbox: the migration's default, unread.
+      status: createSelectSchema(contactMessages).shape.status.default('unread'),
+    }),
     order: [contactMessages.id],
   }),
   media: backupTable({

@@ -95,10 +95,79 @@ export const contactMessages = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     message: text('message').notNull(),
+    /**
+     * `unread` when it arrives, `read` once opened, `archived`, or `spam`
+     * (the form's signals said so, or the owner did): spam is kept, never
+     * dropped, so a false positive can be rescued.
+     */
+    status: text('status', { enum: ['unread', 'read', 'archived', 'spam'] })
+      .notNull()
+      .default('unread'),
     ...timestamps,
   },
-  (table) => [index('contact_messages_created_at_idx').on(table.created_at, table.id)],
+  (table) => [
+    index('contact_messages_created_at_idx').on(table.created_at, table.id),
+    index('contact_messages_status_idx').on(table.status, table.created_at),
+    check(
+      'contact_messages_status_check',
+      sql`${table.status} in ('unread', 'read', 'archived', 'spam')`,
+    ),
+  ],
 )
+
+/**
+ * Alerts waiting to be sent (the transactional outbox): written in the same
+ * transaction as the message they announce, so a message is never stored
+ * without its alerts. A worker on each instance claims due rows with
+ * `FOR UPDATE SKIP LOCKED` (one instance per row), sends, and sets
+ * `sent_at`; a failure moves `next_attempt_at` on by a growing back-off.
+ * A claim also moves `next_attempt_at` (a lease): an instance that dies
+ * mid-send leaves the row to be taken again once the lease is over.
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** The alert's stable id: the email's Message-ID and the webhook's `id`. */
+    alert_id: text('alert_id').notNull().unique(),
+    channel: text('channel', { enum: ['email', 'webhook'] }).notNull(),
+    /** What the alert says (the message as sent, or a test), so a later delete does not lose it. */
+    payload: jsonb('payload')
+      .$type<{
+        kind: 'message' | 'test'
+        message_id?: number
+        name?: string
+        email?: string
+        message?: string
+        created_at: string
+      }>()
+      .notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    last_error: text('last_error'),
+    last_error_at: timestamp('last_error_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [
+    index('notification_outbox_due_idx')
+      .on(table.next_attempt_at)
+      .where(sql`${table.sent_at} is null`),
+    check('notification_outbox_channel_check', sql`${table.channel} in ('email', 'webhook')`),
+  ],
+)
+
+/**
+ * Secrets the server makes for itself on first use and every instance on the
+ * database shares (the contact form token's HMAC key): random, never sent.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  created_at: timestamps.created_at,
+})
 
 export const adminUsers = pgTable('admin_users', {
   id: serial('id').primaryKey(),

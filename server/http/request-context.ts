@@ -2,6 +2,7 @@ import type { AppConfig } from '../config'
 import type { Database } from '../db/client'
 import type { Logger } from '../log'
 import type { MediaStore } from '../media/store'
+import type { AlertWorker } from '../notify/worker'
 import { type Context, createContextInner } from '../trpc/context'
 import { clientIp, createProxyWarning, type PeerAddress } from './client-address'
 import { deviceTokenOf } from './device-cookie'
@@ -16,6 +17,8 @@ export interface RequestContextOptions {
   requestIdOf: (request: Request) => string
   /** The address at the other end of the socket. */
   peerOf: PeerAddress
+  /** This instance's alert worker, when alerts are configured. */
+  alerts?: AlertWorker
 }
 
 /**
@@ -25,7 +28,7 @@ export interface RequestContextOptions {
  * client address).
  */
 export function createRequestContexts(options: RequestContextOptions) {
-  const { database, config, log, mediaStore, now, requestIdOf, peerOf } = options
+  const { database, config, log, mediaStore, now, requestIdOf, peerOf, alerts } = options
   const trustProxy = config.trustProxy ?? 0
   const context = (requestId: string, ip: string, authorization: string | null): Context =>
     createContextInner({
@@ -38,6 +41,8 @@ export function createRequestContexts(options: RequestContextOptions) {
       authorization,
       mediaStore,
       databaseKind: database.kind,
+      kickAlerts: alerts?.kick,
+      drainAlerts: alerts?.drain,
     })
   return {
     ofRequest: (request: Request): Context => ({

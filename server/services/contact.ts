@@ -1,22 +1,48 @@
-import { count, gt } from 'drizzle-orm'
-import type { ContactMessage } from '../../src/schemas/contact'
-import { defaultContactLimits } from '../config'
+import { count, eq, gt } from 'drizzle-orm'
+import { contentSpamSignal } from '../../src/domain/spam'
+import type { ContactMessage, ContactStatus } from '../../src/schemas/contact'
+import { defaultContactLimits, defaultSpamRules } from '../config'
+import type { Db } from '../db/client'
 import { contactMessages } from '../db/schema'
 import { RateLimitedError } from '../errors'
+import { enqueueAlerts } from './alerts'
 import type { ServiceContext } from './context'
 import { takeSlot } from './fixed-window'
+import { formTokenAge, issueFormToken } from './form-token'
 import { contentRows, iso, toApiRow } from './rows'
 
 const DAY_MS = 24 * 60 * 60_000
 
 const messages = contentRows(contactMessages, 'Message not found.')
 
+/** What the sender is told: the stored message, but not whether it was filed as spam. */
+export type SentMessage = Omit<ContactMessage, 'status'>
+
+type SendContext = Pick<
+  ServiceContext,
+  'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId' | 'kickAlerts'
+>
+
+/** Why a message is spam, or null: the form token first, then the content. */
+async function spamReason(
+  ctx: SendContext,
+  data: { name: string; message: string; form_token: string },
+  now: Date,
+): Promise<string | null> {
+  const rules = ctx.config.spam ?? defaultSpamRules
+  const age = data.form_token ? await formTokenAge(ctx.db, data.form_token, now) : null
+  if (age === null) return data.form_token ? 'invalid form token' : 'no form token'
+  if (age < rules.minFillMs) return `sent ${age} ms after the form was served`
+  if (age > rules.maxTokenAgeMs) return 'form token expired'
+  return contentSpamSignal(data, rules.maxLinks)
+}
+
 export async function sendMessage(
-  ctx: Pick<ServiceContext, 'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId'>,
-  data: { name: string; email: string; message: string; website: string },
-): Promise<ContactMessage> {
+  ctx: SendContext,
+  data: { name: string; email: string; message: string; website: string; form_token: string },
+): Promise<SentMessage> {
   const now = ctx.now()
-  const { website, ...message } = data
+  const { website, form_token, ...message } = data
   if (website !== '') {
     // The hidden honeypot field was filled: a bot. Answer as if it worked.
     ctx.log.info('contact honeypot', { ip: ctx.ip, request_id: ctx.requestId })
@@ -36,13 +62,52 @@ export async function sendMessage(
     ctx.log.warn('contact daily cap reached', { ip: ctx.ip, request_id: ctx.requestId })
     throw new RateLimitedError('The inbox is full for today. Please try again tomorrow.', 3600)
   }
+  const spam = await spamReason(ctx, { ...message, form_token }, now)
+  if (spam) ctx.log.info('contact kept as spam', { reason: spam, request_id: ctx.requestId })
+  // The message and its alerts commit together: no message without its alerts.
+  const { row, alerts } = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ ...message, status: spam ? 'spam' : 'unread', created_at: now, updated_at: now })
+      .returning()
+    if (!row) throw new Error('insert returned no row')
+    const alerts = spam
+      ? 0
+      : await enqueueAlerts(
+          tx,
+          ctx.config.alerts,
+          { kind: 'message', message_id: row.id, ...message, created_at: iso(now) },
+          now,
+        )
+    return { row, alerts }
+  })
+  if (alerts > 0) ctx.kickAlerts?.()
+  const { status: _status, ...sent } = toApiRow(row)
+  return sent
+}
+
+/** A fresh token for the contact form, saying when it was served. */
+export async function formToken(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+): Promise<{ token: string }> {
+  return { token: await issueFormToken(ctx.db, ctx.now()) }
+}
+
+export async function setMessageStatus(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  id: number,
+  status: ContactStatus,
+): Promise<ContactMessage> {
   const [row] = await ctx.db
-    .insert(contactMessages)
-    .values({ ...message, created_at: now, updated_at: now })
+    .update(contactMessages)
+    .set({ status, updated_at: ctx.now() })
+    .where(eq(contactMessages.id, id))
     .returning()
-  if (!row) throw new Error('insert returned no row')
+  if (!row) throw messages.notFound()
   return toApiRow(row)
 }
 
-export const listMessages = messages.list
+export function listMessages(db: Db): Promise<ContactMessage[]> {
+  return messages.list(db)
+}
 export const deleteMessage = messages.delete

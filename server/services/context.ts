@@ -25,6 +25,10 @@ export interface ServiceContext {
   databaseKind?: 'pglite' | 'postgres'
   /** The device cookie the request carried (a browser that signed in before), if any. */
   deviceToken?: string | null
+  /** Tells this instance's alert worker that new alerts are waiting (absent: no worker). */
+  kickAlerts?: () => void
+  /** Sends the due alerts now and waits for the attempts (the admin's "Send test"). */
+  drainAlerts?: () => Promise<void>
   /** Hands a new device token to the door, which sets it as the device cookie. */
   rememberDevice?: (token: string) => void
 }

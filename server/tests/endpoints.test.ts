@@ -3,7 +3,7 @@ import { isPublicRead } from '../rest/adapter'
 import { publicQueries, restEndpoints } from '../trpc/endpoints'
 import { endpointMetaSchema, sharesCachedAnswer } from '../trpc/meta'
 
-test('the REST door derived from the procedures is the API table of the spec (plus auth, profile, media and security)', () => {
+test('the REST door derived from the procedures is the API table of the spec (plus auth, profile, media, security, inbox, notifications, CV, import and backups)', () => {
   const table = restEndpoints.map(
     (route) => `${route.rest.method} ${route.rest.path} ${route.rest.status} ${route.procedure}`,
   )
@@ -24,6 +24,10 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'POST /api/contact 201 contact.send',
       'GET /api/contact 200 contact.list',
       'DELETE /api/contact/:id 204 contact.delete',
+      'PATCH /api/contact/:id 200 contact.setStatus',
+      'GET /api/contact/form-token 200 contact.formToken',
+      'GET /api/notifications 200 notifications.status',
+      'POST /api/notifications/test 200 notifications.test',
       'POST /api/auth/login 200 auth.login',
       'POST /api/auth/logout 204 auth.logout',
       'GET /api/auth/me 200 auth.me',

@@ -16,7 +16,37 @@ describe('the environment', () => {
       trustProxy: 0,
       corsOrigins: [],
       contact: { perIp: 5, windowMs: 600_000, dailyCap: 500 },
+      spam: { minFillMs: 3_000, maxTokenAgeMs: 7 * 86_400_000, maxLinks: 3 },
     })
+    // No SMTP_URL, no NOTIFY_WEBHOOK_URL: no alerts, messages are only stored.
+    expect(appConfigFromEnv(env).alerts).toBeUndefined()
+  })
+
+  test('alerts: SMTP and/or a webhook, the sender defaulting to the site host', () => {
+    const env = loadEnv({
+      SITE_URL: 'https://ada.example',
+      SMTP_URL: 'smtps://ada%40example.com:secret@smtp.gmail.com:465',
+      NOTIFY_WEBHOOK_URL: 'https://ntfy.sh/ada-portfolio',
+      NOTIFY_RETRY_BASE: '10s',
+    })
+    expect(appConfigFromEnv(env).alerts).toMatchObject({
+      email: {
+        smtpUrl: 'smtps://ada%40example.com:secret@smtp.gmail.com:465',
+        to: undefined,
+        from: 'Portfolio <portfolio@ada.example>',
+      },
+      webhookUrl: 'https://ntfy.sh/ada-portfolio',
+      retryBaseMs: 10_000,
+      retryMaxMs: 3_600_000,
+    })
+    let caught: unknown
+    try {
+      loadEnv({ SMTP_URL: 'mail.example.com', NOTIFY_EMAIL_TO: 'nobody' })
+    } catch (error) {
+      caught = error
+    }
+    expect(String(caught)).toContain('SMTP_URL: must be an SMTP URL')
+    expect(String(caught)).toContain('NOTIFY_EMAIL_TO: must be an email address')
   })
 
   test('a blank value counts as not set, for every variable', () => {

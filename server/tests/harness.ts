@@ -19,6 +19,7 @@ import { loadEnv } from '../env'
 import { createLogger } from '../log'
 import { createFolderStore } from '../media/folder-store'
 import type { MediaStore } from '../media/store'
+import { createAlertWorker } from '../notify/worker'
 import { setAdminPassword } from '../services/auth'
 import { profileSeedFromEnv, seedProfile } from '../services/profile'
 
@@ -199,6 +200,8 @@ export async function createTestApp(
     mediaStore?: MediaStore
     /** Keep public answers in the response cache, as the server does (off by default). */
     cache?: AppDeps['cache']
+    /** Run an alert worker (config.alerts must be set): started here, stopped by close(). */
+    alertWorker?: boolean
   } = {},
 ) {
   const database = options.database ?? (await freshDatabase())
@@ -230,9 +233,20 @@ export async function createTestApp(
     contact: { perIp: 10_000, windowMs: 600_000, dailyCap: 100_000 },
     ...options.config,
   }
+  const alerts =
+    options.alertWorker && config.alerts
+      ? createAlertWorker({
+          db: database.db,
+          settings: config.alerts,
+          siteUrl: options.siteUrl ?? 'http://localhost',
+          log: createLogger('silent'),
+        })
+      : undefined
+  alerts?.start()
   const app = createApp({
     database,
     config,
+    alerts,
     log: createLogger('silent'),
     distDir,
     mediaStore,
@@ -279,7 +293,9 @@ export async function createTestApp(
     login,
     mediaStore,
     snapshot: () => snapshot(database.db),
+    alerts,
     close: async () => {
+      await alerts?.stop()
       media.remove()
       await database.close()
     },

@@ -7,6 +7,7 @@ import { cvRouter } from './routers/cv'
 import { importRouter } from './routers/importer'
 import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
+import { notificationsRouter } from './routers/notifications'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
 import { sessionsRouter } from './routers/sessions'
@@ -27,6 +28,7 @@ export const appRouter = router({
   cv: cvRouter,
   import: importRouter,
   backup: backupRouter,
+  notifications: notificationsRouter,
 })
 
 export type AppRouter = typeof appRouter

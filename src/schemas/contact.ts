@@ -1,4 +1,4 @@
-import { emailAddress, limits, requiredText, timestamps } from './fields'
+import { emailAddress, idSchema, limits, requiredText, timestamps } from './fields'
 import { z } from './zod'
 
 export const contactInput = z.object({
@@ -14,14 +14,49 @@ export const contactInput = z.object({
     .max(limits.url, 'Invalid form.')
     .nullish()
     .transform((value) => value?.trim() ?? ''),
+  /**
+   * The signed token the contact page fetched when it was shown
+   * (`contact.formToken`): when the form was served. Missing, forged or
+   * too fresh: the message is kept as spam (the sender is told it was sent).
+   */
+  form_token: z
+    .string({ error: 'Invalid form.' })
+    .max(200, 'Invalid form.')
+    .nullish()
+    .transform((value) => value ?? ''),
 })
 export type ContactInput = z.input<typeof contactInput>
+
+/** Where a message stands in the owner's inbox. */
+export const contactStatuses = ['unread', 'read', 'archived', 'spam'] as const
+export type ContactStatus = (typeof contactStatuses)[number]
+
+export const contactStatusSchema = z.enum(contactStatuses, {
+  error: `Status must be one of ${contactStatuses.join(', ')}.`,
+})
+
+export const contactStatusInput = z.object({ id: idSchema, status: contactStatusSchema })
 
 export const contactMessageSchema = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
   message: z.string(),
+  status: contactStatusSchema,
   ...timestamps,
 })
 export type ContactMessage = z.infer<typeof contactMessageSchema>
+
+/** What the contact page asks for before the form is filled in. */
+export const formTokenSchema = z.object({ token: z.string() })
+
+/** Whether alerts go out, and how the last ones went (admin Settings → Notifications). */
+export const notificationStatusSchema = z.object({
+  email: z.object({ configured: z.boolean(), to: z.string().nullable() }),
+  webhook: z.object({ configured: z.boolean(), host: z.string().nullable() }),
+  pending: z.number(),
+  last_delivery_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  last_error_at: z.string().nullable(),
+})
+export type NotificationStatus = z.infer<typeof notificationStatusSchema>

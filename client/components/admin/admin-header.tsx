@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { unreadCount } from '../../lib/inbox'
 import { clearToken } from '../../lib/token'
 import { useTrpc } from '../../lib/trpc'
 import { adminNav } from './admin-nav'
@@ -15,6 +16,11 @@ export function AdminHeader() {
   const trpc = useTrpc()
   const logout = useMutation(trpc.auth.logout.mutationOptions())
   const [signingOut, setSigningOut] = useState(false)
+  // The same query as the Messages screen: reading or archiving there updates the count here.
+  const unread = useQuery({
+    ...trpc.contact.list.queryOptions(),
+    select: unreadCount,
+  }).data
 
   async function signOut() {
     setSigningOut(true)
@@ -27,6 +33,7 @@ export function AdminHeader() {
       clearToken()
       // Private data (contact messages) must not outlive the session in memory.
       queryClient.removeQueries(trpc.contact.pathFilter())
+      queryClient.removeQueries(trpc.notifications.pathFilter())
       setSigningOut(false)
     }
     await navigate({ to: '/login' })
@@ -39,16 +46,30 @@ export function AdminHeader() {
       </p>
       <nav aria-label="Admin" className="min-w-0">
         <ul className="flex flex-wrap gap-1 lg:flex-col">
-          {adminNav.map(({ label, link }) => (
-            <li key={label}>
-              <Link
-                {...link}
-                className="block rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-indigo-50 aria-[current=page]:font-semibold aria-[current=page]:text-indigo-700"
-              >
-                {label}
-              </Link>
-            </li>
-          ))}
+          {adminNav.map(({ label, link }) => {
+            const badge = label === 'Messages' && unread ? unread : 0
+            return (
+              <li key={label} className="relative">
+                <Link
+                  {...link}
+                  aria-describedby={badge ? 'admin-nav-unread' : undefined}
+                  className={`block rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-indigo-50 aria-[current=page]:font-semibold aria-[current=page]:text-indigo-700 ${badge ? 'pr-11' : ''}`}
+                >
+                  {label}
+                </Link>
+                {badge ? (
+                  // Outside the link, so its name stays "Messages"; tied to it as its description.
+                  <span
+                    id="admin-nav-unread"
+                    className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white"
+                  >
+                    {badge}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                ) : null}
+              </li>
+            )
+          })}
         </ul>
       </nav>
       <button

@@ -5,9 +5,10 @@ const exact = { exact: true, includeHash: true }
 
 /**
  * The admin area's navigation, in order: one entry per screen. A new screen
- * adds its route file and one line here. Projects, Timeline and Messages are
- * the dashboard's sections (the spec keeps them on /admin): their links go
- * to them on the dashboard, and each is marked current there.
+ * adds its route file and one line here. Projects and Timeline are the
+ * dashboard's sections (the spec keeps them on /admin): their links go to
+ * them on the dashboard, and each is marked current there. Messages (the
+ * inbox) and Notifications are screens of /admin/$section.
  */
 export const adminNav = [
   { label: 'Dashboard', link: linkOptions({ to: '/admin', activeOptions: exact }) },
@@ -19,9 +20,10 @@ export const adminNav = [
     label: 'Timeline',
     link: linkOptions({ to: '/admin', hash: 'manage-timeline', activeOptions: exact }),
   },
+  // The inbox, a screen of its own (the dashboard's "Manage Contacts." table stays there).
   {
     label: 'Messages',
-    link: linkOptions({ to: '/admin', hash: 'manage-contacts', activeOptions: exact }),
+    link: linkOptions({ to: '/admin/$section', params: { section: 'messages' } }),
   },
   { label: 'Profile', link: linkOptions({ to: '/admin/profile' }) },
   { label: 'Media', link: linkOptions({ to: '/admin/media' }) },
@@ -30,4 +32,8 @@ export const adminNav = [
   { label: 'Backup', link: linkOptions({ to: '/admin/backup' }) },
   { label: 'Security', link: linkOptions({ to: '/admin/security' }) },
   { label: 'Audit log', link: linkOptions({ to: '/admin/audit' }) },
+  {
+    label: 'Notifications',
+    link: linkOptions({ to: '/admin/$section', params: { section: 'notifications' } }),
+  },
 ]

@@ -1,19 +1,40 @@
 import { z } from 'zod'
-import { contactInput, contactMessageSchema } from '../../../src/schemas/contact'
+import {
+  contactInput,
+  contactMessageSchema,
+  contactStatusInput,
+  formTokenSchema,
+} from '../../../src/schemas/contact'
 import { idInput } from '../../../src/schemas/id-input'
-import { deleteMessage, listMessages, sendMessage } from '../../services/contact'
+import {
+  deleteMessage,
+  formToken,
+  listMessages,
+  sendMessage,
+  setMessageStatus,
+} from '../../services/contact'
 import { adminProcedure, publicProcedure, router } from '../init'
 
 export const contactRouter = router({
   send: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/contact', status: 201 } })
     .input(contactInput)
-    .output(contactMessageSchema)
+    .output(contactMessageSchema.omit({ status: true }))
     .mutation(({ ctx, input }) => sendMessage(ctx, input)),
+  /** Never cached: each form gets the time it was served. */
+  formToken: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/api/contact/form-token' } })
+    .output(formTokenSchema)
+    .query(({ ctx }) => formToken(ctx)),
   list: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/contact' } })
     .output(z.array(contactMessageSchema))
     .query(({ ctx }) => listMessages(ctx.db)),
+  setStatus: adminProcedure
+    .meta({ rest: { method: 'PATCH', path: '/api/contact/:id' } })
+    .input(contactStatusInput)
+    .output(contactMessageSchema)
+    .mutation(({ ctx, input }) => setMessageStatus(ctx, input.id, input.status)),
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/contact/:id', status: 204 } })
     .input(idInput)

@@ -1,0 +1,362 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useRouteContext } from '@tanstack/react-router'
+import { useId, useMemo, useState } from 'react'
+import { failureText } from '../../lib/admin-errors'
+import {
+  formatDate,
+  type InboxMessage,
+  type InboxView,
+  inboxViews,
+  inView,
+  matchesSearch,
+  messagesCsv,
+  replyHref,
+} from '../../lib/inbox'
+import { useTrpc } from '../../lib/trpc'
+import { dangerButtonClass, ErrorAlert, inputClass, smallButtonClass } from './form-controls'
+import { SectionCard } from './section-card'
+import { useToast } from './toasts'
+import { useSessionEnd } from './use-session-end'
+
+const DELETE_QUESTION = 'Are you sure you want to delete this contact?'
+
+const emptyText: Record<InboxView, string> = {
+  inbox: 'No messages in the inbox.',
+  archived: 'No archived messages.',
+  spam: 'No spam. Messages the form judges to be spam wait here, without an alert.',
+}
+
+/**
+ * The owner's inbox: Inbox / Archived / Spam, search, open (marks read),
+ * Reply, archive, spam / not spam, delete, several at once, CSV export.
+ */
+export function MessagesInbox() {
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const endSession = useSessionEnd()
+  const siteUrl = useRouteContext({ from: '__root__', select: (context) => context.site.url })
+  const siteHost = new URL(siteUrl).host
+  const { data } = useSuspenseQuery(trpc.contact.list.queryOptions())
+  const messages = data as InboxMessage[]
+  const setStatus = useMutation(trpc.contact.setStatus.mutationOptions())
+  const remove = useMutation(trpc.contact.delete.mutationOptions())
+  const [view, setView] = useState<InboxView>('inbox')
+  const [query, setQuery] = useState('')
+  const [openId, setOpenId] = useState<number | null>(null)
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const baseId = useId()
+
+  const shown = useMemo(
+    () => messages.filter((m) => inView(m, view) && matchesSearch(m, query)),
+    [messages, view, query],
+  )
+  const counts = useMemo(() => {
+    const result: Record<InboxView, number> = { inbox: 0, archived: 0, spam: 0 }
+    for (const m of messages) for (const v of inboxViews) if (inView(m, v.key)) result[v.key]++
+    return result
+  }, [messages])
+  const selectedShown = shown.filter((m) => selected.has(m.id))
+
+  const refresh = () => queryClient.invalidateQueries(trpc.contact.pathFilter())
+
+  /** Runs `work`, reloads the list, says `done`; a failure stays above the list. */
+  async function act(work: () => Promise<unknown>, done: string | null, fallback: string) {
+    setError(null)
+    setBusy(true)
+    try {
+      await work()
+      await refresh()
+      if (done) toast.success(done)
+    } catch (caught) {
+      if (await endSession(caught)) return
+      setError(failureText(caught, fallback))
+      await refresh().catch(() => undefined)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const move = (ids: number[], status: InboxMessage['status'], done: string) =>
+    act(
+      async () => {
+        for (const id of ids) await setStatus.mutateAsync({ id, status })
+        setSelected(new Set())
+        if (openId !== null && ids.includes(openId)) setOpenId(null)
+      },
+      done,
+      'The message could not be moved.',
+    )
+
+  const removeMany = (ids: number[]) => {
+    if (!window.confirm(DELETE_QUESTION)) return
+    return act(
+      async () => {
+        for (const id of ids) await remove.mutateAsync({ id })
+        setSelected(new Set())
+        if (openId !== null && ids.includes(openId)) setOpenId(null)
+      },
+      ids.length === 1 ? 'Message deleted.' : `${ids.length} messages deleted.`,
+      'The message could not be deleted.',
+    )
+  }
+
+  function toggleOpen(message: InboxMessage) {
+    if (openId === message.id) {
+      setOpenId(null)
+      return
+    }
+    setOpenId(message.id)
+    if (message.status === 'unread') {
+      void act(
+        () => setStatus.mutateAsync({ id: message.id, status: 'read' }),
+        null,
+        'The message could not be marked as read.',
+      )
+    }
+  }
+
+  function toggleSelected(id: number, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current)
+      if (on) next.add(id)
+      else next.delete(id)
+      return next
+    })
+  }
+
+  function exportCsv() {
+    const blob = new Blob([messagesCsv(shown)], { type: 'text/csv;charset=utf-8' })
+    const url = URL.createObjectURL(blob)
+    const link = document.createElement('a')
+    link.href = url
+    link.download = `messages-${view}-${new Date().toISOString().slice(0, 10)}.csv`
+    document.body.append(link)
+    link.click()
+    link.remove()
+    setTimeout(() => URL.revokeObjectURL(url), 1_000)
+  }
+
+  const allSelected = shown.length > 0 && selectedShown.length === shown.length
+
+  return (
+    <SectionCard
+      id="messages-heading"
+      title="Messages."
+      action={
+        <button
+          type="button"
+          className={smallButtonClass}
+          onClick={exportCsv}
+          disabled={shown.length === 0}
+        >
+          Export CSV
+        </button>
+      }
+      error={null}
+    >
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <fieldset className="flex flex-wrap gap-1 rounded-2xl bg-slate-100 p-1 sm:rounded-full">
+          <legend className="sr-only">Folder</legend>
+          {inboxViews.map(({ key, label }) => (
+            <button
+              key={key}
+              type="button"
+              aria-pressed={view === key}
+              onClick={() => {
+                setView(key)
+                setSelected(new Set())
+                setOpenId(null)
+              }}
+              className="rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 hover:text-slate-900 sm:px-4 aria-pressed:bg-white aria-pressed:text-indigo-700 aria-pressed:shadow-sm"
+            >
+              {label} <span className="text-slate-600">({counts[key]})</span>
+            </button>
+          ))}
+        </fieldset>
+        <div className="w-full sm:w-72">
+          <label htmlFor={`${baseId}-search`} className="mb-1 block text-sm font-semibold">
+            Search messages
+          </label>
+          <input
+            id={`${baseId}-search`}
+            type="search"
+            className={inputClass}
+            value={query}
+            placeholder="Name, email or text"
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+      </div>
+
+      <ErrorAlert message={error} />
+
+      <div className="flex flex-wrap items-center gap-2 border-y border-slate-200 py-2">
+        <label className="flex items-center gap-2 px-1 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={allSelected}
+            disabled={shown.length === 0}
+            onChange={(event) =>
+              setSelected(event.target.checked ? new Set(shown.map((m) => m.id)) : new Set())
+            }
+          />
+          Select all
+        </label>
+        <span className="text-sm text-slate-500" aria-live="polite">
+          {selectedShown.length > 0 ? `${selectedShown.length} selected` : ''}
+        </span>
+        <div className="ml-auto flex flex-wrap gap-2">
+          {view !== 'archived' ? (
+            <button
+              type="button"
+              className={smallButtonClass}
+              disabled={busy || selectedShown.length === 0}
+              onClick={() =>
+                move(
+                  selectedShown.map((m) => m.id),
+                  'archived',
+                  `${selectedShown.length} archived.`,
+                )
+              }
+            >
+              Archive selected
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className={dangerButtonClass}
+            disabled={busy || selectedShown.length === 0}
+            onClick={() => removeMany(selectedShown.map((m) => m.id))}
+          >
+            Delete selected
+          </button>
+        </div>
+      </div>
+
+      {shown.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
+          {query ? 'No message matches the search.' : emptyText[view]}
+        </p>
+      ) : (
+        <ul
+          aria-label="Messages"
+          className="divide-y divide-slate-200 rounded-xl border border-slate-200"
+        >
+          {shown.map((message) => {
+            const open = openId === message.id
+            const unread = message.status === 'unread'
+            const detailId = `${baseId}-detail-${message.id}`
+            return (
+              <li key={message.id} className={unread ? 'bg-indigo-50/40' : undefined}>
+                <div className="flex items-start gap-3 p-3 sm:p-4">
+                  <input
+                    type="checkbox"
+                    className="mt-1.5 size-4 shrink-0"
+                    aria-label={`Select the message from ${message.name}`}
+                    checked={selected.has(message.id)}
+                    onChange={(event) => toggleSelected(message.id, event.target.checked)}
+                  />
+                  <button
+                    type="button"
+                    aria-expanded={open}
+                    aria-controls={detailId}
+                    onClick={() => toggleOpen(message)}
+                    className="min-w-0 flex-1 rounded-lg text-left"
+                  >
+                    <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                      <span
+                        className={`wrap-anywhere text-slate-900 ${unread ? 'font-bold' : 'font-medium'}`}
+                      >
+                        {unread ? (
+                          <span className="mr-2 inline-block rounded-full bg-indigo-600 px-2 py-0.5 align-middle text-xs font-semibold text-white">
+                            Unread
+                          </span>
+                        ) : null}
+                        {message.name}
+                      </span>
+                      <time dateTime={message.created_at} className="text-xs text-slate-500">
+                        {formatDate(message.created_at)}
+                      </time>
+                    </span>
+                    <span className="block text-sm wrap-anywhere text-slate-600">
+                      {message.email}
+                    </span>
+                    {open ? null : (
+                      <span className="mt-1 block truncate text-sm text-slate-700">
+                        {message.message}
+                      </span>
+                    )}
+                  </button>
+                </div>
+                <div id={detailId} hidden={!open} className="px-3 pb-4 sm:px-4 sm:pl-11">
+                  {open ? (
+                    <>
+                      <p className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap wrap-anywhere text-slate-800">
+                        {message.message}
+                      </p>
+                      <div className="mt-3 flex flex-wrap gap-2">
+                        <a className={smallButtonClass} href={replyHref(message, siteHost)}>
+                          Reply
+                        </a>
+                        {message.status === 'archived' ? (
+                          <button
+                            type="button"
+                            className={smallButtonClass}
+                            disabled={busy}
+                            onClick={() => move([message.id], 'read', 'Moved to the inbox.')}
+                          >
+                            Move to inbox
+                          </button>
+                        ) : message.status !== 'spam' ? (
+                          <button
+                            type="button"
+                            className={smallButtonClass}
+                            disabled={busy}
+                            onClick={() => move([message.id], 'archived', 'Message archived.')}
+                          >
+                            Archive
+                          </button>
+                        ) : null}
+                        {message.status === 'spam' ? (
+                          <button
+                            type="button"
+                            className={smallButtonClass}
+                            disabled={busy}
+                            onClick={() => move([message.id], 'read', 'Moved to the inbox.')}
+                          >
+                            Not spam
+                          </button>
+                        ) : (
+                          <button
+                            type="button"
+                            className={smallButtonClass}
+                            disabled={busy}
+                            onClick={() => move([message.id], 'spam', 'Marked as spam.')}
+                          >
+                            Mark as spam
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          className={dangerButtonClass}
+                          disabled={busy}
+                          onClick={() => removeMany([message.id])}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    </>
+                  ) : null}
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </SectionCard>
+  )
+}

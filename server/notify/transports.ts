@@ -1,0 +1,100 @@
+/**
+ * How one alert leaves: an email over SMTP (nodemailer) or a JSON POST to a
+ * webhook. Each carries the alert's stable id (Message-ID, `id`), so a
+ * receiver can tell a repeat from a new alert.
+ */
+import { createTransport, type Transporter } from 'nodemailer'
+import type { AlertSettings } from '../config'
+import type { OutboxRow } from '../services/alerts'
+
+export interface AlertTransports {
+  send(row: OutboxRow, recipient: string | null): Promise<void>
+  close(): void
+}
+
+function summary(row: OutboxRow, siteHost: string): { subject: string; text: string } {
+  const { payload } = row
+  if (payload.kind === 'test') {
+    return {
+      subject: `Test alert from ${siteHost}`,
+      text: `This is a test alert from your portfolio at ${siteHost}. Alerts for new messages arrive like this one.`,
+    }
+  }
+  return {
+    subject: `New message from ${payload.name} on ${siteHost}`,
+    text: `${payload.name} <${payload.email}> wrote on ${payload.created_at}:\n\n${payload.message}`,
+  }
+}
+
+export function createAlertTransports(settings: AlertSettings, siteUrl: string): AlertTransports {
+  const siteHost = new URL(siteUrl).host
+  const inbox = `${siteUrl}/admin/messages`
+  let mailer: Transporter | undefined
+
+  async function sendEmail(row: OutboxRow, recipient: string | null) {
+    const email = settings.email
+    if (!email) throw new Error('email alerts are no longer configured')
+    if (!recipient) throw new Error('no recipient: set NOTIFY_EMAIL_TO or the profile email')
+    mailer ??= createTransport({
+      url: email.smtpUrl,
+      connectionTimeout: settings.sendTimeoutMs,
+      greetingTimeout: settings.sendTimeoutMs,
+      socketTimeout: settings.sendTimeoutMs,
+    })
+    const { subject, text } = summary(row, siteHost)
+    const { payload } = row
+    await mailer.sendMail({
+      from: email.from,
+      to: recipient,
+      replyTo:
+        payload.kind === 'message' && payload.email
+          ? { name: payload.name ?? '', address: payload.email }
+          : undefined,
+      subject,
+      text: `${text}\n\n--\nReply to this email to answer.\nInbox: ${inbox}\n`,
+      messageId: `<${row.alert_id}@${siteHost}>`,
+      headers: { 'X-Portfolio-Alert-Id': row.alert_id },
+    })
+  }
+
+  async function sendWebhook(row: OutboxRow) {
+    const url = settings.webhookUrl
+    if (!url) throw new Error('webhook alerts are no longer configured')
+    const { payload } = row
+    const { text } = summary(row, siteHost)
+    const body = {
+      id: row.alert_id,
+      type: payload.kind === 'test' ? 'test' : 'contact_message',
+      site: siteUrl,
+      inbox_url: inbox,
+      message:
+        payload.kind === 'message'
+          ? {
+              id: payload.message_id ?? null,
+              name: payload.name ?? '',
+              email: payload.email ?? '',
+              message: payload.message ?? '',
+              created_at: payload.created_at,
+            }
+          : null,
+      // What Slack (`text`) and Discord (`content`) show as the post.
+      text,
+      content: text.slice(0, 2000),
+    }
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': row.alert_id },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(settings.sendTimeoutMs),
+      redirect: 'error',
+    })
+    await response.body?.cancel()
+    if (!response.ok) throw new Error(`webhook answered ${response.status}`)
+  }
+
+  return {
+    send: (row, recipient) =>
+      row.channel === 'email' ? sendEmail(row, recipient) : sendWebhook(row),
+    close: () => mailer?.close(),
+  }
+}
