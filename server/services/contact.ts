@@ -43,11 +43,6 @@ export async function sendMessage(
 ): Promise<SentMessage> {
   const now = ctx.now()
   const { website, form_token, ...message } = data
-  if (website !== '') {
-    // The hidden honeypot field was filled: a bot. Answer as if it worked.
-    ctx.log.info('contact honeypot', { ip: ctx.ip, request_id: ctx.requestId })
-    return { id: 0, ...message, created_at: iso(now), updated_at: iso(now) }
-  }
   const limits = ctx.config.contact ?? defaultContactLimits
   const wait = await takeSlot(ctx.db, `contact:${ctx.ip}`, limits.perIp, limits.windowMs, now)
   if (wait > 0) {
@@ -62,7 +57,11 @@ export async function sendMessage(
     ctx.log.warn('contact daily cap reached', { ip: ctx.ip, request_id: ctx.requestId })
     throw new RateLimitedError('The inbox is full for today. Please try again tomorrow.', 3600)
   }
-  const spam = await spamReason(ctx, { ...message, form_token }, now)
+  // The hidden honeypot field filled (a bot), or the token and content rules:
+  // kept as spam, with no alert, after the limits above (so a bot cannot fill
+  // the table), and answered like any other message.
+  const spam =
+    website !== '' ? 'honeypot filled' : await spamReason(ctx, { ...message, form_token }, now)
   if (spam) ctx.log.info('contact kept as spam', { reason: spam, request_id: ctx.requestId })
   // The message and its alerts commit together: no message without its alerts.
   const { row, alerts } = await ctx.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { count } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import { contactMessages } from '../db/schema'
 import { createTestApp, sample, type TestApp } from './harness'
 
@@ -12,14 +12,14 @@ describe('contact form abuse limits', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp({
-      config: { contact: { perIp: 5, windowMs: 10 * 60_000, dailyCap: 8 }, trustProxy: 1 },
+      config: { contact: { perIp: 5, windowMs: 10 * 60_000, dailyCap: 9 }, trustProxy: 1 },
     })
   }, 30_000)
   afterAll(() => t.close())
 
   const from = (ip: string) => ({ 'x-forwarded-for': ip })
 
-  test('a filled honeypot gets a normal success answer and stores nothing', async () => {
+  test('a filled honeypot gets a normal success answer and is kept as spam, nothing dropped', async () => {
     const before = await storedMessages(t)
     const response = await t.request('POST', '/api/contact', {
       body: { ...sample.contact(), website: 'http://spam.example' },
@@ -27,14 +27,21 @@ describe('contact form abuse limits', () => {
     })
     expect(response.status).toBe(201)
     expect(response.body).toMatchObject({ name: 'Grace', email: 'grace@example.com' })
-    expect(await storedMessages(t)).toBe(before)
+    expect(response.body).not.toHaveProperty('status')
+    expect(await storedMessages(t)).toBe(before + 1)
+    const [kept] = await t.db
+      .select({ status: contactMessages.status })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, Number(response.body.id)))
+    expect(kept?.status).toBe('spam')
+    const afterHoneypot = await storedMessages(t)
     // An empty honeypot (what the real form sends) is a normal message.
     const real = await t.request('POST', '/api/contact', {
       body: { ...sample.contact(), website: '' },
       headers: from('198.51.100.1'),
     })
     expect(real.status).toBe(201)
-    expect(await storedMessages(t)).toBe(before + 1)
+    expect(await storedMessages(t)).toBe(afterHoneypot + 1)
     expect(real.body).not.toHaveProperty('website')
   })
 
@@ -64,7 +71,7 @@ describe('contact form abuse limits', () => {
   })
 
   test('a global daily cap stops storing messages from anyone', async () => {
-    // 1 (honeypot test) + 6 so far; the cap is 8.
+    // 2 (honeypot test) + 6 so far; the cap is 9.
     expect(
       (
         await t.request('POST', '/api/contact', {
@@ -79,7 +86,7 @@ describe('contact form abuse limits', () => {
     })
     expect(capped.status).toBe(429)
     expect(capped.body.error).toBe('The inbox is full for today. Please try again tomorrow.')
-    expect(await storedMessages(t)).toBe(8)
+    expect(await storedMessages(t)).toBe(9)
     t.clock.advance(24 * 60 * 60_000 + 1_000)
     expect(
       (
