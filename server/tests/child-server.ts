@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
 import postgres from 'postgres'
-import { ADMIN, isRecord } from './harness'
+import { ADMIN, dropTestDatabase, isRecord } from './harness'
 
 export const root = resolve(import.meta.dir, '../..')
 
@@ -64,11 +64,7 @@ export async function freshPostgresUrl(): Promise<string> {
   const admin = postgres(url, { max: 1, onnotice: () => {} })
   await admin.unsafe(`create database "${name}"`)
   await admin.end()
-  cleanups.push(async () => {
-    const cleanup = postgres(url, { max: 1, onnotice: () => {} })
-    await cleanup.unsafe(`drop database if exists "${name}" with (force)`)
-    await cleanup.end()
-  })
+  cleanups.push(() => dropTestDatabase(url, name))
   const target = new URL(url)
   target.pathname = `/${name}`
   return target.toString()

@@ -70,10 +70,31 @@ export async function freshDatabase(): Promise<Database> {
     ...database,
     close: async () => {
       await database.close()
-      const cleanup = postgres(url, { max: 1, onnotice: () => {} })
-      await cleanup.unsafe(`drop database if exists "${name}" with (force)`)
-      await cleanup.end()
+      await dropTestDatabase(url, name)
     },
+  }
+}
+
+/**
+ * Drops a test database. WITH (FORCE) ends the connections left on it, but
+ * PostgreSQL refuses (42501) when one of them is an autovacuum worker the
+ * role may not signal (a test that wrote a lot): wait and try again, then
+ * without FORCE once the worker is gone.
+ */
+export async function dropTestDatabase(url: string, name: string): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} })
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await sql.unsafe(`drop database if exists "${name}"${attempt < 5 ? ' with (force)' : ''}`)
+        return
+      } catch (error) {
+        if (attempt >= 9) throw error
+        await Bun.sleep(250)
+      }
+    }
+  } finally {
+    await sql.end()
   }
 }
 
