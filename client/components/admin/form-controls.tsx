@@ -5,6 +5,9 @@ import type { TextBinding } from './use-schema-form'
  * The admin forms reuse the site's shared controls (`form-field`, `button-*`
  * utilities in styles.css) so both areas look alike; the rest is local.
  */
+/** An admin screen's card: a section of a form or a list. Add the spacing of its content. */
+export const cardClass = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6'
+
 export const inputClass = 'form-field aria-[invalid=true]:border-rose-500 disabled:bg-slate-100'
 
 export const primaryButtonClass = 'button-primary'

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { type Media, mediaAltInput, mediaLimits } from '../../../src/schemas/media'
 import { useTrpc } from '../../lib/trpc'
 import {
+  cardClass,
   ErrorAlert,
   primaryButtonClass,
   StatusMessage,
@@ -35,7 +36,7 @@ export function MediaLibrary() {
       <section
         aria-labelledby="media-title"
         // A gap, not margins: the uploads' status region takes no room until it speaks.
-        className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        className={`flex flex-col gap-4 ${cardClass}`}
       >
         <h1 id="media-title" className="text-2xl font-bold tracking-tight text-slate-900">
           Media Library.

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { ErrorAlert } from './form-controls'
+import { cardClass, ErrorAlert } from './form-controls'
 
 interface SectionCardProps {
   id: string
@@ -13,10 +13,7 @@ interface SectionCardProps {
 /** One dashboard section: a heading with its main action, the last failure, then the content. */
 export function SectionCard({ id, title, action, error, children }: SectionCardProps) {
   return (
-    <section
-      aria-labelledby={id}
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
+    <section aria-labelledby={id} className={`space-y-4 ${cardClass}`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         {/* Reached from the navigation (/admin#manage-projects): clear of the sticky header. */}
         <h2 id={id} className="scroll-mt-24 text-xl font-bold tracking-tight text-slate-900">

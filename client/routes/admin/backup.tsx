@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { type ChangeEvent, type FormEvent, useState } from 'react'
 import type { BackupSummary } from '../../../src/schemas/backup'
 import {
+  cardClass,
   dangerButtonClass,
   ErrorAlert,
   inputClass,
@@ -19,8 +20,6 @@ export const Route = createFileRoute('/admin/backup')({
   head: () => ({ meta: [{ title: 'Backup' }] }),
   component: BackupScreen,
 })
-
-const cardClass = 'space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6'
 
 /** The name `bun run backup` gives: backup-YYYYMMDD-HHMMSS.json, in UTC. */
 function backupName(now = new Date()): string {
@@ -70,7 +69,7 @@ function Download() {
   }
 
   return (
-    <section aria-labelledby="download-title" className={cardClass}>
+    <section aria-labelledby="download-title" className={`space-y-3 ${cardClass}`}>
       <h2 id="download-title" className="text-xl font-bold tracking-tight text-slate-900">
         Download backup
       </h2>
@@ -148,7 +147,7 @@ function Restore() {
   }
 
   return (
-    <section aria-labelledby="restore-title" className={cardClass}>
+    <section aria-labelledby="restore-title" className={`space-y-3 ${cardClass}`}>
       <h2 id="restore-title" className="text-xl font-bold tracking-tight text-slate-900">
         Restore from a backup
       </h2>

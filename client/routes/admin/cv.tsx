@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { createFileRoute } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import {
+  cardClass,
   dangerButtonClass,
   ErrorAlert,
   primaryButtonClass,
@@ -77,10 +78,7 @@ function CvAdmin() {
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">CV.</h1>
-      <section
-        aria-labelledby="cv-current"
-        className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      >
+      <section aria-labelledby="cv-current" className={`space-y-3 ${cardClass}`}>
         <h2 id="cv-current" className="text-xl font-bold tracking-tight text-slate-900">
           What visitors download
         </h2>
@@ -110,11 +108,7 @@ function CvAdmin() {
         ) : null}
       </section>
 
-      <form
-        onSubmit={upload}
-        aria-labelledby="cv-upload"
-        className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      >
+      <form onSubmit={upload} aria-labelledby="cv-upload" className={`space-y-3 ${cardClass}`}>
         <h2 id="cv-upload" className="text-xl font-bold tracking-tight text-slate-900">
           Upload your own PDF
         </h2>

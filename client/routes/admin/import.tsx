@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { type ChangeEvent, useState } from 'react'
 import type { ImportResult } from '../../../src/schemas/json-resume'
 import {
+  cardClass,
   ErrorAlert,
   primaryButtonClass,
   StatusMessage,
@@ -19,8 +20,6 @@ export const Route = createFileRoute('/admin/import')({
   head: () => ({ meta: [{ title: 'Import' }] }),
   component: ImportScreen,
 })
-
-const cardClass = 'space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6'
 
 function plural(count: number, one: string, many: string) {
   return `${count} ${count === 1 ? one : many}`
@@ -150,7 +149,7 @@ function ImportScreen() {
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Import.</h1>
-      <section aria-labelledby="import-title" className={cardClass}>
+      <section aria-labelledby="import-title" className={`space-y-3 ${cardClass}`}>
         <h2 id="import-title" className="text-xl font-bold tracking-tight text-slate-900">
           From a JSON Resume
         </h2>

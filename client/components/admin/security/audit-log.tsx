@@ -4,6 +4,7 @@ import { type AuditGroup, auditGroups } from '../../../../src/schemas/security'
 import { failureText } from '../../../lib/admin-errors'
 import { useTrpc } from '../../../lib/trpc'
 import {
+  cardClass,
   ErrorAlert,
   Field,
   inputClass,
@@ -56,10 +57,7 @@ export function AuditLog() {
     : null
 
   return (
-    <section
-      aria-labelledby="audit-heading"
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
+    <section aria-labelledby="audit-heading" className={`space-y-4 ${cardClass}`}>
       <h2 id="audit-heading" className="sr-only">
         Entries
       </h2>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { failureText } from '../../../lib/admin-errors'
 import { useTrpc } from '../../../lib/trpc'
 import {
+  cardClass,
   dangerButtonClass,
   ErrorAlert,
   StatusMessage,
@@ -53,10 +54,7 @@ export function SessionsCard() {
   }
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
+    <section aria-labelledby={headingId} className={`space-y-4 ${cardClass}`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900">
           Sessions

@@ -5,6 +5,7 @@ import type { TwoFactorSetup } from '../../../../src/schemas/security'
 import { failureText } from '../../../lib/admin-errors'
 import { useTrpc } from '../../../lib/trpc'
 import {
+  cardClass,
   dangerButtonClass,
   ErrorAlert,
   Field,
@@ -82,10 +83,7 @@ export function TwoFactorCard() {
   }
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
+    <section aria-labelledby={headingId} className={`space-y-4 ${cardClass}`}>
       <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900">
         Two-factor sign-in
       </h2>
