@@ -3,6 +3,7 @@
  * running server: uploaded screenshots, projects (3 featured), a timeline.
  */
 import sharp from 'sharp'
+import { createRow, signIn } from './seed-content'
 
 /** A photo-like test image: a gradient with a few shapes, encoded as PNG. */
 async function testImage(width: number, height: number, hue: number): Promise<Buffer> {
@@ -26,13 +27,7 @@ export async function seedLighthouseContent(
   base: string,
   admin: { username: string; password: string },
 ): Promise<string> {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  })
-  if (login.status !== 200) throw new Error(`seeding: sign-in failed (${login.status})`)
-  const { token } = (await login.json()) as { token: string }
+  const token = await signIn(base, admin)
   const authorization = `Bearer ${token}`
 
   const images: string[] = []
@@ -54,15 +49,7 @@ export async function seedLighthouseContent(
     images.push(((await response.json()) as { url: string }).url)
   }
 
-  const create = async (path: string, data: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify(data),
-    })
-    if (response.status !== 201) throw new Error(`seeding ${path}: ${response.status}`)
-    return (await response.json()) as { slug: string }
-  }
+  const create = (path: string, data: unknown) => createRow(base, token, path, data)
   let slug = ''
   for (let i = 1; i <= 6; i++) {
     const project = await create('/api/projects', {

@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from '@playwright/test'
-import { seedContent } from './seed-content'
+import { seedContent, signIn } from './seed-content'
 import { firstOk, freePort, startServer, stop } from './server-process'
 
 const root = resolve(import.meta.dir, '..')
@@ -55,12 +55,7 @@ const browser = await chromium.launch({
 try {
   await firstOk(`${base}/healthz`)
   const slug = await seedContent(base, admin)
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  })
-  const { token } = (await login.json()) as { token: string }
+  const token = await signIn(base, admin)
   const publicPages = ['/', '/projects', `/projects/${slug}`, '/contact-me', '/cv', '/no-such-page']
   const adminPages = [
     '/admin',

@@ -3,7 +3,8 @@
  * content: 20 projects (the first 4 featured) and 10 timeline events.
  * Returns the slug of the 10th project, a typical project page.
  */
-export async function seedContent(
+/** Signs the admin in through the API; answers with the bearer token. */
+export async function signIn(
   base: string,
   admin: { username: string; password: string },
 ): Promise<string> {
@@ -13,21 +14,34 @@ export async function seedContent(
     body: JSON.stringify(admin),
   })
   if (login.status !== 200) throw new Error(`seeding: sign-in failed (${login.status})`)
-  const { token } = (await login.json()) as { token: string }
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-  /** Creates one row through the API; answers with the created row. */
-  async function create(path: '/api/projects' | '/api/timeline', data: unknown): Promise<unknown> {
-    const response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify(data),
-    })
-    if (response.status !== 201) throw new Error(`seeding failed: ${response.status}`)
-    return response.json()
-  }
+  return ((await login.json()) as { token: string }).token
+}
+
+/** Creates one row through the API (POST, 201); answers with the created row. */
+export async function createRow(
+  base: string,
+  token: string,
+  path: string,
+  data: unknown,
+): Promise<{ slug: string }> {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(data),
+  })
+  if (response.status !== 201) throw new Error(`seeding ${path}: ${response.status}`)
+  return (await response.json()) as { slug: string }
+}
+
+export async function seedContent(
+  base: string,
+  admin: { username: string; password: string },
+): Promise<string> {
+  const token = await signIn(base, admin)
+  const create = (path: string, data: unknown) => createRow(base, token, path, data)
   let slug = ''
   for (let i = 1; i <= 20; i++) {
-    const project = (await create('/api/projects', {
+    const project = await create('/api/projects', {
       title: `Project ${i}`,
       description: `Short description of project ${i}.`,
       long_description: `A longer description of project ${i}. `.repeat(10),
@@ -35,7 +49,7 @@ export async function seedContent(
       image_urls: [`/images/project-${i}.png`],
       tags: ['TypeScript', 'React', 'PostgreSQL'],
       is_featured: i <= 4,
-    })) as { slug: string }
+    })
     if (i === 10) slug = project.slug
   }
   for (let i = 1; i <= 10; i++) {
