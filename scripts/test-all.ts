@@ -86,5 +86,63 @@ passed += e2ePass
 failed += e2eFail
 console.log(`\n== playwright: ${e2ePass} passed, ${e2eFail} failed (exit ${e2e.code})\n`)
 
+// CI keeps only the tail of the output: repeat what failed, briefly, right above the summary.
+const failures = [...unitFailures(unit.output), ...e2eFailures(report)]
+if (failures.length > 0) {
+  console.log('== what failed')
+  for (const line of failures.slice(0, 80)) console.log(line)
+  console.log()
+}
+
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed > 0 ? 1 : 0)
+
+/** Each `(fail)` line of `bun test`, with the error lines printed above it; unhandled errors too. */
+function unitFailures(output: string): string[] {
+  const lines = output.split('\n')
+  const out: string[] = []
+  lines.forEach((line, index) => {
+    if (/^\(fail\)|Unhandled error|^error: /.test(line.trim())) {
+      if (line.trim().startsWith('(fail)')) {
+        const context = lines
+          .slice(Math.max(0, index - 8), index)
+          .filter((l) => /error|expect|Received|Expected|timed out/i.test(l))
+        out.push(...context.map((l) => `   ${l.trim().slice(0, 200)}`))
+      }
+      out.push(`bun test: ${line.trim().slice(0, 300)}`)
+    }
+  })
+  return out
+}
+
+type JsonSuite = {
+  title: string
+  specs?: { title: string; ok: boolean; tests: { results: { error?: { message?: string } }[] }[] }[]
+  suites?: JsonSuite[]
+}
+
+/** Each failed Playwright test, with the first line of its error. */
+function e2eFailures(path: string): string[] {
+  const out: string[] = []
+  const walk = (suite: JsonSuite, trail: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.ok) continue
+      const message =
+        spec.tests.flatMap((t) => t.results).find((r) => r.error?.message)?.error?.message ?? ''
+      out.push(`playwright: ${[...trail, spec.title].join(' › ')}`)
+      const first = Bun.stripANSI(message)
+        .split('\n')
+        .find((l) => l.trim())
+      if (first) out.push(`   ${first.trim().slice(0, 200)}`)
+    }
+    for (const child of suite.suites ?? [])
+      walk(child, suite.title ? [...trail, suite.title] : trail)
+  }
+  try {
+    const report = JSON.parse(readFileSync(path, 'utf8')) as { suites?: JsonSuite[] }
+    for (const suite of report.suites ?? []) walk(suite, [])
+  } catch {
+    // no report: the run's own output says why
+  }
+  return out
+}
