@@ -122,7 +122,7 @@ test('upload two images, attach them to a project with the picker, reorder by mo
   // variants; the second in the gallery below, loaded lazily.
   const html = await (await request.get(`/projects/${saved?.slug}`)).text()
   // Server-rendered with its placeholder as the background until it loads.
-  expect(html).toMatch(/style="background-image:url\(&quot;data:image\/png;base64,/)
+  expect(html).toMatch(/style="background-image:url\(&quot;data:image\/webp;base64,/)
   await page.goto(`/projects/${saved?.slug}`)
   await hydrated(page)
   await expect(page.getByRole('main').locator('picture')).toHaveCount(2)

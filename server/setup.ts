@@ -3,6 +3,7 @@ import { type Database, migrateDatabase, openDatabase } from './db/client'
 import { ConfigError, type Env } from './env'
 import type { Logger } from './log'
 import { adminExists, setAdminPassword } from './services/auth'
+import { compactStoredPlaceholders } from './services/media'
 import { ownerVariablesIgnored, profileSeedFromEnv, seedProfile } from './services/profile'
 
 export function openDatabaseFromEnv(
@@ -13,11 +14,13 @@ export function openDatabaseFromEnv(
     : openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR })
 }
 
-/** Migrations, the owner's profile, and the first admin when asked for. */
+/** Migrations, the owner's profile, stored placeholders brought up to date, and the first admin when asked for. */
 export async function prepareDatabase(database: Database, env: Env, log: Logger): Promise<void> {
   await migrateDatabase(database)
   const seed = profileSeedFromEnv(env)
   await seedProfile(database.db, seed)
+  const compacted = await compactStoredPlaceholders(database.db)
+  if (compacted > 0) log.info('image placeholders re-encoded as WebP', { images: compacted })
   const ignored = await ownerVariablesIgnored(database.db, seed, env.ownerVariablesSet)
   if (ignored.length > 0) {
     log.warn(

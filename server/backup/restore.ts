@@ -8,6 +8,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { cvFile, media, sessions, signInChallenges, trustedDevices } from '../db/schema'
 import { contentTypeOfKey } from '../media/keys'
+import { compactPlaceholder } from '../media/process'
 import type { MediaStore } from '../media/store'
 import { bumpContentVersion } from '../services/content-version'
 import { type Backup, backupTableNames, backupTables, mediaKeysOf } from './format'
@@ -52,6 +53,8 @@ export async function restoreBackup(db: Db, backup: Backup, store: MediaStore): 
       contentTypeOfKey(key) ?? 'application/octet-stream',
     )
   }
+  // An older backup's placeholders (PNG) come in as the WebP that uploads now get.
+  for (const row of backup.tables.media) row.placeholder = await compactPlaceholder(row.placeholder)
   const before = await db.select({ key: media.key, variants: media.variants }).from(media)
   const cvBefore = await db.select({ key: cvFile.key }).from(cvFile)
   // Children before parents for the delete, parents first for the inserts.

@@ -44,7 +44,7 @@ export interface ProcessedImage {
   full: ImageFile
   /** WebP, ascending by width, never wider than the image. */
   variants: (ImageFile & { width: number })[]
-  /** A data: URL of the image's ThumbHash, rendered as a tiny PNG. */
+  /** A data: URL of the image's ThumbHash, rendered as a tiny WebP. */
   placeholder: string
 }
 
@@ -94,19 +94,54 @@ export function variantWidthsFor(width: number): number[] {
   return widths
 }
 
-/** The ThumbHash of a ≤100 px copy, drawn back to pixels and sent as a compressed PNG. */
+/**
+ * The ThumbHash of a ≤100 px copy, drawn back to pixels (about 32 × 20) and
+ * sent as a lossy WebP: 80–150 bytes where a PNG of the same pixels took
+ * 0.5–2.2 KB, and a page carries one per card twice (in the markup and in
+ * the data its script hydrates from). Alpha is kept only when the image has
+ * transparency.
+ */
 async function placeholderOf(sharp: SharpModule, image: Sharp): Promise<string> {
   const { data, info } = await image
     .resize(100, 100, { fit: 'inside' })
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true })
-  const hash = rgbaToThumbHash(info.width, info.height, data)
-  const drawn = thumbHashToRGBA(hash)
-  const png = await sharp(drawn.rgba, { raw: { width: drawn.w, height: drawn.h, channels: 4 } })
-    .png({ compressionLevel: 9 })
-    .toBuffer()
-  return `data:image/png;base64,${png.toString('base64')}`
+  const drawn = thumbHashToRGBA(rgbaToThumbHash(info.width, info.height, data))
+  return placeholderWebp(
+    sharp(drawn.rgba, { raw: { width: drawn.w, height: drawn.h, channels: 4 } }),
+  )
+}
+
+async function placeholderWebp(pixels: Sharp): Promise<string> {
+  const { isOpaque } = await pixels.clone().stats()
+  const shaped = isOpaque ? pixels.removeAlpha() : pixels
+  const webp = await shaped.webp({ quality: 80, smartSubsample: true, effort: 6 }).toBuffer()
+  return `data:image/webp;base64,${webp.toString('base64')}`
+}
+
+const pngPlaceholderPrefix = 'data:image/png;base64,'
+
+/** Whether a stored placeholder is in the former PNG form, which `compactPlaceholder` re-encodes. */
+export function isPngPlaceholder(placeholder: string): boolean {
+  return placeholder.startsWith(pngPlaceholderPrefix)
+}
+
+/**
+ * A placeholder stored by an earlier version (a PNG data: URL) as the WebP
+ * that uploads now get; anything else is returned as it is. Used at start-up
+ * for the stored rows and on restore for an older backup's.
+ */
+export async function compactPlaceholder(placeholder: string): Promise<string> {
+  if (!isPngPlaceholder(placeholder)) return placeholder
+  try {
+    const sharp = await loadSharp()
+    const png = Buffer.from(placeholder.slice(pngPlaceholderPrefix.length), 'base64')
+    return await placeholderWebp(sharp(png).ensureAlpha())
+  } catch {
+    // An unreadable placeholder stays as it was: it is only a preview.
+    return placeholder
+  }
 }
 
 /**

@@ -1,10 +1,10 @@
-import { arrayOverlaps, desc, eq, inArray } from 'drizzle-orm'
+import { arrayOverlaps, desc, eq, inArray, like } from 'drizzle-orm'
 import type { ImageInfo, Media } from '../../src/schemas/media'
 import type { Db } from '../db/client'
 import { media, profile, projects, timelineEvents } from '../db/schema'
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors'
 import { keyOfUrl, mediaUrl } from '../media/keys'
-import { processUpload } from '../media/process'
+import { compactPlaceholder, processUpload } from '../media/process'
 import { bumpContentVersion } from './content-version'
 import type { ServiceContext } from './context'
 import { iso } from './rows'
@@ -215,3 +215,26 @@ export async function imagesFor(db: Reader, urls: Iterable<string>): Promise<Ima
 
 /** The image info of a URL, or null when it is not one of the uploads asked about. */
 export type ImageLookup = (url: string | null) => ImageInfo | null
+
+/**
+ * Re-encodes the placeholders stored by earlier versions (PNG data: URLs,
+ * 0.5–2.2 KB each) as the WebP that uploads now get (about 100 bytes), so
+ * pages that list many images stay small. Runs at start-up; a no-op (and no
+ * sharp loaded) once every row is done. Several instances doing it at once
+ * write the same values. Returns how many rows changed.
+ */
+export async function compactStoredPlaceholders(db: Db): Promise<number> {
+  const rows = await db
+    .select({ id: media.id, placeholder: media.placeholder })
+    .from(media)
+    .where(like(media.placeholder, 'data:image/png;%'))
+  let changed = 0
+  for (const row of rows) {
+    const placeholder = await compactPlaceholder(row.placeholder)
+    if (placeholder === row.placeholder) continue
+    await db.update(media).set({ placeholder }).where(eq(media.id, row.id))
+    changed++
+  }
+  if (changed > 0) await bumpContentVersion(db)
+  return changed
+}

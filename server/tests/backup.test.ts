@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import { BACKUP_ACCESS_FILE, BACKUP_TOKEN_HEADER, readBackupAccess } from '../backup/access'
 import {
   type Backup,
@@ -22,9 +23,11 @@ import {
 import { restoreBackup } from '../backup/restore'
 import { readBackup } from '../backup/snapshot'
 import { type Database, openDatabase } from '../db/client'
-import { adminUsers, profile } from '../db/schema'
+import { adminUsers, media, profile } from '../db/schema'
 import { createFolderStore } from '../media/folder-store'
 import { setAdminPassword } from '../services/auth'
+import { bumpContentVersion } from '../services/content-version'
+import { compactStoredPlaceholders } from '../services/media'
 import {
   type ChildServer,
   call,
@@ -750,6 +753,58 @@ describe('backups hold the media library', () => {
       expect(await t.mediaStore.exists(url.slice('/media/'.length))).toBe(false)
     } finally {
       await t.close()
+    }
+  }, 60_000)
+
+  test('placeholders of earlier versions (PNG) become WebP: on restore, and at start-up for stored rows', async () => {
+    const source = await createTestApp()
+    const target = await createTestApp()
+    try {
+      const token = await source.login()
+      const png = await solid(640, 360, { r: 20, g: 90, b: 200, alpha: 1 }).png().toBuffer()
+      const uploaded = await upload(source.app, token, uploadForm(png, { name: 'c.png' }))
+      const image = uploaded.json as { url: string; placeholder: string }
+      expect(image.placeholder).toStartWith('data:image/webp;base64,')
+      await source.request('POST', '/api/projects', {
+        token,
+        body: { ...sample.project('Placeholder'), image_urls: [image.url] },
+      })
+      // What an earlier version stored: the same pixels as a PNG data: URL.
+      const pixels = await solid(32, 18, { r: 20, g: 90, b: 200, alpha: 1 }).png().toBuffer()
+      const oldPlaceholder = `data:image/png;base64,${pixels.toString('base64')}`
+      const backup = parseBackup(
+        serializeBackup(await readBackup(source.db, source.database.kind, source.mediaStore)),
+      )
+      for (const row of backup.tables.media) row.placeholder = oldPlaceholder
+
+      const placeholderShown = async () => {
+        const list = await target.request('GET', '/api/projects')
+        const [project] = list.json as { images: ({ placeholder: string } | null)[] }[]
+        return project?.images[0]?.placeholder ?? ''
+      }
+      const webpBytes = async (dataUrl: string) => {
+        const bytes = Buffer.from(dataUrl.split(',')[1] ?? '', 'base64')
+        expect((await sharp(bytes).metadata()).format).toBe('webp')
+        return bytes.byteLength
+      }
+      await restoreBackup(target.db, backup, target.mediaStore)
+      const restored = await placeholderShown()
+      expect(restored).toStartWith('data:image/webp;base64,')
+      expect(await webpBytes(restored)).toBeLessThan(pixels.byteLength)
+
+      // A row an earlier version wrote, already served (and cached) as PNG.
+      await target.db.update(media).set({ placeholder: oldPlaceholder })
+      await bumpContentVersion(target.db)
+      expect(await placeholderShown()).toBe(oldPlaceholder)
+      expect(await compactStoredPlaceholders(target.db)).toBe(1)
+      const compacted = await placeholderShown()
+      expect(compacted).toStartWith('data:image/webp;base64,')
+      expect(await webpBytes(compacted)).toBeLessThan(300)
+      // Done once: the next start finds nothing to do.
+      expect(await compactStoredPlaceholders(target.db)).toBe(0)
+    } finally {
+      await source.close()
+      await target.close()
     }
   }, 60_000)
 

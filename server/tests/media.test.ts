@@ -145,7 +145,7 @@ describe('POST /api/media: each accepted type', () => {
           url: `/media/${hash}-${width}.webp`,
           content_type: 'image/webp',
         })),
-        placeholder: expect.stringMatching(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/),
+        placeholder: expect.stringMatching(/^data:image\/webp;base64,[A-Za-z0-9+/]+=*$/),
         bytes: expect.any(Number),
         created_at: isoDate,
         updated_at: isoDate,
@@ -162,8 +162,8 @@ describe('POST /api/media: each accepted type', () => {
         expect(file.width).toBe(Number(variant.width))
       }
       const placeholder = Buffer.from(String(r.body.placeholder).split(',')[1] ?? '', 'base64')
-      expect(placeholder.byteLength).toBeLessThan(1024)
-      expect((await sharp(placeholder).metadata()).format).toBe('png')
+      expect(placeholder.byteLength).toBeLessThan(300)
+      expect((await sharp(placeholder).metadata()).format).toBe('webp')
       const [row] = await t.db.select().from(media).where(eq(media.id, r.id))
       expect(row).toMatchObject({ hash, key: `${hash}.${c.fallback.ext}`, alt: c.label })
     })
