@@ -98,7 +98,10 @@ async function audit(url: string, port: number): Promise<Figures> {
   const score = (name: (typeof categories)[number]) =>
     Math.round((lhr.categories[name]?.score ?? 0) * 100)
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
-  const lcpItems = lhr.audits['largest-contentful-paint-element']?.details
+  // Lighthouse 12 and later name the element in the LCP breakdown insight (earlier: its own audit).
+  const lcpItems =
+    lhr.audits['lcp-breakdown-insight']?.details ??
+    lhr.audits['largest-contentful-paint-element']?.details
   const lcpElement =
     JSON.stringify(lcpItems ?? '').match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? ''
   const failing = categories.flatMap((name) =>
