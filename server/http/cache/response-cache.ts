@@ -9,6 +9,7 @@
  * a 304. Text answers are compressed with brotli or gzip once per entry and
  * per encoding, by Accept-Encoding.
  */
+import { brotliCompress, constants } from 'node:zlib'
 import type { Logger } from '../../log'
 import {
   type Bytes,
@@ -98,6 +99,33 @@ export interface Entry extends Snapshot {
    */
   blobs: Partial<Record<Encoding | 'identity', Blob>>
   bytes: number
+  /** The brotli body is being (or has been) recompressed at the best quality. */
+  polishing?: boolean
+}
+
+/**
+ * Kept bodies at least this large get their brotli variant recompressed at
+ * quality 11 in the background: about 10% smaller than the quality 6 made
+ * at once (the home page: 16.6 → 15.1 KB), which on a slow phone link can
+ * keep a page inside TCP's first round trip. 0.3 s of a worker thread per
+ * page and content version; the event loop does not wait for it.
+ */
+const POLISH_MIN_BYTES = 8 * 1024
+const polishedQuality = 11
+
+function brotliBest(body: Bytes): Promise<Bytes> {
+  return new Promise((resolve, reject) =>
+    brotliCompress(
+      body,
+      {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: polishedQuality,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      },
+      (error, result) => (error ? reject(error) : resolve(new Uint8Array(result))),
+    ),
+  )
 }
 
 /** Statuses whose answer follows from the content alone. */
@@ -160,9 +188,35 @@ export function createResponseCache(options: ResponseCacheOptions) {
       if (body) {
         entry.bytes += body.byteLength
         store.resized(entry.key, entry)
+        if (encoding === 'br') polish(entry)
       }
     }
     return body
+  }
+
+  /** Swaps a kept entry's brotli body for one at the best quality, once it is ready. */
+  function polish(entry: Entry) {
+    if (entry.polishing || !options.enabled || entry.body.byteLength < POLISH_MIN_BYTES) return
+    entry.polishing = true
+    brotliBest(entry.body).then(
+      (best) => {
+        const current = entry.variants.br
+        // Dropped from the cache meanwhile, or no gain: nothing to swap.
+        if (!current || store.peek(entry.key) !== entry || best.byteLength >= current.byteLength) {
+          return
+        }
+        entry.variants.br = best
+        entry.bytes += best.byteLength - current.byteLength
+        const blob = entry.blobs.br
+        if (blob) {
+          entry.bytes -= blob.size
+          delete entry.blobs.br
+        }
+        store.resized(entry.key, entry)
+      },
+      (error: unknown) =>
+        options.log?.warn('recompressing a cached answer failed', { error: String(error) }),
+    )
   }
 
   /**
