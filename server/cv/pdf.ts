@@ -4,10 +4,14 @@
  * link annotations that open on click, ~25 ms for a typical CV). Pure: the
  * caller hands it the content; no database, no HTTP.
  *
- * The standard PDF fonts (Helvetica) cover WinAnsi (Latin-1 and typographic
- * punctuation); other characters are written without their accents, or as
- * "?", so the file never holds a glyph the font lacks.
+ * Text is set in Inter (the OFL font the link-preview cards use, embedded
+ * as a subset): Latin with every accent, Greek, Cyrillic and Vietnamese, so
+ * "Łukasz Żółć", "Ελένη" or "Дмитрий" print as written. A character Inter
+ * lacks (CJK, emoji) is written without its accents when that helps, else
+ * as "?", so the file never holds a glyph the font cannot draw.
  */
+import { readFileSync } from 'node:fs'
+import { create as openFont } from 'fontkit'
 import PDFDocument from 'pdfkit'
 import { isSafeUrl } from '../../src/domain/safe-url'
 import type { Profile } from '../../src/schemas/profile'
@@ -25,24 +29,38 @@ export interface CvContent {
   siteUrl: string
 }
 
-/** Characters of WinAnsiEncoding beyond Latin-1 (PDF 32000-1, annex D). */
-const winAnsiExtra = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
+const fontPath = (name: string) => new URL(`../og/fonts/${name}`, import.meta.url)
 
-function encodable(char: string): boolean {
-  const code = char.codePointAt(0) ?? 0
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || winAnsiExtra.has(char)
+interface Fonts {
+  regular: Buffer
+  bold: Buffer
+  covers: (codePoint: number) => boolean
+}
+let fonts: Fonts | undefined
+
+/** Inter's two weights, read on the first CV (680 KB, kept for the next ones). */
+function loadFonts(): Fonts {
+  if (!fonts) {
+    const regular = readFileSync(fontPath('Inter-Regular.ttf'))
+    const bold = readFileSync(fontPath('Inter-Bold.ttf'))
+    const font = openFont(regular)
+    fonts = { regular, bold, covers: (codePoint) => font.hasGlyphForCodePoint(codePoint) }
+  }
+  return fonts
 }
 
-/** Text the standard fonts can show: accents dropped where needed, else "?". */
-export function toWinAnsi(text: string): string {
+/** Text the CV's font can draw: whitespace runs as one space; accents dropped where needed, else "?". */
+export function toPrintable(text: string): string {
+  const { covers } = loadFonts()
+  const drawable = (char: string) => covers(char.codePointAt(0) ?? 0)
   let out = ''
   for (const char of text.replace(/\s+/g, ' ')) {
-    if (encodable(char)) {
+    if (drawable(char)) {
       out += char
       continue
     }
     const base = char.normalize('NFKD').replace(/\p{M}/gu, '')
-    out += [...base].every(encodable) && base !== '' ? base : '?'
+    out += base !== '' && [...base].every(drawable) ? base : '?'
   }
   return out
 }
@@ -60,13 +78,16 @@ export function renderCvPdf(content: CvContent): Promise<Uint8Array<ArrayBuffer>
     size: 'A4',
     margins: { top: 50, bottom: 50, left: 56, right: 56 },
     info: {
-      Title: toWinAnsi(`${profile.name} · CV`),
-      Author: toWinAnsi(profile.name),
+      Title: toPrintable(`${profile.name} · CV`),
+      Author: toPrintable(profile.name),
       Subject: 'Curriculum vitae',
     },
     lang: 'en',
     displayTitle: true,
   })
+  const { regular, bold } = loadFonts()
+  doc.registerFont('Body', regular)
+  doc.registerFont('Body-Bold', bold)
   const chunks: Buffer[] = []
   doc.on('data', (chunk: Buffer) => chunks.push(chunk))
   const finished = new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
@@ -77,12 +98,12 @@ export function renderCvPdf(content: CvContent): Promise<Uint8Array<ArrayBuffer>
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right
   const left = doc.page.margins.left
   const write = (text: string, options: PDFKit.Mixins.TextOptions = {}) =>
-    doc.text(toWinAnsi(text), options)
+    doc.text(toPrintable(text), options)
 
   // Heading
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(colors.text)
+  doc.font('Body-Bold').fontSize(22).fillColor(colors.text)
   write(profile.name)
-  doc.moveDown(0.2).font('Helvetica').fontSize(11).fillColor(colors.muted)
+  doc.moveDown(0.2).font('Body').fontSize(11).fillColor(colors.muted)
   write(`${profile.major} major at ${profile.university}, minor in ${profile.minor}`)
   write(`Focus: ${profile.focus}`)
   doc.moveDown(0.4).fontSize(10)
@@ -98,7 +119,7 @@ export function renderCvPdf(content: CvContent): Promise<Uint8Array<ArrayBuffer>
   doc.fillColor(colors.accent)
   contacts.forEach((contact, index) => {
     const last = index === contacts.length - 1
-    doc.text(toWinAnsi(contact.text), {
+    doc.text(toPrintable(contact.text), {
       link: contact.link,
       underline: true,
       continued: !last,
@@ -107,7 +128,7 @@ export function renderCvPdf(content: CvContent): Promise<Uint8Array<ArrayBuffer>
   })
 
   const section = (title: string) => {
-    doc.moveDown(1).font('Helvetica-Bold').fontSize(13).fillColor(colors.text)
+    doc.moveDown(1).font('Body-Bold').fontSize(13).fillColor(colors.text)
     write(title, { width })
     const y = doc.y + 2
     doc
@@ -125,17 +146,17 @@ export function renderCvPdf(content: CvContent): Promise<Uint8Array<ArrayBuffer>
     // The dates are placed beside the title by hand: both start on the same page.
     if (doc.y > doc.page.height - doc.page.margins.bottom - 60) doc.addPage()
     const y = doc.y
-    doc.font('Helvetica').fontSize(9.5).fillColor(colors.muted)
-    const datesWidth = dates ? doc.widthOfString(toWinAnsi(dates)) + 4 : 0
-    if (dates) doc.text(toWinAnsi(dates), left, y + 1.5, { width, align: 'right' })
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(colors.text)
-    doc.text(toWinAnsi(title), left, y, { width: width - datesWidth - 12 })
+    doc.font('Body').fontSize(9.5).fillColor(colors.muted)
+    const datesWidth = dates ? doc.widthOfString(toPrintable(dates)) + 4 : 0
+    if (dates) doc.text(toPrintable(dates), left, y + 1.5, { width, align: 'right' })
+    doc.font('Body-Bold').fontSize(11).fillColor(colors.text)
+    doc.text(toPrintable(title), left, y, { width: width - datesWidth - 12 })
   }
 
   const bullets = (items: readonly string[]) => {
-    doc.font('Helvetica').fontSize(10).fillColor(colors.text)
+    doc.font('Body').fontSize(10).fillColor(colors.text)
     for (const item of items) {
-      doc.text(toWinAnsi(`•  ${markdownToPlainText(item, 1_000)}`), left + 10, doc.y, {
+      doc.text(toPrintable(`•  ${markdownToPlainText(item, 1_000)}`), left + 10, doc.y, {
         width: width - 10,
         indent: 0,
       })
@@ -147,14 +168,14 @@ export function renderCvPdf(content: CvContent): Promise<Uint8Array<ArrayBuffer>
     section(title)
     const list = content.events.filter((event) => event.event_type === type)
     if (list.length === 0) {
-      doc.font('Helvetica').fontSize(10).fillColor(colors.muted)
+      doc.font('Body').fontSize(10).fillColor(colors.muted)
       write(empty)
     }
     for (const event of list) {
       const end = event.end_date?.trim() ? event.end_date : 'Present'
       entryHead(event.title, `${event.start_date} – ${end}`)
       if (event.position) {
-        doc.font('Helvetica-Oblique').fontSize(10).fillColor(colors.muted)
+        doc.font('Body').fontSize(10).fillColor(colors.muted)
         write(event.position, { width })
       }
       bullets(event.description)
@@ -166,16 +187,16 @@ export function renderCvPdf(content: CvContent): Promise<Uint8Array<ArrayBuffer>
 
   section('Projects')
   if (content.projects.length === 0) {
-    doc.font('Helvetica').fontSize(10).fillColor(colors.muted)
+    doc.font('Body').fontSize(10).fillColor(colors.muted)
     write('No projects yet.')
   }
   for (const project of content.projects) {
     entryHead(project.title, project.period)
     if (project.role) {
-      doc.font('Helvetica-Oblique').fontSize(10).fillColor(colors.muted)
+      doc.font('Body').fontSize(10).fillColor(colors.muted)
       write(project.role, { width })
     }
-    doc.font('Helvetica').fontSize(10).fillColor(colors.text)
+    doc.font('Body').fontSize(10).fillColor(colors.text)
     write(project.description, { width })
     if (project.tags.length > 0) {
       doc.fontSize(9.5).fillColor(colors.muted)
@@ -188,7 +209,7 @@ export function renderCvPdf(content: CvContent): Promise<Uint8Array<ArrayBuffer>
       doc.fontSize(9.5).fillColor(colors.accent)
       links.forEach((url, index) => {
         const last = index === links.length - 1
-        doc.text(toWinAnsi(readable(url)), { link: url, underline: true, continued: !last })
+        doc.text(toPrintable(readable(url)), { link: url, underline: true, continued: !last })
         if (!last) doc.text('   ', { link: null, underline: false, continued: true })
       })
     }

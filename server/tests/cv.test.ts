@@ -208,6 +208,17 @@ describe('/cv.pdf, generated', () => {
     expect(links).toContain(`${SITE}/cv`)
   })
 
+  test('names in other scripts print as written; a character the font lacks becomes "?"', async () => {
+    const pdf = await otherPdf('Łukasz Żółć · Ελένη · Дмитрий · Đặng · 张伟')
+    const { text } = await pdfOf(pdf)
+    expect(text).toContain('Łukasz Żółć')
+    expect(text).toContain('Ελένη')
+    expect(text).toContain('Дмитрий')
+    expect(text).toContain('Đặng')
+    expect(text).not.toContain('张')
+    expect(text).toContain('??')
+  })
+
   test('is kept until the content changes, then made again', async () => {
     const first = await getPdf()
     const again = await getPdf()
