@@ -4,6 +4,7 @@ import type { Database } from '../db/client'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import type { MediaStore } from '../media/store'
 import { messages } from '../messages'
+import { recordAudit } from '../services/audit'
 import { forwardingHeaderOf } from './client-address'
 import { jsonError } from './respond'
 
@@ -29,6 +30,10 @@ export async function handleBackupRequest(
   }
   try {
     const backup = await readBackup(database.db, database.kind, store)
+    await recordAudit(
+      { db: database.db, now: () => new Date(), ip: '127.0.0.1' },
+      { action: 'backup.download', actor: null, details: { via: 'bun run backup' } },
+    )
     return new Response(JSON.stringify(backup), {
       headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
     })

@@ -20,6 +20,7 @@ import { restoreBackup } from '../backup/restore'
 import { readBackup } from '../backup/snapshot'
 import { adminUsers, throttleCounters } from '../db/schema'
 import { InvalidInputError, RateLimitedError } from '../errors'
+import { recordAudit } from './audit'
 import type { ServiceContext } from './context'
 import { lockWindow } from './fixed-window'
 
@@ -75,15 +76,22 @@ export function summaryOf(backup: Backup): BackupSummary {
 }
 
 /** The backup document, as `bun run backup` writes it. */
-export async function downloadBackup(ctx: BackupContext): Promise<Backup> {
+export async function downloadBackup(ctx: BackupContext, actor: string): Promise<Backup> {
   await countAttempt(ctx, 'download')
   const backup = await readBackup(ctx.db, ctx.databaseKind ?? 'pglite', ctx.mediaStore)
   // What leaves must read back as a valid backup, as the CLI checks before writing.
   const checked = checkBackup(JSON.parse(JSON.stringify(backup)))
+  const summary = backupSummary(checked.tables)
   ctx.log.info('a backup was downloaded from the admin', {
     ip: ctx.ip,
     requestId: ctx.requestId,
-    summary: backupSummary(checked.tables),
+    summary,
+  })
+  // Everything the site holds left the server: the audit log says when, to whom and where.
+  await recordAudit(ctx, {
+    action: 'backup.download',
+    actor,
+    details: { via: 'admin', summary },
   })
   return backup
 }

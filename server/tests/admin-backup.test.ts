@@ -66,6 +66,17 @@ describe('backup and restore from the admin', () => {
     expect(parsed.source).toBe(usingPostgres ? 'postgres' : 'pglite')
     expect(parsed.tables.projects.map((project) => project.title)).toEqual(['Kept Project'])
     expect(Object.keys(parsed.media_files).length).toBeGreaterThan(0)
+    // The audit log names the download, who made it and what left.
+    const audit = await t.request('GET', '/api/audit?group=maintenance', { token })
+    expect(audit.status).toBe(200)
+    const [entry] = (
+      audit.body as { entries: { action: string; actor: string; details: unknown }[] }
+    ).entries
+    expect(entry).toMatchObject({
+      action: 'backup.download',
+      actor: ADMIN.username,
+      details: { via: 'admin', summary: expect.stringContaining('1 projects') },
+    })
   })
 
   function parsedFile() {

@@ -23,7 +23,7 @@ import {
 import { restoreBackup } from '../backup/restore'
 import { readBackup } from '../backup/snapshot'
 import { type Database, openDatabase } from '../db/client'
-import { adminUsers, media, profile } from '../db/schema'
+import { adminUsers, auditLog, media, profile } from '../db/schema'
 import { createFolderStore } from '../media/folder-store'
 import { setAdminPassword } from '../services/auth'
 import { bumpContentVersion } from '../services/content-version'
@@ -654,6 +654,18 @@ describe("the running PGlite server's backup door", () => {
     again.process.kill('SIGTERM')
     expect(await again.process.exited).toBe(0)
     expect(existsSync(accessPath)).toBe(false)
+
+    // The download through the door is in the audit log (the offline one reads the files directly).
+    const database = await openDatabase({ kind: 'pglite', dataDir })
+    try {
+      const entries = await database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'backup.download'))
+      expect(entries.map((entry) => entry.details)).toEqual([{ via: 'bun run backup' }])
+    } finally {
+      await database.close()
+    }
   }, 120_000)
 
   test.if(usingPostgres)(

@@ -16,7 +16,7 @@ export const backupRouter = router({
   download: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/backup' } })
     .output(z.record(z.string(), z.unknown()))
-    .query(({ ctx }) => downloadBackup(ctx)),
+    .query(({ ctx }) => downloadBackup(ctx, ctx.session.username)),
   /** What a file holds (rows per table, images, date), or 400 with what is wrong; writes nothing. */
   preview: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/restore/preview', body: largeJson } })

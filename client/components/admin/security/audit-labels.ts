@@ -38,6 +38,7 @@ const actionLabels: Record<string, string> = {
   'admin.created': 'Admin created (command line)',
   'admin.password_reset': 'Password reset (command line)',
   'backup.restore': 'Backup restored',
+  'backup.download': 'Backup downloaded',
 }
 
 export function actionLabel(action: string): string {
