@@ -216,6 +216,29 @@ export async function enableTwoFactor(
   return { recovery_codes: codes }
 }
 
+/**
+ * Ten new recovery codes for an owner whose two-factor sign-in is on; the
+ * old ones (used or not) stop working at once. For when the printed list is
+ * lost or running out (the status says how many are left).
+ */
+export async function regenerateRecoveryCodes(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<{ recovery_codes: string[] }> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
+  const changed = await db
+    .update(twoFactor)
+    .set({
+      recovery_code_hashes: codes.map((value) => sha256(normalizeRecoveryCode(value))),
+      updated_at: now,
+    })
+    .where(and(eq(twoFactor.user_id, userId), isNotNull(twoFactor.enabled_at)))
+    .returning({ userId: twoFactor.user_id })
+  if (changed.length === 0) throw new ConflictError('Two-factor sign-in is not on.')
+  return { recovery_codes: codes }
+}
+
 /** Turns two-factor sign-in off (or drops an enrolment under way); pending challenges die with it. */
 export async function removeTwoFactor(db: Queryable, userId?: number): Promise<boolean> {
   const removed = await db

@@ -42,6 +42,7 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'POST /api/auth/2fa/setup 200 twoFactor.setup',
       'POST /api/auth/2fa/enable 200 twoFactor.enable',
       'POST /api/auth/2fa/disable 204 twoFactor.disable',
+      'POST /api/auth/2fa/recovery-codes 200 twoFactor.recoveryCodes',
       'GET /api/auth/sessions 200 sessions.list',
       'DELETE /api/auth/sessions/:id 204 sessions.revoke',
       'POST /api/auth/sessions/revoke-others 200 sessions.revokeOthers',

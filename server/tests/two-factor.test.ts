@@ -304,6 +304,61 @@ describe('a challenge on its own', () => {
   })
 })
 
+describe('new recovery codes', () => {
+  let t: TestApp
+  let token: string
+  beforeAll(async () => {
+    t = await createTestApp()
+    token = await t.login()
+  }, 30_000)
+  afterAll(() => t.close())
+
+  test('take the password; the old codes stop working, the new ones work once', async () => {
+    const off = await t.request('POST', '/api/auth/2fa/recovery-codes', {
+      token,
+      body: { password: ADMIN.password },
+    })
+    expect(off.status).toBe(409)
+    expect(off.body.error).toBe('Two-factor sign-in is not on.')
+
+    const { recoveryCodes: old } = await enrol(t, token)
+    t.clock.advance(30_000)
+    expect(
+      (await t.request('POST', '/api/auth/2fa/recovery-codes', { token: 'nope', body: {} })).status,
+    ).toBe(401)
+    const none = await t.request('POST', '/api/auth/2fa/recovery-codes', { token, body: {} })
+    expect(none.status).toBe(400)
+    expect(none.body.error).toBeString()
+    const wrong = await t.request('POST', '/api/auth/2fa/recovery-codes', {
+      token,
+      body: { password: 'not the password' },
+    })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.error).toBe('That password is not right.')
+    // Still the old list.
+    expect((await second(t, await challengeOf(t), old[0] ?? '')).status).toBe(200)
+
+    const fresh = await t.request('POST', '/api/auth/2fa/recovery-codes', {
+      token,
+      body: { password: ADMIN.password },
+    })
+    expect(fresh.status).toBe(200)
+    const codes = fresh.body.recovery_codes as string[]
+    expect(codes).toHaveLength(10)
+    expect(new Set(codes).size).toBe(10)
+    expect(codes.some((code) => old.includes(code))).toBe(false)
+    expect((await t.request('GET', '/api/auth/2fa', { token })).body.recovery_codes_left).toBe(10)
+    expect((await second(t, await challengeOf(t), old[1] ?? '')).status).toBe(401)
+    expect((await second(t, await challengeOf(t), codes[0] ?? '')).status).toBe(200)
+    expect((await second(t, await challengeOf(t), codes[0] ?? '')).status).toBe(401)
+    // The audit log names the change, never the codes.
+    const audit = await t.request('GET', '/api/audit?group=two_factor', { token })
+    const entries = audit.body.entries as { action: string; details: unknown }[]
+    expect(entries.map((entry) => entry.action)).toContain('twoFactor.recoveryCodes')
+    expect(JSON.stringify(entries)).not.toContain(codes[1] ?? 'x')
+  })
+})
+
 describe('turning it off, resetting it, backups', () => {
   let t: TestApp
   let token: string

@@ -9,6 +9,7 @@ import { InvalidInputError } from '../../errors'
 import { confirmIdentity } from '../../services/auth'
 import {
   enableTwoFactor,
+  regenerateRecoveryCodes,
   removeTwoFactor,
   startTwoFactor,
   twoFactorOf,
@@ -52,5 +53,18 @@ export const twoFactorRouter = router({
         )
       }
       await removeTwoFactor(ctx.db, ctx.session.userId)
+    }),
+  /** Ten new recovery codes, shown this once; the old ones stop working. Takes the password or a current code. */
+  recoveryCodes: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/auth/2fa/recovery-codes' } })
+    .input(disableTwoFactorInput)
+    .output(twoFactorEnabled)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await confirmIdentity(ctx, ctx.session, input))) {
+        throw new InvalidInputError(
+          input.password ? 'That password is not right.' : 'That code is not right.',
+        )
+      }
+      return regenerateRecoveryCodes(ctx.db, ctx.session.userId, ctx.now())
     }),
 })

@@ -19,6 +19,7 @@ const actionLabels: Record<string, string> = {
   'twoFactor.setup': 'Two-factor set-up started',
   'twoFactor.enable': 'Two-factor sign-in turned on',
   'twoFactor.disable': 'Two-factor sign-in turned off',
+  'twoFactor.recoveryCodes': 'New recovery codes made',
   'twoFactor.reset': 'Two-factor sign-in reset (command line)',
   'sessions.revoke': 'Session revoked',
   'sessions.revokeOthers': 'Signed out everywhere else',
