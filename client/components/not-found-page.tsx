@@ -4,16 +4,16 @@ import { Link } from '@tanstack/react-router'
 export function NotFoundPage() {
   return (
     <section aria-labelledby="not-found-title" className="py-12 text-center sm:py-20">
-      <p className="text-sm font-semibold tracking-widest text-indigo-600" aria-hidden="true">
+      <p className="text-sm font-semibold tracking-widest text-accent-ink" aria-hidden="true">
         404
       </p>
       <h1
         id="not-found-title"
-        className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+        className="mt-3 text-3xl font-bold tracking-tight text-strong sm:text-4xl"
       >
         Page Not Found.
       </h1>
-      <p className="mt-4 text-slate-600">Sorry, the page you are looking for does not exist.</p>
+      <p className="mt-4 text-muted">Sorry, the page you are looking for does not exist.</p>
       <Link to="/" className="button-primary mt-8">
         Go back home
       </Link>

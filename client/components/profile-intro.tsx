@@ -5,7 +5,7 @@ import { ResponsiveImage } from './responsive-image'
 import { SocialLinks } from './social-links'
 
 const photoClass =
-  'size-[175px] shrink-0 rounded-full bg-indigo-100 object-cover shadow-lg ring-4 ring-white'
+  'size-[175px] shrink-0 rounded-full bg-accent-soft object-cover shadow-lg ring-4 ring-surface-raised'
 
 /** The home page's intro: photo, greeting headline, the owner's lines and social links. */
 export function ProfileIntro({ profile }: { profile: Profile }) {
@@ -40,11 +40,11 @@ export function ProfileIntro({ profile }: { profile: Profile }) {
       <div className="min-w-0">
         <h1
           id="intro-title"
-          className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+          className="text-3xl font-bold tracking-tight text-balance text-strong sm:text-4xl"
         >
           {profile.headline}
         </h1>
-        <div className="mt-4 space-y-1.5 text-base leading-relaxed text-slate-600 sm:text-lg">
+        <div className="mt-4 space-y-1.5 text-base leading-relaxed text-muted sm:text-lg">
           <p>I'm {profile.age} years old.</p>
           <p>
             I'm a {profile.major} major at {profile.university}.
@@ -61,7 +61,7 @@ export function ProfileIntro({ profile }: { profile: Profile }) {
           {/* A plain link: the PDF is a file, not a page of the app. */}
           <a
             href="/cv.pdf"
-            className="inline-flex items-center rounded-full bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+            className="inline-flex items-center rounded-full bg-accent px-4 py-2 text-sm font-semibold text-on-accent shadow-card hover:bg-accent"
           >
             Download CV
           </a>
