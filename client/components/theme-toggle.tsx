@@ -1,5 +1,11 @@
-import { useSyncExternalStore } from 'react'
-import { currentThemeChoice, nextThemeChoice, setThemeChoice, type ThemeChoice } from '../lib/theme'
+import { useEffect, useSyncExternalStore } from 'react'
+import {
+  applyStoredTheme,
+  currentThemeChoice,
+  nextThemeChoice,
+  setThemeChoice,
+  type ThemeChoice,
+} from '../lib/theme'
 import { MonitorIcon, MoonIcon, SunIcon } from './icons'
 
 const names: Record<ThemeChoice, string> = {
@@ -25,6 +31,7 @@ function subscribe(onChange: () => void): () => void {
 export function ThemeToggle() {
   const choice = useSyncExternalStore(subscribe, currentThemeChoice, () => 'system' as const)
   const next = nextThemeChoice(choice)
+  useEffect(applyStoredTheme, [])
   return (
     <button
       type="button"

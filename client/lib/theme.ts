@@ -49,3 +49,19 @@ export function setThemeChoice(choice: ThemeChoice): void {
         : 'light'
       : choice
 }
+
+/**
+ * What the head script does, for a document that came without it (the Vite
+ * dev server's, or the app shell when server rendering is off): called once
+ * the app runs; a page that had the script keeps its theme untouched.
+ */
+export function applyStoredTheme(): void {
+  if (document.documentElement.dataset.theme) return
+  let stored: string | null = null
+  try {
+    stored = localStorage.getItem(THEME_STORAGE_KEY)
+  } catch {
+    // Storage refused: the device's setting.
+  }
+  setThemeChoice(stored === 'light' || stored === 'dark' ? stored : 'system')
+}
