@@ -3,6 +3,7 @@
  * photo…), so these journeys run after all the others (the "profile"
  * project in playwright.config.ts), and put the original profile back.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, hydrated, test, unique } from './fixtures'
 import { pngFile, sha256 } from './support/png'
 
@@ -19,6 +20,7 @@ const original = {
   linkedin_url: 'https://www.linkedin.com/in/ada-lovelace',
   github_url: 'https://github.com/ada-lovelace',
   photo_url: '/profile.svg',
+  accent_color: '#4f46e5',
 }
 
 test.afterEach(async ({ request, token }) => {
@@ -184,4 +186,53 @@ test('invalid input is caught before sending, and the server’s field messages 
   )
   await expect(page.getByRole('alert')).toContainText('Photo URL must be an http(s) URL')
   await expect(page.getByRole('status').filter({ hasText: 'Profile saved.' })).toHaveCount(0)
+})
+
+test('the owner picks an accent colour: the public pages use it at once, with readable text; a bad one is refused inline', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/admin/profile')
+  const field = page.getByLabel('Accent colour', { exact: true })
+  await expect(field).toHaveValue('#4f46e5')
+
+  // Not a colour: an inline error on the field, nothing saved.
+  await field.fill('teal-ish')
+  await page.getByRole('button', { name: 'Save Profile' }).click()
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('#profile-accent_color-error')).toHaveText(
+    'Accent colour must be a colour like #4f46e5.',
+  )
+  expect((await (await page.request.get('/api/profile')).json()).accent_color).toBe('#4f46e5')
+
+  // A deep teal, through the colour picker.
+  await page.getByLabel('Pick the accent colour').fill('#0f766e')
+  await expect(field).toHaveValue('#0f766e')
+  await page.getByRole('button', { name: 'Save Profile' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Profile saved.' })).toBeVisible()
+  // The admin's own buttons take it without a reload (the pointer off them: no hover shade).
+  await page.mouse.move(0, 0)
+  await expect(page.getByRole('button', { name: 'Save Profile' })).toHaveCSS(
+    'background-color',
+    'rgb(15, 118, 110)',
+  )
+
+  await page.goto('/')
+  await page.mouse.move(0, 0)
+  const contact = page.getByRole('link', { name: 'Contact me' })
+  await expect(contact).toHaveCSS('background-color', 'rgb(15, 118, 110)')
+  await expect(contact).toHaveCSS('color', 'rgb(255, 255, 255)')
+
+  // A light yellow: black text on it, and links in a darker shade than the accent.
+  await page.goto('/admin/profile')
+  await page.getByLabel('Accent colour', { exact: true }).fill('#FACC15')
+  await page.getByRole('button', { name: 'Save Profile' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Profile saved.' })).toBeVisible()
+  await page.goto('/')
+  await page.mouse.move(0, 0)
+  await expect(contact).toHaveCSS('background-color', 'rgb(250, 204, 21)')
+  await expect(contact).toHaveCSS('color', 'rgb(0, 0, 0)')
+  const link = page.getByRole('link', { name: 'See all projects' })
+  await expect(link).not.toHaveCSS('color', 'rgb(250, 204, 21)')
+  const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze()
+  expect(results.violations).toEqual([])
 })

@@ -2,7 +2,8 @@
  * `bun run screenshots`: every public page and admin screen at 390 px and
  * 1280 px, in the light and the dark colour scheme, as PNGs in
  * `.tmp/screens/` (or SCREENS_DIR) to look at before calling a screen done.
- * No comparison: a script to regenerate the pictures, not a test.
+ * No comparison: a script to regenerate the pictures, not a test (its core,
+ * scripts/screenshots-core.ts, runs in CI: e2e/screenshots.e2e.ts).
  *
  * Starts the production server (the client built once if stale) on a temp
  * DATA_DIR with the bench's content (20 projects, 10 events), signs in
@@ -13,6 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from '@playwright/test'
+import { captureScreens } from './screenshots-core'
 import { seedContent, signIn } from './seed-content'
 import { firstOk, freePort, startServer, stop } from './server-process'
 
@@ -56,36 +58,8 @@ try {
   await firstOk(`${base}/healthz`)
   const slug = await seedContent(base, admin)
   const token = await signIn(base, admin)
-  const publicPages = ['/', '/projects', `/projects/${slug}`, '/contact-me', '/cv', '/no-such-page']
-  const adminPages = [
-    '/admin',
-    '/admin/projects/new',
-    '/admin/profile',
-    '/admin/media',
-    '/admin/security',
-    '/admin/audit',
-    '/login',
-  ]
-  let count = 0
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const width of [390, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme })
-      const page = await context.newPage()
-      for (const path of [...publicPages, ...adminPages]) {
-        const signedIn = path.startsWith('/admin')
-        if (signedIn) {
-          await page.goto(`${base}/`)
-          await page.evaluate((value) => localStorage.setItem('token', value), token)
-        }
-        await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
-        const name = `${path === '/' ? 'home' : path.slice(1).replaceAll('/', '_')}-${width}-${colorScheme}.png`
-        await page.screenshot({ path: join(outDir, name), fullPage: true })
-        count++
-      }
-      await context.close()
-    }
-  }
-  console.log(`${count} screenshots in ${outDir}`)
+  const shots = await captureScreens({ browser, base, token, slug, outDir })
+  console.log(`${shots.length} screenshots in ${outDir}`)
 } finally {
   await browser.close()
   await stop(server)

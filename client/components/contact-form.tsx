@@ -71,7 +71,7 @@ export function ContactForm() {
     )
   }
 
-  const labelClass = 'mb-1.5 block text-sm font-semibold text-slate-800'
+  const labelClass = 'mb-1.5 block text-sm font-semibold text-strong'
 
   return (
     <form
@@ -79,7 +79,7 @@ export function ContactForm() {
       // tRPC's code is fetched on first need: start as soon as someone begins to type.
       onFocus={() => void loadTrpc().catch(() => undefined)}
       aria-describedby={`${id}-result`}
-      className="relative space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      className="relative space-y-5 rounded-2xl border border-line bg-surface-raised p-5 shadow-card sm:p-8"
     >
       <div>
         <label htmlFor={`${id}-name`} className={labelClass}>
@@ -145,7 +145,7 @@ export function ContactForm() {
           {send.isPending ? (
             <span
               aria-hidden="true"
-              className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+              className="size-4 animate-spin rounded-full border-2 border-on-accent/40 border-t-on-accent"
             />
           ) : null}
           Send Message
@@ -155,7 +155,7 @@ export function ContactForm() {
           role="status"
           aria-live="polite"
           className={`text-sm font-medium ${
-            result?.kind === 'success' ? 'text-emerald-700' : 'text-red-700'
+            result?.kind === 'success' ? 'text-success-ink' : 'text-danger-ink'
           }`}
         >
           {result?.text}

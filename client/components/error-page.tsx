@@ -4,11 +4,18 @@ import { Link, useRouter } from '@tanstack/react-router'
 export function ErrorPage() {
   const router = useRouter()
   return (
-    <section aria-labelledby="error-title" className="py-12 text-center sm:py-20">
-      <h1 id="error-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+    <section
+      aria-labelledby="error-title"
+      className="card relative isolate overflow-hidden px-5 py-14 text-center sm:py-20"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-0 -z-10 h-40 bg-gradient-to-b from-accent-soft to-transparent"
+      />
+      <h1 id="error-title" className="text-3xl font-bold tracking-tight text-strong sm:text-4xl">
         Unexpected Application Error!
       </h1>
-      <p className="mt-4 text-slate-600">
+      <p className="mt-4 text-muted">
         Something went wrong while loading this page. Please try again in a moment.
       </p>
       <div className="mt-8 flex flex-wrap items-center justify-center gap-3">

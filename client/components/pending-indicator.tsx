@@ -1,6 +1,6 @@
 export function PendingIndicator() {
   return (
-    <div role="status" aria-live="polite" className="py-16 text-center text-slate-500">
+    <div role="status" aria-live="polite" className="py-16 text-center text-muted">
       Gathering data…
     </div>
   )

@@ -9,7 +9,7 @@ export function ProjectPlaceholder({ title, className }: { title: string; classN
   return (
     <div
       aria-hidden="true"
-      className={`grid aspect-video w-full place-items-center bg-gradient-to-br from-indigo-100 via-white to-violet-100 text-4xl font-bold text-indigo-300 ${className}`}
+      className={`grid aspect-video w-full place-items-center bg-accent-soft text-4xl font-bold text-accent-ink ${className}`}
     >
       {title.slice(0, 1).toUpperCase()}
     </div>
@@ -33,7 +33,7 @@ export function ProjectCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
 
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition motion-safe:hover:-translate-y-0.5 hover:border-indigo-200 hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-indigo-500">
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-line bg-surface-raised shadow-card transition motion-safe:hover:-translate-y-0.5 hover:border-accent-ink/40 hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent-ink">
       <ResponsiveImage
         shown={firstShown(project.image_urls, project.images)}
         alt={`Preview of ${project.title}`}
@@ -41,22 +41,20 @@ export function ProjectCard({
         height={360}
         sizes={imageSizes.card}
         priority={priority}
-        className="aspect-video w-full border-b border-slate-100 bg-slate-100 object-cover"
-        fallback={
-          <ProjectPlaceholder title={project.title} className="border-b border-slate-100" />
-        }
+        className="aspect-video w-full border-b border-line bg-surface-sunken object-cover"
+        fallback={<ProjectPlaceholder title={project.title} className="border-b border-line" />}
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <Heading className="text-lg font-semibold tracking-tight text-slate-900">
+        <Heading className="text-lg font-semibold tracking-tight text-strong">
           <Link
             to="/projects/$slug"
             params={{ slug: project.slug }}
-            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-indigo-700"
+            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-accent-ink"
           >
             {project.title}
           </Link>
         </Heading>
-        <p className="text-sm leading-relaxed text-slate-600">{project.description}</p>
+        <p className="text-sm leading-relaxed text-muted">{project.description}</p>
         <div className="mt-auto pt-1">
           <TagList tags={project.tags} />
         </div>

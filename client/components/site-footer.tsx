@@ -8,8 +8,8 @@ export function SiteFooter() {
   const owner = profile?.name ? ` ${profile.name}` : ''
 
   return (
-    <footer className="border-t border-slate-200 bg-white">
-      <div className="mx-auto w-full site-column px-4 py-8 text-center text-sm text-slate-500 sm:px-6">
+    <footer className="border-t border-line bg-surface-raised">
+      <div className="mx-auto w-full site-column px-4 py-8 text-center text-sm text-muted sm:px-6">
         {/* The year comes from the clock of whoever renders: around New Year the server's and
             the visitor's may differ, and the visitor's wins without a hydration warning. */}
         <p suppressHydrationWarning>{`© ${year}${owner}. All rights reserved.`}</p>

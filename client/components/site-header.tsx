@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTrpc } from '../lib/trpc'
+import { ThemeToggle } from './theme-toggle'
 
 const navLinkClass =
-  'rounded-full px-3 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900'
-const activeNavLinkClass = 'bg-indigo-50 text-indigo-700 hover:bg-indigo-50 hover:text-indigo-700'
+  'rounded-full px-3 py-1.5 text-sm font-medium text-muted transition-colors hover:bg-surface-sunken hover:text-strong'
+const activeNavLinkClass =
+  'bg-accent-soft text-accent-ink hover:bg-accent-soft hover:text-accent-ink'
 
 function initialsOf(name: string): string {
   const letters = name
@@ -14,28 +16,28 @@ function initialsOf(name: string): string {
   return (letters.length > 1 ? `${letters[0]}${letters.at(-1)}` : (letters[0] ?? '')) || '~'
 }
 
-/** Sticky site header: the owner's name and the three public pages (never /login). */
+/** Sticky site header: the owner's name, the three public pages (never /login) and the theme control. */
 export function SiteHeader() {
   // The root loader has already filled this query; on an error page it may be empty.
   const { data: profile } = useQuery(useTrpc().profile.get.queryOptions())
   const name = profile?.name ?? 'Portfolio'
 
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
+    <header className="sticky top-0 z-20 border-b border-line/80 bg-surface-raised/85 backdrop-blur supports-[backdrop-filter]:bg-surface-raised/70">
       <div className="mx-auto flex h-16 w-full site-column items-center justify-between gap-3 px-4 sm:px-6">
         <Link
           to="/"
-          className="flex items-center gap-2.5 rounded-full font-semibold tracking-tight text-slate-900"
+          className="flex items-center gap-2.5 rounded-full font-semibold tracking-tight text-strong"
         >
           <span
             aria-hidden="true"
-            className="grid size-9 place-items-center rounded-full bg-gradient-to-br from-indigo-500 to-violet-500 text-sm font-bold text-white shadow-sm"
+            className="grid size-9 place-items-center rounded-full bg-accent text-sm font-bold text-on-accent shadow-card"
           >
             {initialsOf(name)}
           </span>
           <span className="max-sm:sr-only">{name}</span>
         </Link>
-        <nav aria-label="Main">
+        <nav aria-label="Main" className="ml-auto">
           <ul className="flex items-center gap-1">
             <li>
               {/* Home with a ?utm_source=… is still home; the server renders it without (the
@@ -69,6 +71,7 @@ export function SiteHeader() {
             </li>
           </ul>
         </nav>
+        <ThemeToggle />
       </div>
     </header>
   )

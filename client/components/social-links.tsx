@@ -3,7 +3,7 @@ import { isSafeUrl } from '../../src/domain/safe-url'
 import { GitHubIcon, LinkedInIcon, MailIcon } from './icons'
 
 const iconLinkClass =
-  'grid size-11 place-items-center rounded-full border border-slate-200 bg-white text-slate-600 shadow-sm transition-colors hover:border-indigo-300 hover:bg-indigo-50 hover:text-indigo-700'
+  'grid size-11 place-items-center rounded-full border border-line bg-surface-raised text-muted shadow-card transition hover:border-accent-ink/40 motion-safe:hover:-translate-y-0.5 hover:bg-accent-soft hover:text-accent-ink'
 
 /** A profile link that opens in a new tab; none when the address is not a safe one. */
 function ProfileLink({ url, name, children }: { url: string; name: string; children: ReactNode }) {
@@ -34,7 +34,10 @@ export function SocialLinks({
   email: string
 }) {
   return (
-    <ul aria-label="Social links" className="flex items-center gap-3">
+    <ul
+      aria-label="Social links"
+      className="mt-6 flex items-center justify-center gap-3 sm:justify-start"
+    >
       <ProfileLink url={linkedinUrl} name="LinkedIn">
         <LinkedInIcon />
       </ProfileLink>

@@ -47,7 +47,7 @@ export function Tabs({ label, items }: { label: string; items: readonly TabItem[
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 rounded-full bg-slate-200/70 p-1"
+        className="flex gap-1 rounded-full bg-line/70 p-1"
       >
         {items.map((item, index) => {
           const selected = index === current
@@ -66,8 +66,8 @@ export function Tabs({ label, items }: { label: string; items: readonly TabItem[
               onClick={() => select(index)}
               className={`flex-auto rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:flex-none ${
                 selected
-                  ? 'bg-white text-indigo-700 shadow-sm'
-                  : 'text-slate-600 hover:bg-white/60 hover:text-slate-900'
+                  ? 'bg-surface-raised text-accent-ink shadow-card'
+                  : 'text-muted hover:bg-surface-raised/60 hover:text-strong'
               }`}
             >
               {item.label}

@@ -7,8 +7,8 @@ export function TagList({ tags, size = 'sm' }: { tags: readonly string[]; size?:
   if (unique.length === 0) return null
   const chip =
     size === 'md'
-      ? 'rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-700 ring-1 ring-indigo-100 ring-inset'
-      : 'rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-600'
+      ? 'rounded-full bg-accent-soft px-3 py-1 text-sm font-medium text-accent-ink ring-1 ring-accent-soft ring-inset'
+      : 'rounded-full bg-surface-sunken px-2.5 py-0.5 text-xs font-medium text-muted'
   return (
     <ul aria-label="Tags" className="flex flex-wrap gap-2">
       {unique.map((tag) => (

@@ -19,23 +19,23 @@ export function TimelineList({
 }) {
   if (events.length === 0) {
     return (
-      <p className="rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-500">
+      <p className="rounded-2xl border border-dashed border-line-strong px-6 py-10 text-center text-muted">
         {emptyText}
       </p>
     )
   }
 
   return (
-    <ol className="relative space-y-6 border-l-2 border-slate-200 pl-6 sm:pl-8">
+    <ol className="relative space-y-6 border-l-2 border-line pl-6 sm:pl-8">
       {events.map((event) => {
         const icon = safeUrlOrNull(event.icon_path)
         return (
           <li key={event.id} className="relative">
             <span
               aria-hidden="true"
-              className="absolute top-6 -left-[calc(1.5rem+7px)] size-3 rounded-full border-2 border-white bg-indigo-500 ring-2 ring-indigo-100 sm:-left-[calc(2rem+7px)]"
+              className="absolute top-6 -left-[calc(1.5rem+7px)] size-3 rounded-full border-2 border-surface-raised bg-accent ring-2 ring-accent-soft sm:-left-[calc(2rem+7px)]"
             />
-            <article className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <article className="rounded-2xl border border-line bg-surface-raised p-5 shadow-card">
               <div className="flex items-start gap-4">
                 <ResponsiveImage
                   shown={icon ? { src: icon, image: event.icon } : null}
@@ -44,20 +44,20 @@ export function TimelineList({
                   height={48}
                   fixed
                   sizes={imageSizes.icon}
-                  className="size-12 shrink-0 rounded-xl border border-slate-100 bg-white object-contain p-1"
+                  className="size-12 shrink-0 rounded-xl border border-line bg-surface-raised object-contain p-1"
                   fallback={
                     <span
                       aria-hidden="true"
-                      className="grid size-12 shrink-0 place-items-center rounded-xl bg-indigo-50 text-indigo-600"
+                      className="grid size-12 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-ink"
                     >
                       {event.event_type === 'education' ? <GraduationCapIcon /> : <BriefcaseIcon />}
                     </span>
                   }
                 />
                 <div className="min-w-0 flex-1">
-                  <h3 className="font-semibold tracking-tight text-slate-900">{event.title}</h3>
-                  {event.position ? <p className="text-slate-700">{event.position}</p> : null}
-                  <p className="mt-0.5 text-sm text-slate-500">
+                  <h3 className="font-semibold tracking-tight text-strong">{event.title}</h3>
+                  {event.position ? <p className="text-body">{event.position}</p> : null}
+                  <p className="mt-0.5 text-sm text-muted">
                     <span>{event.start_date}</span>
                     <span aria-hidden="true"> – </span>
                     <span className="sr-only"> to </span>
@@ -66,7 +66,7 @@ export function TimelineList({
                 </div>
               </div>
               {event.description.length > 0 ? (
-                <ul className="mt-4 list-disc space-y-1.5 pl-5 text-sm leading-relaxed text-slate-600 marker:text-indigo-400">
+                <ul className="mt-4 list-disc space-y-1.5 pl-5 text-sm leading-relaxed text-muted marker:text-accent-ink">
                   {event.description_html.map((html, index) => (
                     <li
                       // biome-ignore lint/suspicious/noArrayIndexKey: bullets may repeat and never reorder

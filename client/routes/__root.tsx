@@ -1,11 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import type { CSSProperties, ReactNode } from 'react'
+import { accentStyle, DEFAULT_ACCENT } from '../../src/domain/accent'
 import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'
 import { SITE_NAME, type Site } from '../lib/seo'
-import type { Trpc } from '../lib/trpc'
+import { THEME_SCRIPT } from '../lib/theme'
+import { type Trpc, useTrpc } from '../lib/trpc'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -48,12 +51,23 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: RootError,
 })
 
-/** The whole document: rendered on the server, hydrated in the browser. */
+/**
+ * The whole document: rendered on the server, hydrated in the browser. <html>
+ * carries the owner's accent colour and the colours derived from it (CSS
+ * custom properties, read by styles.css); the head's first script sets the
+ * theme on it before anything is painted (client/lib/theme.ts), hence the
+ * attributes React does not know about.
+ */
 function RootDocument({ children }: { children: ReactNode }) {
+  // The root loader has filled this query; on an error page it may be empty.
+  const { data: profile } = useQuery(useTrpc().profile.get.queryOptions())
+  const style = accentStyle(profile?.accent_color ?? DEFAULT_ACCENT) as CSSProperties | undefined
   return (
-    <html lang="en">
+    <html lang="en" style={style} suppressHydrationWarning>
       <head>
         <HeadContent />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its CSP hash */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body>
         {children}

@@ -39,8 +39,8 @@ export const Route = createFileRoute('/contact-me')({
 function ContactPage() {
   return (
     <div>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Contact Me.</h1>
-      <p className="mt-3 text-slate-600">
+      <h1 className="text-3xl font-bold tracking-tight text-strong sm:text-4xl">Contact Me.</h1>
+      <p className="mt-3 text-muted">
         Questions, feedback or an opportunity in mind? I read every message.
       </p>
       <div className="mt-8">

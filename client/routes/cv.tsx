@@ -67,7 +67,7 @@ function ExternalLink({ href, children }: { href: string; children?: string }) {
       rel="noopener noreferrer"
       // A link whose text is not its address prints the address after it.
       data-print-url={children ? href : undefined}
-      className="break-words text-indigo-700 underline-offset-2 hover:underline"
+      className="break-words text-accent-ink underline-offset-2 hover:underline"
     >
       {children ?? readableUrl(href)}
     </a>
@@ -77,7 +77,7 @@ function ExternalLink({ href, children }: { href: string; children?: string }) {
 function Dates({ start, end }: { start: string; end: string | null }) {
   const until = end?.trim() ? end : 'Present'
   return (
-    <p className="text-sm text-slate-500">
+    <p className="text-sm text-muted">
       {start}
       <span aria-hidden="true"> – </span>
       <span className="sr-only"> to </span>
@@ -90,12 +90,12 @@ function EventEntry({ event }: { event: TimelineEvent }) {
   return (
     <article className="py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4">
-        <h3 className="font-semibold text-slate-900">{event.title}</h3>
+        <h3 className="font-semibold text-strong">{event.title}</h3>
         <Dates start={event.start_date} end={event.end_date} />
       </div>
-      {event.position ? <p className="text-slate-700">{event.position}</p> : null}
+      {event.position ? <p className="text-body">{event.position}</p> : null}
       {event.description.length > 0 ? (
-        <ul className="mt-1.5 list-disc space-y-1 pl-5 text-sm leading-relaxed text-slate-600">
+        <ul className="mt-1.5 list-disc space-y-1 pl-5 text-sm leading-relaxed text-muted">
           {event.description_html.map((html, index) => (
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: bullets may repeat and never reorder
@@ -116,13 +116,13 @@ function ProjectEntry({ project }: { project: Project }) {
   return (
     <article className="py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4">
-        <h3 className="font-semibold text-slate-900">{project.title}</h3>
-        {project.period ? <p className="text-sm text-slate-500">{project.period}</p> : null}
+        <h3 className="font-semibold text-strong">{project.title}</h3>
+        {project.period ? <p className="text-sm text-muted">{project.period}</p> : null}
       </div>
-      {project.role ? <p className="text-slate-700">{project.role}</p> : null}
-      <p className="mt-1 text-sm leading-relaxed text-slate-600">{project.description}</p>
+      {project.role ? <p className="text-body">{project.role}</p> : null}
+      <p className="mt-1 text-sm leading-relaxed text-muted">{project.description}</p>
       {project.tags.length > 0 ? (
-        <p className="mt-1 text-sm text-slate-500">{project.tags.join(' · ')}</p>
+        <p className="mt-1 text-sm text-muted">{project.tags.join(' · ')}</p>
       ) : null}
       {website || repository ? (
         <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
@@ -147,11 +147,11 @@ function CvSection({
     <section aria-labelledby={id} className="mt-8">
       <h2
         id={id}
-        className="border-b border-slate-200 pb-1 text-lg font-bold tracking-tight text-slate-900"
+        className="border-b border-line pb-1 text-lg font-bold tracking-tight text-strong"
       >
         {title}
       </h2>
-      <div className="divide-y divide-slate-100">{children}</div>
+      <div className="divide-y divide-line">{children}</div>
     </section>
   )
 }
@@ -176,15 +176,15 @@ function CvPage() {
       />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{profile.name}</h1>
-          <p className="mt-1 text-slate-700">
+          <h1 className="text-3xl font-bold tracking-tight text-strong">{profile.name}</h1>
+          <p className="mt-1 text-body">
             {profile.major} major at {profile.university}, minor in {profile.minor}
           </p>
-          <p className="text-slate-600">Focus: {profile.focus}</p>
+          <p className="text-muted">Focus: {profile.focus}</p>
         </div>
         <a
           href="/cv.pdf"
-          className="cv-screen-only inline-flex items-center rounded-full bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+          className="cv-screen-only inline-flex items-center rounded-full bg-accent px-4 py-2 text-sm font-semibold text-on-accent shadow-card hover:bg-accent-hover"
         >
           Download PDF
         </a>
@@ -193,7 +193,7 @@ function CvPage() {
         <li>
           <a
             href={`mailto:${profile.email}`}
-            className="text-indigo-700 underline-offset-2 hover:underline"
+            className="text-accent-ink underline-offset-2 hover:underline"
           >
             {profile.email}
           </a>
@@ -214,21 +214,21 @@ function CvPage() {
         {experience.length > 0 ? (
           experience.map((event) => <EventEntry key={event.id} event={event} />)
         ) : (
-          <p className="py-3 text-slate-500">No experience to show yet.</p>
+          <p className="py-3 text-muted">No experience to show yet.</p>
         )}
       </CvSection>
       <CvSection id="cv-education" title="Education">
         {education.length > 0 ? (
           education.map((event) => <EventEntry key={event.id} event={event} />)
         ) : (
-          <p className="py-3 text-slate-500">No education to show yet.</p>
+          <p className="py-3 text-muted">No education to show yet.</p>
         )}
       </CvSection>
       <CvSection id="cv-projects" title="Projects">
         {projects.length > 0 ? (
           projects.map((project) => <ProjectEntry key={project.id} project={project} />)
         ) : (
-          <p className="py-3 text-slate-500">No projects yet.</p>
+          <p className="py-3 text-muted">No projects yet.</p>
         )}
       </CvSection>
     </div>

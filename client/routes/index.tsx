@@ -88,13 +88,13 @@ function Home() {
         <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
           <h2
             id="featured-title"
-            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+            className="text-2xl font-bold tracking-tight text-strong sm:text-3xl"
           >
             Featured Projects.
           </h2>
           <Link
             to="/projects"
-            className="inline-flex items-center gap-1 rounded text-sm font-semibold text-indigo-700 hover:text-indigo-500"
+            className="inline-flex items-center gap-1 rounded text-sm font-semibold text-accent-ink hover:text-accent-ink"
           >
             See all projects
             <ArrowRightIcon width={16} height={16} />
@@ -109,7 +109,7 @@ function Home() {
             ))}
           </ul>
         ) : (
-          <p className="mt-6 rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-500">
+          <p className="mt-6 rounded-2xl border border-dashed border-line-strong px-6 py-10 text-center text-muted">
             No featured projects yet.
           </p>
         )}

@@ -81,12 +81,12 @@ function LoginPage() {
 
   return (
     <section className="mx-auto w-full max-w-sm py-10">
-      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Admin Login.</h1>
+      <div className="rounded-2xl border border-line bg-surface-raised p-6 shadow-card sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-strong">Admin Login.</h1>
         {sessionEnded ? (
           <p
             role="status"
-            className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            className="mt-4 rounded-lg border border-warning-line bg-warning-soft px-3 py-2 text-sm text-warning-ink"
           >
             Your session has ended. Please sign in again.
           </p>
@@ -153,7 +153,7 @@ function CodeStep({ error, pending, onSubmit, onBack }: CodeStepProps) {
   useEffect(() => input.current?.focus(), [])
   return (
     <form className="mt-6 space-y-4" onSubmit={onSubmit}>
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-muted">
         Two-factor sign-in is on for this account. Enter the code your authenticator app shows.
       </p>
       <Field

@@ -17,6 +17,7 @@
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { createSelectSchema } from 'drizzle-zod'
 import { z } from 'zod'
+import { ACCENT_PATTERN, DEFAULT_ACCENT } from '../../src/domain/accent'
 import {
   adminUsers,
   contactMessages,
@@ -105,6 +106,12 @@ export const backupTables = {
     rows: createSelectSchema(profile, {
       id: z.literal(1),
       birth_year: (year) => year.min(1900).max(2100),
+    }).extend({
+      // Files written before the accent colour: the migration's default.
+      accent_color: z
+        .string()
+        .regex(ACCENT_PATTERN, 'must be a colour like #4f46e5')
+        .default(DEFAULT_ACCENT),
     }),
     order: [profile.id],
   }),

@@ -317,6 +317,8 @@ export const profile = pgTable(
     linkedin_url: text('linkedin_url').notNull(),
     github_url: text('github_url').notNull(),
     photo_url: text('photo_url').notNull(),
+    /** The site's accent colour, `#rrggbb` (the default: the indigo the site started with). */
+    accent_color: text('accent_color').notNull().default('#4f46e5'),
     ...timestamps,
   },
   (table) => [check('profile_single_row', sql`${table.id} = 1`)],

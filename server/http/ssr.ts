@@ -32,6 +32,7 @@ import { unstable_localLink } from '@trpc/client'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { z } from 'zod'
+import { THEME_SCRIPT } from '../../client/lib/theme'
 import { createTrpc } from '../../client/lib/trpc-client'
 import { type CreateRouterOptions, createRouter } from '../../client/router'
 import { errorDetails, type Logger } from '../log'
@@ -433,7 +434,11 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
     },
   )
   const base = `${deps.siteUrl}/`
-  const manifestScripts = manifest.then(manifestInlineScripts)
+  // The theme script (client/routes/__root.tsx writes it into every page's head) is ours too.
+  const manifestScripts = manifest.then((loaded) => [
+    ...manifestInlineScripts(loaded),
+    THEME_SCRIPT,
+  ])
 
   async function render(path: string, options: { requestId?: string } = {}): Promise<RenderedPage> {
     const requestId = options.requestId ?? crypto.randomUUID()

@@ -6,7 +6,7 @@ import { profile } from '../db/schema'
 import { bumpContentVersion } from './content-version'
 import { imagesFor } from './media'
 
-export type ProfileSeed = Omit<Profile, 'age' | 'photo'>
+export type ProfileSeed = Omit<Profile, 'age' | 'photo' | 'accent_color'>
 
 export function profileSeedFromEnv(env: {
   OWNER_NAME: string
@@ -103,5 +103,6 @@ export async function getProfile(db: Db, now: Date): Promise<Profile> {
     github_url: row.github_url,
     photo_url: row.photo_url,
     photo: images(row.photo_url),
+    accent_color: row.accent_color,
   }
 }

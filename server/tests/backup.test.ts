@@ -843,6 +843,37 @@ describe('backups hold the media library', () => {
     }
   }, 60_000)
 
+  test('the accent colour goes round: backed up, changed, restored; a file from before it gets the default; a bad one is refused', async () => {
+    const t = await createTestApp()
+    try {
+      const token = await t.login()
+      const { age: _age, photo: _photo, ...fields } = (await t.request('GET', '/api/profile')).body
+      const put = (accent_color: string) =>
+        t.request('PUT', '/api/profile', { token, body: { ...fields, accent_color } })
+      expect((await put('#0f766e')).status).toBe(200)
+      const file = serializeBackup(await readBackup(t.db, t.database.kind, t.mediaStore))
+      const parsed = parseBackup(file)
+      expect(parsed.tables.profile[0]?.accent_color).toBe('#0f766e')
+
+      expect((await put('#be123c')).status).toBe(200)
+      await restoreBackup(t.db, parsed, t.mediaStore)
+      expect((await t.request('GET', '/api/profile')).body.accent_color).toBe('#0f766e')
+
+      // Written before the field existed: the migration's default.
+      const document = JSON.parse(file)
+      delete document.tables.profile[0].accent_color
+      const older = parseBackup(JSON.stringify(document))
+      expect(older.tables.profile[0]?.accent_color).toBe('#4f46e5')
+      await restoreBackup(t.db, older, t.mediaStore)
+      expect((await t.request('GET', '/api/profile')).body.accent_color).toBe('#4f46e5')
+
+      document.tables.profile[0].accent_color = 'red; background: url(x)'
+      expect(() => parseBackup(JSON.stringify(document))).toThrow(/accent_color/)
+    } finally {
+      await t.close()
+    }
+  }, 60_000)
+
   test('a version 2 file (before drafts and the manual order): published, shown newest first', () => {
     const project = (id: number, created: string) => ({
       id,

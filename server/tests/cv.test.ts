@@ -180,6 +180,7 @@ async function otherPdf(text: string): Promise<Uint8Array> {
       github_url: '',
       photo_url: '',
       photo: null,
+      accent_color: '#4f46e5',
     },
     events: [],
     projects: [],

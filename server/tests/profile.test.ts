@@ -1,5 +1,5 @@
 /** The owner's profile: seeded from the environment once, age computed on every read. */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { profileSeedFromEnv, seedProfile } from '../services/profile'
 import { createTestApp, type TestApp, testEnv } from './harness'
 
@@ -30,6 +30,8 @@ test('GET /api/profile answers the seeded owner, no token needed', async () => {
     photo_url: '/profile.svg',
     // Not an upload: no image info.
     photo: null,
+    // The default accent: the indigo the site started with.
+    accent_color: '#4f46e5',
   })
 })
 
@@ -78,7 +80,13 @@ test('PUT /api/profile replaces every field, answers the profile, and GET shows 
   const token = await t.login()
   const r = await t.request('PUT', '/api/profile', { token, body: edited })
   expect(r.status).toBe(200)
-  const expected = { ...edited, age: t.clock.now().getFullYear() - 2001, photo: null }
+  const expected = {
+    ...edited,
+    age: t.clock.now().getFullYear() - 2001,
+    photo: null,
+    // Left out of the PUT: kept as it was.
+    accent_color: '#4f46e5',
+  }
   expect(r.json).toStrictEqual(expected)
   expect((await t.request('GET', '/api/profile')).json).toStrictEqual(expected)
   const [row] = (await t.snapshot()).profile
@@ -121,4 +129,44 @@ test('PUT /api/profile validates every field: 400 with fields, nothing changes',
   ])
   expect(body.fields.major).toEqual(['Major must be at most 200 characters.'])
   expect(await t.snapshot()).toEqual(before)
+})
+
+describe('the accent colour', () => {
+  test('PUT sets it (stored lower-case), GET and the tRPC door answer it, and a PUT without it keeps it', async () => {
+    const token = await t.login()
+    const r = await t.request('PUT', '/api/profile', {
+      token,
+      body: { ...edited, accent_color: '#0F766E' },
+    })
+    expect(r.status).toBe(200)
+    expect(r.json).toMatchObject({ accent_color: '#0f766e' })
+    expect((await t.request('GET', '/api/profile')).json).toMatchObject({
+      accent_color: '#0f766e',
+    })
+    expect((await t.request('GET', '/trpc/profile.get')).json).toMatchObject({
+      result: { data: { accent_color: '#0f766e' } },
+    })
+    expect((await t.snapshot()).profile[0]).toMatchObject({ accent_color: '#0f766e' })
+
+    const kept = await t.request('PUT', '/api/profile', { token, body: edited })
+    expect(kept.status).toBe(200)
+    expect(kept.json).toMatchObject({ accent_color: '#0f766e' })
+  })
+
+  test('anything but #rrggbb is a 400 naming the field, and nothing changes', async () => {
+    const token = await t.login()
+    const before = await t.snapshot()
+    for (const bad of ['red', '#fff', '#12345g', '#0f766e; color: red', '', 42, null]) {
+      const r = await t.request('PUT', '/api/profile', {
+        token,
+        body: { ...edited, accent_color: bad },
+      })
+      expect(r.status, String(bad)).toBe(400)
+      const body = r.json as { error: string; fields: Record<string, string[]> }
+      expect(body.fields, String(bad)).toEqual({
+        accent_color: ['Accent colour must be a colour like #4f46e5.'],
+      })
+    }
+    expect(await t.snapshot()).toEqual(before)
+  })
 })

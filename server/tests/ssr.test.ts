@@ -19,6 +19,7 @@ import {
 } from '@tanstack/react-router'
 import { createElement, type ReactNode } from 'react'
 import { z } from 'zod'
+import { THEME_SCRIPT } from '../../client/lib/theme'
 import { createRouter } from '../../client/router'
 import {
   createPageRenderer,
@@ -551,6 +552,47 @@ describe('scripts, data and the content security policy', () => {
     expect(page.headers.get('cache-control')).toBe('no-cache')
     const api = await t.request('GET', '/api/projects')
     expect(api.headers.get('content-security-policy')).not.toContain('sha256-')
+  })
+})
+
+describe('the owner’s accent colour', () => {
+  test('a public page carries it on <html>, with readable derived colours, and shows a change at once', async () => {
+    const token = await t.login()
+    const {
+      age: _age,
+      photo: _photo,
+      ...profileBody
+    } = (await t.request('GET', '/api/profile')).body
+    await t.request('PUT', '/api/profile', {
+      token,
+      body: { ...profileBody, accent_color: '#4f46e5' },
+    })
+    const plain = await t.request('GET', '/')
+    // The default accent is the stylesheet's own: nothing on <html>.
+    expect(plain.text).toContain('<html lang="en"')
+    expect(plain.text).not.toContain('--accent:')
+
+    await t.request('PUT', '/api/profile', {
+      token,
+      body: { ...profileBody, accent_color: '#facc15' },
+    })
+    const page = await t.request('GET', '/')
+    const style = /<html[^>]*style="([^"]*)"/.exec(page.text)?.[1] ?? ''
+    expect(style).toContain('--accent:#facc15')
+    // A light yellow takes black text, and links in a darker shade.
+    expect(style).toContain('--on-accent:#000000')
+    expect(style).toMatch(/--accent-ink:#[0-9a-f]{6}/)
+    expect(style).not.toContain('--accent-ink:#facc15')
+  })
+
+  test('every page’s head sets the theme before the first paint with the script the CSP allows', async () => {
+    const response = await t.request('GET', '/projects')
+    const scripts = readPage(response.text).inlineScripts
+    expect(scripts).toContain(THEME_SCRIPT)
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64')
+    expect(response.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`)
+    // In the head, so it runs before the body is painted.
+    expect(response.text.indexOf(THEME_SCRIPT)).toBeLessThan(response.text.indexOf('<body'))
   })
 })
 

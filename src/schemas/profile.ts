@@ -1,3 +1,4 @@
+import { ACCENT_PATTERN, DEFAULT_ACCENT } from '../domain/accent'
 import { emailAddress, limits, requiredText, safeUrl } from './fields'
 import { imageInfoSchema } from './media'
 import { z } from './zod'
@@ -18,8 +19,19 @@ export const profileSchema = z.object({
   photo_url: z.string(),
   /** The photo's info when photo_url is an upload, else null. */
   photo: imageInfoSchema.nullable(),
+  /** The site's accent colour, `#rrggbb` (src/domain/accent.ts). */
+  accent_color: z.string(),
 })
 export type Profile = z.infer<typeof profileSchema>
+
+/** A colour as `#rrggbb` (what `<input type="color">` gives), stored lower-case. */
+export function accentColor(label: string) {
+  return z
+    .string({ error: `${label} must be a colour like ${DEFAULT_ACCENT}.` })
+    .trim()
+    .regex(ACCENT_PATTERN, `${label} must be a colour like ${DEFAULT_ACCENT}.`)
+    .transform((value) => value.toLowerCase())
+}
 
 /** The earliest birth year accepted; the latest is this year (an age of 0). */
 export const MIN_BIRTH_YEAR = 1900
@@ -46,6 +58,8 @@ export const profileInput = z.object({
   linkedin_url: safeUrl('LinkedIn URL'),
   github_url: safeUrl('GitHub URL'),
   photo_url: safeUrl('Photo URL'),
+  // Optional, so that clients written before it keep working: left out, it stays as it is.
+  accent_color: accentColor('Accent colour').optional(),
 })
 export type ProfileInput = z.input<typeof profileInput>
 export type ProfileData = z.output<typeof profileInput>

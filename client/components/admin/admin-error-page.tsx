@@ -21,8 +21,8 @@ export function AdminErrorPage({ error }: ErrorComponentProps) {
 
   if (unauthorized) return null
   return (
-    <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h1 className="text-xl font-bold text-slate-900">Something went wrong.</h1>
+    <section className="space-y-4 rounded-2xl border border-line bg-surface-raised p-6 shadow-card">
+      <h1 className="text-xl font-bold text-strong">Something went wrong.</h1>
       <ErrorAlert message={failureText(error, 'The data could not be loaded.')} />
       <button type="button" className={primaryButtonClass} onClick={() => router.invalidate()}>
         Try again

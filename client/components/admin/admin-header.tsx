@@ -40,8 +40,8 @@ export function AdminHeader() {
   }
 
   return (
-    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-2xl border border-slate-200 bg-white p-2 shadow-sm lg:sticky lg:top-24 lg:flex-col lg:items-stretch lg:gap-4 lg:p-3">
-      <p className="hidden px-3 pt-1 text-xs font-semibold tracking-wide text-slate-500 uppercase lg:block">
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-2xl border border-line bg-surface-raised p-2 shadow-card lg:sticky lg:top-24 lg:flex-col lg:items-stretch lg:gap-4 lg:p-3">
+      <p className="hidden px-3 pt-1 text-xs font-semibold tracking-wide text-muted uppercase lg:block">
         Admin
       </p>
       <nav aria-label="Admin" className="min-w-0">
@@ -53,7 +53,7 @@ export function AdminHeader() {
                 <Link
                   {...link}
                   aria-describedby={badge ? 'admin-nav-unread' : undefined}
-                  className={`block rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-indigo-50 aria-[current=page]:font-semibold aria-[current=page]:text-indigo-700 ${badge ? 'pr-11' : ''}`}
+                  className={`block rounded-lg px-3 py-2 text-sm font-medium text-body hover:bg-surface-sunken hover:text-strong aria-[current=page]:bg-accent-soft aria-[current=page]:font-semibold aria-[current=page]:text-accent-ink ${badge ? 'pr-11' : ''}`}
                 >
                   {label}
                 </Link>
@@ -61,7 +61,7 @@ export function AdminHeader() {
                   // Outside the link, so its name stays "Messages"; tied to it as its description.
                   <span
                     id="admin-nav-unread"
-                    className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white"
+                    className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-on-accent"
                   >
                     {badge}
                     <span className="sr-only"> unread</span>
@@ -74,7 +74,7 @@ export function AdminHeader() {
       </nav>
       <button
         type="button"
-        className="rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60 lg:border-t lg:border-slate-200 lg:pt-3"
+        className="rounded-lg px-3 py-2 text-left text-sm font-medium text-muted hover:bg-surface-sunken hover:text-strong disabled:opacity-60 lg:border-t lg:border-line lg:pt-3"
         onClick={signOut}
         disabled={signingOut}
       >

@@ -25,9 +25,9 @@ export function ContactsPanel() {
 
   return (
     <SectionCard id="manage-contacts" title="Manage Contacts." action={null} error={deletion.error}>
-      <div className="rounded-xl border border-slate-200">
+      <div className="rounded-xl border border-line">
         <table className="w-full table-fixed text-left text-sm max-md:block">
-          <thead className="bg-slate-50 text-sm font-semibold text-slate-700 max-md:sr-only">
+          <thead className="bg-surface text-sm font-semibold text-body max-md:sr-only">
             <tr>
               <th scope="col" className="w-1/5 rounded-tl-xl px-4 py-3">
                 Name
@@ -43,10 +43,10 @@ export function ContactsPanel() {
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-200 max-md:block">
+          <tbody className="divide-y divide-line max-md:block">
             {messages.length === 0 ? (
               <tr className="max-md:block">
-                <td colSpan={4} className="px-4 py-6 text-center text-slate-500 max-md:block">
+                <td colSpan={4} className="px-4 py-6 text-center text-muted max-md:block">
                   No messages yet.
                 </td>
               </tr>
@@ -60,22 +60,22 @@ export function ContactsPanel() {
                 >
                   <td
                     id={nameId}
-                    className={`${cell} font-medium wrap-anywhere text-slate-900 max-md:col-start-1 max-md:row-start-1`}
+                    className={`${cell} font-medium wrap-anywhere text-strong max-md:col-start-1 max-md:row-start-1`}
                   >
                     {message.name}
                   </td>
                   <td
-                    className={`${cell} wrap-anywhere text-slate-600 max-md:col-span-2 max-md:row-start-2`}
+                    className={`${cell} wrap-anywhere text-muted max-md:col-span-2 max-md:row-start-2`}
                   >
                     <a
                       href={`mailto:${message.email}`}
-                      className="rounded hover:text-indigo-600 hover:underline"
+                      className="rounded hover:text-accent-ink hover:underline"
                     >
                       {message.email}
                     </a>
                   </td>
                   <td
-                    className={`${cell} whitespace-pre-wrap wrap-anywhere text-slate-700 max-md:col-span-2 max-md:row-start-3 max-md:pt-1`}
+                    className={`${cell} whitespace-pre-wrap wrap-anywhere text-body max-md:col-span-2 max-md:row-start-3 max-md:pt-1`}
                   >
                     {message.message}
                   </td>

@@ -6,9 +6,9 @@ import type { TextBinding } from './use-schema-form'
  * utilities in styles.css) so both areas look alike; the rest is local.
  */
 /** An admin screen's card: a section of a form or a list. Add the spacing of its content. */
-export const cardClass = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6'
+export const cardClass = 'rounded-2xl border border-line bg-surface-raised p-4 shadow-card sm:p-6'
 
-export const inputClass = 'form-field aria-[invalid=true]:border-rose-500 disabled:bg-slate-100'
+export const inputClass = 'form-field aria-[invalid=true]:border-danger disabled:bg-surface-sunken'
 
 export const primaryButtonClass = 'button-primary'
 
@@ -16,10 +16,10 @@ export const secondaryButtonClass = 'button-secondary'
 
 /** The compact buttons inside dashboard rows. */
 export const smallButtonClass =
-  'inline-flex min-h-9 items-center justify-center rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-medium text-slate-700 transition-colors hover:border-slate-400 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-white'
+  'inline-flex min-h-9 items-center justify-center rounded-full border border-line-strong bg-surface-raised px-4 py-1.5 text-sm font-medium text-body transition-colors hover:border-faint hover:bg-surface disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-surface-raised'
 
 export const dangerButtonClass =
-  'inline-flex min-h-9 items-center justify-center rounded-full border border-rose-200 bg-white px-4 py-1.5 text-sm font-medium text-rose-700 transition-colors hover:border-rose-300 hover:bg-rose-50 disabled:cursor-not-allowed disabled:opacity-60'
+  'inline-flex min-h-9 items-center justify-center rounded-full border border-danger-line bg-surface-raised px-4 py-1.5 text-sm font-medium text-danger-ink transition-colors hover:border-danger-line hover:bg-danger-soft disabled:cursor-not-allowed disabled:opacity-60'
 
 interface FieldProps {
   id: string
@@ -33,17 +33,17 @@ interface FieldProps {
 export function Field({ id, label, hint, error, children }: FieldProps) {
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="block text-sm font-medium text-body">
         {label}
       </label>
       {children}
       {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
+        <p id={`${id}-hint`} className="text-xs text-muted">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-sm text-rose-700">
+        <p id={`${id}-error`} className="text-sm text-danger-ink">
           {error}
         </p>
       ) : null}
@@ -103,7 +103,7 @@ export function ErrorAlert({ message }: { message: string | null }) {
   return (
     <p
       role="alert"
-      className="rounded-lg border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
+      className="rounded-lg border border-danger-line bg-danger-soft px-3 py-2 text-sm text-danger-ink"
     >
       {message}
     </p>
@@ -120,7 +120,7 @@ export function StatusMessage({ message }: { message: string | null }) {
       role="status"
       className={
         message
-          ? 'rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800'
+          ? 'rounded-lg border border-success-line bg-success-soft px-3 py-2 text-sm text-success-ink'
           : 'sr-only'
       }
     >

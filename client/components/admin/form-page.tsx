@@ -32,14 +32,14 @@ interface FormPageProps {
 export function FormPage({ heading, submit, form, children, status, wide }: FormPageProps) {
   return (
     <section
-      className={`mx-auto w-full ${wide ? 'max-w-5xl' : 'max-w-2xl'} rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8`}
+      className={`mx-auto w-full ${wide ? 'max-w-5xl' : 'max-w-2xl'} rounded-2xl border border-line bg-surface-raised p-5 shadow-card sm:p-8`}
     >
-      <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900">{heading}</h1>
+      <h1 className="mb-6 text-2xl font-bold tracking-tight text-strong">{heading}</h1>
       <form className="space-y-5" onSubmit={form.onSubmit}>
         {children}
         <ErrorAlert message={form.action.error} />
         {status === undefined ? null : <StatusMessage message={status} />}
-        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
+        <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:justify-end">
           <Link to="/admin" className={secondaryButtonClass}>
             Cancel
           </Link>

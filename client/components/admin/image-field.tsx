@@ -91,7 +91,7 @@ export function ImageField({ field, multiple = false, ...text }: ImageFieldProps
             onFiles={uploads.start}
             className={smallButtonClass}
           />
-          <span className="text-sm text-slate-500">
+          <span className="text-sm text-muted">
             or drop {multiple ? 'images' : 'an image'} here
           </span>
         </div>
@@ -216,7 +216,7 @@ function SortableRow({
           {...sortable.attributes}
           {...sortable.listeners}
           aria-label={`Move image ${index + 1}`}
-          className="grid size-9 shrink-0 cursor-grab touch-none place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
+          className="grid size-9 shrink-0 cursor-grab touch-none place-items-center rounded-lg text-muted hover:bg-surface-sunken hover:text-body active:cursor-grabbing"
         >
           <GripIcon />
         </button>
@@ -250,13 +250,13 @@ function PreviewRow({
       style={style}
       data-dragging={dragging || undefined}
       // On a phone the URL gets a line of its own under the thumbnail.
-      className="relative flex flex-wrap items-center gap-x-3 gap-y-1.5 rounded-xl border border-slate-200 bg-white p-2 data-[dragging]:z-10 data-[dragging]:shadow-lg sm:flex-nowrap"
+      className="relative flex flex-wrap items-center gap-x-3 gap-y-1.5 rounded-xl border border-line bg-surface-raised p-2 data-[dragging]:z-10 data-[dragging]:shadow-lg sm:flex-nowrap"
     >
       {handle}
       <Thumbnail url={url} media={media} />
       <span
         id={urlId}
-        className="order-last min-w-0 basis-full truncate px-1 text-xs text-slate-700 sm:order-none sm:flex-1 sm:basis-auto sm:px-0 sm:text-sm"
+        className="order-last min-w-0 basis-full truncate px-1 text-xs text-body sm:order-none sm:flex-1 sm:basis-auto sm:px-0 sm:text-sm"
         title={url}
       >
         {url}
@@ -280,7 +280,7 @@ function Thumbnail({ url, media }: { url: string; media: Media | undefined }) {
     return (
       <span
         aria-hidden="true"
-        className="grid size-14 shrink-0 place-items-center rounded-lg bg-slate-100 text-xs text-slate-500"
+        className="grid size-14 shrink-0 place-items-center rounded-lg bg-surface-sunken text-xs text-muted"
       >
         ?
       </span>
@@ -295,7 +295,7 @@ function Thumbnail({ url, media }: { url: string; media: Media | undefined }) {
       height={56}
       decoding="async"
       onError={() => setBroken(true)}
-      className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover"
+      className="size-14 shrink-0 rounded-lg bg-surface-sunken object-cover"
     />
   )
 }

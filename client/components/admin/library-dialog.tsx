@@ -58,7 +58,7 @@ export function LibraryDialog({ open, multiple, onClose, onChoose }: LibraryDial
       aria-labelledby={titleId}
       onClose={onClose}
       onKeyDown={keepFocusInside}
-      className="m-auto w-[min(48rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-slate-700 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto w-[min(48rem,calc(100vw-2rem))] rounded-2xl bg-surface-raised p-0 text-body shadow-xl backdrop:bg-backdrop"
     >
       {open ? (
         <Chooser
@@ -108,11 +108,11 @@ function Chooser({
 
   return (
     <div className="flex max-h-[min(44rem,calc(100dvh-2rem))] flex-col">
-      <div className="border-b border-slate-200 px-5 py-4">
-        <h2 id={titleId} className="text-lg font-bold tracking-tight text-slate-900">
+      <div className="border-b border-line px-5 py-4">
+        <h2 id={titleId} className="text-lg font-bold tracking-tight text-strong">
           {multiple ? 'Choose images' : 'Choose an image'}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
+        <p className="mt-1 text-sm text-muted">
           {multiple
             ? 'Select one or more images from your media library, in the order you want them.'
             : 'Select an image from your media library.'}
@@ -120,7 +120,7 @@ function Chooser({
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
         {isPending ? (
-          <p role="status" className="py-8 text-center text-slate-500">
+          <p role="status" className="py-8 text-center text-muted">
             Gathering data…
           </p>
         ) : error ? (
@@ -139,7 +139,7 @@ function Chooser({
                     type="button"
                     aria-pressed={order >= 0}
                     onClick={() => toggle(image.id)}
-                    className="group relative flex w-full flex-col gap-1.5 rounded-xl border-2 border-transparent p-1.5 text-left hover:border-slate-300 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-50"
+                    className="group relative flex w-full flex-col gap-1.5 rounded-xl border-2 border-transparent p-1.5 text-left hover:border-line-strong aria-pressed:border-accent aria-pressed:bg-accent-soft"
                   >
                     <img
                       src={thumbnailUrl(image)}
@@ -152,15 +152,15 @@ function Chooser({
                         backgroundImage: `url("${image.placeholder}")`,
                         backgroundSize: 'cover',
                       }}
-                      className="aspect-square w-full rounded-lg bg-slate-100 object-cover"
+                      className="aspect-square w-full rounded-lg bg-surface-sunken object-cover"
                     />
-                    <span className="truncate text-xs text-slate-700">
+                    <span className="truncate text-xs text-body">
                       {image.alt || fileNameOf(image.url)}
                     </span>
                     {order >= 0 ? (
                       <span
                         aria-hidden="true"
-                        className="absolute top-3 right-3 grid size-7 place-items-center rounded-full bg-indigo-600 text-sm font-bold text-white shadow"
+                        className="absolute top-3 right-3 grid size-7 place-items-center rounded-full bg-accent text-sm font-bold text-on-accent shadow"
                       >
                         {multiple ? order + 1 : '✓'}
                       </span>
@@ -172,7 +172,7 @@ function Chooser({
           </ul>
         )}
       </div>
-      <div className="flex flex-col-reverse gap-3 border-t border-slate-200 px-5 py-4 sm:flex-row sm:justify-end">
+      <div className="flex flex-col-reverse gap-3 border-t border-line px-5 py-4 sm:flex-row sm:justify-end">
         <button type="button" className={secondaryButtonClass} onClick={onCancel}>
           Cancel
         </button>

@@ -11,14 +11,14 @@ export function ListThumbnail({ shown, name }: { shown: Shown | null; name: stri
   const fallback = (
     <span
       aria-hidden="true"
-      className="grid size-full place-items-center bg-slate-100 text-lg font-semibold text-slate-500 uppercase"
+      className="grid size-full place-items-center bg-surface-sunken text-lg font-semibold text-muted uppercase"
     >
       {name.trim().charAt(0) || '?'}
     </span>
   )
   // One box in the row, whatever ResponsiveImage renders (an upload's <picture> has a <source> too).
   return (
-    <span className="size-14 shrink-0 overflow-hidden rounded-lg bg-slate-100 sm:size-16">
+    <span className="size-14 shrink-0 overflow-hidden rounded-lg bg-surface-sunken sm:size-16">
       <ResponsiveImage
         shown={shown}
         alt=""
@@ -34,10 +34,10 @@ export function ListThumbnail({ shown, name }: { shown: Shown | null; name: stri
 }
 
 const badgeTones = {
-  green: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  amber: 'bg-amber-50 text-amber-900 ring-amber-300',
-  slate: 'bg-slate-100 text-slate-700 ring-slate-300',
-  indigo: 'bg-indigo-50 text-indigo-700 ring-indigo-200',
+  green: 'bg-success-soft text-success-ink ring-success-line',
+  amber: 'bg-warning-soft text-warning-ink ring-warning-line',
+  slate: 'bg-surface-sunken text-body ring-line-strong',
+  indigo: 'bg-accent-soft text-accent-ink ring-accent-soft',
 } as const
 
 export function Badge({ tone, children }: { tone: keyof typeof badgeTones; children: string }) {
@@ -57,7 +57,7 @@ export function UpdatedDate({ iso }: { iso: string }) {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return null
   return (
-    <span className="text-xs whitespace-nowrap text-slate-500">
+    <span className="text-xs whitespace-nowrap text-muted">
       Updated <time dateTime={iso}>{dateFormat.format(date)}</time>
     </span>
   )

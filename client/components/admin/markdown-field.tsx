@@ -33,20 +33,20 @@ export function MarkdownField(props: TextFieldProps) {
         hint={props.hint ?? 'Markdown: headings, lists, links, code blocks.'}
       />
       <section aria-labelledby={`${previewId}-title`} className="flex min-w-0 flex-col gap-1.5">
-        <h2 id={`${previewId}-title`} className="text-sm font-medium text-slate-700">
+        <h2 id={`${previewId}-title`} className="text-sm font-medium text-body">
           Preview
         </h2>
         <div
           id={previewId}
           aria-busy={preview.state === 'loading'}
-          className="min-h-32 flex-1 overflow-auto rounded-xl border border-dashed border-slate-300 bg-slate-50/60 px-4 py-3 text-slate-700 lg:max-h-[32rem]"
+          className="min-h-32 flex-1 overflow-auto rounded-xl border border-dashed border-line-strong bg-surface/60 px-4 py-3 text-body lg:max-h-[32rem]"
         >
           {preview.state === 'empty' ? (
-            <p className="text-sm text-slate-500">The rendered description shows here.</p>
+            <p className="text-sm text-muted">The rendered description shows here.</p>
           ) : preview.state === 'failed' ? (
-            <p className="text-sm text-rose-700">{preview.message}</p>
+            <p className="text-sm text-danger-ink">{preview.message}</p>
           ) : preview.html === null ? (
-            <p className="text-sm text-slate-500">Rendering…</p>
+            <p className="text-sm text-muted">Rendering…</p>
           ) : (
             <div
               className="prose-md"

@@ -38,18 +38,18 @@ export function MediaLibrary() {
         // A gap, not margins: the uploads' status region takes no room until it speaks.
         className={`flex flex-col gap-4 ${cardClass}`}
       >
-        <h1 id="media-title" className="text-2xl font-bold tracking-tight text-slate-900">
+        <h1 id="media-title" className="text-2xl font-bold tracking-tight text-strong">
           Media Library.
         </h1>
         <DropZone onFiles={uploads.start} className="space-y-3">
-          <p className="text-slate-700">Drop images here to upload them, or</p>
+          <p className="text-body">Drop images here to upload them, or</p>
           <FilePickButton
             label="Choose images"
             multiple
             onFiles={uploads.start}
             className={primaryButtonClass}
           />
-          <p className="text-sm text-slate-500">{uploadHint}</p>
+          <p className="text-sm text-muted">{uploadHint}</p>
         </DropZone>
         <UploadList uploads={uploads.uploads} onDismiss={uploads.dismiss} />
       </section>
@@ -58,14 +58,14 @@ export function MediaLibrary() {
         id="media-images"
         title="Images."
         action={
-          <p className="text-sm text-slate-500">
+          <p className="text-sm text-muted">
             {images.length} {images.length === 1 ? 'image' : 'images'}
           </p>
         }
         // A failed delete is shown on its image.
         error={null}
       >
-        <p className="text-sm text-slate-600">
+        <p className="text-sm text-muted">
           Alt text says what an image shows, for people who cannot see it; the public pages use it
           wherever the image appears.
         </p>
@@ -86,7 +86,7 @@ export function MediaLibrary() {
 function MediaCard({ media, deletion }: { media: Media; deletion: Deletion }) {
   const nameId = `media-${media.id}-name`
   return (
-    <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200">
+    <li className="flex flex-col overflow-hidden rounded-xl border border-line">
       <img
         src={thumbnailUrl(media)}
         alt={media.alt}
@@ -95,14 +95,14 @@ function MediaCard({ media, deletion }: { media: Media; deletion: Deletion }) {
         loading="lazy"
         decoding="async"
         style={{ backgroundImage: `url("${media.placeholder}")`, backgroundSize: 'cover' }}
-        className="aspect-[4/3] w-full border-b border-slate-200 bg-slate-100 object-cover"
+        className="aspect-[4/3] w-full border-b border-line bg-surface-sunken object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-3">
         <div className="min-w-0">
-          <p id={nameId} className="truncate text-sm font-medium text-slate-900" title={media.url}>
+          <p id={nameId} className="truncate text-sm font-medium text-strong" title={media.url}>
             {fileNameOf(media.url)}
           </p>
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-muted">
             {media.width} × {media.height} px · {formatBytes(media.bytes)}
           </p>
         </div>

@@ -158,7 +158,7 @@ export function MessagesInbox() {
       error={null}
     >
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <fieldset className="flex flex-wrap gap-1 rounded-2xl bg-slate-100 p-1 sm:rounded-full">
+        <fieldset className="flex flex-wrap gap-1 rounded-2xl bg-surface-sunken p-1 sm:rounded-full">
           <legend className="sr-only">Folder</legend>
           {inboxViews.map(({ key, label }) => (
             <button
@@ -170,9 +170,9 @@ export function MessagesInbox() {
                 setSelected(new Set())
                 setOpenId(null)
               }}
-              className="rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 hover:text-slate-900 sm:px-4 aria-pressed:bg-white aria-pressed:text-indigo-700 aria-pressed:shadow-sm"
+              className="rounded-full px-3 py-1.5 text-sm font-medium text-body hover:text-strong sm:px-4 aria-pressed:bg-surface-raised aria-pressed:text-accent-ink aria-pressed:shadow-card"
             >
-              {label} <span className="text-slate-600">({counts[key]})</span>
+              {label} <span className="text-muted">({counts[key]})</span>
             </button>
           ))}
         </fieldset>
@@ -193,8 +193,8 @@ export function MessagesInbox() {
 
       <ErrorAlert message={error} />
 
-      <div className="flex flex-wrap items-center gap-2 border-y border-slate-200 py-2">
-        <label className="flex items-center gap-2 px-1 text-sm text-slate-700">
+      <div className="flex flex-wrap items-center gap-2 border-y border-line py-2">
+        <label className="flex items-center gap-2 px-1 text-sm text-body">
           <input
             type="checkbox"
             className="size-4"
@@ -206,7 +206,7 @@ export function MessagesInbox() {
           />
           Select all
         </label>
-        <span className="text-sm text-slate-500" aria-live="polite">
+        <span className="text-sm text-muted" aria-live="polite">
           {selectedShown.length > 0 ? `${selectedShown.length} selected` : ''}
         </span>
         <div className="ml-auto flex flex-wrap gap-2">
@@ -238,20 +238,17 @@ export function MessagesInbox() {
       </div>
 
       {shown.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
+        <p className="rounded-xl border border-dashed border-line-strong px-4 py-6 text-center text-sm text-muted">
           {query ? 'No message matches the search.' : emptyText[view]}
         </p>
       ) : (
-        <ul
-          aria-label="Messages"
-          className="divide-y divide-slate-200 rounded-xl border border-slate-200"
-        >
+        <ul aria-label="Messages" className="divide-y divide-line rounded-xl border border-line">
           {shown.map((message) => {
             const open = openId === message.id
             const unread = message.status === 'unread'
             const detailId = `${baseId}-detail-${message.id}`
             return (
-              <li key={message.id} className={unread ? 'bg-indigo-50/40' : undefined}>
+              <li key={message.id} className={unread ? 'bg-accent-soft/40' : undefined}>
                 <div className="flex items-start gap-3 p-3 sm:p-4">
                   <input
                     type="checkbox"
@@ -269,24 +266,22 @@ export function MessagesInbox() {
                   >
                     <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                       <span
-                        className={`wrap-anywhere text-slate-900 ${unread ? 'font-bold' : 'font-medium'}`}
+                        className={`wrap-anywhere text-strong ${unread ? 'font-bold' : 'font-medium'}`}
                       >
                         {unread ? (
-                          <span className="mr-2 inline-block rounded-full bg-indigo-600 px-2 py-0.5 align-middle text-xs font-semibold text-white">
+                          <span className="mr-2 inline-block rounded-full bg-accent px-2 py-0.5 align-middle text-xs font-semibold text-on-accent">
                             Unread
                           </span>
                         ) : null}
                         {message.name}
                       </span>
-                      <time dateTime={message.created_at} className="text-xs text-slate-500">
+                      <time dateTime={message.created_at} className="text-xs text-muted">
                         {formatDate(message.created_at)}
                       </time>
                     </span>
-                    <span className="block text-sm wrap-anywhere text-slate-600">
-                      {message.email}
-                    </span>
+                    <span className="block text-sm wrap-anywhere text-muted">{message.email}</span>
                     {open ? null : (
-                      <span className="mt-1 block truncate text-sm text-slate-700">
+                      <span className="mt-1 block truncate text-sm text-body">
                         {message.message}
                       </span>
                     )}
@@ -295,7 +290,7 @@ export function MessagesInbox() {
                 <div id={detailId} hidden={!open} className="px-3 pb-4 sm:px-4 sm:pl-11">
                   {open ? (
                     <>
-                      <p className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap wrap-anywhere text-slate-800">
+                      <p className="rounded-lg bg-surface p-3 text-sm whitespace-pre-wrap wrap-anywhere text-strong">
                         {message.message}
                       </p>
                       <div className="mt-3 flex flex-wrap gap-2">

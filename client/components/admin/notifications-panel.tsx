@@ -11,8 +11,8 @@ import { useSessionEnd } from './use-session-end'
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 py-3 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-4">
-      <dt className="text-sm font-semibold text-slate-700">{label}</dt>
-      <dd className="text-sm wrap-anywhere text-slate-800">{children}</dd>
+      <dt className="text-sm font-semibold text-body">{label}</dt>
+      <dd className="text-sm wrap-anywhere text-strong">{children}</dd>
     </div>
   )
 }
@@ -58,12 +58,12 @@ export function NotificationsPanel() {
       }
       error={error}
     >
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-muted">
         An alert goes out for every message that is not spam. The settings live in the server's
         environment (SMTP_URL, NOTIFY_EMAIL_TO, NOTIFY_EMAIL_FROM, NOTIFY_WEBHOOK_URL); alerts that
         cannot be sent are retried until they are.
       </p>
-      <dl className="divide-y divide-slate-200 border-y border-slate-200">
+      <dl className="divide-y divide-line border-y border-line">
         <Row label="Email">
           {status.email.configured
             ? `Configured, to ${status.email.to ?? 'the profile email'}`

@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { limits } from '../../../src/schemas/fields'
 import { type Profile, type ProfileData, profileInput } from '../../../src/schemas/profile'
-import { TextField, type TextFieldProps } from './form-controls'
+import { describedBy, Field, inputClass, TextField, type TextFieldProps } from './form-controls'
 import { FormPage } from './form-page'
 import { ImageField } from './image-field'
-import { useSchemaForm } from './use-schema-form'
+import { type TextBinding, useSchemaForm } from './use-schema-form'
 
 function valuesOf(profile: Profile) {
   return {
@@ -19,6 +19,7 @@ function valuesOf(profile: Profile) {
     linkedin_url: profile.linkedin_url,
     github_url: profile.github_url,
     photo_url: profile.photo_url,
+    accent_color: profile.accent_color,
   }
 }
 
@@ -30,7 +31,7 @@ interface TextSpec
     TextFieldProps,
     'label' | 'hint' | 'maxLength' | 'inputMode' | 'autoComplete' | 'placeholder'
   > {
-  key: Exclude<keyof Values, 'photo_url'>
+  key: Exclude<keyof Values, 'photo_url' | 'accent_color'>
 }
 
 /** The fields in rows: one, or two side by side from the small breakpoint up. */
@@ -139,6 +140,41 @@ export function ProfileForm({
         placeholder="/profile.svg"
         maxLength={limits.url}
       />
+      <AccentField field={text('accent_color')} />
     </FormPage>
+  )
+}
+
+const accentHint =
+  'Buttons, links and highlights on every page. Text on it and links in it stay readable in both themes.'
+
+/** The accent colour: typed as #rrggbb or picked; a typed value that is not a colour is an inline error on save. */
+function AccentField({ field }: { field: TextBinding }) {
+  const id = 'profile-accent_color'
+  const picked = /^#[0-9a-fA-F]{6}$/.test(field.value) ? field.value.toLowerCase() : '#4f46e5'
+  return (
+    <Field id={id} label="Accent colour" hint={accentHint} error={field.error}>
+      <div className="flex items-center gap-3">
+        <input
+          type="color"
+          aria-label="Pick the accent colour"
+          value={picked}
+          onChange={(event) => field.set(event.target.value)}
+          className="h-11 w-14 shrink-0 cursor-pointer rounded-control border border-line-strong bg-surface-raised p-1"
+        />
+        <input
+          type="text"
+          id={id}
+          value={field.value}
+          onChange={(event) => field.set(event.target.value)}
+          maxLength={20}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="#4f46e5"
+          className={`${inputClass} font-mono`}
+          {...describedBy(id, { hint: true, error: field.error })}
+        />
+      </div>
+    </Field>
   )
 }

@@ -121,9 +121,9 @@ export function ProjectForm({ heading, item, save }: ContentFormProps<Project, P
           type="checkbox"
           checked={values.is_featured}
           onChange={(e) => set('is_featured', e.target.checked)}
-          className="size-4 rounded border-slate-300 accent-indigo-600"
+          className="size-4 rounded border-line-strong accent-accent"
         />
-        <label htmlFor="project-featured" className="text-sm font-medium text-slate-700">
+        <label htmlFor="project-featured" className="text-sm font-medium text-body">
           Featured Project
         </label>
       </div>
@@ -134,13 +134,13 @@ export function ProjectForm({ heading, item, save }: ContentFormProps<Project, P
           checked={values.is_published}
           onChange={(e) => set('is_published', e.target.checked)}
           aria-describedby="project-published-hint"
-          className="mt-0.5 size-4 rounded border-slate-300 accent-indigo-600"
+          className="mt-0.5 size-4 rounded border-line-strong accent-accent"
         />
         <div>
-          <label htmlFor="project-published" className="text-sm font-medium text-slate-700">
+          <label htmlFor="project-published" className="text-sm font-medium text-body">
             Published
           </label>
-          <p id="project-published-hint" className="text-sm text-slate-500">
+          <p id="project-published-hint" className="text-sm text-muted">
             Untick to keep it a draft: only you see it, signed in, until you publish it.
           </p>
         </div>

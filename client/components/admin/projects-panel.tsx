@@ -47,7 +47,7 @@ export function ProjectsPanel() {
           label="Projects, in the order the site shows them"
           nameOf={(project) => project.title}
           onReorder={reorder}
-          className="divide-y divide-slate-200 rounded-xl border border-slate-200"
+          className="divide-y divide-line rounded-xl border border-line"
         >
           {(project, controls) => (
             <ProjectRow project={project} controls={controls} deletion={deletion} />
@@ -82,7 +82,7 @@ function ProjectRow({
       <ListThumbnail shown={firstShown(project.image_urls, project.images)} name={project.title} />
       <div className="min-w-0 flex-1 basis-40 space-y-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <h3 id={titleId} className="font-semibold wrap-anywhere text-slate-900">
+          <h3 id={titleId} className="font-semibold wrap-anywhere text-strong">
             {project.title}
           </h3>
           {project.is_published ? (
@@ -92,14 +92,14 @@ function ProjectRow({
           )}
           {project.is_featured ? <Badge tone="indigo">Featured</Badge> : null}
         </div>
-        <p className="line-clamp-2 text-sm wrap-anywhere text-slate-600">{project.description}</p>
+        <p className="line-clamp-2 text-sm wrap-anywhere text-muted">{project.description}</p>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <UpdatedDate iso={project.updated_at} />
           <Link
             to="/projects/$slug"
             params={{ slug: project.slug }}
             aria-describedby={titleId}
-            className="rounded text-xs font-medium text-indigo-700 hover:underline"
+            className="rounded text-xs font-medium text-accent-ink hover:underline"
           >
             {project.is_published ? 'View' : 'Preview'}
           </Link>

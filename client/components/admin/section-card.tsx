@@ -16,7 +16,7 @@ export function SectionCard({ id, title, action, error, children }: SectionCardP
     <section aria-labelledby={id} className={`space-y-4 ${cardClass}`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         {/* Reached from the navigation (/admin#manage-projects): clear of the sticky header. */}
-        <h2 id={id} className="scroll-mt-24 text-xl font-bold tracking-tight text-slate-900">
+        <h2 id={id} className="scroll-mt-24 text-xl font-bold tracking-tight text-strong">
           {title}
         </h2>
         {action}
@@ -29,7 +29,7 @@ export function SectionCard({ id, title, action, error, children }: SectionCardP
 
 export function EmptyState({ children }: { children: ReactNode }) {
   return (
-    <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
+    <p className="rounded-xl border border-dashed border-line-strong px-4 py-6 text-center text-sm text-muted">
       {children}
     </p>
   )

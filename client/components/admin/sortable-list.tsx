@@ -164,7 +164,7 @@ function SortableItem({
         transition: sortable.transition,
       }}
       data-dragging={sortable.isDragging || undefined}
-      className="relative bg-white first:rounded-t-xl last:rounded-b-xl data-[dragging]:z-10 data-[dragging]:rounded-xl data-[dragging]:shadow-lg"
+      className="relative bg-surface-raised first:rounded-t-xl last:rounded-b-xl data-[dragging]:z-10 data-[dragging]:rounded-xl data-[dragging]:shadow-lg"
     >
       {children((describedBy) => (
         <button
@@ -174,7 +174,7 @@ function SortableItem({
           {...sortable.listeners}
           aria-label="Reorder"
           aria-describedby={`${describedBy} ${instructions}`}
-          className="grid size-9 shrink-0 cursor-grab touch-none place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
+          className="grid size-9 shrink-0 cursor-grab touch-none place-items-center rounded-lg text-muted hover:bg-surface-sunken hover:text-body active:cursor-grabbing"
         >
           <GripIcon />
         </button>

@@ -53,7 +53,7 @@ export function TimelinePanel() {
           label="Timeline events, in the order the site shows them"
           nameOf={(event) => event.title}
           onReorder={reorder}
-          className="divide-y divide-slate-200 rounded-xl border border-slate-200"
+          className="divide-y divide-line rounded-xl border border-line"
         >
           {(event, controls) => <EventRow event={event} controls={controls} deletion={deletion} />}
         </SortableList>
@@ -79,14 +79,14 @@ function EventRow({
       {controls.handle(titleId)}
       <ListThumbnail shown={icon} name={event.title} />
       <div className="min-w-0 flex-1 basis-40 space-y-1">
-        <p id={titleId} className="font-semibold wrap-anywhere text-slate-900">
+        <p id={titleId} className="font-semibold wrap-anywhere text-strong">
           {event.title}
         </p>
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
           {event.position ? <span className="wrap-anywhere">{event.position}</span> : null}
           <Badge tone={typeTone[event.event_type]}>{eventTypeLabels[event.event_type]}</Badge>
         </div>
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
           <span className="wrap-anywhere">
             {event.start_date} – {event.end_date || 'Present'}
           </span>

@@ -89,8 +89,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 const toneClass: Record<ToastTone, string> = {
-  success: 'border-emerald-200 bg-white text-slate-800',
-  error: 'border-rose-300 bg-rose-50 text-rose-900',
+  success: 'border-success-line bg-surface-raised text-strong',
+  error: 'border-danger-line bg-danger-soft text-danger-ink',
 }
 
 function ToastItem({
@@ -115,7 +115,7 @@ function ToastItem({
     >
       <span
         aria-hidden="true"
-        className={`mt-0.5 grid size-5 shrink-0 place-items-center rounded-full text-xs font-bold text-white ${toast.tone === 'success' ? 'bg-emerald-600' : 'bg-rose-600'}`}
+        className={`mt-0.5 grid size-5 shrink-0 place-items-center rounded-full text-xs font-bold text-white ${toast.tone === 'success' ? 'bg-success' : 'bg-danger'}`}
       >
         {toast.tone === 'success' ? '✓' : '!'}
       </span>
@@ -124,7 +124,7 @@ function ToastItem({
         type="button"
         aria-label="Dismiss"
         onClick={() => onDismiss(toast.id)}
-        className="-my-1 -mr-2 grid size-8 shrink-0 place-items-center rounded-full text-lg leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+        className="-my-1 -mr-2 grid size-8 shrink-0 place-items-center rounded-full text-lg leading-none text-muted hover:bg-surface-sunken hover:text-strong"
       >
         ×
       </button>

@@ -76,7 +76,7 @@ export function DropZone({
         setOver(false)
         onFiles([...event.dataTransfer.files])
       }}
-      className={`rounded-2xl border-2 border-dashed border-slate-300 bg-slate-50 p-6 text-center transition-colors data-[over]:border-indigo-500 data-[over]:bg-indigo-50 ${className}`}
+      className={`rounded-2xl border-2 border-dashed border-line-strong bg-surface p-6 text-center transition-colors data-[over]:border-accent data-[over]:bg-accent-soft ${className}`}
     >
       {children}
     </div>
@@ -105,12 +105,12 @@ export function UploadList({
             const nameId = `${id}-${upload.key}`
             const percent = Math.round(upload.progress * 100)
             return (
-              <li key={upload.key} className="space-y-1.5 rounded-xl border border-slate-200 p-3">
+              <li key={upload.key} className="space-y-1.5 rounded-xl border border-line p-3">
                 <div className="flex items-center justify-between gap-3 text-sm">
-                  <span id={nameId} className="min-w-0 truncate font-medium text-slate-800">
+                  <span id={nameId} className="min-w-0 truncate font-medium text-strong">
                     {upload.name}
                   </span>
-                  <span className="shrink-0 text-slate-600">
+                  <span className="shrink-0 text-muted">
                     {upload.state === 'uploading'
                       ? percent < 100
                         ? `${percent}%`
@@ -139,7 +139,7 @@ export function UploadList({
                     value={upload.progress}
                     max={1}
                     aria-labelledby={nameId}
-                    className="h-2 w-full appearance-none overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-indigo-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-indigo-600 [&::-webkit-progress-value]:transition-[width]"
+                    className="h-2 w-full appearance-none overflow-hidden rounded-full bg-line [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-line [&::-webkit-progress-value]:bg-accent [&::-webkit-progress-value]:transition-[width]"
                   >
                     {percent}%
                   </progress>

@@ -22,8 +22,8 @@ function AuditScreen() {
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Audit Log.</h1>
-        <p className="text-sm text-slate-600">
+        <h1 className="text-2xl font-bold tracking-tight text-strong">Audit Log.</h1>
+        <p className="text-sm text-muted">
           Sign-ins, security changes and every change to the content, kept for 180 days.
         </p>
       </div>

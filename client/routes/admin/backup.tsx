@@ -70,10 +70,10 @@ function Download() {
 
   return (
     <section aria-labelledby="download-title" className={`space-y-3 ${cardClass}`}>
-      <h2 id="download-title" className="text-xl font-bold tracking-tight text-slate-900">
+      <h2 id="download-title" className="text-xl font-bold tracking-tight text-strong">
         Download backup
       </h2>
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-muted">
         One file with all content, the profile, the admin users, contact messages and every uploaded
         image: the same file as <code>bun run backup</code>. It holds password hashes and visitors'
         messages: keep it private.
@@ -148,30 +148,30 @@ function Restore() {
 
   return (
     <section aria-labelledby="restore-title" className={`space-y-3 ${cardClass}`}>
-      <h2 id="restore-title" className="text-xl font-bold tracking-tight text-slate-900">
+      <h2 id="restore-title" className="text-xl font-bold tracking-tight text-strong">
         Restore from a backup
       </h2>
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-muted">
         Replaces all content, the profile, the admin users, contact messages and images with the
         file's. You see what the file holds first; nothing changes until you enter your password and
         confirm. Everyone is signed out afterwards.
       </p>
       <div>
-        <label htmlFor="backup-file" className="block text-sm font-medium text-slate-800">
+        <label htmlFor="backup-file" className="block text-sm font-medium text-strong">
           Backup file
         </label>
         <input
           id="backup-file"
           type="file"
           accept="application/json,.json"
-          className="mt-1 block w-full text-sm text-slate-700"
+          className="mt-1 block w-full text-sm text-body"
           onChange={choose}
         />
       </div>
       <ErrorAlert message={error} />
       {summary ? (
         <form onSubmit={restore} className="space-y-3">
-          <p className="text-slate-800">
+          <p className="text-strong">
             Taken on <strong>{new Date(summary.created_at).toLocaleString()}</strong>
             {summary.source
               ? ` from ${summary.source === 'postgres' ? 'PostgreSQL' : 'PGlite'}`
@@ -181,7 +181,7 @@ function Restore() {
           <table className="w-full max-w-md text-left text-sm">
             <caption className="sr-only">Rows per table in the backup</caption>
             <thead>
-              <tr className="border-b border-slate-200 text-slate-600">
+              <tr className="border-b border-line text-muted">
                 <th scope="col" className="py-1 font-semibold">
                   Table
                 </th>
@@ -192,7 +192,7 @@ function Restore() {
             </thead>
             <tbody>
               {Object.entries(summary.tables).map(([name, count]) => (
-                <tr key={name} className="border-b border-slate-100">
+                <tr key={name} className="border-b border-line">
                   <td className="py-1">{tableLabels[name] ?? name}</td>
                   <td className="py-1 text-right tabular-nums">{count}</td>
                 </tr>
@@ -204,7 +204,7 @@ function Restore() {
             </tbody>
           </table>
           <div>
-            <label htmlFor="restore-password" className="block text-sm font-medium text-slate-800">
+            <label htmlFor="restore-password" className="block text-sm font-medium text-strong">
               Your password
             </label>
             <input
@@ -229,7 +229,7 @@ function Restore() {
 function BackupScreen() {
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Backup.</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-strong">Backup.</h1>
       <Download />
       <Restore />
     </div>

@@ -25,7 +25,7 @@ export const Route = createFileRoute('/admin/cv')({
   component: CvAdmin,
 })
 
-const linkClass = 'font-semibold text-indigo-700 underline-offset-2 hover:underline'
+const linkClass = 'font-semibold text-accent-ink underline-offset-2 hover:underline'
 
 function CvAdmin() {
   const trpc = useTrpc()
@@ -77,19 +77,19 @@ function CvAdmin() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">CV.</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-strong">CV.</h1>
       <section aria-labelledby="cv-current" className={`space-y-3 ${cardClass}`}>
-        <h2 id="cv-current" className="text-xl font-bold tracking-tight text-slate-900">
+        <h2 id="cv-current" className="text-xl font-bold tracking-tight text-strong">
           What visitors download
         </h2>
         {status.uploaded ? (
-          <p className="text-slate-700">
+          <p className="text-body">
             Your uploaded PDF <strong className="break-all">{status.uploaded.file_name}</strong> (
             {formatBytes(status.uploaded.bytes)}, uploaded{' '}
             {new Date(status.uploaded.uploaded_at).toLocaleString()}).
           </p>
         ) : (
-          <p className="text-slate-700">
+          <p className="text-body">
             The CV made from your profile, timeline and published projects. It changes when they do.
           </p>
         )}
@@ -109,21 +109,21 @@ function CvAdmin() {
       </section>
 
       <form onSubmit={upload} aria-labelledby="cv-upload" className={`space-y-3 ${cardClass}`}>
-        <h2 id="cv-upload" className="text-xl font-bold tracking-tight text-slate-900">
+        <h2 id="cv-upload" className="text-xl font-bold tracking-tight text-strong">
           Upload your own PDF
         </h2>
-        <p className="text-sm text-slate-600">
+        <p className="text-sm text-muted">
           A PDF of at most 10 MB. It replaces the generated CV at /cv.pdf until you remove it.
         </p>
         <div>
-          <label htmlFor="cv-file" className="block text-sm font-medium text-slate-800">
+          <label htmlFor="cv-file" className="block text-sm font-medium text-strong">
             CV file (PDF)
           </label>
           <input
             id="cv-file"
             type="file"
             accept="application/pdf,.pdf"
-            className="mt-1 block w-full text-sm text-slate-700"
+            className="mt-1 block w-full text-sm text-body"
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </div>

@@ -30,15 +30,15 @@ function Preview({ result }: { result: ImportResult }) {
   const nothing = timeline.length === 0 && projects.length === 0 && result.profile.length === 0
   return (
     <div className="space-y-4">
-      <p className="font-medium text-slate-800">
+      <p className="font-medium text-strong">
         {nothing
           ? 'Nothing new: everything in this document is already on the site.'
           : `${result.dry_run ? 'Will create' : 'Created'} ${plural(timeline.length, 'timeline event', 'timeline events')} and ${plural(projects.length, 'project', 'projects')}.`}
       </p>
       {timeline.length > 0 ? (
         <div>
-          <h3 className="font-semibold text-slate-900">Timeline events</h3>
-          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+          <h3 className="font-semibold text-strong">Timeline events</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-body">
             {timeline.map((event) => (
               <li key={`${event.event_type}-${event.title}-${event.start_date}`}>
                 <strong>{event.title}</strong>
@@ -51,8 +51,8 @@ function Preview({ result }: { result: ImportResult }) {
       ) : null}
       {projects.length > 0 ? (
         <div>
-          <h3 className="font-semibold text-slate-900">Projects</h3>
-          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+          <h3 className="font-semibold text-strong">Projects</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-body">
             {projects.map((project) => (
               <li key={project.title}>
                 <strong>{project.title}</strong>: {project.description}
@@ -62,14 +62,14 @@ function Preview({ result }: { result: ImportResult }) {
         </div>
       ) : null}
       {result.profile.length > 0 ? (
-        <p className="text-sm text-slate-700">
+        <p className="text-sm text-body">
           Empty profile fields filled: {result.profile.join(', ')}.
         </p>
       ) : null}
       {result.skipped.length > 0 ? (
         <div>
-          <h3 className="font-semibold text-slate-900">Skipped</h3>
-          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-600">
+          <h3 className="font-semibold text-strong">Skipped</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-muted">
             {result.skipped.map((entry) => (
               <li key={`${entry.section}-${entry.title}-${entry.reason}`}>
                 {entry.title} ({entry.section}): {entry.reason}
@@ -148,34 +148,34 @@ function ImportScreen() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Import.</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-strong">Import.</h1>
       <section aria-labelledby="import-title" className={`space-y-3 ${cardClass}`}>
-        <h2 id="import-title" className="text-xl font-bold tracking-tight text-slate-900">
+        <h2 id="import-title" className="text-xl font-bold tracking-tight text-strong">
           From a JSON Resume
         </h2>
-        <p className="text-sm text-slate-600">
+        <p className="text-sm text-muted">
           Choose a <code>resume.json</code> (the JSON Resume format). You see what it adds before
           anything is saved: work and education become timeline events, projects become projects,
           and empty profile fields are filled. Entries already on the site are skipped.
         </p>
         <div>
-          <label htmlFor="resume-file" className="block text-sm font-medium text-slate-800">
+          <label htmlFor="resume-file" className="block text-sm font-medium text-strong">
             JSON Resume file
           </label>
           <input
             id="resume-file"
             type="file"
             accept="application/json,.json"
-            className="mt-1 block w-full text-sm text-slate-700"
+            className="mt-1 block w-full text-sm text-body"
             onChange={choose}
           />
         </div>
         <ErrorAlert message={error} />
         <StatusMessage message={done} />
-        {preview.isPending ? <p className="text-sm text-slate-600">Reading…</p> : null}
+        {preview.isPending ? <p className="text-sm text-muted">Reading…</p> : null}
         {result ? (
           <section aria-labelledby="preview-title" className="space-y-3">
-            <h2 id="preview-title" className="text-lg font-bold text-slate-900">
+            <h2 id="preview-title" className="text-lg font-bold text-strong">
               {result.dry_run ? 'Preview' : 'Result'}
             </h2>
             <Preview result={result} />

@@ -24,7 +24,7 @@ export const Route = createFileRoute('/admin/security')({
 function SecurityScreen() {
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Security.</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-strong">Security.</h1>
       <TwoFactorCard />
       <SessionsCard />
     </div>

@@ -145,32 +145,32 @@ function ProjectPage() {
     <article className="break-words">
       <Link
         to="/projects"
-        className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-slate-500 hover:text-indigo-700"
+        className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-muted hover:text-accent-ink"
       >
         <ArrowLeftIcon width={16} height={16} />
         All projects
       </Link>
       {project.is_published ? null : (
-        <p className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+        <p className="mt-4 rounded-xl bg-warning-soft px-4 py-3 text-sm text-warning-ink ring-1 ring-warning-line">
           <strong>Draft — not public.</strong> Only you see this page, while signed in.
         </p>
       )}
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-strong sm:text-4xl">
         {project.title}
       </h1>
-      <p className="mt-3 text-lg text-slate-600">{project.description}</p>
+      <p className="mt-3 text-lg text-muted">{project.description}</p>
       {project.role || project.period ? (
         <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm">
           {project.role ? (
             <div>
-              <dt className="font-semibold text-slate-900">Role</dt>
-              <dd className="text-slate-600">{project.role}</dd>
+              <dt className="font-semibold text-strong">Role</dt>
+              <dd className="text-muted">{project.role}</dd>
             </div>
           ) : null}
           {project.period ? (
             <div>
-              <dt className="font-semibold text-slate-900">Period</dt>
-              <dd className="text-slate-600">{project.period}</dd>
+              <dt className="font-semibold text-strong">Period</dt>
+              <dd className="text-muted">{project.period}</dd>
             </div>
           ) : null}
         </dl>
@@ -184,35 +184,35 @@ function ProjectPage() {
           height={396}
           sizes={imageSizes.page}
           priority
-          className="mt-8 aspect-video w-full rounded-2xl border border-slate-200 bg-slate-100 object-cover shadow-sm"
+          className="mt-8 aspect-video w-full rounded-2xl border border-line bg-surface-sunken object-cover shadow-card"
           fallback={
             <ProjectPlaceholder
               title={project.title}
-              className="mt-8 rounded-2xl border border-slate-200 shadow-sm"
+              className="mt-8 rounded-2xl border border-line shadow-card"
             />
           }
         />
       ) : null}
 
       <section aria-labelledby="tech-stack-title" className="mt-10">
-        <h2 id="tech-stack-title" className="text-xl font-bold tracking-tight text-slate-900">
+        <h2 id="tech-stack-title" className="text-xl font-bold tracking-tight text-strong">
           Tech Stack.
         </h2>
         <div className="mt-4">
           {project.tags.length > 0 ? (
             <TagList tags={project.tags} size="md" />
           ) : (
-            <p className="text-slate-500">Not listed.</p>
+            <p className="text-muted">Not listed.</p>
           )}
         </div>
       </section>
 
       <section aria-labelledby="description-title" className="mt-10">
-        <h2 id="description-title" className="text-xl font-bold tracking-tight text-slate-900">
+        <h2 id="description-title" className="text-xl font-bold tracking-tight text-strong">
           Description.
         </h2>
         <div
-          className="prose-md mt-4 leading-relaxed text-slate-700"
+          className="prose-md mt-4 leading-relaxed text-body"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML rendered from Markdown and sanitised on the server (server/markdown/render.ts), never the raw input
           dangerouslySetInnerHTML={{ __html: project.long_description_html }}
         />
@@ -220,7 +220,7 @@ function ProjectPage() {
 
       {gallery.length > 0 ? (
         <section aria-labelledby="gallery-title" className="mt-10">
-          <h2 id="gallery-title" className="text-xl font-bold tracking-tight text-slate-900">
+          <h2 id="gallery-title" className="text-xl font-bold tracking-tight text-strong">
             Gallery.
           </h2>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -234,11 +234,11 @@ function ProjectPage() {
                     width={640}
                     height={360}
                     sizes={imageSizes.card}
-                    className="aspect-video w-full rounded-xl border border-slate-200 bg-slate-100 object-cover"
+                    className="aspect-video w-full rounded-xl border border-line bg-surface-sunken object-cover"
                     fallback={
                       <ProjectPlaceholder
                         title={project.title}
-                        className="rounded-xl border border-slate-200"
+                        className="rounded-xl border border-line"
                       />
                     }
                   />
@@ -251,7 +251,7 @@ function ProjectPage() {
 
       {website ? (
         <section aria-labelledby="website-title" className="mt-10">
-          <h2 id="website-title" className="text-xl font-bold tracking-tight text-slate-900">
+          <h2 id="website-title" className="text-xl font-bold tracking-tight text-strong">
             Visit Website.
           </h2>
           <OutLink href={website}>{displayUrl(website)}</OutLink>
@@ -260,7 +260,7 @@ function ProjectPage() {
 
       {repo ? (
         <section aria-labelledby="code-title" className="mt-10">
-          <h2 id="code-title" className="text-xl font-bold tracking-tight text-slate-900">
+          <h2 id="code-title" className="text-xl font-bold tracking-tight text-strong">
             Source Code.
           </h2>
           <OutLink href={repo}>{displayUrl(repo)}</OutLink>
@@ -268,11 +268,11 @@ function ProjectPage() {
       ) : null}
 
       {next ? (
-        <nav aria-label="Next project" className="mt-12 border-t border-slate-200 pt-6">
+        <nav aria-label="Next project" className="mt-12 border-t border-line pt-6">
           <Link
             to="/projects/$slug"
             params={{ slug: next.slug }}
-            className="inline-flex max-w-full items-center gap-1.5 font-semibold text-indigo-700 hover:underline"
+            className="inline-flex max-w-full items-center gap-1.5 font-semibold text-accent-ink hover:underline"
           >
             <span className="truncate">Next project: {next.title}</span>
             <ArrowRightIcon width={16} height={16} className="shrink-0" />

@@ -59,14 +59,14 @@ function ProjectsPage() {
 
   return (
     <div>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">My Projects.</h1>
-      <p className="mt-3 text-slate-600">Things I have designed, built and shipped.</p>
+      <h1 className="text-3xl font-bold tracking-tight text-strong sm:text-4xl">My Projects.</h1>
+      <p className="mt-3 text-muted">Things I have designed, built and shipped.</p>
       {tag ? (
-        <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 break-words text-slate-700">
+        <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 break-words text-body">
           <span>
             Tagged <strong>{tag}</strong>
           </span>
-          <Link to="/projects" className="font-semibold text-indigo-700 hover:underline">
+          <Link to="/projects" className="font-semibold text-accent-ink hover:underline">
             Show all projects
           </Link>
         </p>
@@ -80,7 +80,7 @@ function ProjectsPage() {
           ))}
         </ul>
       ) : (
-        <p className="mt-10 rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center break-words text-slate-500">
+        <p className="mt-10 rounded-2xl border border-dashed border-line-strong px-6 py-10 text-center break-words text-muted">
           {tag ? `No projects are tagged ${tag}.` : 'No projects yet.'}
         </p>
       )}

@@ -94,11 +94,11 @@ export function AuditLog() {
         aria-label="Audit log entries"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
         tabIndex={0}
-        className="overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        className="overflow-x-auto rounded-xl border border-line focus-visible:outline-2 focus-visible:outline-accent-ink"
       >
         <table className="w-full min-w-[34rem] text-left text-sm">
           <caption className="sr-only">Audit log, newest first</caption>
-          <thead className="bg-slate-50 text-sm font-semibold text-slate-700">
+          <thead className="bg-surface text-sm font-semibold text-body">
             <tr>
               {['Time and address', 'Action', 'Details'].map((label) => (
                 <th key={label} scope="col" className="px-4 py-3">
@@ -107,29 +107,27 @@ export function AuditLog() {
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-200">
+          <tbody className="divide-y divide-line">
             {entries.length === 0 && !query.isPending ? (
               <tr>
-                <td colSpan={3} className="px-4 py-6 text-center text-slate-500">
+                <td colSpan={3} className="px-4 py-6 text-center text-muted">
                   Nothing recorded for this filter.
                 </td>
               </tr>
             ) : null}
             {entries.map((entry) => (
               <tr key={entry.id} className="align-top">
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                <td className="px-4 py-3 whitespace-nowrap text-muted">
                   <time dateTime={entry.created_at}>{formatTime(entry.created_at)}</time>
-                  <span className="block text-xs text-slate-500">{entry.ip ?? 'no address'}</span>
+                  <span className="block text-xs text-muted">{entry.ip ?? 'no address'}</span>
                 </td>
-                <td className="px-4 py-3 font-medium text-slate-900">
+                <td className="px-4 py-3 font-medium text-strong">
                   {actionLabel(entry.action)}
                   {entry.actor ? (
-                    <span className="block text-xs font-normal text-slate-500">{entry.actor}</span>
+                    <span className="block text-xs font-normal text-muted">{entry.actor}</span>
                   ) : null}
                 </td>
-                <td className="max-w-md px-4 py-3 break-words text-slate-700">
-                  {entrySummary(entry)}
-                </td>
+                <td className="max-w-md px-4 py-3 break-words text-body">{entrySummary(entry)}</td>
               </tr>
             ))}
           </tbody>
@@ -152,7 +150,7 @@ export function AuditLog() {
         >
           Older
         </button>
-        <span className="text-sm text-slate-600">Page {pages.length}</span>
+        <span className="text-sm text-muted">Page {pages.length}</span>
       </nav>
     </section>
   )

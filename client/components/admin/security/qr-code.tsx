@@ -27,7 +27,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
   }, [value])
   if (failed) {
     return (
-      <p className="text-sm text-slate-600">The QR code could not be drawn: enter the key below.</p>
+      <p className="text-sm text-muted">The QR code could not be drawn: enter the key below.</p>
     )
   }
   return src ? (
@@ -36,13 +36,13 @@ export function QrCode({ value, label }: { value: string; label: string }) {
       alt={label}
       width={200}
       height={200}
-      className="rounded-lg border border-slate-200 bg-white p-2"
+      className="rounded-lg border border-line bg-surface-raised p-2"
     />
   ) : (
     <div
       role="img"
       aria-label="Drawing the QR code…"
-      className="h-[200px] w-[200px] animate-pulse rounded-lg bg-slate-100"
+      className="h-[200px] w-[200px] animate-pulse rounded-lg bg-surface-sunken"
     />
   )
 }

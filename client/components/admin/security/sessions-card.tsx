@@ -56,7 +56,7 @@ export function SessionsCard() {
   return (
     <section aria-labelledby={headingId} className={`space-y-4 ${cardClass}`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900">
+        <h2 id={headingId} className="text-xl font-bold tracking-tight text-strong">
           Sessions
         </h2>
         <button
@@ -70,7 +70,7 @@ export function SessionsCard() {
       </div>
       <ErrorAlert message={error} />
       <StatusMessage message={notice} />
-      <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
+      <ul className="divide-y divide-line rounded-xl border border-line">
         {sessions.map((session) => {
           const nameId = `session-${session.id}`
           return (
@@ -79,15 +79,15 @@ export function SessionsCard() {
               className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
             >
               <div className="min-w-0 space-y-0.5 text-sm">
-                <p id={nameId} className="font-semibold text-slate-900">
+                <p id={nameId} className="font-semibold text-strong">
                   {session.browser}
                   {session.current ? (
-                    <span className="ml-2 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
+                    <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent-ink">
                       This device
                     </span>
                   ) : null}
                 </p>
-                <p className="text-slate-600">
+                <p className="text-muted">
                   {session.ip ?? 'Unknown address'} · signed in {formatDate(session.created_at)} ·
                   last used {formatDate(session.last_used_at)}
                 </p>

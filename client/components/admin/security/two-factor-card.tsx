@@ -84,7 +84,7 @@ export function TwoFactorCard() {
 
   return (
     <section aria-labelledby={headingId} className={`space-y-4 ${cardClass}`}>
-      <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900">
+      <h2 id={headingId} className="text-xl font-bold tracking-tight text-strong">
         Two-factor sign-in
       </h2>
       <StatusMessage message={notice} />
@@ -92,21 +92,21 @@ export function TwoFactorCard() {
         <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
       ) : pending ? (
         <form className="space-y-4" onSubmit={confirm}>
-          <p className="text-sm text-slate-700">
+          <p className="text-sm text-body">
             Scan this QR code with an authenticator app (such as Aegis, Google Authenticator or
             1Password), or enter the key by hand. Then type the 6-digit code the app shows.
           </p>
           <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
             <QrCode value={pending.otpauth_url} label="QR code for your authenticator app" />
             <div className="min-w-0 space-y-1">
-              <p className="text-sm font-medium text-slate-700">Key for manual entry</p>
+              <p className="text-sm font-medium text-body">Key for manual entry</p>
               <code
                 data-testid="totp-secret"
-                className="block rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-900"
+                className="block rounded-lg bg-surface-sunken px-3 py-2 font-mono text-sm break-all text-strong"
               >
                 {grouped(pending.secret)}
               </code>
-              <p className="text-xs text-slate-500">Time-based, 6 digits, every 30 seconds.</p>
+              <p className="text-xs text-muted">Time-based, 6 digits, every 30 seconds.</p>
             </div>
           </div>
           <Field id="enrol-code" label="Authentication code">
@@ -141,8 +141,8 @@ export function TwoFactorCard() {
         </form>
       ) : status.enabled ? (
         <form className="space-y-4" onSubmit={turnOff}>
-          <p className="text-sm text-slate-700">
-            <strong className="font-semibold text-emerald-700">On</strong>
+          <p className="text-sm text-body">
+            <strong className="font-semibold text-success-ink">On</strong>
             {status.enabled_at ? ` since ${formatDate(status.enabled_at)}` : ''}. Signing in asks
             for a code from your app. {status.recovery_codes_left} of 10 recovery codes left.
           </p>
@@ -170,9 +170,9 @@ export function TwoFactorCard() {
         </form>
       ) : (
         <div className="space-y-4">
-          <p className="text-sm text-slate-700">
-            <strong className="font-semibold text-slate-900">Off.</strong> With two-factor sign-in,
-            a stolen password is not enough: signing in also asks for a code from an app on your
+          <p className="text-sm text-body">
+            <strong className="font-semibold text-strong">Off.</strong> With two-factor sign-in, a
+            stolen password is not enough: signing in also asks for a code from an app on your
             phone.
           </p>
           <ErrorAlert message={error} />
@@ -204,17 +204,17 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
     <div className="space-y-4">
       <p
         role="status"
-        className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
+        className="rounded-lg border border-success-line bg-success-soft px-3 py-2 text-sm text-success-ink"
       >
         Two-factor sign-in is on.
       </p>
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-body">
         Save these recovery codes somewhere safe now: they are shown only once. Each one signs you
         in once if you lose your phone.
       </p>
       <ul
         aria-label="Recovery codes"
-        className="grid grid-cols-1 gap-2 rounded-xl bg-slate-100 p-4 font-mono text-sm text-slate-900 sm:grid-cols-2"
+        className="grid grid-cols-1 gap-2 rounded-xl bg-surface-sunken p-4 font-mono text-sm text-strong sm:grid-cols-2"
       >
         {codes.map((code) => (
           <li key={code}>{code}</li>
@@ -227,7 +227,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         <button type="button" className={primaryButtonClass} onClick={onDone}>
           I have saved them
         </button>
-        <span aria-live="polite" className="text-sm text-slate-600">
+        <span aria-live="polite" className="text-sm text-muted">
           {copied}
         </span>
       </div>

@@ -1,0 +1,1 @@
+ALTER TABLE "profile" ADD COLUMN "accent_color" text DEFAULT '#4f46e5' NOT NULL;

@@ -1,0 +1,236 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { apiCreate, apiLogin, expect, hydrated, signInPage, test, unique } from './fixtures'
+
+/**
+ * Issue 14's themes in the browser: every public page and the admin screens
+ * pass axe (colour contrast among its rules) in the light and the dark theme,
+ * whether the theme comes from the device (prefers-color-scheme) or from the
+ * visitor's stored choice; the header's control cycles system → light → dark,
+ * remembers the choice across reloads and never paints the wrong theme first.
+ */
+
+/** The themes' page backgrounds (styles.css: --color-surface). */
+const background = { light: 'rgb(248, 250, 252)', dark: 'rgb(2, 6, 23)' } as const
+type Theme = keyof typeof background
+
+let slug = ''
+
+test.beforeAll(async ({ request }) => {
+  const token = await apiLogin(request)
+  const project = await apiCreate(request, token, '/api/projects', {
+    title: unique('Night Owl'),
+    description: 'Readable by day and by night.',
+    long_description:
+      'A paragraph with a [link](https://example.com) and `code`.\n\n```ts\nconst theme: string = "dark" // a comment\n```',
+    website_url: 'https://owl.example',
+    image_urls: ['/profile.svg'],
+    tags: ['Themes'],
+    is_featured: true,
+  })
+  slug = project.slug
+  await apiCreate(request, token, '/api/timeline', {
+    title: unique('Observatory'),
+    start_date: 'Jan 2022',
+    position: 'Astronomer',
+    description: ['Watched the dark sky'],
+    event_type: 'experience',
+  })
+})
+
+async function expectTheme(page: Page, theme: Theme) {
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+  await expect(page.locator('body')).toHaveCSS('background-color', background[theme])
+  await expect(page.locator('html')).toHaveCSS('color-scheme', theme)
+}
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.passes.length).toBeGreaterThan(10)
+  const summary = results.violations.map((violation) => ({
+    rule: violation.id,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }))
+  expect(summary).toEqual([])
+}
+
+const publicPages = () => [
+  '/',
+  '/projects',
+  `/projects/${slug}`,
+  '/contact-me',
+  '/cv',
+  '/no-such-page',
+  '/login',
+]
+const adminPages = [
+  '/admin',
+  '/admin/projects/new',
+  '/admin/profile',
+  '/admin/media',
+  '/admin/cv',
+  '/admin/backup',
+  '/admin/security',
+  '/admin/audit',
+]
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`the ${theme} theme from the device`, () => {
+    test.use({ colorScheme: theme })
+
+    test('every public page applies it and axe finds no violation', async ({ page }) => {
+      for (const path of publicPages()) {
+        await test.step(path, async () => {
+          await page.goto(path)
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+          await page.waitForFunction(() => !('$_TSR' in window))
+          await expectTheme(page, theme)
+          await expectNoViolations(page)
+        })
+      }
+    })
+
+    test('the admin screens apply it and axe finds no violation', async ({ page, token }) => {
+      test.setTimeout(90_000)
+      await signInPage(page, token)
+      for (const path of adminPages) {
+        await test.step(path, async () => {
+          await page.goto(path)
+          await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible()
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached()
+          await page.waitForLoadState('networkidle')
+          await expectTheme(page, theme)
+          await expectNoViolations(page)
+        })
+      }
+    })
+  })
+}
+
+test.describe('a stored choice wins over the device', () => {
+  test.use({ colorScheme: 'light' })
+
+  test('dark chosen on a light device: every public page is dark and passes axe', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
+    for (const path of publicPages()) {
+      await test.step(path, async () => {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+        await page.waitForFunction(() => !('$_TSR' in window))
+        await expectTheme(page, 'dark')
+        await expectNoViolations(page)
+      })
+    }
+  })
+})
+
+test.describe('the theme control', () => {
+  test.use({ colorScheme: 'light' })
+
+  const control = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Theme:/ })
+
+  test('cycles system → light → dark → system, names the current and the next, and remembers the choice across reloads', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await hydrated(page)
+    await expect(control(page)).toHaveAccessibleName(
+      'Theme: system (as your device). Switch to light',
+    )
+    await expectTheme(page, 'light')
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull()
+
+    await control(page).click()
+    await expect(control(page)).toHaveAccessibleName('Theme: light. Switch to dark')
+    await expectTheme(page, 'light')
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light')
+
+    await control(page).click()
+    await expect(control(page)).toHaveAccessibleName(
+      'Theme: dark. Switch to system (as your device)',
+    )
+    await expectTheme(page, 'dark')
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark')
+    // Its icon is the moon (shown by CSS from <html data-theme-choice>).
+    await expect(control(page).locator('svg:visible')).toHaveClass(/theme-icon-dark/)
+
+    await page.reload()
+    await expectTheme(page, 'dark')
+    await hydrated(page)
+    await expect(control(page)).toHaveAccessibleName(
+      'Theme: dark. Switch to system (as your device)',
+    )
+
+    // Another page of the site, reached by a link: still dark.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Projects' })
+      .click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Projects.')
+    await expectTheme(page, 'dark')
+
+    await control(page).click()
+    await expect(control(page)).toHaveAccessibleName(
+      'Theme: system (as your device). Switch to light',
+    )
+    await expectTheme(page, 'light')
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull()
+  })
+
+  test('the stored theme is already there at the first paint: the head script alone sets it, and it never changes on the way', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('theme', 'dark')
+      // Every value <html data-theme> takes while the page loads and starts.
+      const seen: string[] = []
+      ;(window as unknown as { themesSeen: string[] }).themesSeen = seen
+      new MutationObserver(() => {
+        const value = document.documentElement.dataset.theme
+        if (value && seen.at(-1) !== value) seen.push(value)
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-theme'] })
+    })
+    // No script file at all: only the page's inline scripts run.
+    await page.route(/\.js(\?|$)/, (route) => route.abort())
+    await page.goto('/')
+    await expectTheme(page, 'dark')
+    await expect(control(page).locator('svg:visible')).toHaveClass(/theme-icon-dark/)
+    expect(
+      await page.evaluate(() => (window as unknown as { themesSeen: string[] }).themesSeen),
+    ).toEqual(['dark'])
+
+    // With the app: hydration keeps it, the same single value all along.
+    await page.unroute(/\.js(\?|$)/)
+    await page.reload()
+    await hydrated(page)
+    await expectTheme(page, 'dark')
+    expect(
+      await page.evaluate(() => (window as unknown as { themesSeen: string[] }).themesSeen),
+    ).toEqual(['dark'])
+  })
+
+  test('on "system" the page follows the device when its setting changes', async ({ page }) => {
+    await page.goto('/projects')
+    await expectTheme(page, 'light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expectTheme(page, 'dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await expectTheme(page, 'light')
+
+    // A stored choice does not follow it.
+    await page.evaluate(() => localStorage.setItem('theme', 'light'))
+    await page.reload()
+    await page.emulateMedia({ colorScheme: 'dark' })
+    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true)
+    await expectTheme(page, 'light')
+  })
+
+  test('Markdown code blocks turn dark with the theme', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
+    await page.goto(`/projects/${slug}`)
+    await expect(page.locator('.prose-md pre')).toHaveCSS('background-color', 'rgb(13, 17, 23)')
+  })
+})
