@@ -1,3 +1,5 @@
+// The admin screens' stylesheet (client/admin.css), also brought by the admin controls.
+import '../../admin.css'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'

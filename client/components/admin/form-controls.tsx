@@ -1,3 +1,5 @@
+// The admin and sign-in screens' stylesheet travels with their controls (client/admin.css).
+import '../../admin.css'
 import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react'
 import type { TextBinding } from './use-schema-form'
 
