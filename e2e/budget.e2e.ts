@@ -73,6 +73,35 @@ test('public pages load their JavaScript within the budget, without zod or admin
   }
 })
 
+/** The public screens' stylesheet, written into each page (7.3 KB gzip today; the admin's is apart). */
+const INLINE_CSS_LIMIT_KB = 8
+
+test('public pages carry only the public stylesheet, inline; the sign-in and admin screens fetch theirs', async ({
+  page,
+}) => {
+  const stylesheets: string[] = []
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'stylesheet') stylesheets.push(new URL(sent.url()).pathname)
+  })
+  for (const path of ['/', '/projects', '/contact-me']) {
+    await page.goto(path)
+    const css = await page.locator('style[data-tsr-inline-css]').textContent()
+    const kb = gzipSync(css ?? '', { level: 9 }).byteLength / 1024
+    expect(kb, path).toBeGreaterThan(1)
+    expect(kb, path).toBeLessThanOrEqual(INLINE_CSS_LIMIT_KB)
+  }
+  await hydrated(page)
+  expect(stylesheets).toEqual([])
+
+  // The sign-in page (drawn in the browser) brings the admin stylesheet before it shows.
+  await page.goto('/login')
+  await expect(page.getByLabel('Username')).toBeVisible()
+  expect(stylesheets.filter((path) => /^\/assets\/.+\.css$/.test(path))).toHaveLength(1)
+  // `max-w-sm` on the form's column is in the admin stylesheet only.
+  const column = page.locator('main section').first()
+  expect(await column.evaluate((element) => getComputedStyle(element).maxWidth)).toBe('384px')
+})
+
 test('every image on a public page has its width and height, and no web font is fetched', async ({
   page,
   request,
