@@ -9,6 +9,7 @@ import { createRouter as createTanStackRouter, useRouter } from '@tanstack/react
 import type { ReactElement, ReactNode } from 'react'
 import { PendingIndicator } from './components/pending-indicator'
 import type { Site } from './lib/seo'
+import { THEME_SCRIPT_ID } from './lib/theme-script'
 import { getToken } from './lib/token'
 import { createTrpcSource, type Trpc, type TrpcKeys } from './lib/trpc'
 import { routeTree } from './routeTree.gen'
@@ -24,6 +25,20 @@ export interface CreateRouterOptions {
    * replaced the chunk) is tried again on the next need.
    */
   trpc?: (queryClient: QueryClient) => Trpc
+  /**
+   * The custom properties of the owner's accent colour for <html>, which
+   * the server's renderer computes (src/domain/accent.ts). The browser's
+   * router has none: <html> keeps what the server wrote (React leaves an
+   * attribute it rendered no value for alone, and the admin's profile
+   * screen writes new ones after a save), so the public pages' script
+   * carries no colour arithmetic.
+   */
+  accentStyle?: (color: string) => Record<string, string> | undefined
+  /**
+   * The theme's head script (client/lib/theme-script.ts), given by the
+   * server's renderer; the browser's router reads it back from the page.
+   */
+  themeScript?: string
 }
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
@@ -81,6 +96,13 @@ function DataProvider({ children }: { children: ReactNode }): ReactElement {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
 }
 
+/** The theme script the server wrote into the page (none: the dev server's page). */
+function pageThemeScript(): string {
+  return typeof document === 'undefined'
+    ? ''
+    : (document.getElementById(THEME_SCRIPT_ID)?.textContent ?? '')
+}
+
 /**
  * A new router (and query cache) per call: the browser makes one, and the
  * server-side renderer one per request. Nothing here touches window or
@@ -102,7 +124,14 @@ export function createRouter(options: CreateRouterOptions) {
 
   return createTanStackRouter({
     routeTree,
-    context: { queryClient, trpc: trpcSource.trpc, loadTrpc: trpcSource.load, site },
+    context: {
+      queryClient,
+      trpc: trpcSource.trpc,
+      loadTrpc: trpcSource.load,
+      site,
+      accentStyle: options.accentStyle,
+      themeScript: options.themeScript ?? pageThemeScript(),
+    },
     defaultPreload: 'intent',
     // Loaders fill React Query; the router itself keeps no stale copy.
     defaultPreloadStaleTime: 0,

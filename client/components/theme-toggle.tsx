@@ -1,48 +1,34 @@
-import { useEffect, useSyncExternalStore } from 'react'
-import {
-  applyStoredTheme,
-  currentThemeChoice,
-  nextThemeChoice,
-  setThemeChoice,
-  type ThemeChoice,
-} from '../lib/theme'
+import type { ReactNode } from 'react'
 import { MonitorIcon, MoonIcon, SunIcon } from './icons'
 
-const names: Record<ThemeChoice, string> = {
-  system: 'system (as your device)',
-  light: 'light',
-  dark: 'dark',
-}
-
-/** Re-renders when the choice on <html> changes (this control, another tab). */
-function subscribe(onChange: () => void): () => void {
-  const observer = new MutationObserver(onChange)
-  observer.observe(document.documentElement, { attributeFilter: ['data-theme-choice'] })
-  return () => observer.disconnect()
+/** One state of the control: its icon and its name, shown while it is the visitor's choice. */
+function Option({ choice, next, icon }: { choice: string; next: string; icon: ReactNode }) {
+  return (
+    <span className={`theme-option theme-option-${choice}`}>
+      {icon}
+      <span className="sr-only">{`Theme: ${choice}. Switch to ${next}`}</span>
+    </span>
+  )
 }
 
 /**
  * The header's theme control: one button stepping through system → light →
- * dark, its name saying the current theme and the next. Its icon is chosen
- * by CSS from <html data-theme-choice> (styles.css), so it is right from the
- * first paint; the server renders the name for "system", and the browser's
- * first render after hydration corrects it.
+ * dark, named by the current theme and the next. Markup only: the head
+ * script (client/lib/theme-script.ts) handles the press, before the app
+ * has even loaded, and styles.css shows the icon and the name of the
+ * choice on <html data-theme-choice> (the others are display: none, so out
+ * of the accessibility tree too).
  */
 export function ThemeToggle() {
-  const choice = useSyncExternalStore(subscribe, currentThemeChoice, () => 'system' as const)
-  const next = nextThemeChoice(choice)
-  useEffect(applyStoredTheme, [])
   return (
     <button
       type="button"
-      onClick={() => setThemeChoice(next)}
-      aria-label={`Theme: ${names[choice]}. Switch to ${names[next]}`}
-      title={`Theme: ${names[choice]}`}
+      data-theme-toggle=""
       className="grid size-10 shrink-0 place-items-center rounded-full text-muted transition-colors hover:bg-surface-sunken hover:text-strong"
     >
-      <SunIcon className="theme-icon theme-icon-light" />
-      <MoonIcon className="theme-icon theme-icon-dark" />
-      <MonitorIcon className="theme-icon theme-icon-system" />
+      <Option choice="system" next="light" icon={<MonitorIcon />} />
+      <Option choice="light" next="dark" icon={<SunIcon />} />
+      <Option choice="dark" next="system" icon={<MoonIcon />} />
     </button>
   )
 }

@@ -1,13 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  Outlet,
+  Scripts,
+  useRouter,
+} from '@tanstack/react-router'
 import type { CSSProperties, ReactNode } from 'react'
-import { accentStyle, DEFAULT_ACCENT } from '../../src/domain/accent'
+import { DEFAULT_ACCENT } from '../../src/domain/accent-names'
 import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'
 import { SITE_NAME, type Site } from '../lib/seo'
-import { THEME_SCRIPT } from '../lib/theme'
+import { THEME_SCRIPT_ID } from '../lib/theme-script'
 import { type Trpc, useTrpc } from '../lib/trpc'
 
 export interface RouterContext {
@@ -17,6 +23,10 @@ export interface RouterContext {
   /** The same proxy once its code is loaded: for loaders, `beforeLoad` and event handlers. */
   loadTrpc: () => Promise<Trpc>
   site: Site
+  /** The theme's head script (client/lib/theme-script.ts; client/router.tsx). */
+  themeScript: string
+  /** The accent colour's custom properties for <html>: on the server only (client/router.tsx). */
+  accentStyle: ((color: string) => Record<string, string> | undefined) | undefined
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -61,13 +71,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootDocument({ children }: { children: ReactNode }) {
   // The root loader has filled this query; on an error page it may be empty.
   const { data: profile } = useQuery(useTrpc().profile.get.queryOptions())
-  const style = accentStyle(profile?.accent_color ?? DEFAULT_ACCENT) as CSSProperties | undefined
+  const { accentStyle, themeScript } = useRouter().options.context
+  const style = accentStyle?.(profile?.accent_color ?? DEFAULT_ACCENT) as CSSProperties | undefined
   return (
     <html lang="en" style={style} suppressHydrationWarning>
       <head>
         <HeadContent />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its CSP hash */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script id={THEME_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body>
         {children}

@@ -94,7 +94,7 @@ function Home() {
           </h2>
           <Link
             to="/projects"
-            className="inline-flex items-center gap-1 rounded text-sm font-semibold text-accent-ink hover:text-accent-ink"
+            className="inline-flex items-center gap-1 rounded text-sm font-semibold text-accent-ink hover:underline"
           >
             See all projects
             <ArrowRightIcon width={16} height={16} />

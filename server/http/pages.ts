@@ -2,7 +2,7 @@ import type { Logger } from '../log'
 import type { Context } from '../trpc/context'
 import type { ResponseCache } from './cache/response-cache'
 import { isPrivatePath } from './headers'
-import { createPageRenderer } from './ssr'
+import { createPageRenderer, THEME_SCRIPT_HASH } from './ssr'
 import { createStaticHandler } from './static'
 
 export interface PageOptions {
@@ -21,7 +21,8 @@ export interface PageOptions {
  * a built file, or a page (server-rendered and cached, or the app shell).
  */
 export function createPageHandler(options: PageOptions) {
-  const serveStatic = createStaticHandler(options.distDir)
+  // The shell (client/index.html) carries the theme's head script, like every rendered page.
+  const serveStatic = createStaticHandler(options.distDir, [THEME_SCRIPT_HASH])
   const renderer = options.ssr
     ? createPageRenderer({
         distDir: options.distDir,

@@ -32,9 +32,10 @@ import { unstable_localLink } from '@trpc/client'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { z } from 'zod'
-import { THEME_SCRIPT } from '../../client/lib/theme'
+import { THEME_SCRIPT } from '../../client/lib/theme-script'
 import { createTrpc } from '../../client/lib/trpc-client'
 import { type CreateRouterOptions, createRouter } from '../../client/router'
+import { accentStyle } from '../../src/domain/accent'
 import { errorDetails, type Logger } from '../log'
 import type { Context } from '../trpc/context'
 import { appRouter } from '../trpc/root'
@@ -317,6 +318,9 @@ function scriptHash(source: string): string {
   return createHash('sha256').update(source, 'utf8').digest('base64')
 }
 
+/** The theme's head script (every page, and the app shell: client/index.html) by its hash. */
+export const THEME_SCRIPT_HASH = scriptHash(THEME_SCRIPT)
+
 /** The part of the router's hydration output a page's streamed scripts come from (internal). */
 interface HydrationOutput {
   pullChunk: () => Uint8Array
@@ -457,6 +461,8 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
         routerOf({
           siteUrl: deps.siteUrl,
           trpc: (queryClient) => createTrpc(queryClient, [link]),
+          accentStyle,
+          themeScript: THEME_SCRIPT,
         }),
       getRouterManifest: () => manifest,
     })

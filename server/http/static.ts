@@ -15,7 +15,11 @@ const suffixes: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
  * renders them (server/http/ssr.ts), or, when rendering is off, they get the
  * app shell so that the client router shows the page (or its 404).
  */
-export function createStaticHandler(distDir: string) {
+export function createStaticHandler(
+  distDir: string,
+  /** SHA-256 hashes of the inline scripts the app shell holds (the theme's head script). */
+  shellScriptHashes: readonly string[] = [],
+) {
   const root = resolve(distDir)
   const shellPath = join(root, 'index.html')
   /** Which precompressed variants exist, per file and mtime (a rebuild replaces files). */
@@ -101,7 +105,7 @@ export function createStaticHandler(distDir: string) {
     }
     return new Response(Bun.file(shellPath), {
       headers: {
-        ...documentHeaders(),
+        ...documentHeaders(shellScriptHashes),
         'content-type': 'text/html; charset=utf-8',
         'cache-control': isPrivatePath(pathname) ? 'no-store' : 'no-cache',
       },

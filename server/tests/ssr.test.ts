@@ -19,7 +19,7 @@ import {
 } from '@tanstack/react-router'
 import { createElement, type ReactNode } from 'react'
 import { z } from 'zod'
-import { THEME_SCRIPT } from '../../client/lib/theme'
+import { THEME_SCRIPT } from '../../client/lib/theme-script'
 import { createRouter } from '../../client/router'
 import {
   createPageRenderer,
@@ -28,6 +28,7 @@ import {
   type PageRendererDeps,
   pageAddresses,
   routeIdsOfFiles,
+  THEME_SCRIPT_HASH,
 } from '../http/ssr'
 import { createLogger } from '../log'
 import { createTestApp, isRecord, type TestApp } from './harness'
@@ -593,6 +594,17 @@ describe('the owner’s accent colour', () => {
     expect(response.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`)
     // In the head, so it runs before the body is painted.
     expect(response.text.indexOf(THEME_SCRIPT)).toBeLessThan(response.text.indexOf('<body'))
+  })
+
+  test('the Vite dev server’s page and the app shell hold the same theme script, allowed in the shell’s CSP', async () => {
+    const html = await Bun.file(new URL('../../client/index.html', import.meta.url)).text()
+    expect(html).toContain(`<script id="theme-script">${THEME_SCRIPT}</script>`)
+    const dist = stubDist()
+    writeFileSync(join(dist, 'index.html'), html)
+    const { createStaticHandler } = await import('../http/static')
+    const shell = createStaticHandler(dist, [THEME_SCRIPT_HASH]).shell('/admin')
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64')
+    expect(shell.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`)
   })
 })
 

@@ -13,8 +13,9 @@
  * reads them from there).
  */
 
-export const DEFAULT_ACCENT = '#4f46e5'
-export const ACCENT_PATTERN = /^#[0-9a-fA-F]{6}$/
+import { ACCENT_PATTERN, ACCENT_PROPERTIES, DEFAULT_ACCENT } from './accent-names'
+
+export { ACCENT_PATTERN, ACCENT_PROPERTIES, DEFAULT_ACCENT }
 
 /** The surfaces accent text is drawn on, per theme: surface, raised, sunken (client/styles.css). */
 export const themeSurfaces = {
@@ -116,7 +117,7 @@ export function accentStyle(color: string): Record<string, string> | undefined {
 }
 
 export function accentProperties(palette: AccentPalette): Record<string, string> {
-  return {
+  const values: Record<(typeof ACCENT_PROPERTIES)[number], string> = {
     '--accent': palette.accent,
     '--on-accent': palette.onAccent,
     '--accent-hover': palette.accentHover,
@@ -125,4 +126,5 @@ export function accentProperties(palette: AccentPalette): Record<string, string>
     '--accent-soft': palette.softLight,
     '--accent-soft-dark': palette.softDark,
   }
+  return Object.fromEntries(ACCENT_PROPERTIES.map((name) => [name, values[name]]))
 }

@@ -1,4 +1,4 @@
-import { ACCENT_PATTERN, DEFAULT_ACCENT } from '../domain/accent'
+import { ACCENT_PATTERN, DEFAULT_ACCENT } from '../domain/accent-names'
 import { emailAddress, limits, requiredText, safeUrl } from './fields'
 import { imageInfoSchema } from './media'
 import { z } from './zod'

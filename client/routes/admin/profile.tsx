@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { ACCENT_PROPERTIES, accentStyle } from '../../../src/domain/accent'
 import type { ProfileData } from '../../../src/schemas/profile'
 import { ProfileForm } from '../../components/admin/profile-form'
 import { adminLoader } from '../../lib/admin-loaders'
@@ -31,8 +32,21 @@ function EditProfile() {
     const saved = await update.mutateAsync(data)
     // The header shows the new name at once; public pages fetch the profile again when next shown.
     queryClient.setQueryData(query.queryKey, saved)
+    // The page's accent colour at once (the browser's router reads it back from <html>).
+    applyAccentStyle(saved.accent_color)
     await queryClient.invalidateQueries(trpc.profile.pathFilter())
   }
 
   return <ProfileForm profile={profile} save={save} />
+}
+
+/** Writes an accent colour's custom properties on <html>, as the server would. */
+function applyAccentStyle(color: string) {
+  const style = document.documentElement.style
+  const properties = accentStyle(color)
+  for (const name of ACCENT_PROPERTIES) {
+    const value = properties?.[name]
+    if (value) style.setProperty(name, value)
+    else style.removeProperty(name)
+  }
 }
