@@ -229,12 +229,27 @@ test('the audit screen lists the sign-ins, and filters them', async ({ page }) =
   await expect(rows.filter({ hasText: 'Two-factor sign-in turned on' })).toHaveCount(1)
 })
 
-test('turning it off from the screen takes the password', async ({ page }) => {
+test('new recovery codes, then turning it off: both take the password', async ({ page }) => {
   await signInWithPassword(page)
   await page.getByLabel('Authentication code').fill(await freshCode(secret))
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL(/\/admin$/)
   await page.goto('/admin/security')
+  await expect(page.getByText('9 of 10 recovery codes left')).toBeVisible()
+  await page.getByLabel('Password or 6-digit code').fill('not the password')
+  await page.getByRole('button', { name: 'Make new recovery codes' }).click()
+  await expect(page.getByRole('alert')).toHaveText('That password is not right.')
+  await page.getByLabel('Password or 6-digit code').fill(e2eAdmin.password)
+  await page.getByRole('button', { name: 'Make new recovery codes' }).click()
+  await expect(
+    page.getByText('New recovery codes made: the old ones no longer work.'),
+  ).toBeVisible()
+  await expect(
+    page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem'),
+  ).toHaveCount(10)
+  await page.getByRole('button', { name: 'I have saved them' }).click()
+  await expect(page.getByText('10 of 10 recovery codes left')).toBeVisible()
+
   await page.getByLabel('Password or 6-digit code').fill('not the password')
   await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click()
   await expect(page.getByRole('alert')).toHaveText('That password is not right.')

@@ -33,8 +33,9 @@ export function TwoFactorCard() {
   const setup = useMutation(trpc.twoFactor.setup.mutationOptions())
   const enable = useMutation(trpc.twoFactor.enable.mutationOptions())
   const disable = useMutation(trpc.twoFactor.disable.mutationOptions())
+  const regenerate = useMutation(trpc.twoFactor.recoveryCodes.mutationOptions())
   const [pending, setPending] = useState<TwoFactorSetup | null>(null)
-  const [codes, setCodes] = useState<string[] | null>(null)
+  const [codes, setCodes] = useState<{ list: string[]; renewed: boolean } | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const headingId = useId()
@@ -58,27 +59,45 @@ export function TwoFactorCard() {
     try {
       const result = await enable.mutateAsync({ code })
       setPending(null)
-      setCodes(result.recovery_codes)
+      setCodes({ list: result.recovery_codes, renewed: false })
       await refresh()
     } catch (caught) {
       setError(failureText(caught, 'The code could not be checked.'))
     }
   }
 
-  async function turnOff(event: FormEvent<HTMLFormElement>) {
+  /** The password or a current code proves it is you: turn off, or make new recovery codes. */
+  async function confirmIdentity(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
+    const submitter = (event.nativeEvent as SubmitEvent).submitter
+    const renew = submitter?.getAttribute('value') === 'renew'
     const proof = String(new FormData(form).get('proof') ?? '')
+    // Six digits are a code from the app; anything else is the password (at least 8 characters).
+    const digits = proof.replace(/\s/g, '')
+    const input = /^\d{6}$/.test(digits) ? { code: digits } : { password: proof }
     setError(null)
+    setNotice(null)
     try {
-      // Six digits are a code from the app; anything else is the password (at least 8 characters).
-      const digits = proof.replace(/\s/g, '')
-      await disable.mutateAsync(/^\d{6}$/.test(digits) ? { code: digits } : { password: proof })
-      form.reset()
-      setNotice('Two-factor sign-in is off.')
+      if (renew) {
+        const result = await regenerate.mutateAsync(input)
+        form.reset()
+        setCodes({ list: result.recovery_codes, renewed: true })
+      } else {
+        await disable.mutateAsync(input)
+        form.reset()
+        setNotice('Two-factor sign-in is off.')
+      }
       await refresh()
     } catch (caught) {
-      setError(failureText(caught, 'Two-factor sign-in could not be turned off.'))
+      setError(
+        failureText(
+          caught,
+          renew
+            ? 'New recovery codes could not be made.'
+            : 'Two-factor sign-in could not be turned off.',
+        ),
+      )
     }
   }
 
@@ -89,7 +108,7 @@ export function TwoFactorCard() {
       </h2>
       <StatusMessage message={notice} />
       {codes ? (
-        <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+        <RecoveryCodes codes={codes.list} renewed={codes.renewed} onDone={() => setCodes(null)} />
       ) : pending ? (
         <form className="space-y-4" onSubmit={confirm}>
           <p className="text-sm text-body">
@@ -140,7 +159,7 @@ export function TwoFactorCard() {
           </div>
         </form>
       ) : status.enabled ? (
-        <form className="space-y-4" onSubmit={turnOff}>
+        <form className="space-y-4" onSubmit={confirmIdentity}>
           <p className="text-sm text-body">
             <strong className="font-semibold text-success-ink">On</strong>
             {status.enabled_at ? ` since ${formatDate(status.enabled_at)}` : ''}. Signing in asks
@@ -149,7 +168,7 @@ export function TwoFactorCard() {
           <Field
             id="disable-proof"
             label="Password or 6-digit code"
-            hint="To turn two-factor sign-in off, confirm it is you."
+            hint="To turn two-factor sign-in off or make new recovery codes, confirm it is you."
           >
             <input
               id="disable-proof"
@@ -164,9 +183,26 @@ export function TwoFactorCard() {
             />
           </Field>
           <ErrorAlert message={error} />
-          <button type="submit" className={dangerButtonClass} disabled={disable.isPending}>
-            Turn off two-factor sign-in
-          </button>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="submit"
+              name="action"
+              value="renew"
+              className={secondaryButtonClass}
+              disabled={regenerate.isPending || disable.isPending}
+            >
+              Make new recovery codes
+            </button>
+            <button
+              type="submit"
+              name="action"
+              value="off"
+              className={dangerButtonClass}
+              disabled={regenerate.isPending || disable.isPending}
+            >
+              Turn off two-factor sign-in
+            </button>
+          </div>
         </form>
       ) : (
         <div className="space-y-4">
@@ -190,7 +226,16 @@ export function TwoFactorCard() {
   )
 }
 
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+function RecoveryCodes({
+  codes,
+  renewed,
+  onDone,
+}: {
+  codes: string[]
+  /** Made anew for an owner already using two-factor sign-in: the old list no longer works. */
+  renewed: boolean
+  onDone: () => void
+}) {
   const [copied, setCopied] = useState<string | null>(null)
   async function copy() {
     try {
@@ -206,7 +251,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         role="status"
         className="rounded-lg border border-success-line bg-success-soft px-3 py-2 text-sm text-success-ink"
       >
-        Two-factor sign-in is on.
+        {renewed
+          ? 'New recovery codes made: the old ones no longer work.'
+          : 'Two-factor sign-in is on.'}
       </p>
       <p className="text-sm text-body">
         Save these recovery codes somewhere safe now: they are shown only once. Each one signs you
