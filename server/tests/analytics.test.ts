@@ -238,7 +238,11 @@ describe('counting', () => {
       '/healthz',
     ]) {
       for (const client of [alice, carol]) {
-        for (const headers of [{}, { dnt: '1' }, { referer: 'https://www.linkedin.com/' }]) {
+        for (const headers of [
+          {},
+          { dnt: '1' },
+          { referer: 'https://www.linkedin.com/' },
+        ] as Record<string, string>[]) {
           const response = await view(client, path, headers)
           expect(`${path} ${response.status} ${response.headers.get('set-cookie')}`).toBe(
             `${path} ${response.status} null`,
