@@ -14,7 +14,14 @@
  *   same headers, one worker process, access log off (when `nginx` is
  *   installed; `.ci/run` installs it);
  * - Bun static: the same bytes and headers from a minimal Bun.serve
- *   (`new Response(Bun.file(path))`) in another process.
+ *   (`new Response(Bun.file(path))`) in another process;
+ * - ours, analytics off: a second server with `ANALYTICS=off` (its own data
+ *   directory, the same content); the two pages are loaded on it and on ours
+ *   in turn, three rounds of half BENCH_SECONDS each, so the cost of
+ *   counting page views shows as the ratio of the two (the load sends a
+ *   browser's User-Agent: a request without one, or wrk's, would not be
+ *   counted). The views ours counted are read back from `GET /api/analytics`
+ *   to show that it did count them.
  *
  * Load: wrk `-t1 -c50` for BENCH_SECONDS (10) per target after a 1 s warm-up
  * (wrk when installed; otherwise autocannon with one worker thread per core,
@@ -35,7 +42,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
 import type { Subprocess } from 'bun'
-import { seedContent } from './seed-content'
+import { seedContent, signIn } from './seed-content'
 import { firstOk, freePort, rssKb, startServer, stop } from './server-process'
 
 const root = resolve(import.meta.dir, '..')
@@ -75,6 +82,9 @@ const admin = { username: 'bench', password: 'bench password 123' }
 const wrkPath = Bun.which('wrk')
 const nginxPath = Bun.which('nginx') ?? Bun.which('nginx', { PATH: '/usr/sbin:/usr/local/sbin' })
 const databaseUrl = process.env.DATABASE_URL ?? ''
+/** Sent by every request of the load: a browser, so that page views are counted. */
+const browserUserAgent =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 
 /** CPU time (user + system) a process has used, in microseconds. */
 function cpuMicros(pid: number): number {
@@ -140,7 +150,16 @@ function wrkMs(text: string): number {
 async function load(url: string, duration: number) {
   if (wrkPath) {
     const child = Bun.spawn(
-      [wrkPath, '-t1', `-c${connections}`, `-d${duration}s`, '--latency', url],
+      [
+        wrkPath,
+        '-t1',
+        `-c${connections}`,
+        `-d${duration}s`,
+        '--latency',
+        '-H',
+        `User-Agent: ${browserUserAgent}`,
+        url,
+      ],
       { stdout: 'pipe', stderr: 'inherit' },
     )
     const out = await new Response(child.stdout).text()
@@ -162,6 +181,7 @@ async function load(url: string, duration: number) {
     url,
     connections,
     duration,
+    headers: { 'user-agent': browserUserAgent },
     workers: Math.min(4, cpus().length),
   })
   return {
@@ -172,10 +192,10 @@ async function load(url: string, duration: number) {
   }
 }
 
-async function measure(url: string, pid: number): Promise<Figures> {
+async function measure(url: string, pid: number, duration = seconds): Promise<Figures> {
   await load(url, 1) // warm-up: JIT, cache entry, page cache
   const cpuBefore = cpuMicros(pid)
-  const result = await load(url, seconds)
+  const result = await load(url, duration)
   return {
     rps: result.rps,
     cpu: (cpuMicros(pid) - cpuBefore) / Math.max(1, result.total),
@@ -247,6 +267,21 @@ interface Run {
   /** target → server → figures */
   targets: Record<string, Record<string, Figures>>
   firstLoadKb: number
+  /** Page views the server counted during its load (read back from the API). */
+  viewsCounted: number
+}
+
+/** The pages, whose views are counted (the API read is not). */
+const isPage = (name: string) => name !== 'GET /api/projects'
+const analyticsOff = 'ours, analytics off'
+const countingOn = 'ours, counting (alternating)'
+const offDirs: string[] = []
+
+/** The mean of each figure over several rounds. */
+function meanOf(rounds: Figures[]): Figures {
+  const mean = (key: keyof Figures) =>
+    rounds.reduce((sum, figures) => sum + figures[key], 0) / Math.max(1, rounds.length)
+  return { rps: mean('rps'), cpu: mean('cpu'), p99: mean('p99'), errors: mean('errors') }
 }
 
 const targetsOf = (slug: string) => [
@@ -338,6 +373,44 @@ async function oneRun(run: number): Promise<Run> {
         ;(results[target.name] as Record<string, Figures>)[each.name] = figures
       }
     }
+    // Counting on against off: a second server with ANALYTICS=off (its own data
+    // directory with the same content, or the same PostgreSQL database), the two
+    // pages measured on each in turn, three rounds of half BENCH_SECONDS, so that
+    // the rest of the machine's load falls on both alike.
+    const offDir = mkdtempSync(join(tmpdir(), 'portfolio-bench-off-'))
+    offDirs.push(offDir)
+    const offPort = freePort()
+    const offBase = `http://127.0.0.1:${offPort}`
+    const offServer = startServer({
+      dataDir: offDir,
+      port: offPort,
+      databaseUrl,
+      admin,
+      logLevel,
+      stdout: 'ignore',
+      env: { ANALYTICS: 'off' },
+    })
+    children.push(offServer)
+    await firstOk(`${offBase}/`)
+    if (!databaseUrl) await seedContent(offBase, admin)
+    const rounds = 3
+    for (const target of targets.filter((each) => isPage(each.name))) {
+      const on: Figures[] = []
+      const off: Figures[] = []
+      for (let round = 0; round < rounds; round++) {
+        on.push(await measure(`${base}${target.path}`, server.pid, seconds / 2))
+        off.push(await measure(`${offBase}${target.path}`, offServer.pid, seconds / 2))
+      }
+      const byServer = results[target.name] as Record<string, Figures>
+      byServer[countingOn] = meanOf(on)
+      byServer[analyticsOff] = meanOf(off)
+    }
+    // What the counting server counted (its reads write its pending counts first).
+    const token = await signIn(base, admin)
+    const summary = await fetch(`${base}/api/analytics?days=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const viewsCounted = ((await summary.json()) as { totals: { views: number } }).totals.views
     const run_: Run = {
       newStartMs,
       restartMs,
@@ -345,6 +418,7 @@ async function oneRun(run: number): Promise<Run> {
       peakRssMb: peakKb / 1024,
       targets: results,
       firstLoadKb: firstLoadJs(home, join(root, 'dist')).gzipKb,
+      viewsCounted,
     }
     printRun(run, run_)
     return run_
@@ -352,6 +426,7 @@ async function oneRun(run: number): Promise<Run> {
     for (const child of children) await stop(child)
     rmSync(dataDir, { recursive: true, force: true })
     rmSync(staticDir, { recursive: true, force: true })
+    for (const dir of offDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
   }
 }
 
@@ -376,6 +451,22 @@ function printRun(run: number, result: Run) {
   }
   console.log(`\nrun ${run}/${runs}`)
   console.table(rows)
+  const counting: Record<string, Record<string, number>> = {}
+  for (const [target, byServer] of Object.entries(result.targets)) {
+    const on = byServer[countingOn]
+    const off = byServer[analyticsOff]
+    if (!on || !off) continue
+    counting[target] = {
+      'counting on req/s': Math.round(on.rps),
+      'counting off req/s': Math.round(off.rps),
+      'on/off': Number((on.rps / off.rps).toFixed(3)),
+      'on µs/req': Number(on.cpu.toFixed(1)),
+      'off µs/req': Number(off.cpu.toFixed(1)),
+    }
+  }
+  console.log('page views counted (ANALYTICS on) against ANALYTICS=off:')
+  console.table(counting)
+  console.log(`views counted during the load with counting on: ${result.viewsCounted}`)
   console.log(
     `start to first 200 on /: ${Math.round(result.newStartMs)} ms new DATA_DIR, ${Math.round(result.restartMs)} ms existing; ` +
       `RSS ${result.restRssMb.toFixed(0)} MB at rest, ${result.peakRssMb.toFixed(0)} MB peak under load; first-load JS ${result.firstLoadKb.toFixed(1)} KB gzip`,
@@ -418,6 +509,23 @@ if (runs > 1) {
     )
     console.log(
       `| \`${target}\` | ${names.map((name) => Math.round(get(name, 'rps')).toLocaleString('en')).join(' | ')} | ${ratio.toFixed(2)} | ${names.map((name) => `${get(name, 'p99').toFixed(1)} ms`).join(' | ')} | ${names.map((name) => `${get(name, 'cpu').toFixed(1)} µs`).join(' | ')} |`,
+    )
+  }
+  console.log(
+    `\npage views counted (ANALYTICS on) against ANALYTICS=off, medians of ${runs} runs (Markdown):\n`,
+  )
+  console.log('| page | counting on req/s | off req/s | on / off | on CPU/req | off CPU/req |')
+  console.log('|---|---|---|---|---|---|')
+  for (const target of Object.keys(all[0]?.targets ?? {}).filter(isPage)) {
+    const get = (name: string, key: keyof Figures) =>
+      m((run) => run.targets[target]?.[name]?.[key] ?? Number.NaN)
+    const ratio = m(
+      (run) =>
+        (run.targets[target]?.[countingOn]?.rps ?? 0) /
+        (run.targets[target]?.[analyticsOff]?.rps ?? 1),
+    )
+    console.log(
+      `| \`${target}\` | ${Math.round(get(countingOn, 'rps')).toLocaleString('en')} | ${Math.round(get(analyticsOff, 'rps')).toLocaleString('en')} | ${ratio.toFixed(3)} | ${get(countingOn, 'cpu').toFixed(1)} µs | ${get(analyticsOff, 'cpu').toFixed(1)} µs |`,
     )
   }
   console.log(
