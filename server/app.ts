@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { AppConfig } from './config'
 import type { Database } from './db/client'
+import { analyticsCsvResponse, createPageViewCounter } from './http/analytics'
 import { handleBackupRequest } from './http/backup'
 import { createCacheFastPath } from './http/cache/fast-path'
 import { createCacheKeys } from './http/cache/keys'
@@ -22,7 +23,10 @@ import type { MediaStore } from './media/store'
 import { messages } from './messages'
 import type { AlertWorker } from './notify/worker'
 import { handleRest, unavailableResponse } from './rest/adapter'
+import type { Analytics } from './services/analytics'
+import { authenticate } from './services/auth'
 import { readContentVersion } from './services/content-version'
+import { shareLinkTarget } from './services/share-links'
 import { createCaller } from './trpc/root'
 
 export interface AppDeps {
@@ -46,6 +50,8 @@ export interface AppDeps {
   peerAddress?: PeerAddress
   /** Sends alerts for new messages (started and stopped by the caller); none: alerts wait in the outbox. */
   alerts?: AlertWorker
+  /** Counts public page views (started and stopped by the caller); none: nothing is counted. */
+  analytics?: Analytics
 }
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS'
@@ -128,6 +134,11 @@ export function createApp(deps: AppDeps) {
       { parse: 'none' },
     )
     .all('/api', () => jsonError(404, messages.noApiEndpoint), { parse: 'none' })
+    // Not JSON, so not a REST route: the summary's procedure, answered as CSV.
+    .get('/api/analytics.csv', ({ request }) => {
+      const ctx = contexts.ofRequest(request)
+      return analyticsCsvResponse(request, createCaller(ctx), ctx)
+    })
     .all(
       '/api/*',
       // Async, so that the request log sees the answer's status.
@@ -174,6 +185,12 @@ export function createApp(deps: AppDeps) {
         resumeJsonResponse(siteUrl, createCaller(contexts.ofServer(requestIdOf(request)))),
       ),
     )
+    // A share link: to its page, with `?ref=` so that the view counts for it; unknown: the 404 page.
+    .get('/r/:code', async ({ request, params }) => {
+      const location = await shareLinkTarget(database.db, params.code)
+      if (!location) return await pages.handle(request, undefined, requestIdOf(request))
+      return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
+    })
     .get('/robots.txt', ({ request }) => seo(request).robots())
     .get('/manifest.webmanifest', ({ request, set }) =>
       cached(request, set, () => seo(request).manifest()),
@@ -192,11 +209,30 @@ export function createApp(deps: AppDeps) {
 
   const fromCache = createCacheFastPath(cache, cacheKeyOf, settings, log)
   const throughElysia = app.handle
+  const countView = deps.analytics
+    ? createPageViewCounter({
+        analytics: deps.analytics,
+        siteUrl,
+        trustProxy: settings.trustProxy,
+        peerOf,
+        isSignedIn: async (authorization) =>
+          (await authenticate({ db: database.db, config, now }, authorization)) !== null,
+      })
+    : undefined
   app.handle = (request) => {
     // Every request, cached or not: a proxy's first requests may well be cache hits.
     contexts.warnOfProxy(request)
     const hit = fromCache(request)
-    return hit ? Promise.resolve(hit) : throughElysia(request)
+    if (!countView) return hit ? Promise.resolve(hit) : throughElysia(request)
+    // Page views are counted here, where cache hits and rendered pages meet.
+    if (hit) {
+      countView(request, hit)
+      return Promise.resolve(hit)
+    }
+    return throughElysia(request).then((response) => {
+      countView(request, response)
+      return response
+    })
   }
   return app
 }

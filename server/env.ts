@@ -138,6 +138,10 @@ const variables = z.object({
   OWNER_LINKEDIN_URL: linkUrl(ownerPlaceholders.linkedin_url),
   OWNER_GITHUB_URL: linkUrl(ownerPlaceholders.github_url),
   OWNER_PHOTO_URL: linkUrl('/profile.svg'),
+  /** `off`: no page view is counted (the analytics screen shows what was counted before). */
+  ANALYTICS: z.enum(['on', 'off']).default('on'),
+  /** How often each instance writes its page-view counts (a crash loses at most this much). */
+  ANALYTICS_FLUSH: duration('5s'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SITE_URL: z
     .string()

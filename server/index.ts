@@ -14,6 +14,7 @@ import { createLogger, errorDetails } from './log'
 import { createMediaStore } from './media/store'
 import { messages } from './messages'
 import { type AlertWorker, createAlertWorker } from './notify/worker'
+import { type Analytics, createAnalytics } from './services/analytics'
 import { prepareSignIn } from './services/auth'
 import { openDatabaseFromEnv, prepareDatabase } from './setup'
 
@@ -34,6 +35,7 @@ async function main() {
   let opening: Promise<Database> | undefined
   let server: ReturnType<typeof Bun.serve> | undefined
   let alerts: AlertWorker | undefined
+  let analytics: Analytics | undefined
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
@@ -44,6 +46,8 @@ async function main() {
     await server?.stop(false)
     // The send under way finishes and is marked; the rest wait in the outbox.
     await alerts?.stop()
+    // The page views counted since the last flush, written before the database closes.
+    await analytics?.stop()
     const database = await opening?.catch(() => undefined)
     await database?.close()
     log.info('stopped')
@@ -98,10 +102,20 @@ async function main() {
   alerts = config.alerts
     ? createAlertWorker({ db: database.db, settings: config.alerts, siteUrl: env.SITE_URL, log })
     : undefined
+  analytics =
+    env.ANALYTICS === 'on'
+      ? createAnalytics({
+          db: database.db,
+          now: () => new Date(),
+          log,
+          flushMs: env.ANALYTICS_FLUSH,
+        })
+      : undefined
   const app = createApp({
     database,
     config,
     alerts,
+    analytics,
     log,
     mediaStore,
     distDir,
@@ -139,6 +153,7 @@ async function main() {
   }
   // Alerts left pending by an earlier run (or another instance) go out now.
   alerts?.start()
+  analytics?.start()
   log.info('listening', {
     url: `http://localhost:${server.port}`,
     database: database.kind,

@@ -3,10 +3,12 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -405,3 +407,78 @@ export const cvFile = pgTable(
   },
   (table) => [check('cv_file_single_row', sql`${table.id} = 1`)],
 )
+
+/**
+ * Named links the owner sends with an application ("Acme — summer
+ * internship"): `/r/{code}` redirects to `target_path?ref={code}`, and every
+ * page view with `?ref={code}` (and the visitor's later views that day) is
+ * counted for the link. The code is random (server/services/share-links.ts),
+ * so one company cannot guess another's link. Deleting a link leaves the
+ * site's totals as they were: the counts keep its id, nothing lists it.
+ */
+export const shareLinks = pgTable('share_links', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  target_path: text('target_path').notNull(),
+  /** The first and last view through the link (null: none yet), moved by each flush of the counts. */
+  first_seen_at: timestamp('first_seen_at', { withTimezone: true, mode: 'date' }),
+  last_seen_at: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+  created_at: timestamps.created_at,
+})
+
+/**
+ * Page views per UTC day, counted on the server (server/services/analytics.ts):
+ * one row per day, page path, referring host, device class and share link,
+ * added to by every instance's flush (`views = views + excluded.views`), so
+ * several instances on one PostgreSQL add up. No IP, no User-Agent, no
+ * visitor: only the counts.
+ */
+export const analyticsViews = pgTable(
+  'analytics_views',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    /** The referring site's host name; '' for none (typed address, own site, hidden). */
+    referrer_host: text('referrer_host').notNull().default(''),
+    /** 'mobile', 'tablet' or 'desktop' (src/domain/device-class.ts). */
+    device: text('device').notNull(),
+    /** The share link the view came through; 0 for none (no foreign key: a deleted link's counts stay). */
+    share_link_id: integer('share_link_id').notNull().default(0),
+    views: integer('views').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.day, table.path, table.referrer_host, table.device, table.share_link_id],
+    }),
+  ],
+)
+
+/**
+ * Unique visitors per UTC day (Plausible's method): the SHA-256 of that
+ * day's random salt, the client's IP and its User-Agent. The salt is deleted
+ * once the day is over, so a stored hash can no longer be tied to an address
+ * or a browser, nor to the same visitor's hash of another day. One row per
+ * visitor and day (share_link_id 0), and one more per share link the visitor
+ * came through that day. The IP and User-Agent themselves are never stored.
+ */
+export const analyticsVisitors = pgTable(
+  'analytics_visitors',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    share_link_id: integer('share_link_id').notNull().default(0),
+    /** base64url of the first 16 bytes of the hash. */
+    visitor: text('visitor').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.share_link_id, table.visitor] })],
+)
+
+/**
+ * The visitor salt of each UTC day: random, made by whichever instance
+ * counts the day's first visitor (the others read it), and deleted by the
+ * first flush after the day is over.
+ */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+})

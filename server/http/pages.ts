@@ -35,10 +35,13 @@ export function createPageHandler(options: PageOptions) {
    * The cache key of a public page: its address (the path and the query
    * parameters its routes read). The same page for everyone, signed in or
    * not: pages read public content only, never the token. Undefined: the
-   * admin frame and the login page, never kept.
+   * admin frame and the login page, never kept; nor the 404 of an unknown
+   * share link (/r/{code}), which a new link may take.
    */
   const cacheKey = (url: URL): string | undefined =>
-    renderer && !isPrivatePath(url.pathname) ? renderer.addressOf(url) : undefined
+    renderer && !isPrivatePath(url.pathname) && !url.pathname.startsWith('/r/')
+      ? renderer.addressOf(url)
+      : undefined
 
   const handle = async (request: Request, vary: string | undefined, requestId: string) => {
     const url = new URL(request.url)

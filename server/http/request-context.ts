@@ -3,6 +3,7 @@ import type { Database } from '../db/client'
 import type { Logger } from '../log'
 import type { MediaStore } from '../media/store'
 import type { AlertWorker } from '../notify/worker'
+import type { Analytics } from '../services/analytics'
 import { type Context, createContextInner } from '../trpc/context'
 import { clientIp, createProxyWarning, type PeerAddress } from './client-address'
 import { deviceTokenOf } from './device-cookie'
@@ -19,6 +20,8 @@ export interface RequestContextOptions {
   peerOf: PeerAddress
   /** This instance's alert worker, when alerts are configured. */
   alerts?: AlertWorker
+  /** This instance's page-view counts (summaries write them first). */
+  analytics?: Analytics
 }
 
 /**
@@ -28,7 +31,7 @@ export interface RequestContextOptions {
  * client address).
  */
 export function createRequestContexts(options: RequestContextOptions) {
-  const { database, config, log, mediaStore, now, requestIdOf, peerOf, alerts } = options
+  const { database, config, log, mediaStore, now, requestIdOf, peerOf, alerts, analytics } = options
   const trustProxy = config.trustProxy ?? 0
   const context = (requestId: string, ip: string, authorization: string | null): Context =>
     createContextInner({
@@ -43,6 +46,7 @@ export function createRequestContexts(options: RequestContextOptions) {
       databaseKind: database.kind,
       kickAlerts: alerts?.kick,
       drainAlerts: alerts?.drain,
+      flushAnalytics: analytics?.flush,
     })
   return {
     ofRequest: (request: Request): Context => ({

@@ -21,7 +21,7 @@ export const auditGroupPrefixes: Record<AuditGroup, string[]> = {
   sign_in: ['auth.'],
   two_factor: ['twoFactor.'],
   sessions: ['sessions.'],
-  content: ['projects.', 'timeline.', 'profile.', 'media.'],
+  content: ['projects.', 'timeline.', 'profile.', 'media.', 'shareLinks.'],
   messages: ['contact.'],
   maintenance: ['admin.', 'backup.'],
 }
@@ -111,6 +111,7 @@ const nouns: Record<string, string> = {
   contact: 'message',
   profile: 'profile',
   sessions: 'session',
+  shareLinks: 'share link',
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

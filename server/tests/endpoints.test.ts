@@ -3,7 +3,7 @@ import { isPublicRead } from '../rest/adapter'
 import { publicQueries, restEndpoints } from '../trpc/endpoints'
 import { endpointMetaSchema, sharesCachedAnswer } from '../trpc/meta'
 
-test('the REST door derived from the procedures is the API table of the spec (plus auth, profile, media, security, inbox, notifications, CV, import and backups)', () => {
+test('the REST door derived from the procedures is the API table of the spec (plus auth, profile, media, security, inbox, notifications, CV, import, backups, share links and analytics)', () => {
   const table = restEndpoints.map(
     (route) => `${route.rest.method} ${route.rest.path} ${route.rest.status} ${route.procedure}`,
   )
@@ -54,6 +54,10 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'GET /api/backup 200 backup.download',
       'POST /api/restore/preview 200 backup.preview',
       'POST /api/restore 200 backup.restore',
+      'POST /api/share-links 201 shareLinks.create',
+      'GET /api/share-links 200 shareLinks.list',
+      'DELETE /api/share-links/:id 204 shareLinks.delete',
+      'GET /api/analytics 200 analytics.summary',
     ].sort(),
   )
 })

@@ -20,6 +20,7 @@ import { createLogger } from '../log'
 import { createFolderStore } from '../media/folder-store'
 import type { MediaStore } from '../media/store'
 import { createAlertWorker } from '../notify/worker'
+import { createAnalytics } from '../services/analytics'
 import { setAdminPassword } from '../services/auth'
 import { profileSeedFromEnv, seedProfile } from '../services/profile'
 
@@ -223,6 +224,8 @@ export async function createTestApp(
     cache?: AppDeps['cache']
     /** Run an alert worker (config.alerts must be set): started here, stopped by close(). */
     alertWorker?: boolean
+    /** Count page views (on by default; written by summaries, `analytics.flush()` and close()). */
+    analytics?: boolean
   } = {},
 ) {
   const database = options.database ?? (await freshDatabase())
@@ -264,10 +267,20 @@ export async function createTestApp(
         })
       : undefined
   alerts?.start()
+  const analytics =
+    options.analytics === false
+      ? undefined
+      : createAnalytics({
+          db: database.db,
+          now: clock.now,
+          log: createLogger('silent'),
+          flushMs: 0,
+        })
   const app = createApp({
     database,
     config,
     alerts,
+    analytics,
     log: createLogger('silent'),
     distDir,
     mediaStore,
@@ -315,8 +328,10 @@ export async function createTestApp(
     mediaStore,
     snapshot: () => snapshot(database.db),
     alerts,
+    analytics,
     close: async () => {
       await alerts?.stop()
+      await analytics?.stop()
       media.remove()
       await database.close()
     },

@@ -1,4 +1,5 @@
 import { createCallerFactory, router } from './init'
+import { analyticsRouter } from './routers/analytics'
 import { auditRouter } from './routers/audit'
 import { authRouter } from './routers/auth'
 import { backupRouter } from './routers/backup'
@@ -11,6 +12,7 @@ import { notificationsRouter } from './routers/notifications'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
 import { sessionsRouter } from './routers/sessions'
+import { shareLinksRouter } from './routers/share-links'
 import { timelineRouter } from './routers/timeline'
 import { twoFactorRouter } from './routers/two-factor'
 
@@ -29,6 +31,8 @@ export const appRouter = router({
   import: importRouter,
   backup: backupRouter,
   notifications: notificationsRouter,
+  shareLinks: shareLinksRouter,
+  analytics: analyticsRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -1,0 +1,312 @@
+/**
+ * Page views counted on the server (issue 17): no cookie, no script, no
+ * beacon, no personal data kept.
+ *
+ * The HTTP door (server/http/analytics.ts) decides which answers are page
+ * views and calls `record` with what it read from the request. Counting is
+ * a few Map increments; the counts go to the database every `flushMs` in
+ * one transaction of additive upserts (`views = views + excluded.views`),
+ * so several instances on one PostgreSQL add up, and once more when the
+ * server stops. A crash loses at most the counts of the last `flushMs`.
+ *
+ * Unique visitors as in Plausible: the SHA-256 of the day's random salt,
+ * the client's IP and its User-Agent, truncated to 16 bytes. The salt lives
+ * in `analytics_salts` for its UTC day only (shared by every instance) and
+ * is deleted by the first flush after that day, after which a day's hashes
+ * cannot be recomputed from an address any more. The IP and User-Agent are
+ * hashed as the view is recorded and never kept. `DNT: 1` or `Sec-GPC: 1`:
+ * the view counts, the visitor does not (no hash is made at all).
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { eq, inArray, lt, sql } from 'drizzle-orm'
+import type { DeviceClass } from '../../src/domain/device-class'
+import type { Db } from '../db/client'
+import { analyticsSalts, analyticsViews, analyticsVisitors, shareLinks } from '../db/schema'
+import type { Logger } from '../log'
+
+/** One page view, as the door read it. */
+export interface PageView {
+  /** The page's path, without its query string. */
+  path: string
+  /** The referring site's host, '' for none (or this site). */
+  referrerHost: string
+  device: DeviceClass
+  /** `?ref=` of the address, when it looks like a share link's code. */
+  shareCode: string | null
+  /** The client's address and User-Agent: hashed at once, never kept. */
+  ip: string
+  userAgent: string
+  /** DNT or Global Privacy Control: count the view, not the visitor. */
+  optedOut: boolean
+}
+
+export interface AnalyticsOptions {
+  db: Db
+  now: () => Date
+  log: Logger
+  /** How often the counts are written; 0: only by `flush()` (tests). */
+  flushMs: number
+}
+
+/** The UTC day of a moment, `YYYY-MM-DD`. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10)
+
+const SEP = '\u0001'
+
+/** A day's views under one key: day, path, referrer, device, share code ('' none). */
+interface PendingCounts {
+  views: Map<string, number>
+  /** day, share code ('' = the day's visitors), hash. */
+  visitors: Set<string>
+  /** When each share code was last (and first) used in this batch. */
+  seen: Map<string, { first: Date; last: Date }>
+}
+
+const emptyCounts = (): PendingCounts => ({
+  views: new Map(),
+  visitors: new Set(),
+  seen: new Map(),
+})
+
+/** What an instance has counted and not yet written, and how to write it. */
+export interface Analytics {
+  record(view: PageView): void
+  /** Writes what is counted so far (one transaction); a failed write keeps the counts for the next. */
+  flush(): Promise<void>
+  start(): void
+  /** Stops the timer and writes what is left. */
+  stop(): Promise<void>
+  /** Views recorded and not yet written (tests, diagnostics). */
+  pendingViews(): number
+}
+
+export function createAnalytics(options: AnalyticsOptions): Analytics {
+  const { db, now, log } = options
+  let pending = emptyCounts()
+  /** Views whose day's salt is being read: recorded once it is there. */
+  let waiting: { day: string; at: Date; view: PageView }[] = []
+  let salt: { day: string; value: string } | null = null
+  let saltLoading: Promise<void> | null = null
+  /**
+   * The share link each visitor (hash) of the day came through: their later
+   * views that day, without `?ref=`, count for the link too. This
+   * instance's memory only, forgotten at midnight with the salt.
+   */
+  let visits = new Map<string, string>()
+  let timer: ReturnType<typeof setInterval> | null = null
+  let flushing: Promise<void> = Promise.resolve()
+
+  /** Reads (or makes) the salt of `day`; then counts the views that waited for it. */
+  function loadSalt(day: string): Promise<void> {
+    saltLoading ??= (async () => {
+      try {
+        await db
+          .insert(analyticsSalts)
+          .values({ day, salt: randomBytes(32).toString('base64url') })
+          .onConflictDoNothing()
+        const [row] = await db
+          .select({ salt: analyticsSalts.salt })
+          .from(analyticsSalts)
+          .where(eq(analyticsSalts.day, day))
+        if (!row) throw new Error(`no visitor salt for ${day}`)
+        salt = { day, value: row.salt }
+        visits = new Map()
+      } catch (error) {
+        // The views wait (in memory) for the next flush, which tries again.
+        log.warn('analytics: the visitor salt could not be read', { error: String(error) })
+        return
+      } finally {
+        saltLoading = null
+      }
+      const ready = waiting
+      waiting = []
+      for (const item of ready) {
+        // A view of a day whose salt is gone by now (it waited across midnight): no visitor.
+        add(item.day, item.at, item.day === day ? item.view : { ...item.view, optedOut: true })
+      }
+    })()
+    return saltLoading
+  }
+
+  function visitorHash(saltValue: string, view: PageView): string {
+    return createHash('sha256')
+      .update(saltValue)
+      .update('\n')
+      .update(view.ip)
+      .update('\n')
+      .update(view.userAgent)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url')
+  }
+
+  function add(day: string, at: Date, view: PageView): void {
+    let code = view.shareCode ?? ''
+    let hash: string | null = null
+    if (!view.optedOut) {
+      if (salt?.day !== day) {
+        // The salt of this day is not known yet (first view, or midnight passed).
+        waiting.push({ day, at, view })
+        if (waiting.length === 1) void loadSalt(day)
+        return
+      }
+      hash = visitorHash(salt.value, view)
+      if (code) visits.set(hash, code)
+      else code = visits.get(hash) ?? ''
+    }
+    const key = [day, view.path, view.referrerHost, view.device, code].join(SEP)
+    pending.views.set(key, (pending.views.get(key) ?? 0) + 1)
+    if (hash) {
+      pending.visitors.add([day, '', hash].join(SEP))
+      if (code) pending.visitors.add([day, code, hash].join(SEP))
+    }
+    if (code) {
+      const seen = pending.seen.get(code)
+      if (seen) seen.last = at
+      else pending.seen.set(code, { first: at, last: at })
+    }
+  }
+
+  function restore(batch: PendingCounts): void {
+    for (const [key, count] of batch.views) {
+      pending.views.set(key, (pending.views.get(key) ?? 0) + count)
+    }
+    for (const visitor of batch.visitors) pending.visitors.add(visitor)
+    for (const [code, seen] of batch.seen) {
+      const current = pending.seen.get(code)
+      pending.seen.set(code, current ? { first: seen.first, last: current.last } : seen)
+    }
+  }
+
+  async function write(batch: PendingCounts): Promise<void> {
+    const codes = new Set<string>(batch.seen.keys())
+    for (const key of batch.views.keys()) {
+      const code = key.split(SEP)[4]
+      if (code) codes.add(code)
+    }
+    const ids = new Map<string, number>()
+    if (codes.size > 0) {
+      const rows = await db
+        .select({ id: shareLinks.id, code: shareLinks.code })
+        .from(shareLinks)
+        .where(inArray(shareLinks.code, [...codes]))
+      for (const row of rows) ids.set(row.code, row.id)
+    }
+    const linkId = (code: string | undefined) => (code ? (ids.get(code) ?? 0) : 0)
+
+    // Views whose keys differ only by an unknown code fall together.
+    const views = new Map<string, typeof analyticsViews.$inferInsert>()
+    for (const [key, count] of batch.views) {
+      const [day = '', path = '', referrer_host = '', device = '', code] = key.split(SEP)
+      const share_link_id = linkId(code)
+      const rowKey = [day, path, referrer_host, device, share_link_id].join(SEP)
+      const row = views.get(rowKey)
+      if (row) row.views = (row.views ?? 0) + count
+      else views.set(rowKey, { day, path, referrer_host, device, share_link_id, views: count })
+    }
+    const visitors: (typeof analyticsVisitors.$inferInsert)[] = []
+    for (const key of batch.visitors) {
+      const [day = '', code, visitor = ''] = key.split(SEP)
+      const share_link_id = linkId(code)
+      if (code && share_link_id === 0) continue
+      visitors.push({ day, share_link_id, visitor })
+    }
+    const today = utcDay(now())
+
+    await db.transaction(async (tx) => {
+      for (const chunk of chunks([...views.values()], 500)) {
+        await tx
+          .insert(analyticsViews)
+          .values(chunk)
+          .onConflictDoUpdate({
+            target: [
+              analyticsViews.day,
+              analyticsViews.path,
+              analyticsViews.referrer_host,
+              analyticsViews.device,
+              analyticsViews.share_link_id,
+            ],
+            set: { views: sql`${analyticsViews.views} + excluded.views` },
+          })
+      }
+      for (const chunk of chunks(visitors, 1000)) {
+        await tx.insert(analyticsVisitors).values(chunk).onConflictDoNothing()
+      }
+      for (const [code, seen] of batch.seen) {
+        const id = ids.get(code)
+        if (id === undefined) continue
+        await tx
+          .update(shareLinks)
+          .set({
+            first_seen_at: sql`least(coalesce(${shareLinks.first_seen_at}, ${seen.first}), ${seen.first})`,
+            last_seen_at: sql`greatest(coalesce(${shareLinks.last_seen_at}, ${seen.last}), ${seen.last})`,
+          })
+          .where(eq(shareLinks.id, id))
+      }
+      // Yesterday's salt goes as soon as the day is over: its hashes are now unlinkable.
+      await tx.delete(analyticsSalts).where(lt(analyticsSalts.day, today))
+    })
+  }
+
+  async function flushOnce(): Promise<void> {
+    if (!saltLoading && waiting[0]) void loadSalt(waiting[0].day)
+    if (saltLoading) await saltLoading
+    const batch = pending
+    pending = emptyCounts()
+    if (batch.views.size === 0 && batch.visitors.size === 0) {
+      await deleteOldSalts()
+      return
+    }
+    try {
+      await write(batch)
+    } catch (error) {
+      restore(batch)
+      log.warn('analytics: counts not written, kept for the next flush', { error: String(error) })
+      throw error
+    }
+  }
+
+  let lastSaltSweep = ''
+  /** With nothing to write: still drop a past day's salt (once a day per instance). */
+  async function deleteOldSalts(): Promise<void> {
+    const today = utcDay(now())
+    if (lastSaltSweep === today) return
+    await db.delete(analyticsSalts).where(lt(analyticsSalts.day, today))
+    lastSaltSweep = today
+  }
+
+  function flush(): Promise<void> {
+    const next = flushing.then(flushOnce, flushOnce)
+    flushing = next.catch(() => {})
+    return next
+  }
+
+  return {
+    record(view) {
+      const at = now()
+      add(utcDay(at), at, view)
+    },
+    flush,
+    start() {
+      if (timer || options.flushMs <= 0) return
+      timer = setInterval(() => {
+        flush().catch(() => {})
+      }, options.flushMs)
+      timer.unref?.()
+    },
+    async stop() {
+      if (timer) clearInterval(timer)
+      timer = null
+      await flush().catch(() => {})
+    },
+    pendingViews: () => {
+      let total = waiting.length
+      for (const count of pending.views.values()) total += count
+      return total
+    },
+  }
+}
+
+function* chunks<T>(items: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size)
+}
