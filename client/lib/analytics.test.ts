@@ -12,12 +12,10 @@ import {
 } from './analytics'
 
 test('the range: 7, 30 or 90 from the address; anything else is 30', () => {
-  expect(parseDays('7')).toBe(7)
-  expect(parseDays('90')).toBe(90)
+  expect(parseDays(7)).toBe(7)
+  expect(parseDays(90)).toBe(90)
   expect(parseDays(undefined)).toBe(30)
-  expect(parseDays('365')).toBe(30)
-  expect(parseDays('seven')).toBe(30)
-  expect(parseDays('')).toBe(30)
+  expect(parseDays(365)).toBe(30)
 })
 
 test('the chart in one sentence: totals and the busiest day, or that nothing was counted', () => {
@@ -70,6 +68,12 @@ test("a link's absolute address: the site's address and the path, once", () => {
   )
 })
 
-test('the CSV file is named by the day it was taken and the range', () => {
-  expect(csvFileName(7, new Date('2026-11-22T23:59:00Z'))).toBe('analytics-2026-11-22-7-days.csv')
+test("the CSV file takes the server's name, else one like it", () => {
+  expect(csvFileName(7, 'attachment; filename="analytics-2026-11-22-7d.csv"')).toBe(
+    'analytics-2026-11-22-7d.csv',
+  )
+  expect(csvFileName(7, null, new Date('2026-11-22T23:59:00Z'))).toBe('analytics-2026-11-22-7d.csv')
+  expect(csvFileName(7, 'attachment; filename="../x.csv"', new Date('2026-11-22T00:00:00Z'))).toBe(
+    'analytics-2026-11-22-7d.csv',
+  )
 })

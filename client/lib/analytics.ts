@@ -10,9 +10,8 @@ export const dayRanges = [7, 30, 90] as const
 export type DayRange = (typeof dayRanges)[number]
 export const defaultDays: DayRange = 30
 
-/** `?days=7` → 7; anything else (absent, `365`, `abc`) → the default. */
-export function parseDays(raw: string | undefined): DayRange {
-  const days = Number(raw)
+/** `?days=7` → 7; anything else (absent, 365) → the default. */
+export function parseDays(days: number | undefined): DayRange {
   return dayRanges.find((range) => range === days) ?? defaultDays
 }
 
@@ -124,7 +123,11 @@ export function absoluteLink(siteUrl: string, url: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${url.startsWith('/') ? '' : '/'}${url}`
 }
 
-/** `analytics-2026-11-22-30-days.csv`: the range and the day it was taken (UTC). */
-export function csvFileName(days: number, now = new Date()): string {
-  return `analytics-${now.toISOString().slice(0, 10)}-${days}-days.csv`
+/**
+ * The CSV file's name: the server's (its Content-Disposition), else one
+ * like it, `analytics-2026-11-22-30d.csv` (the day it was taken, UTC, and the range).
+ */
+export function csvFileName(days: number, disposition: string | null, now = new Date()): string {
+  const named = /filename="([^"/\\]+)"/.exec(disposition ?? '')?.[1]
+  return named ?? `analytics-${now.toISOString().slice(0, 10)}-${days}d.csv`
 }

@@ -5,7 +5,7 @@ import { MessagesInbox } from '../../components/admin/messages-inbox'
 import { NotificationsPanel } from '../../components/admin/notifications-panel'
 import { adminLoader } from '../../lib/admin-loaders'
 import { parseDays } from '../../lib/analytics'
-import { textParams } from '../../lib/search-params'
+import { wholeNumberParams } from '../../lib/search-params'
 
 /**
  * The admin screens that are not dashboard sections: the inbox
@@ -34,7 +34,7 @@ export const Route = createFileRoute('/admin/$section')({
     ['errorComponent', 'notFoundComponent'],
   ],
   // Analytics' range: `?days=7`, 30 or 90 (lib/analytics.ts); the other screens read none.
-  validateSearch: textParams('days'),
+  validateSearch: wholeNumberParams('days'),
   loaderDeps: ({ search }) => ({ days: search.days }),
   loader: async (context) => {
     const { section } = context.params

@@ -38,7 +38,7 @@ function RangeSwitch({ days }: { days: DayRange }) {
             <Link
               to="/admin/$section"
               params={{ section: 'analytics' }}
-              search={{ days: String(range) }}
+              search={{ days: range }}
               activeOptions={{ exact: true, includeSearch: true }}
               activeProps={{}}
               aria-current={range === days ? 'page' : undefined}
@@ -74,7 +74,7 @@ function ExportButton({ days }: { days: DayRange }) {
       const url = URL.createObjectURL(await response.blob())
       const link = document.createElement('a')
       link.href = url
-      link.download = csvFileName(days)
+      link.download = csvFileName(days, response.headers.get('content-disposition'))
       link.click()
       URL.revokeObjectURL(url)
       toast.success(`Exported as ${link.download}.`)
@@ -125,7 +125,7 @@ function DailyTable({ daily }: { daily: AnalyticsSummary['daily'] }) {
       <summary className="cursor-pointer text-sm font-medium text-indigo-700 hover:underline">
         Day by day as a table
       </summary>
-      <div className="mt-3 max-h-96 overflow-y-auto">
+      <div className="mt-3">
         <table className="w-full">
           <caption className="sr-only">Views and visitors per day</caption>
           <thead>

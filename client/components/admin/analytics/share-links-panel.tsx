@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import {
   type ShareLinkStats,
   shareLinkInput,
@@ -146,8 +146,6 @@ function CreateForm() {
 function CopyLinkButton({ url, describedBy: described }: { url: string; describedBy: string }) {
   const toast = useToast()
   const [failed, setFailed] = useState(false)
-
-  useEffect(() => setFailed(false), [url])
 
   async function copy() {
     try {
