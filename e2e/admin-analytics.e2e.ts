@@ -125,6 +125,35 @@ test('the owner creates a share link, a visitor opens it, the owner sees the vis
   await expectNoViolations(page)
 })
 
+test('both screens at 390 and 1280 px: the chart drawn, nothing sideways, no axe violation', async ({
+  adminPage: page,
+  browser,
+}) => {
+  const visitor = await visitorPage(browser)
+  await visitor.goto('/projects')
+  await visitor.context().close()
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/admin/analytics')
+    const chart = page.getByTestId('views-chart').locator('canvas')
+    await expect(chart).toBeVisible()
+    const box = await chart.boundingBox()
+    expect(box?.width ?? 0).toBeGreaterThan(width / 2 - 100)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    )
+    await expectNoViolations(page)
+    await page.screenshot({ path: `${screens}/admin-analytics-${width}.png`, fullPage: true })
+
+    await page.goto('/admin/share-links')
+    await expect(page.getByRole('heading', { name: 'Share links.' })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    )
+    await page.screenshot({ path: `${screens}/admin-share-links-${width}.png`, fullPage: true })
+  }
+})
+
 test('the range switch: 7, 30 and 90 days, in the address', async ({
   adminPage: page,
   browser,

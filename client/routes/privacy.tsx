@@ -54,8 +54,8 @@ function PrivacyPage() {
             <strong>the day</strong> (in UTC) and <strong>the page</strong>, such as /projects;
           </li>
           <li>
-            <strong>the site you came from</strong>, by its name only (such as www.linkedin.com),
-            when your browser tells;
+            <strong>the site you came from</strong>, by its name only (such as linkedin.com), when
+            your browser tells;
           </li>
           <li>
             <strong>the kind of device</strong>: desktop, mobile or tablet, worked out from what
@@ -63,8 +63,9 @@ function PrivacyPage() {
           </li>
           <li>
             <strong>the share link</strong> you came through, if any. The owner can send a named
-            link (for example with a job application); visits through it are counted for that link,
-            with the day of the first and the last visit and the pages viewed.
+            link (for example with a job application): the pages opened through it, and the ones you
+            open after it that day, are counted for that link, with the time of its first and last
+            visit.
           </li>
         </ul>
       </Section>
@@ -74,15 +75,18 @@ function PrivacyPage() {
           To tell ten visitors from one visitor who opened ten pages, the server mixes your IP
           address and your browser's description (its User-Agent) with a random value that is made
           anew every day, and keeps only the result: a hash, which cannot be turned back into the
-          address. The random value is deleted at midnight UTC, so after that day nobody, the owner
-          included, can link the hash to you or to your visits on other days. This is the method
-          privacy-focused analytics such as Plausible use.
+          address. The random value is deleted once the day is over (at midnight UTC), so after that
+          nobody, the owner included, can link the hash to you or to your visits on other days. This
+          is the method privacy-focused analytics such as Plausible use.
         </p>
       </Section>
 
       <Section id="privacy-not-counted" title="What is not collected">
         <ul className={listClass}>
-          <li>No cookies, and nothing stored in your browser.</li>
+          <li>
+            No cookies and nothing stored in your browser (the only cookie this site sets is the
+            owner's, when signing in).
+          </li>
           <li>
             No tracking script, pixel or outside analytics service: the pages send nothing about
             your visit, and nothing about it leaves this server.

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
-import { type DailyCount, dayToSeconds, longDay, plural } from '../../lib/analytics'
+import { type DailyCount, dayToSeconds, longDay, plural, shortDay } from '../../lib/analytics'
 
 /*
  * Views and visitors per day as lines: uPlot (about 20 KB gzip, canvas, no
@@ -39,7 +39,15 @@ function options(width: number, axisColour: string, onCursor: (index: number | n
       },
     },
     axes: [
-      { ...axis, space: 60 },
+      // `3 Nov`, not the US `11/3` with a year line under the first.
+      {
+        ...axis,
+        space: 60,
+        // Whole days only: a tick between two days would repeat a date.
+        incrs: [1, 2, 3, 7, 14, 28].map((days) => days * 86_400),
+        values: (_u: uPlot, ticks: number[]) =>
+          ticks.map((tick) => shortDay(new Date(tick * 1000).toISOString().slice(0, 10))),
+      },
       {
         ...axis,
         size: 44,

@@ -12,7 +12,6 @@ import {
   percentOf,
   referrerName,
 } from '../../../lib/analytics'
-import { formatDate } from '../../../lib/inbox'
 import { useTrpc } from '../../../lib/trpc'
 import { cardClass, smallButtonClass } from '../form-controls'
 import { restCall, sentenceOf } from '../rest-call'
@@ -23,8 +22,9 @@ import { useToast } from '../toasts'
 const ViewsChart = lazy(() => import('../../charts/views-chart'))
 
 const CHART_HEIGHT = 'h-[18rem]'
-const thClass = 'py-2 pr-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase'
-const numberThClass = `${thClass} pr-0 text-right`
+const headClass = 'py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase'
+const thClass = `${headClass} pr-3 text-left`
+const numberThClass = `${headClass} text-right whitespace-nowrap`
 const tdClass = 'py-2 pr-3 align-top text-sm text-slate-800'
 const numberTdClass = 'py-2 text-right align-top text-sm text-slate-800 tabular-nums'
 
@@ -229,6 +229,13 @@ function BreakdownCard<T>({
   )
 }
 
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+
+/** `22 Nov 2026` in the reader's way of writing dates. */
+function dayOf(iso: string): string {
+  return dayFormat.format(new Date(iso))
+}
+
 const linkClass = 'font-medium text-indigo-700 underline-offset-2 hover:underline'
 
 /**
@@ -343,7 +350,8 @@ export function AnalyticsPanel({ days }: { days: DayRange }) {
             {
               label: 'Last visit',
               numeric: true,
-              cell: (row) => (row.last_seen ? formatDate(row.last_seen) : 'Never'),
+              // The day only: the Share links screen has the time.
+              cell: (row) => (row.last_seen ? dayOf(row.last_seen) : 'Never'),
             },
           ]}
           footer={

@@ -227,7 +227,7 @@ function LinkRow({
         <Stat label="Last visit">{link.last_seen ? formatDate(link.last_seen) : 'Not yet'}</Stat>
       </dl>
       {link.pages.length > 0 ? (
-        <div>
+        <div className="max-w-md">
           <h4 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
             Pages viewed
           </h4>
