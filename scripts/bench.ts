@@ -14,7 +14,12 @@
  *   same headers, one worker process, access log off (when `nginx` is
  *   installed; `.ci/run` installs it);
  * - Bun static: the same bytes and headers from a minimal Bun.serve
- *   (`new Response(Bun.file(path))`) in another process.
+ *   (`new Response(Bun.file(path))`) in another process;
+ * - ours, analytics off: the two pages again, from the server restarted with
+ *   `ANALYTICS=off`, so the cost of counting page views shows as the ratio
+ *   of the two (the load sends a browser's User-Agent: a request without one,
+ *   or wrk's, would not be counted). The views the first server counted are
+ *   read back from `GET /api/analytics` to show that it did count them.
  *
  * Load: wrk `-t1 -c50` for BENCH_SECONDS (10) per target after a 1 s warm-up
  * (wrk when installed; otherwise autocannon with one worker thread per core,
@@ -35,7 +40,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
 import type { Subprocess } from 'bun'
-import { seedContent } from './seed-content'
+import { seedContent, signIn } from './seed-content'
 import { firstOk, freePort, rssKb, startServer, stop } from './server-process'
 
 const root = resolve(import.meta.dir, '..')
@@ -75,6 +80,9 @@ const admin = { username: 'bench', password: 'bench password 123' }
 const wrkPath = Bun.which('wrk')
 const nginxPath = Bun.which('nginx') ?? Bun.which('nginx', { PATH: '/usr/sbin:/usr/local/sbin' })
 const databaseUrl = process.env.DATABASE_URL ?? ''
+/** Sent by every request of the load: a browser, so that page views are counted. */
+const browserUserAgent =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 
 /** CPU time (user + system) a process has used, in microseconds. */
 function cpuMicros(pid: number): number {
@@ -140,7 +148,16 @@ function wrkMs(text: string): number {
 async function load(url: string, duration: number) {
   if (wrkPath) {
     const child = Bun.spawn(
-      [wrkPath, '-t1', `-c${connections}`, `-d${duration}s`, '--latency', url],
+      [
+        wrkPath,
+        '-t1',
+        `-c${connections}`,
+        `-d${duration}s`,
+        '--latency',
+        '-H',
+        `User-Agent: ${browserUserAgent}`,
+        url,
+      ],
       { stdout: 'pipe', stderr: 'inherit' },
     )
     const out = await new Response(child.stdout).text()
@@ -162,6 +179,7 @@ async function load(url: string, duration: number) {
     url,
     connections,
     duration,
+    headers: { 'user-agent': browserUserAgent },
     workers: Math.min(4, cpus().length),
   })
   return {
@@ -247,7 +265,13 @@ interface Run {
   /** target → server → figures */
   targets: Record<string, Record<string, Figures>>
   firstLoadKb: number
+  /** Page views the server counted during its load (read back from the API). */
+  viewsCounted: number
 }
+
+/** The pages, whose views are counted (the API read is not). */
+const isPage = (name: string) => name !== 'GET /api/projects'
+const analyticsOff = 'ours, analytics off'
 
 const targetsOf = (slug: string) => [
   { name: 'GET /', path: '/', type: 'text/html; charset=utf-8' },
@@ -338,6 +362,30 @@ async function oneRun(run: number): Promise<Run> {
         ;(results[target.name] as Record<string, Figures>)[each.name] = figures
       }
     }
+    // What was counted (written when the summary is read), then the same pages without counting.
+    const token = await signIn(base, admin)
+    const summary = await fetch(`${base}/api/analytics?days=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const viewsCounted = ((await summary.json()) as { totals: { views: number } }).totals.views
+    await stop(server)
+    server = startServer({
+      dataDir,
+      port,
+      databaseUrl,
+      admin,
+      logLevel,
+      stdout: 'ignore',
+      env: { ANALYTICS: 'off' },
+    })
+    children.push(server)
+    await firstOk(`${base}/`)
+    for (const target of targets.filter((each) => isPage(each.name))) {
+      ;(results[target.name] as Record<string, Figures>)[analyticsOff] = await measure(
+        `${base}${target.path}`,
+        server.pid,
+      )
+    }
     const run_: Run = {
       newStartMs,
       restartMs,
@@ -345,6 +393,7 @@ async function oneRun(run: number): Promise<Run> {
       peakRssMb: peakKb / 1024,
       targets: results,
       firstLoadKb: firstLoadJs(home, join(root, 'dist')).gzipKb,
+      viewsCounted,
     }
     printRun(run, run_)
     return run_
@@ -376,6 +425,22 @@ function printRun(run: number, result: Run) {
   }
   console.log(`\nrun ${run}/${runs}`)
   console.table(rows)
+  const counting: Record<string, Record<string, number>> = {}
+  for (const [target, byServer] of Object.entries(result.targets)) {
+    const on = byServer.ours
+    const off = byServer[analyticsOff]
+    if (!on || !off) continue
+    counting[target] = {
+      'counting on req/s': Math.round(on.rps),
+      'counting off req/s': Math.round(off.rps),
+      'on/off': Number((on.rps / off.rps).toFixed(3)),
+      'on µs/req': Number(on.cpu.toFixed(1)),
+      'off µs/req': Number(off.cpu.toFixed(1)),
+    }
+  }
+  console.log('page views counted (ANALYTICS on) against ANALYTICS=off:')
+  console.table(counting)
+  console.log(`views counted during the load with counting on: ${result.viewsCounted}`)
   console.log(
     `start to first 200 on /: ${Math.round(result.newStartMs)} ms new DATA_DIR, ${Math.round(result.restartMs)} ms existing; ` +
       `RSS ${result.restRssMb.toFixed(0)} MB at rest, ${result.peakRssMb.toFixed(0)} MB peak under load; first-load JS ${result.firstLoadKb.toFixed(1)} KB gzip`,
@@ -418,6 +483,22 @@ if (runs > 1) {
     )
     console.log(
       `| \`${target}\` | ${names.map((name) => Math.round(get(name, 'rps')).toLocaleString('en')).join(' | ')} | ${ratio.toFixed(2)} | ${names.map((name) => `${get(name, 'p99').toFixed(1)} ms`).join(' | ')} | ${names.map((name) => `${get(name, 'cpu').toFixed(1)} µs`).join(' | ')} |`,
+    )
+  }
+  console.log(
+    `\npage views counted (ANALYTICS on) against ANALYTICS=off, medians of ${runs} runs (Markdown):\n`,
+  )
+  console.log('| page | counting on req/s | off req/s | on / off | on CPU/req | off CPU/req |')
+  console.log('|---|---|---|---|---|---|')
+  for (const target of Object.keys(all[0]?.targets ?? {}).filter(isPage)) {
+    const get = (name: string, key: keyof Figures) =>
+      m((run) => run.targets[target]?.[name]?.[key] ?? Number.NaN)
+    const ratio = m(
+      (run) =>
+        (run.targets[target]?.ours?.rps ?? 0) / (run.targets[target]?.[analyticsOff]?.rps ?? 1),
+    )
+    console.log(
+      `| \`${target}\` | ${Math.round(get('ours', 'rps')).toLocaleString('en')} | ${Math.round(get(analyticsOff, 'rps')).toLocaleString('en')} | ${ratio.toFixed(3)} | ${get('ours', 'cpu').toFixed(1)} µs | ${get(analyticsOff, 'cpu').toFixed(1)} µs |`,
     )
   }
   console.log(

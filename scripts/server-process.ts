@@ -49,6 +49,8 @@ export interface ServerOptions {
   admin: { username: string; password: string }
   logLevel: string
   stdout: 'inherit' | 'ignore'
+  /** More variables (`ANALYTICS=off`). */
+  env?: Record<string, string>
 }
 
 /** `bun server/index.ts` as production runs it, the client already built. */
@@ -67,6 +69,7 @@ export function startServer(options: ServerOptions): Subprocess {
       ADMIN_PASSWORD: options.admin.password,
       LOG_LEVEL: options.logLevel,
       SKIP_CLIENT_BUILD: '1',
+      ...options.env,
     },
     stdout: options.stdout,
     stderr: 'inherit',

@@ -6,8 +6,11 @@
  * sign-in on) and the media library: its rows, and every stored file
  * (base64) in `media_files`, so a restore on a new machine shows every
  * image. Sessions, sign-in challenges, trusted devices, abuse counters and
- * the audit log are left out. Version 1 files (before the media library)
- * and version 2 files (before two-factor sign-in) are still read.
+ * the audit log are left out. Version 4 added the share links and the
+ * page-view counts (views per day and page, and each day's visitor hashes;
+ * never the daily salt, which is gone once its day is over). Version 1
+ * files (before the media library), version 2 (before two-factor sign-in)
+ * and version 3 (before the analytics) are still read.
  *
  * `backupTables` is the one list of what a file holds, in the order the rows
  * are inserted (parents first). Each table's rows are checked with a schema
@@ -19,12 +22,15 @@ import { createSelectSchema } from 'drizzle-zod'
 import { z } from 'zod'
 import {
   adminUsers,
+  analyticsViews,
+  analyticsVisitors,
   contactMessages,
   cvFile,
   media,
   profile,
   projectSlugs,
   projects,
+  shareLinks,
   timelineEvents,
   twoFactor,
 } from '../db/schema'
@@ -32,8 +38,8 @@ import { isDocumentKey, isMediaKey } from '../media/keys'
 
 export const BACKUP_FORMAT = 'portfolio-backup'
 /** What this program writes; it reads this one and the ones before it. */
-export const BACKUP_VERSION = 3
-const READABLE_VERSIONS = [1, 2, 3] as const
+export const BACKUP_VERSION = 4
+const READABLE_VERSIONS = [1, 2, 3, 4] as const
 
 const isoPattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/
@@ -183,6 +189,38 @@ export const backupTables = {
     }),
     order: [cvFile.id],
   }),
+  // The owner's named links (issue 17) and what was counted (version 4).
+  share_links: backupTable({
+    table: shareLinks,
+    rows: createSelectSchema(shareLinks, {
+      id: positive,
+      code: (code) => code.regex(/^[a-z0-9]{6,32}$/, 'must be a share link code'),
+      name: nonEmpty,
+      target_path: (path) => path.regex(/^\/(?!\/)/, 'must be a path starting with a single /'),
+    }),
+    order: [shareLinks.id],
+  }),
+  analytics_views: backupTable({
+    table: analyticsViews,
+    rows: createSelectSchema(analyticsViews, {
+      day: (day) => day.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day like 2025-01-31'),
+      views: (views) => views.min(0),
+    }),
+    order: [
+      analyticsViews.day,
+      analyticsViews.path,
+      analyticsViews.referrer_host,
+      analyticsViews.device,
+      analyticsViews.share_link_id,
+    ],
+  }),
+  analytics_visitors: backupTable({
+    table: analyticsVisitors,
+    rows: createSelectSchema(analyticsVisitors, {
+      day: (day) => day.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day like 2025-01-31'),
+    }),
+    order: [analyticsVisitors.day, analyticsVisitors.share_link_id, analyticsVisitors.visitor],
+  }),
 }
 
 /** Every stored file of a media row: its full-size fallback and its variants. */
@@ -207,6 +245,10 @@ const tablesSchema = z.strictObject({
   media: z.array(backupTables.media.rows).default([]),
   // Files written before the uploaded CV was kept hold none: the generated CV.
   cv_file: z.array(backupTables.cv_file.rows).max(1, 'holds at most one row').default([]),
+  // Files before version 4 were written before the analytics.
+  share_links: z.array(backupTables.share_links.rows).default([]),
+  analytics_views: z.array(backupTables.analytics_views.rows).default([]),
+  analytics_visitors: z.array(backupTables.analytics_visitors.rows).default([]),
 })
 
 function duplicates<T>(values: T[]): T[] {
@@ -245,10 +287,23 @@ export const backupSchema = z
       ['timeline_events', t.timeline_events.map((row) => row.id)],
       ['contact_messages', t.contact_messages.map((row) => row.id)],
       ['media', t.media.map((row) => row.id)],
+      ['share_links', t.share_links.map((row) => row.id)],
     ] as const) {
       const repeated = duplicates<number>(ids)
       if (repeated.length) fail([name], `duplicate ids: ${repeated.slice(0, 5).join(', ')}`)
     }
+    const codes = duplicates(t.share_links.map((row) => row.code))
+    if (codes.length) fail(['share_links'], `duplicate codes: ${codes.slice(0, 5).join(', ')}`)
+    const viewKeys = duplicates(
+      t.analytics_views.map((row) =>
+        [row.day, row.path, row.referrer_host, row.device, row.share_link_id].join('\n'),
+      ),
+    )
+    if (viewKeys.length) fail(['analytics_views'], 'a day, page, referrer, device and link twice')
+    const visitorKeys = duplicates(
+      t.analytics_visitors.map((row) => [row.day, row.share_link_id, row.visitor].join('\n')),
+    )
+    if (visitorKeys.length) fail(['analytics_visitors'], 'a visitor twice on one day and link')
     const hashes = duplicates(t.media.map((row) => row.hash))
     if (hashes.length) fail(['media'], `duplicate hashes: ${hashes.slice(0, 5).join(', ')}`)
     for (const [index, row] of t.media.entries()) {
@@ -362,6 +417,8 @@ export function backupSummary(tables: BackupTables): string {
     `${tables.contact_messages.length} contact messages`,
     `${tables.media.length} images`,
     `${tables.cv_file.length ? 'an uploaded CV' : 'the generated CV'}`,
+    `${tables.share_links.length} share links`,
+    `${tables.analytics_views.reduce((sum, row) => sum + row.views, 0)} page views counted`,
     `${tables.admin_users.length} admin users`,
     `${tables.two_factor.filter((row) => row.enabled_at !== null).length} with two-factor sign-in`,
     `${tables.profile.length} profile`,

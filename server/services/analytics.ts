@@ -238,8 +238,9 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
         await tx
           .update(shareLinks)
           .set({
-            first_seen_at: sql`least(coalesce(${shareLinks.first_seen_at}, ${seen.first}), ${seen.first})`,
-            last_seen_at: sql`greatest(coalesce(${shareLinks.last_seen_at}, ${seen.last}), ${seen.last})`,
+            // least/greatest skip nulls: the first flush through a link sets both.
+            first_seen_at: sql`least(${shareLinks.first_seen_at}, ${seen.first.toISOString()}::timestamptz)`,
+            last_seen_at: sql`greatest(${shareLinks.last_seen_at}, ${seen.last.toISOString()}::timestamptz)`,
           })
           .where(eq(shareLinks.id, id))
       }
