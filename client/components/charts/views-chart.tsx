@@ -12,18 +12,39 @@ import { type DailyCount, dayToSeconds, longDay, plural, shortDay } from '../../
  * technology.
  */
 
-export const seriesColours = { views: '#4f46e5', visitors: '#059669' } as const
-
 const HEIGHT = 260
 
-/** The colour of the text around the chart, so the axes follow the page's theme. */
-function textColour(element: HTMLElement): string {
-  return getComputedStyle(element).color || '#475569'
+interface Colours {
+  axis: string
+  views: string
+  visitors: string
 }
 
-function options(width: number, axisColour: string, onCursor: (index: number | null) => void) {
+/**
+ * The chart's colours from the page: the axes take the text colour around
+ * them, the lines the theme's accent and success colours when the page's
+ * stylesheet names them (`--color-accent`, `--color-success`), else
+ * today's indigo and emerald. A canvas cannot use classes, so it reads them.
+ */
+function coloursOf(element: HTMLElement): Colours {
+  const style = getComputedStyle(element)
+  const token = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback
+  return {
+    axis: style.color || '#475569',
+    views: token('--color-accent', '#4f46e5'),
+    visitors: token('--color-success', '#059669'),
+  }
+}
+
+/** A faint fill under a line of a `#rrggbb` colour; none for any other notation. */
+function fillOf(colour: string): string | undefined {
+  return /^#[0-9a-f]{6}$/i.test(colour) ? `${colour}14` : undefined
+}
+
+function options(width: number, colours: Colours, onCursor: (index: number | null) => void) {
   const grid = { stroke: 'rgba(100, 116, 139, 0.18)', width: 1 }
-  const axis = { stroke: axisColour, grid, ticks: { ...grid, size: 4 }, font: '12px system-ui' }
+  const views = fillOf(colours.views)
+  const axis = { stroke: colours.axis, grid, ticks: { ...grid, size: 4 }, font: '12px system-ui' }
   return {
     width,
     height: HEIGHT,
@@ -57,8 +78,8 @@ function options(width: number, axisColour: string, onCursor: (index: number | n
     ],
     series: [
       {},
-      { label: 'Views', stroke: seriesColours.views, width: 2, fill: 'rgba(79, 70, 229, 0.08)' },
-      { label: 'Visitors', stroke: seriesColours.visitors, width: 2 },
+      { label: 'Views', stroke: colours.views, width: 2, ...(views ? { fill: views } : {}) },
+      { label: 'Visitors', stroke: colours.visitors, width: 2 },
     ],
     hooks: {
       setCursor: [(chart: uPlot) => onCursor(chart.cursor.idx ?? null)],
@@ -77,23 +98,58 @@ function Readout({ day }: { day: DailyCount | undefined }) {
   )
 }
 
+function sameColours(a: Colours, b: Colours): boolean {
+  return a.axis === b.axis && a.views === b.views && a.visitors === b.visitors
+}
+
+/** What each line is, in the colours the chart draws them with (the figure's sentence says it all too). */
+function Legend({ colours }: { colours: Colours }) {
+  const swatch = (colour: string) => (
+    <span className="h-0.5 w-5 rounded" style={{ backgroundColor: colour }} />
+  )
+  return (
+    <ul aria-hidden="true" className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
+      <li className="flex items-center gap-2">
+        {swatch(colours.views)}
+        Views
+      </li>
+      <li className="flex items-center gap-2">
+        {swatch(colours.visitors)}
+        Visitors
+      </li>
+    </ul>
+  )
+}
+
 export default function ViewsChart({ daily }: { daily: readonly DailyCount[] }) {
   const box = useRef<HTMLDivElement>(null)
   const [cursor, setCursor] = useState<number | null>(null)
+  const [colours, setColours] = useState<Colours | null>(null)
 
+  // Read once, and again when <html> changes (a theme switched, a new accent colour).
   useEffect(() => {
     const element = box.current
     if (!element) return
+    const read = () =>
+      setColours((current) => {
+        const found = coloursOf(element)
+        return current && sameColours(current, found) ? current : found
+      })
+    read()
+    const observer = new MutationObserver(read)
+    observer.observe(document.documentElement, { attributes: true })
+    return () => observer.disconnect()
+  }, [])
+
+  useEffect(() => {
+    const element = box.current
+    if (!element || !colours) return
     const data: uPlot.AlignedData = [
       daily.map((day) => dayToSeconds(day.date)),
       daily.map((day) => day.views),
       daily.map((day) => day.visitors),
     ]
-    const chart = new uPlot(
-      options(element.clientWidth, textColour(element), setCursor),
-      data,
-      element,
-    )
+    const chart = new uPlot(options(element.clientWidth, colours, setCursor), data, element)
     // The card's width changes with the window and the admin's layout.
     const observer = new ResizeObserver(() => {
       if (element.clientWidth > 0) chart.setSize({ width: element.clientWidth, height: HEIGHT })
@@ -103,11 +159,14 @@ export default function ViewsChart({ daily }: { daily: readonly DailyCount[] }) 
       observer.disconnect()
       chart.destroy()
     }
-  }, [daily])
+  }, [daily, colours])
 
   return (
     <div className="space-y-2">
-      <Readout day={cursor === null ? undefined : daily[cursor]} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Readout day={cursor === null ? undefined : daily[cursor]} />
+        {colours ? <Legend colours={colours} /> : null}
+      </div>
       <div
         ref={box}
         aria-hidden="true"

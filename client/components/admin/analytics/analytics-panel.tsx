@@ -103,21 +103,6 @@ function Total({ label, value }: { label: string; value: number }) {
   )
 }
 
-function Legend() {
-  return (
-    <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700" aria-hidden="true">
-      <li className="flex items-center gap-2">
-        <span className="h-0.5 w-5 rounded bg-indigo-600" />
-        Views
-      </li>
-      <li className="flex items-center gap-2">
-        <span className="h-0.5 w-5 rounded bg-emerald-600" />
-        Visitors
-      </li>
-    </ul>
-  )
-}
-
 /** Every day of the range, newest first: the chart's numbers for anyone who cannot see it. */
 function DailyTable({ daily }: { daily: AnalyticsSummary['daily'] }) {
   return (
@@ -281,10 +266,7 @@ export function AnalyticsPanel({ days }: { days: DayRange }) {
           </EmptyState>
         ) : (
           <figure className="space-y-3" aria-describedby={describedBy}>
-            <figcaption className="flex flex-wrap items-center justify-between gap-2">
-              <span className="text-sm font-semibold text-slate-800">Per day</span>
-              <Legend />
-            </figcaption>
+            <figcaption className="text-sm font-semibold text-slate-800">Per day</figcaption>
             <p id={describedBy} className="sr-only">
               {chartSummary(summary.daily, days)}
             </p>
