@@ -467,7 +467,7 @@ export const analyticsVisitors = pgTable(
   {
     day: date('day', { mode: 'string' }).notNull(),
     share_link_id: integer('share_link_id').notNull().default(0),
-    /** base64url of the first 16 bytes of the hash. */
+    /** The hash's first 22 base64url characters (132 bits). */
     visitor: text('visitor').notNull(),
   },
   (table) => [primaryKey({ columns: [table.day, table.share_link_id, table.visitor] })],
