@@ -48,7 +48,10 @@ function PrivacyPage() {
       </p>
 
       <Section id="privacy-counted" title="What is counted">
-        <p>For every page you open, the server adds one to a count for that day of:</p>
+        <p>
+          Each time the server sends you a page (the first page of your visit, a reload, a page
+          opened in a new tab), it adds one to a count for that day of:
+        </p>
         <ul className={listClass}>
           <li>
             <strong>the day</strong> (in UTC) and <strong>the page</strong>, such as /projects;
@@ -63,9 +66,9 @@ function PrivacyPage() {
           </li>
           <li>
             <strong>the share link</strong> you came through, if any. The owner can send a named
-            link (for example with a job application): the pages opened through it, and the ones you
-            open after it that day, are counted for that link, with the time of its first and last
-            visit.
+            link (for example with a job application): the page it opens, and the pages the server
+            sends you after it that day, are counted for that link, with the time of its first and
+            last visit.
           </li>
         </ul>
       </Section>

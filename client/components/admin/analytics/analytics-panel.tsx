@@ -252,8 +252,9 @@ export function AnalyticsPanel({ days }: { days: DayRange }) {
           <Total label="Visitors" value={summary.totals.visitors} />
         </dl>
         <p className="text-sm text-slate-600">
-          The last {days} days, today included (days in UTC). Visitors are counted once a day each;
-          your own visits, robots and previews are not counted.{' '}
+          The last {days} days, today included (days in UTC). A view is a page the server sent: the
+          first page of a visit, a reload, a new tab (moving between pages in the browser is not
+          seen). Visitors are counted once a day each; your own visits and robots are not counted.{' '}
           <a href="/privacy" className={linkClass}>
             What is counted
           </a>
