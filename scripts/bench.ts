@@ -15,11 +15,13 @@
  *   installed; `.ci/run` installs it);
  * - Bun static: the same bytes and headers from a minimal Bun.serve
  *   (`new Response(Bun.file(path))`) in another process;
- * - ours, analytics off: the two pages again, from the server restarted with
- *   `ANALYTICS=off`, so the cost of counting page views shows as the ratio
- *   of the two (the load sends a browser's User-Agent: a request without one,
- *   or wrk's, would not be counted). The views the first server counted are
- *   read back from `GET /api/analytics` to show that it did count them.
+ * - ours, analytics off: a second server with `ANALYTICS=off` (its own data
+ *   directory, the same content); the two pages are loaded on it and on ours
+ *   in turn, three rounds of half BENCH_SECONDS each, so the cost of
+ *   counting page views shows as the ratio of the two (the load sends a
+ *   browser's User-Agent: a request without one, or wrk's, would not be
+ *   counted). The views ours counted are read back from `GET /api/analytics`
+ *   to show that it did count them.
  *
  * Load: wrk `-t1 -c50` for BENCH_SECONDS (10) per target after a 1 s warm-up
  * (wrk when installed; otherwise autocannon with one worker thread per core,
@@ -190,10 +192,10 @@ async function load(url: string, duration: number) {
   }
 }
 
-async function measure(url: string, pid: number): Promise<Figures> {
+async function measure(url: string, pid: number, duration = seconds): Promise<Figures> {
   await load(url, 1) // warm-up: JIT, cache entry, page cache
   const cpuBefore = cpuMicros(pid)
-  const result = await load(url, seconds)
+  const result = await load(url, duration)
   return {
     rps: result.rps,
     cpu: (cpuMicros(pid) - cpuBefore) / Math.max(1, result.total),
@@ -272,6 +274,15 @@ interface Run {
 /** The pages, whose views are counted (the API read is not). */
 const isPage = (name: string) => name !== 'GET /api/projects'
 const analyticsOff = 'ours, analytics off'
+const countingOn = 'ours, counting (alternating)'
+const offDirs: string[] = []
+
+/** The mean of each figure over several rounds. */
+function meanOf(rounds: Figures[]): Figures {
+  const mean = (key: keyof Figures) =>
+    rounds.reduce((sum, figures) => sum + figures[key], 0) / Math.max(1, rounds.length)
+  return { rps: mean('rps'), cpu: mean('cpu'), p99: mean('p99'), errors: mean('errors') }
+}
 
 const targetsOf = (slug: string) => [
   { name: 'GET /', path: '/', type: 'text/html; charset=utf-8' },
@@ -362,30 +373,44 @@ async function oneRun(run: number): Promise<Run> {
         ;(results[target.name] as Record<string, Figures>)[each.name] = figures
       }
     }
-    // What was counted (written when the summary is read), then the same pages without counting.
-    const token = await signIn(base, admin)
-    const summary = await fetch(`${base}/api/analytics?days=1`, {
-      headers: { authorization: `Bearer ${token}` },
-    })
-    const viewsCounted = ((await summary.json()) as { totals: { views: number } }).totals.views
-    await stop(server)
-    server = startServer({
-      dataDir,
-      port,
+    // Counting on against off: a second server with ANALYTICS=off (its own data
+    // directory with the same content, or the same PostgreSQL database), the two
+    // pages measured on each in turn, three rounds of half BENCH_SECONDS, so that
+    // the rest of the machine's load falls on both alike.
+    const offDir = mkdtempSync(join(tmpdir(), 'portfolio-bench-off-'))
+    offDirs.push(offDir)
+    const offPort = freePort()
+    const offBase = `http://127.0.0.1:${offPort}`
+    const offServer = startServer({
+      dataDir: offDir,
+      port: offPort,
       databaseUrl,
       admin,
       logLevel,
       stdout: 'ignore',
       env: { ANALYTICS: 'off' },
     })
-    children.push(server)
-    await firstOk(`${base}/`)
+    children.push(offServer)
+    await firstOk(`${offBase}/`)
+    if (!databaseUrl) await seedContent(offBase, admin)
+    const rounds = 3
     for (const target of targets.filter((each) => isPage(each.name))) {
-      ;(results[target.name] as Record<string, Figures>)[analyticsOff] = await measure(
-        `${base}${target.path}`,
-        server.pid,
-      )
+      const on: Figures[] = []
+      const off: Figures[] = []
+      for (let round = 0; round < rounds; round++) {
+        on.push(await measure(`${base}${target.path}`, server.pid, seconds / 2))
+        off.push(await measure(`${offBase}${target.path}`, offServer.pid, seconds / 2))
+      }
+      const byServer = results[target.name] as Record<string, Figures>
+      byServer[countingOn] = meanOf(on)
+      byServer[analyticsOff] = meanOf(off)
     }
+    // What the counting server counted (its reads write its pending counts first).
+    const token = await signIn(base, admin)
+    const summary = await fetch(`${base}/api/analytics?days=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const viewsCounted = ((await summary.json()) as { totals: { views: number } }).totals.views
     const run_: Run = {
       newStartMs,
       restartMs,
@@ -401,6 +426,7 @@ async function oneRun(run: number): Promise<Run> {
     for (const child of children) await stop(child)
     rmSync(dataDir, { recursive: true, force: true })
     rmSync(staticDir, { recursive: true, force: true })
+    for (const dir of offDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
   }
 }
 
@@ -427,7 +453,7 @@ function printRun(run: number, result: Run) {
   console.table(rows)
   const counting: Record<string, Record<string, number>> = {}
   for (const [target, byServer] of Object.entries(result.targets)) {
-    const on = byServer.ours
+    const on = byServer[countingOn]
     const off = byServer[analyticsOff]
     if (!on || !off) continue
     counting[target] = {
@@ -495,10 +521,11 @@ if (runs > 1) {
       m((run) => run.targets[target]?.[name]?.[key] ?? Number.NaN)
     const ratio = m(
       (run) =>
-        (run.targets[target]?.ours?.rps ?? 0) / (run.targets[target]?.[analyticsOff]?.rps ?? 1),
+        (run.targets[target]?.[countingOn]?.rps ?? 0) /
+        (run.targets[target]?.[analyticsOff]?.rps ?? 1),
     )
     console.log(
-      `| \`${target}\` | ${Math.round(get('ours', 'rps')).toLocaleString('en')} | ${Math.round(get(analyticsOff, 'rps')).toLocaleString('en')} | ${ratio.toFixed(3)} | ${get('ours', 'cpu').toFixed(1)} µs | ${get(analyticsOff, 'cpu').toFixed(1)} µs |`,
+      `| \`${target}\` | ${Math.round(get(countingOn, 'rps')).toLocaleString('en')} | ${Math.round(get(analyticsOff, 'rps')).toLocaleString('en')} | ${ratio.toFixed(3)} | ${get(countingOn, 'cpu').toFixed(1)} µs | ${get(analyticsOff, 'cpu').toFixed(1)} µs |`,
     )
   }
   console.log(

@@ -53,6 +53,8 @@ export const utcDay = (at: Date): string => at.toISOString().slice(0, 10)
 
 const SEP = '\u0001'
 const DAY_MS = 86_400_000
+/** Views kept waiting for their day's salt at most (each holds an address and a User-Agent). */
+const MAX_WAITING = 10_000
 
 /** A day's views under one key: day, path, referrer, device, share code ('' none). */
 interface PendingCounts {
@@ -146,6 +148,11 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     if (!view.optedOut) {
       if (salt?.day !== day) {
         // The salt of this day is not known yet (first view, or midnight passed).
+        // Past MAX_WAITING (the database away for long): views without their visitor.
+        if (waiting.length >= MAX_WAITING) {
+          add(day, at, { ...view, optedOut: true })
+          return
+        }
         waiting.push({ day, at, view })
         if (waiting.length === 1) void loadSalt(day)
         return

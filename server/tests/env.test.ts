@@ -10,6 +10,8 @@ describe('the environment', () => {
     expect(env.SKIP_CLIENT_BUILD).toBe(false)
     expect(env.TRUST_PROXY).toBe(0)
     expect(env.SITE_URL).toBe('http://localhost:3000')
+    expect(env.ANALYTICS).toBe('on')
+    expect(env.ANALYTICS_FLUSH).toBe(5_000)
     expect(appConfigFromEnv(env)).toEqual({
       sessionTtlMs: 7 * 86_400_000,
       sessionIdleMs: 86_400_000,
@@ -76,14 +78,28 @@ describe('the environment', () => {
   test('bad values throw one ConfigError naming every variable at fault', () => {
     let caught: unknown
     try {
-      loadEnv({ PORT: 'eighty', SESSION_TTL: 'soon', TRUST_PROXY: '1.5', SKIP_CLIENT_BUILD: 'yes' })
+      loadEnv({
+        PORT: 'eighty',
+        SESSION_TTL: 'soon',
+        TRUST_PROXY: '1.5',
+        SKIP_CLIENT_BUILD: 'yes',
+        ANALYTICS: 'maybe',
+        ANALYTICS_FLUSH: '0s',
+      })
     } catch (error) {
       caught = error
     }
     expect(caught).toBeInstanceOf(ConfigError)
     const message = (caught as ConfigError).message
     expect(message).toStartWith('Invalid configuration:')
-    for (const name of ['PORT', 'SESSION_TTL', 'TRUST_PROXY', 'SKIP_CLIENT_BUILD']) {
+    for (const name of [
+      'PORT',
+      'SESSION_TTL',
+      'TRUST_PROXY',
+      'SKIP_CLIENT_BUILD',
+      'ANALYTICS',
+      'ANALYTICS_FLUSH',
+    ]) {
       expect(message).toContain(`  ${name}: `)
     }
     expect(message).toContain('"soon" is not a duration')
