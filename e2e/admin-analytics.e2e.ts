@@ -73,7 +73,9 @@ test('the owner creates a share link, a visitor opens it, the owner sees the vis
 
   // The visitor opens the link: it leads to the target page; a second page that day counts for it too.
   const visitor = await visitorPage(browser)
-  await visitor.goto(address)
+  // From another site (plain http: a page on https would send no referrer to this http server).
+  const news = `news-${Date.now().toString(36)}.example`
+  await visitor.goto(address, { referer: `http://${news}/jobs` })
   await expect(visitor).toHaveURL(/\/projects\?ref=/)
   await expect(visitor.getByRole('heading', { level: 1, name: 'My Projects.' })).toBeVisible()
   await visitor.goto('/contact-me')
@@ -110,6 +112,12 @@ test('the owner creates a share link, a visitor opens it, the owner sees the vis
     page
       .getByRole('region', { name: 'Top pages' })
       .getByRole('cell', { name: '/contact-me', exact: true }),
+  ).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Top referrers' }).getByRole('row').filter({ hasText: news }),
+  ).toHaveText(new RegExp(`^${news.replace(/\./g, '\\.')}\\s*1$`))
+  await expect(
+    page.getByRole('region', { name: 'Devices' }).getByRole('cell', { name: 'Desktop' }),
   ).toBeVisible()
   await expect(page.getByRole('link', { name: '30 days' })).toHaveAttribute('aria-current', 'page')
   // The chart, drawn by the lazily loaded library, and its words for screen readers.
