@@ -20,9 +20,17 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]] : 'list',
   projects: [
+    // The Analytics screen before any page view: first, on the new data directory.
+    { name: 'fresh', testMatch: '**/analytics-empty.e2e.ts' },
     {
       name: 'journeys',
-      testIgnore: ['**/admin-profile.e2e.ts', '**/admin-order.e2e.ts', '**/admin-security.e2e.ts'],
+      testIgnore: [
+        '**/analytics-empty.e2e.ts',
+        '**/admin-profile.e2e.ts',
+        '**/admin-order.e2e.ts',
+        '**/admin-security.e2e.ts',
+      ],
+      dependencies: ['fresh'],
     },
     // Editing the profile changes every public page: it runs once the other journeys are done.
     { name: 'profile', testMatch: '**/admin-profile.e2e.ts', dependencies: ['journeys'] },

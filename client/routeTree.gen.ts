@@ -14,6 +14,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as CvRouteImport } from './routes/cv'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminSectionRouteImport } from './routes/admin/$section'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
@@ -53,6 +54,11 @@ const CvRoute = CvRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -137,6 +143,7 @@ export interface FileRoutesByFullPath {
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
+  '/privacy': typeof PrivacyRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
@@ -158,6 +165,7 @@ export interface FileRoutesByTo {
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
+  '/privacy': typeof PrivacyRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
@@ -181,6 +189,7 @@ export interface FileRoutesById {
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
+  '/privacy': typeof PrivacyRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
@@ -205,6 +214,7 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/cv'
     | '/login'
+    | '/privacy'
     | '/admin/$section'
     | '/admin/audit'
     | '/admin/backup'
@@ -226,6 +236,7 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/cv'
     | '/login'
+    | '/privacy'
     | '/admin/$section'
     | '/admin/audit'
     | '/admin/backup'
@@ -248,6 +259,7 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/cv'
     | '/login'
+    | '/privacy'
     | '/admin/$section'
     | '/admin/audit'
     | '/admin/backup'
@@ -271,6 +283,7 @@ export interface RootRouteChildren {
   ContactMeRoute: typeof ContactMeRoute
   CvRoute: typeof CvRoute
   LoginRoute: typeof LoginRoute
+  PrivacyRoute: typeof PrivacyRoute
   ProjectsSlugRoute: typeof ProjectsSlugRoute
   ProjectsIndexRoute: typeof ProjectsIndexRoute
 }
@@ -310,6 +323,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/': {
@@ -462,6 +482,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactMeRoute: ContactMeRoute,
   CvRoute: CvRoute,
   LoginRoute: LoginRoute,
+  PrivacyRoute: PrivacyRoute,
   ProjectsSlugRoute: ProjectsSlugRoute,
   ProjectsIndexRoute: ProjectsIndexRoute,
 }

@@ -71,6 +71,7 @@ const publicPages = () => [
   { path: `/projects/${slug}`, heading: null },
   { path: '/contact-me', heading: 'Contact Me.' },
   { path: '/cv', heading: 'Ada Lovelace' },
+  { path: '/privacy', heading: 'Privacy.' },
   { path: '/no-such-page', heading: 'Page Not Found.' },
 ]
 

@@ -134,6 +134,8 @@ test('the navigation marks the current screen and leads to each section', async 
       'Projects',
       'Timeline',
       'Messages',
+      'Analytics',
+      'Share links',
       'Profile',
       'Media',
       'CV',

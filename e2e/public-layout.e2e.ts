@@ -31,12 +31,21 @@ test.describe('site layout', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Hi, I'm Ada Lovelace!")
   })
 
-  test('the footer names the owner with the current year on every page', async ({ page }) => {
+  test('the footer names the owner with the current year and links the privacy note on every page', async ({
+    page,
+  }) => {
     const year = new Date().getFullYear()
-    for (const path of ['/', '/projects', '/contact-me', '/no-such-page']) {
+    for (const path of ['/', '/projects', '/contact-me', '/privacy', '/no-such-page']) {
       await page.goto(path)
-      await expect(page.getByRole('contentinfo')).toHaveText(
-        `© ${year} Ada Lovelace. All rights reserved.`,
+      const footer = page.getByRole('contentinfo')
+      // The spec's line, word for word; the privacy link stands beside it.
+      await expect(
+        footer.getByText(`© ${year} Ada Lovelace. All rights reserved.`, { exact: true }),
+      ).toBeVisible()
+      await expect(footer.getByRole('link')).toHaveCount(1)
+      await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute(
+        'href',
+        '/privacy',
       )
     }
   })

@@ -14,7 +14,7 @@ export const colorSchemes = ['light', 'dark'] as const
 
 export function screenPaths(slug: string) {
   return {
-    public: ['/', '/projects', `/projects/${slug}`, '/contact-me', '/cv', '/no-such-page'],
+    public: ['/', '/projects', `/projects/${slug}`, '/contact-me', '/cv', '/privacy', '/no-such-page'],
     admin: [
       '/admin',
       '/admin/projects/new',
@@ -22,6 +22,8 @@ export function screenPaths(slug: string) {
       '/admin/media',
       '/admin/security',
       '/admin/audit',
+      '/admin/analytics',
+      '/admin/share-links',
       '/login',
     ],
   }

@@ -8,14 +8,15 @@
  * Starts the production server (the client built once if stale) on a temp
  * DATA_DIR with the bench's content (20 projects, 10 events), signs in
  * through the API and hands the token to the admin screens the way the
- * login page does (localStorage).
+ * login page does (localStorage). Two share links and a few visits from
+ * made-up browsers fill the Analytics and Share links screens.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from '@playwright/test'
 import { captureScreens } from './screenshots-core'
-import { seedContent, signIn } from './seed-content'
+import { createRow, seedContent, signIn } from './seed-content'
 import { firstOk, freePort, startServer, stop } from './server-process'
 
 const root = resolve(import.meta.dir, '..')
@@ -28,6 +29,31 @@ const { buildClient, clientBuildIsStale } = await import('../server/build/client
 if (clientBuildIsStale(root, join(root, 'dist'))) {
   console.log('building the client…')
   await buildClient(root)
+}
+
+/** Page views as visitors make them: their own browsers, some from other sites, two through share links. */
+async function seedVisits(base: string, token: string, slug: string): Promise<void> {
+  const acme = (await createRow(base, token, '/api/share-links', {
+    name: 'Acme — summer internship',
+    target_path: '/projects',
+  })) as unknown as { url: string }
+  await createRow(base, token, '/api/share-links', {
+    name: 'Globex — graduate role',
+    target_path: '/',
+  })
+  const browsers = [
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+    'Mozilla/5.0 (iPad; CPU OS 17_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.7 Mobile/15E148 Safari/604.1',
+  ]
+  const referrers = ['https://www.linkedin.com/feed/', 'https://www.google.com/', '', '']
+  const pages = ['/', '/projects', `/projects/${slug}`, '/contact-me', '/']
+  for (const [index, userAgent] of browsers.entries()) {
+    const headers = { 'user-agent': userAgent, referer: referrers[index] ?? '' }
+    if (index === 0) await fetch(`${base}${acme.url}`, { headers })
+    for (const path of pages.slice(index)) await fetch(`${base}${path}`, { headers })
+  }
 }
 
 mkdirSync(outDir, { recursive: true })
@@ -58,6 +84,7 @@ try {
   await firstOk(`${base}/healthz`)
   const slug = await seedContent(base, admin)
   const token = await signIn(base, admin)
+  await seedVisits(base, token, slug)
   const shots = await captureScreens({ browser, base, token, slug, outDir })
   console.log(`${shots.length} screenshots in ${outDir}`)
 } finally {

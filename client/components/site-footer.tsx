@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useTrpc } from '../lib/trpc'
 
-/** Footer with the current year and the owner's rights-reserved line. */
+/** Footer with the current year, the owner's rights-reserved line and the privacy note's link. */
 export function SiteFooter() {
   const { data: profile } = useQuery(useTrpc().profile.get.queryOptions())
   const year = new Date().getFullYear()
@@ -13,6 +14,12 @@ export function SiteFooter() {
         {/* The year comes from the clock of whoever renders: around New Year the server's and
             the visitor's may differ, and the visitor's wins without a hydration warning. */}
         <p suppressHydrationWarning>{`© ${year}${owner}. All rights reserved.`}</p>
+        {/* Beside the spec's line, not in it: what the server counts about visits. */}
+        <p className="mt-2">
+          <Link to="/privacy" className="underline underline-offset-2 hover:text-slate-700">
+            Privacy
+          </Link>
+        </p>
       </div>
     </footer>
   )

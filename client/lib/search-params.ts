@@ -19,3 +19,23 @@ export function textParams<K extends string>(...names: K[]) {
     },
   }
 }
+
+/**
+ * Like textParams, for whole numbers: `validateSearch: wholeNumberParams('days')`
+ * reads `?days=7` as 7 and drops anything else, and links write `?days=7`
+ * (a string would be written as `?days=%227%22`).
+ */
+export function wholeNumberParams<K extends string>(...names: K[]) {
+  return {
+    names,
+    parse(input: Record<string, unknown>): { [P in K]?: number } {
+      const read: { [P in K]?: number } = {}
+      for (const name of names) {
+        const value = input[name]
+        const number = typeof value === 'string' && value.trim() ? Number(value) : value
+        if (typeof number === 'number' && Number.isSafeInteger(number)) read[name] = number
+      }
+      return read
+    },
+  }
+}

@@ -7,7 +7,7 @@ import type { Profile } from '../../src/schemas/profile'
 import type { Project } from '../../src/schemas/project'
 
 /** The public pages that exist whatever the content. */
-export const publicPages = ['/', '/projects', '/cv', '/contact-me'] as const
+export const publicPages = ['/', '/projects', '/cv', '/contact-me', '/privacy'] as const
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)

@@ -314,8 +314,24 @@ describe('each public page arrives rendered, with its meta tags', () => {
     expect(jsonLdOfType(page, 'ContactPage')).toMatchObject({ url: `${SITE}/contact-me` })
   })
 
+  test('privacy: the note on what is counted, its title, and the footer link on every page', async () => {
+    const response = await t.request('GET', '/privacy')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('set-cookie')).toBeNull()
+    const page = readPage(response.text)
+    expect(page.text).toContain('Privacy.')
+    expect(page.text).toContain('What is counted')
+    expect(page.text).toContain('What is not collected')
+    expect(page.text).toContain('Your IP address and your browser')
+    expect(page.title).toBe('Privacy · Portfolio')
+    expect(page.canonical).toEqual([`${SITE}/privacy`])
+    for (const path of ['/', '/projects', `/projects/${project.slug}`, '/contact-me', '/privacy']) {
+      expect((await t.request('GET', path)).text, path).toContain('href="/privacy"')
+    }
+  })
+
   test('every page: language, favicon, web manifest, and exactly one of each tag', async () => {
-    for (const path of ['/', '/projects', `/projects/${project.slug}`, '/contact-me']) {
+    for (const path of ['/', '/projects', `/projects/${project.slug}`, '/contact-me', '/privacy']) {
       const response = await t.request('GET', path)
       expect(response.text).toContain('<html lang="en">')
       const page = readPage(response.text)
@@ -687,7 +703,12 @@ describe('sitemap, robots.txt and the web manifest', () => {
     ].map(([, loc, lastmod]) => ({ loc, lastmod }))
     const locations = entries.map((entry) => entry.loc)
     expect(locations).toEqual(
-      expect.arrayContaining([`${SITE}/`, `${SITE}/projects`, `${SITE}/contact-me`]),
+      expect.arrayContaining([
+        `${SITE}/`,
+        `${SITE}/projects`,
+        `${SITE}/contact-me`,
+        `${SITE}/privacy`,
+      ]),
     )
     expect(entries).toContainEqual({
       loc: `${SITE}/projects/${created.body.slug}`,

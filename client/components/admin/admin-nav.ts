@@ -8,7 +8,7 @@ const exact = { exact: true, includeHash: true }
  * adds its route file and one line here. Projects and Timeline are the
  * dashboard's sections (the spec keeps them on /admin): their links go to
  * them on the dashboard, and each is marked current there. Messages (the
- * inbox) and Notifications are screens of /admin/$section.
+ * inbox), Analytics, Share links and Notifications are screens of /admin/$section.
  */
 export const adminNav = [
   { label: 'Dashboard', link: linkOptions({ to: '/admin', activeOptions: exact }) },
@@ -24,6 +24,15 @@ export const adminNav = [
   {
     label: 'Messages',
     link: linkOptions({ to: '/admin/$section', params: { section: 'messages' } }),
+  },
+  // Visits counted on the server, and the named links sent with applications.
+  {
+    label: 'Analytics',
+    link: linkOptions({ to: '/admin/$section', params: { section: 'analytics' } }),
+  },
+  {
+    label: 'Share links',
+    link: linkOptions({ to: '/admin/$section', params: { section: 'share-links' } }),
   },
   { label: 'Profile', link: linkOptions({ to: '/admin/profile' }) },
   { label: 'Media', link: linkOptions({ to: '/admin/media' }) },

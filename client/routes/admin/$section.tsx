@@ -1,22 +1,31 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { AnalyticsPanel } from '../../components/admin/analytics/analytics-panel'
+import { ShareLinksPanel } from '../../components/admin/analytics/share-links-panel'
 import { MessagesInbox } from '../../components/admin/messages-inbox'
 import { NotificationsPanel } from '../../components/admin/notifications-panel'
 import { adminLoader } from '../../lib/admin-loaders'
+import { parseDays } from '../../lib/analytics'
+import { wholeNumberParams } from '../../lib/search-params'
 
 /**
  * The admin screens that are not dashboard sections: the inbox
  * (/admin/messages; the dashboard keeps the spec's "Manage Contacts."
- * table) and Settings → Notifications (/admin/notifications). One route for
- * both (each route adds to the public entry's route table); any other name
- * is the 404 page. Static routes (/admin/profile, the forms) win.
+ * table), Settings → Notifications (/admin/notifications), Analytics
+ * (/admin/analytics?days=7) and Share links (/admin/share-links). One route
+ * for all (each route adds to the public entry's route table); any other
+ * name is the 404 page. Static routes (/admin/profile, the forms) win.
  */
 const sections = {
-  messages: { heading: 'Messages', Panel: MessagesInbox },
-  notifications: { heading: 'Notifications', Panel: NotificationsPanel },
+  messages: { heading: 'Messages' },
+  notifications: { heading: 'Notifications' },
+  analytics: { heading: 'Analytics' },
+  'share-links': { heading: 'Share links' },
 }
 
-function sectionOf(name: string) {
-  return Object.hasOwn(sections, name) ? sections[name as keyof typeof sections] : null
+type SectionName = keyof typeof sections
+
+function isSection(name: string): name is SectionName {
+  return Object.hasOwn(sections, name)
 }
 
 export const Route = createFileRoute('/admin/$section')({
@@ -24,28 +33,54 @@ export const Route = createFileRoute('/admin/$section')({
     ['loader', 'component'],
     ['errorComponent', 'notFoundComponent'],
   ],
+  // Analytics' range: `?days=7`, 30 or 90 (lib/analytics.ts); the other screens read none.
+  validateSearch: wholeNumberParams('days'),
+  loaderDeps: ({ search }) => ({ days: search.days }),
   loader: async (context) => {
-    if (!sectionOf(context.params.section)) throw notFound()
-    await adminLoader((queryClient, trpc) =>
-      context.params.section === 'notifications'
-        ? // As it is now: the last delivery may have changed a second ago.
-          queryClient.fetchQuery({ ...trpc.notifications.status.queryOptions(), staleTime: 0 })
-        : queryClient.ensureQueryData(trpc.contact.list.queryOptions()),
-    )(context)
+    const { section } = context.params
+    if (!isSection(section)) throw notFound()
+    await adminLoader((queryClient, trpc) => {
+      switch (section) {
+        case 'notifications':
+          // As it is now: the last delivery may have changed a second ago.
+          return queryClient.fetchQuery({
+            ...trpc.notifications.status.queryOptions(),
+            staleTime: 0,
+          })
+        case 'analytics':
+          // Counts move every few seconds: fetched anew on every visit.
+          return queryClient.fetchQuery({
+            ...trpc.analytics.summary.queryOptions({ days: parseDays(context.deps.days) }),
+            staleTime: 0,
+          })
+        case 'share-links':
+          return Promise.all([
+            queryClient.fetchQuery({ ...trpc.shareLinks.list.queryOptions(), staleTime: 0 }),
+            // The form's select offers each published project.
+            queryClient.ensureQueryData(trpc.projects.list.queryOptions()),
+          ])
+        default:
+          return queryClient.ensureQueryData(trpc.contact.list.queryOptions())
+      }
+    })(context)
   },
   head: ({ params }) => ({
-    meta: [{ title: params.section.charAt(0).toUpperCase() + params.section.slice(1) }],
+    meta: [{ title: isSection(params.section) ? sections[params.section].heading : 'Not found' }],
   }),
   component: SectionScreen,
 })
 
 function SectionScreen() {
-  const section = sectionOf(Route.useParams().section)
-  if (!section) return null
+  const { section } = Route.useParams()
+  const { days } = Route.useSearch()
+  if (!isSection(section)) return null
   return (
     <div className="space-y-6">
-      <h1 className="sr-only">{section.heading}</h1>
-      <section.Panel />
+      <h1 className="sr-only">{sections[section].heading}</h1>
+      {section === 'messages' ? <MessagesInbox /> : null}
+      {section === 'notifications' ? <NotificationsPanel /> : null}
+      {section === 'analytics' ? <AnalyticsPanel days={parseDays(days)} /> : null}
+      {section === 'share-links' ? <ShareLinksPanel /> : null}
     </div>
   )
 }

@@ -39,6 +39,9 @@ const tableLabels: Record<string, string> = {
   timeline_events: 'Timeline events',
   contact_messages: 'Contact messages',
   media: 'Images',
+  share_links: 'Share links',
+  analytics_views: 'Page-view counts (per day, page, site, device, link)',
+  analytics_visitors: 'Visitor hashes (per day, no address kept)',
 }
 
 function Download() {

@@ -1,0 +1,115 @@
+import { createFileRoute } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { pageHead, SITE_NAME } from '../lib/seo'
+
+/*
+ * What the server's visit counting keeps and what it does not
+ * (server/services/analytics*; README, Analytics). Plain words for visitors:
+ * if the counting changes, this page changes with it.
+ */
+export const Route = createFileRoute('/privacy')({
+  // The footer names the owner: its data comes with the page, as on the other public pages.
+  loader: async ({ context: { queryClient, loadTrpc } }) => {
+    const trpc = await loadTrpc()
+    await queryClient.ensureQueryData(trpc.profile.get.queryOptions())
+  },
+  head: ({ match }) =>
+    pageHead({
+      siteUrl: match.context.site.url,
+      path: '/privacy',
+      title: `Privacy · ${SITE_NAME}`,
+      description:
+        'What this site counts about visits (no cookies, no scripts, no IP addresses kept) and what it does not.',
+    }),
+  component: PrivacyPage,
+})
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="text-xl font-bold tracking-tight text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-3 space-y-3 leading-relaxed text-slate-700">{children}</div>
+    </section>
+  )
+}
+
+const listClass = 'list-disc space-y-2 pl-5'
+
+function PrivacyPage() {
+  return (
+    <article className="max-w-2xl">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Privacy.</h1>
+      <p className="mt-3 text-lg text-slate-600">
+        This site counts its visits on its own server, so the owner knows which pages are read and
+        whether a link they sent was opened. It sets no cookies, runs no tracking script and keeps
+        nothing that identifies you.
+      </p>
+
+      <Section id="privacy-counted" title="What is counted">
+        <p>
+          Each time the server sends you a page (the first page of your visit, a reload, a page
+          opened in a new tab), it adds one to a count for that day of:
+        </p>
+        <ul className={listClass}>
+          <li>
+            <strong>the day</strong> (in UTC) and <strong>the page</strong>, such as /projects;
+          </li>
+          <li>
+            <strong>the site you came from</strong>, by its name only (such as linkedin.com), when
+            your browser tells;
+          </li>
+          <li>
+            <strong>the kind of device</strong>: desktop, mobile or tablet, worked out from what
+            your browser says it is;
+          </li>
+          <li>
+            <strong>the share link</strong> you came through, if any. The owner can send a named
+            link (for example with a job application): the page it opens, and the pages the server
+            sends you after it that day, are counted for that link, with the time of its first and
+            last visit.
+          </li>
+        </ul>
+      </Section>
+
+      <Section id="privacy-visitors" title="How visitors are counted">
+        <p>
+          To tell ten visitors from one visitor who opened ten pages, the server mixes your IP
+          address and your browser's description (its User-Agent) with a random value that is made
+          anew every day, and keeps only the result: a hash, which cannot be turned back into the
+          address. The random value is deleted once the day is over (at midnight UTC), so after that
+          nobody, the owner included, can link the hash to you or to your visits on other days. This
+          is the method privacy-focused analytics such as Plausible use.
+        </p>
+      </Section>
+
+      <Section id="privacy-not-counted" title="What is not collected">
+        <ul className={listClass}>
+          <li>
+            No cookies and nothing stored in your browser (the only cookie this site sets is the
+            owner's, when signing in).
+          </li>
+          <li>
+            No tracking script, pixel or outside analytics service: the pages send nothing about
+            your visit, and nothing about it leaves this server.
+          </li>
+          <li>Your IP address and your browser's User-Agent are never stored.</li>
+          <li>
+            If your browser sends <strong>Do Not Track</strong> or{' '}
+            <strong>Global Privacy Control</strong>, your page views are counted but you are not
+            counted as a visitor: no hash is made.
+          </li>
+          <li>Visits from search engines' robots and the owner's own visits are not counted.</li>
+        </ul>
+      </Section>
+
+      <Section id="privacy-who" title="Who sees the counts">
+        <p>
+          Only the site's owner, in the site's admin area, as totals per day, page, site, kind of
+          device and share link.
+        </p>
+      </Section>
+    </article>
+  )
+}
