@@ -61,6 +61,7 @@ const publicPages = () => [
   `/projects/${slug}`,
   '/contact-me',
   '/cv',
+  '/privacy',
   '/no-such-page',
   '/login',
 ]
@@ -73,6 +74,8 @@ const adminPages = [
   '/admin/backup',
   '/admin/security',
   '/admin/audit',
+  '/admin/analytics',
+  '/admin/share-links',
 ]
 
 for (const theme of ['light', 'dark'] as const) {

@@ -14,7 +14,15 @@ export const colorSchemes = ['light', 'dark'] as const
 
 export function screenPaths(slug: string) {
   return {
-    public: ['/', '/projects', `/projects/${slug}`, '/contact-me', '/cv', '/privacy', '/no-such-page'],
+    public: [
+      '/',
+      '/projects',
+      `/projects/${slug}`,
+      '/contact-me',
+      '/cv',
+      '/privacy',
+      '/no-such-page',
+    ],
     admin: [
       '/admin',
       '/admin/projects/new',

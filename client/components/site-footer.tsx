@@ -16,7 +16,7 @@ export function SiteFooter() {
         <p suppressHydrationWarning>{`© ${year}${owner}. All rights reserved.`}</p>
         {/* Beside the spec's line, not in it: what the server counts about visits. */}
         <p className="mt-2">
-          <Link to="/privacy" className="underline underline-offset-2 hover:text-slate-700">
+          <Link to="/privacy" className="underline underline-offset-2 hover:text-body">
             Privacy
           </Link>
         </p>

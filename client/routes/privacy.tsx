@@ -27,10 +27,10 @@ export const Route = createFileRoute('/privacy')({
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="mt-10">
-      <h2 id={id} className="text-xl font-bold tracking-tight text-slate-900">
+      <h2 id={id} className="text-xl font-bold tracking-tight text-strong">
         {title}
       </h2>
-      <div className="mt-3 space-y-3 leading-relaxed text-slate-700">{children}</div>
+      <div className="mt-3 space-y-3 leading-relaxed text-body">{children}</div>
     </section>
   )
 }
@@ -40,8 +40,8 @@ const listClass = 'list-disc space-y-2 pl-5'
 function PrivacyPage() {
   return (
     <article className="max-w-2xl">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Privacy.</h1>
-      <p className="mt-3 text-lg text-slate-600">
+      <h1 className="text-3xl font-bold tracking-tight text-strong sm:text-4xl">Privacy.</h1>
+      <p className="mt-3 text-lg text-muted">
         This site counts its visits on its own server, so the owner knows which pages are read and
         whether a link they sent was opened. It sets no cookies, runs no tracking script and keeps
         nothing that identifies you.

@@ -90,7 +90,7 @@ function options(width: number, colours: Colours, onCursor: (index: number | nul
 /** The day under the pointer, in words above the chart (the table below has them all). */
 function Readout({ day }: { day: DailyCount | undefined }) {
   return (
-    <p aria-hidden="true" className="min-h-5 text-sm text-slate-600 tabular-nums">
+    <p aria-hidden="true" className="min-h-5 text-sm text-muted tabular-nums">
       {day
         ? `${longDay(day.date)}: ${plural(day.views, 'view')}, ${plural(day.visitors, 'visitor')}`
         : 'Point at the chart to see a day.'}
@@ -108,7 +108,7 @@ function Legend({ colours }: { colours: Colours }) {
     <span className="h-0.5 w-5 rounded" style={{ backgroundColor: colour }} />
   )
   return (
-    <ul aria-hidden="true" className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
+    <ul aria-hidden="true" className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-body">
       <li className="flex items-center gap-2">
         {swatch(colours.views)}
         Views
@@ -171,7 +171,7 @@ export default function ViewsChart({ daily }: { daily: readonly DailyCount[] }) 
         ref={box}
         aria-hidden="true"
         data-testid="views-chart"
-        className="w-full text-slate-600"
+        className="w-full text-muted"
         style={{ height: HEIGHT }}
       />
     </div>

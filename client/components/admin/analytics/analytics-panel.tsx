@@ -22,17 +22,17 @@ import { useToast } from '../toasts'
 const ViewsChart = lazy(() => import('../../charts/views-chart'))
 
 const CHART_HEIGHT = 'h-[18rem]'
-const headClass = 'py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase'
+const headClass = 'py-2 text-xs font-semibold tracking-wide text-muted uppercase'
 const thClass = `${headClass} pr-3 text-left`
 const numberThClass = `${headClass} text-right whitespace-nowrap`
-const tdClass = 'py-2 pr-3 align-top text-sm text-slate-800'
-const numberTdClass = 'py-2 text-right align-top text-sm text-slate-800 tabular-nums'
+const tdClass = 'py-2 pr-3 align-top text-sm text-strong'
+const numberTdClass = 'py-2 text-right align-top text-sm text-strong tabular-nums'
 
 /** The 7 / 30 / 90 days switch: links, so the range is in the address and survives a reload. */
 function RangeSwitch({ days }: { days: DayRange }) {
   return (
     <nav aria-label="Range">
-      <ul className="inline-flex rounded-full border border-slate-300 bg-white p-0.5 text-sm">
+      <ul className="inline-flex rounded-full border border-line-strong bg-surface-raised p-0.5 text-sm">
         {dayRanges.map((range) => (
           <li key={range}>
             <Link
@@ -44,8 +44,8 @@ function RangeSwitch({ days }: { days: DayRange }) {
               aria-current={range === days ? 'page' : undefined}
               className={`inline-flex min-h-9 items-center rounded-full px-3.5 font-medium transition-colors ${
                 range === days
-                  ? 'bg-indigo-600 text-white'
-                  : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+                  ? 'bg-accent text-on-accent'
+                  : 'text-body hover:bg-surface-sunken hover:text-strong'
               }`}
             >
               {range} days
@@ -94,9 +94,9 @@ function ExportButton({ days }: { days: DayRange }) {
 
 function Total({ label, value }: { label: string; value: number }) {
   return (
-    <div className="rounded-xl border border-slate-200 px-4 py-3">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-3xl font-bold tracking-tight text-slate-900 tabular-nums">
+    <div className="rounded-xl border border-line px-4 py-3">
+      <dt className="text-sm font-medium text-muted">{label}</dt>
+      <dd className="mt-1 text-3xl font-bold tracking-tight text-strong tabular-nums">
         {value.toLocaleString('en-GB')}
       </dd>
     </div>
@@ -107,14 +107,14 @@ function Total({ label, value }: { label: string; value: number }) {
 function DailyTable({ daily }: { daily: AnalyticsSummary['daily'] }) {
   return (
     <details className="group">
-      <summary className="cursor-pointer text-sm font-medium text-indigo-700 hover:underline">
+      <summary className="cursor-pointer text-sm font-medium text-accent-ink hover:underline">
         Day by day as a table
       </summary>
       <div className="mt-3">
         <table className="w-full">
           <caption className="sr-only">Views and visitors per day</caption>
           <thead>
-            <tr className="border-b border-slate-200">
+            <tr className="border-b border-line">
               <th scope="col" className={thClass}>
                 Day (UTC)
               </th>
@@ -128,7 +128,7 @@ function DailyTable({ daily }: { daily: AnalyticsSummary['daily'] }) {
           </thead>
           <tbody>
             {[...daily].reverse().map((day) => (
-              <tr key={day.date} className="border-b border-slate-100 last:border-0">
+              <tr key={day.date} className="border-b border-line last:border-0">
                 <th scope="row" className={`${tdClass} font-normal`}>
                   {longDay(day.date)}
                 </th>
@@ -169,16 +169,16 @@ function BreakdownCard<T>({
 }) {
   return (
     <section aria-labelledby={id} className={`space-y-3 ${cardClass}`}>
-      <h2 id={id} className="text-lg font-bold tracking-tight text-slate-900">
+      <h2 id={id} className="text-lg font-bold tracking-tight text-strong">
         {title}
       </h2>
       {rows.length === 0 ? (
-        <p className="text-sm text-slate-500">{empty}</p>
+        <p className="text-sm text-muted">{empty}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full">
             <thead>
-              <tr className="border-b border-slate-200">
+              <tr className="border-b border-line">
                 {columns.map((column) => (
                   <th
                     key={column.label}
@@ -192,7 +192,7 @@ function BreakdownCard<T>({
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={rowKey(row)} className="border-b border-slate-100 last:border-0">
+                <tr key={rowKey(row)} className="border-b border-line last:border-0">
                   {columns.map((column) => (
                     <td
                       key={column.label}
@@ -221,7 +221,7 @@ function dayOf(iso: string): string {
   return dayFormat.format(new Date(iso))
 }
 
-const linkClass = 'font-medium text-indigo-700 underline-offset-2 hover:underline'
+const linkClass = 'font-medium text-accent-ink underline-offset-2 hover:underline'
 
 /**
  * The Analytics screen: the range switch, totals, views and visitors per
@@ -251,7 +251,7 @@ export function AnalyticsPanel({ days }: { days: DayRange }) {
           <Total label="Views" value={summary.totals.views} />
           <Total label="Visitors" value={summary.totals.visitors} />
         </dl>
-        <p className="text-sm text-slate-600">
+        <p className="text-sm text-muted">
           The last {days} days, today included (days in UTC). A view is a page the server sent: the
           first page of a visit, a reload, a new tab (moving between pages in the browser is not
           seen). Visitors are counted once a day each; your own visits and robots are not counted.{' '}
@@ -267,12 +267,14 @@ export function AnalyticsPanel({ days }: { days: DayRange }) {
           </EmptyState>
         ) : (
           <figure className="space-y-3" aria-describedby={describedBy}>
-            <figcaption className="text-sm font-semibold text-slate-800">Per day</figcaption>
+            <figcaption className="text-sm font-semibold text-strong">Per day</figcaption>
             <p id={describedBy} className="sr-only">
               {chartSummary(summary.daily, days)}
             </p>
             <Suspense
-              fallback={<div className={`${CHART_HEIGHT} animate-pulse rounded-xl bg-slate-100`} />}
+              fallback={
+                <div className={`${CHART_HEIGHT} animate-pulse rounded-xl bg-surface-sunken`} />
+              }
             >
               <ViewsChart daily={summary.daily} />
             </Suspense>

@@ -74,10 +74,10 @@ function CreateForm() {
       noValidate
       className={`space-y-4 ${cardClass}`}
     >
-      <h2 id="share-link-new" className="text-xl font-bold tracking-tight text-slate-900">
+      <h2 id="share-link-new" className="text-xl font-bold tracking-tight text-strong">
         New share link.
       </h2>
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-muted">
         One link per place you send your portfolio (an application, a message): you see when it is
         opened and which pages were read.
       </p>
@@ -167,7 +167,7 @@ function CopyLinkButton({ url, describedBy: described }: { url: string; describe
       >
         Copy link
       </button>
-      <span role="status" className={failed ? 'basis-full text-sm text-rose-800' : 'sr-only'}>
+      <span role="status" className={failed ? 'basis-full text-sm text-danger-ink' : 'sr-only'}>
         {failed ? `The link could not be copied: select it above (${url}).` : null}
       </span>
     </>
@@ -177,8 +177,8 @@ function CopyLinkButton({ url, describedBy: described }: { url: string; describe
 function Stat({ label, children }: { label: string; children: string }) {
   return (
     <div>
-      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-sm text-slate-900 tabular-nums">{children}</dd>
+      <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm text-strong tabular-nums">{children}</dd>
     </div>
   )
 }
@@ -198,10 +198,10 @@ function LinkRow({
     <li className="space-y-3 py-5 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
-          <h3 id={nameId} className="font-semibold wrap-anywhere text-slate-900">
+          <h3 id={nameId} className="font-semibold wrap-anywhere text-strong">
             {link.name}
           </h3>
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-muted">
             Leads to <code className="wrap-anywhere">{link.target_path}</code> · created{' '}
             {formatDate(link.created_at)}
           </p>
@@ -228,14 +228,12 @@ function LinkRow({
       </dl>
       {link.pages.length > 0 ? (
         <div className="max-w-md">
-          <h4 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            Pages viewed
-          </h4>
-          <ul className="mt-1 space-y-0.5 text-sm text-slate-800">
+          <h4 className="text-xs font-semibold tracking-wide text-muted uppercase">Pages viewed</h4>
+          <ul className="mt-1 space-y-0.5 text-sm text-strong">
             {link.pages.map((page) => (
               <li key={page.path} className="flex justify-between gap-3">
                 <span className="wrap-anywhere">{page.path}</span>
-                <span className="shrink-0 text-slate-600 tabular-nums">
+                <span className="shrink-0 text-muted tabular-nums">
                   {plural(page.views, 'view')}
                 </span>
               </li>
@@ -262,7 +260,7 @@ function LinkList() {
 
   return (
     <section aria-labelledby="share-links-heading" className={`space-y-4 ${cardClass}`}>
-      <h2 id="share-links-heading" className="text-xl font-bold tracking-tight text-slate-900">
+      <h2 id="share-links-heading" className="text-xl font-bold tracking-tight text-strong">
         Share links.
       </h2>
       {deletion.error && deletion.failedId === null ? (
@@ -273,7 +271,7 @@ function LinkList() {
           No share links yet. Create one above and send it instead of the bare address.
         </EmptyState>
       ) : (
-        <ul className="divide-y divide-slate-200">
+        <ul className="divide-y divide-line">
           {links.map((link) => (
             <LinkRow key={link.id} link={link} siteUrl={siteUrl} deletion={deletion} />
           ))}
