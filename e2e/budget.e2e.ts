@@ -9,16 +9,19 @@ import type { Page } from '@playwright/test'
 import { apiCreate, expect, hydrated, test, unique } from './fixtures'
 
 /**
- * A guard against regressions at today's size (118.1 KB: one script of
+ * A guard against regressions at today's size (119.3 KB: one script of
  * 116.1 KB, then issue 11's case studies and admin routes, issue 12's two
  * admin routes, issue 16's CV page, "Download CV" link and four more routes
  * in the route tree, and issue 14's link-preview head tags, the router's
- * inline-stylesheet component and a 0.4 KB runtime chunk).
+ * inline-stylesheet component and a 0.4 KB runtime chunk: 118.1 KB; issue
+ * 14's themes, with the theme control handled by the page's head script:
+ * 118.8 KB; issue 17's /privacy page in the route tree, its footer link and
+ * the admin's Analytics and Share links screens' route parameters: 119.3 KB).
  * The issue's target of 110 KB is below what the stack itself needs: in one
  * bundle React 19 with react-dom is 66 KB gzip, TanStack Router 28 KB and
  * React Query 10 KB, before any page code (README, Performance).
  */
-const FIRST_LOAD_LIMIT_KB = 119
+const FIRST_LOAD_LIMIT_KB = 119.5
 
 interface Script {
   url: string
