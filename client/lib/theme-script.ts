@@ -1,7 +1,7 @@
 /**
  * The colour theme, all of it: the visitor's choice (system, light or dark)
  * kept in localStorage `theme` ("light" / "dark"; none: system), and the
- * theme it resolves to, on <html> as `data-theme` (what styles.css's tokens,
+ * theme it resolves to, on <html> as `data-theme` (what design.css's tokens,
  * `color-scheme` and the `dark:` variant read) with the choice as
  * `data-theme-choice` (which icon and which name the header's control shows,
  * by CSS: client/components/theme-toggle.tsx).

@@ -64,7 +64,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 /**
  * The whole document: rendered on the server, hydrated in the browser. <html>
  * carries the owner's accent colour and the colours derived from it (CSS
- * custom properties, read by styles.css); the head's first script sets the
+ * custom properties, read by design.css); the head's first script sets the
  * theme on it before anything is painted (client/lib/theme.ts), hence the
  * attributes React does not know about.
  */

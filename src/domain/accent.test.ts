@@ -64,8 +64,8 @@ describe('the accent palette', () => {
     }
   })
 
-  test('the style on <html> sets the custom properties client/styles.css reads, whose fallbacks are the default palette', async () => {
-    const css = await Bun.file(new URL('../../client/styles.css', import.meta.url)).text()
+  test('the style on <html> sets the custom properties client/design.css reads, whose fallbacks are the default palette', async () => {
+    const css = await Bun.file(new URL('../../client/design.css', import.meta.url)).text()
     expect(accentStyle(DEFAULT_ACCENT)).toBeUndefined()
     expect(Object.keys(accentStyle('#0f766e') ?? {})).toHaveLength(7)
     for (const [property, value] of Object.entries(
@@ -75,8 +75,8 @@ describe('the accent palette', () => {
     }
   })
 
-  test('the surfaces it checks against are the themes’ surface tokens in client/styles.css', async () => {
-    const css = await Bun.file(new URL('../../client/styles.css', import.meta.url)).text()
+  test('the surfaces it checks against are the themes’ surface tokens in client/design.css', async () => {
+    const css = await Bun.file(new URL('../../client/design.css', import.meta.url)).text()
     const token = (block: string, name: string) =>
       new RegExp(`--color-${name}:\\s*(#[0-9a-f]{6})`).exec(block)?.[1]
     const light = css.slice(css.indexOf('@theme {'))

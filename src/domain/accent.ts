@@ -9,7 +9,7 @@
  *   light and the dark theme's backgrounds: the accent, darkened or lightened
  *   just enough;
  * - `softLight` / `softDark`: a faint accent wash behind such text.
- * The backgrounds are the themes' surface tokens in client/styles.css (a test
+ * The backgrounds are the themes' surface tokens in client/design.css (a test
  * reads them from there).
  */
 
@@ -17,7 +17,7 @@ import { ACCENT_PATTERN, ACCENT_PROPERTIES, DEFAULT_ACCENT } from './accent-name
 
 export { ACCENT_PATTERN, ACCENT_PROPERTIES, DEFAULT_ACCENT }
 
-/** The surfaces accent text is drawn on, per theme: surface, raised, sunken (client/styles.css). */
+/** The surfaces accent text is drawn on, per theme: surface, raised, sunken (client/design.css). */
 export const themeSurfaces = {
   light: ['#f8fafc', '#ffffff', '#f1f5f9'],
   dark: ['#020617', '#0f172a', '#1e293b'],
@@ -106,7 +106,7 @@ export function accentPalette(color: string): AccentPalette {
 }
 
 /**
- * The palette as the CSS custom properties client/styles.css reads (set on
+ * The palette as the CSS custom properties client/design.css reads (set on
  * `<html>`); none for the default accent, whose palette is the stylesheet's
  * fallback for each (a test holds them equal).
  */
