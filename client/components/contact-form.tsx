@@ -79,7 +79,7 @@ export function ContactForm() {
       // tRPC's code is fetched on first need: start as soon as someone begins to type.
       onFocus={() => void loadTrpc().catch(() => undefined)}
       aria-describedby={`${id}-result`}
-      className="relative space-y-5 rounded-2xl border border-line bg-surface-raised p-5 shadow-card sm:p-8"
+      className="relative space-y-5 card p-5 sm:p-8"
     >
       <div>
         <label htmlFor={`${id}-name`} className={labelClass}>

@@ -33,7 +33,7 @@ export function ProjectCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
 
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-line bg-surface-raised shadow-card transition motion-safe:hover:-translate-y-0.5 hover:border-accent-ink/40 hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent-ink">
+    <article className="group relative flex w-full flex-col overflow-hidden card transition motion-safe:hover:-translate-y-0.5 hover:border-accent-ink/40 hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent-ink">
       <ResponsiveImage
         shown={firstShown(project.image_urls, project.images)}
         alt={`Preview of ${project.title}`}

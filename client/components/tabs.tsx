@@ -84,7 +84,7 @@ export function Tabs({ label, items }: { label: string; items: readonly TabItem[
           // biome-ignore lint/a11y/noNoninteractiveTabindex: the APG tabs pattern puts the panel in the tab order
           tabIndex={0}
           hidden={index !== current}
-          className="mt-6 rounded-2xl"
+          className="mt-6 rounded-card"
         >
           {item.panel}
         </div>

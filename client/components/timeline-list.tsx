@@ -19,7 +19,7 @@ export function TimelineList({
 }) {
   if (events.length === 0) {
     return (
-      <p className="rounded-2xl border border-dashed border-line-strong px-6 py-10 text-center text-muted">
+      <p className="rounded-card border border-dashed border-line-strong px-6 py-10 text-center text-muted">
         {emptyText}
       </p>
     )
@@ -35,7 +35,7 @@ export function TimelineList({
               aria-hidden="true"
               className="absolute top-6 -left-[calc(1.5rem+7px)] size-3 rounded-full border-2 border-surface-raised bg-accent ring-2 ring-accent-soft sm:-left-[calc(2rem+7px)]"
             />
-            <article className="rounded-2xl border border-line bg-surface-raised p-5 shadow-card">
+            <article className="card p-5">
               <div className="flex items-start gap-4">
                 <ResponsiveImage
                   shown={icon ? { src: icon, image: event.icon } : null}
@@ -44,11 +44,11 @@ export function TimelineList({
                   height={48}
                   fixed
                   sizes={imageSizes.icon}
-                  className="size-12 shrink-0 rounded-xl border border-line bg-surface-raised object-contain p-1"
+                  className="size-12 shrink-0 rounded-control border border-line bg-surface-raised object-contain p-1"
                   fallback={
                     <span
                       aria-hidden="true"
-                      className="grid size-12 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-ink"
+                      className="grid size-12 shrink-0 place-items-center rounded-control bg-accent-soft text-accent-ink"
                     >
                       {event.event_type === 'education' ? <GraduationCapIcon /> : <BriefcaseIcon />}
                     </span>

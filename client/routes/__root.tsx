@@ -64,9 +64,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 /**
  * The whole document: rendered on the server, hydrated in the browser. <html>
  * carries the owner's accent colour and the colours derived from it (CSS
- * custom properties, read by design.css); the head's first script sets the
- * theme on it before anything is painted (client/lib/theme.ts), hence the
- * attributes React does not know about.
+ * custom properties, read by design.css; written by the server only, see
+ * client/router.tsx); the head's last script sets the theme on it before
+ * anything is painted (client/lib/theme-script.ts), hence the attributes
+ * React does not know about.
  */
 function RootDocument({ children }: { children: ReactNode }) {
   // The root loader has filled this query; on an error page it may be empty.

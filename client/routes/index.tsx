@@ -109,7 +109,7 @@ function Home() {
             ))}
           </ul>
         ) : (
-          <p className="mt-6 rounded-2xl border border-dashed border-line-strong px-6 py-10 text-center text-muted">
+          <p className="mt-6 rounded-card border border-dashed border-line-strong px-6 py-10 text-center text-muted">
             No featured projects yet.
           </p>
         )}

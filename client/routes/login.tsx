@@ -81,7 +81,7 @@ function LoginPage() {
 
   return (
     <section className="mx-auto w-full max-w-sm py-10">
-      <div className="rounded-2xl border border-line bg-surface-raised p-6 shadow-card sm:p-8">
+      <div className="card p-6 sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight text-strong">Admin Login.</h1>
         {sessionEnded ? (
           <p

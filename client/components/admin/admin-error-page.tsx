@@ -21,7 +21,7 @@ export function AdminErrorPage({ error }: ErrorComponentProps) {
 
   if (unauthorized) return null
   return (
-    <section className="space-y-4 rounded-2xl border border-line bg-surface-raised p-6 shadow-card">
+    <section className="space-y-4 card p-6">
       <h1 className="text-xl font-bold text-strong">Something went wrong.</h1>
       <ErrorAlert message={failureText(error, 'The data could not be loaded.')} />
       <button type="button" className={primaryButtonClass} onClick={() => router.invalidate()}>

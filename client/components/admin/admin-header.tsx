@@ -42,7 +42,7 @@ export function AdminHeader() {
   }
 
   return (
-    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-2xl border border-line bg-surface-raised p-2 shadow-card lg:sticky lg:top-24 lg:flex-col lg:items-stretch lg:gap-4 lg:p-3">
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-card border border-line bg-surface-raised p-2 shadow-card lg:sticky lg:top-24 lg:flex-col lg:items-stretch lg:gap-4 lg:p-3">
       <p className="hidden px-3 pt-1 text-xs font-semibold tracking-wide text-muted uppercase lg:block">
         Admin
       </p>

@@ -25,7 +25,7 @@ export function ContactsPanel() {
 
   return (
     <SectionCard id="manage-contacts" title="Manage Contacts." action={null} error={deletion.error}>
-      <div className="rounded-xl border border-line">
+      <div className="rounded-control border border-line">
         <table className="w-full table-fixed text-left text-sm max-md:block">
           <thead className="bg-surface text-sm font-semibold text-body max-md:sr-only">
             <tr>

@@ -8,7 +8,7 @@ import type { TextBinding } from './use-schema-form'
  * utilities in styles.css) so both areas look alike; the rest is local.
  */
 /** An admin screen's card: a section of a form or a list. Add the spacing of its content. */
-export const cardClass = 'rounded-2xl border border-line bg-surface-raised p-4 shadow-card sm:p-6'
+export const cardClass = 'card p-4 sm:p-6'
 
 export const inputClass = 'form-field aria-[invalid=true]:border-danger disabled:bg-surface-sunken'
 

@@ -31,9 +31,7 @@ interface FormPageProps {
  */
 export function FormPage({ heading, submit, form, children, status, wide }: FormPageProps) {
   return (
-    <section
-      className={`mx-auto w-full ${wide ? 'max-w-5xl' : 'max-w-2xl'} rounded-2xl border border-line bg-surface-raised p-5 shadow-card sm:p-8`}
-    >
+    <section className={`mx-auto w-full ${wide ? 'max-w-5xl' : 'max-w-2xl'} card p-5 sm:p-8`}>
       <h1 className="mb-6 text-2xl font-bold tracking-tight text-strong">{heading}</h1>
       <form className="space-y-5" onSubmit={form.onSubmit}>
         {children}

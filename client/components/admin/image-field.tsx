@@ -250,7 +250,7 @@ function PreviewRow({
       style={style}
       data-dragging={dragging || undefined}
       // On a phone the URL gets a line of its own under the thumbnail.
-      className="relative flex flex-wrap items-center gap-x-3 gap-y-1.5 rounded-xl border border-line bg-surface-raised p-2 data-[dragging]:z-10 data-[dragging]:shadow-lg sm:flex-nowrap"
+      className="relative flex flex-wrap items-center gap-x-3 gap-y-1.5 rounded-control border border-line bg-surface-raised p-2 data-[dragging]:z-10 data-[dragging]:shadow-lg sm:flex-nowrap"
     >
       {handle}
       <Thumbnail url={url} media={media} />

@@ -58,7 +58,7 @@ export function LibraryDialog({ open, multiple, onClose, onChoose }: LibraryDial
       aria-labelledby={titleId}
       onClose={onClose}
       onKeyDown={keepFocusInside}
-      className="m-auto w-[min(48rem,calc(100vw-2rem))] rounded-2xl bg-surface-raised p-0 text-body shadow-xl backdrop:bg-backdrop"
+      className="m-auto w-[min(48rem,calc(100vw-2rem))] rounded-card bg-surface-raised p-0 text-body shadow-xl backdrop:bg-backdrop"
     >
       {open ? (
         <Chooser
@@ -139,7 +139,7 @@ function Chooser({
                     type="button"
                     aria-pressed={order >= 0}
                     onClick={() => toggle(image.id)}
-                    className="group relative flex w-full flex-col gap-1.5 rounded-xl border-2 border-transparent p-1.5 text-left hover:border-line-strong aria-pressed:border-accent aria-pressed:bg-accent-soft"
+                    className="group relative flex w-full flex-col gap-1.5 rounded-control border-2 border-transparent p-1.5 text-left hover:border-line-strong aria-pressed:border-accent aria-pressed:bg-accent-soft"
                   >
                     <img
                       src={thumbnailUrl(image)}

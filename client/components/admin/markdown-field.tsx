@@ -39,7 +39,7 @@ export function MarkdownField(props: TextFieldProps) {
         <div
           id={previewId}
           aria-busy={preview.state === 'loading'}
-          className="min-h-32 flex-1 overflow-auto rounded-xl border border-dashed border-line-strong bg-surface/60 px-4 py-3 text-body lg:max-h-[32rem]"
+          className="min-h-32 flex-1 overflow-auto rounded-control border border-dashed border-line-strong bg-surface/60 px-4 py-3 text-body lg:max-h-[32rem]"
         >
           {preview.state === 'empty' ? (
             <p className="text-sm text-muted">The rendered description shows here.</p>

@@ -86,7 +86,7 @@ export function MediaLibrary() {
 function MediaCard({ media, deletion }: { media: Media; deletion: Deletion }) {
   const nameId = `media-${media.id}-name`
   return (
-    <li className="flex flex-col overflow-hidden rounded-xl border border-line">
+    <li className="flex flex-col overflow-hidden rounded-control border border-line">
       <img
         src={thumbnailUrl(media)}
         alt={media.alt}

@@ -158,7 +158,7 @@ export function MessagesInbox() {
       error={null}
     >
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <fieldset className="flex flex-wrap gap-1 rounded-2xl bg-surface-sunken p-1 sm:rounded-full">
+        <fieldset className="flex flex-wrap gap-1 rounded-card bg-surface-sunken p-1 sm:rounded-full">
           <legend className="sr-only">Folder</legend>
           {inboxViews.map(({ key, label }) => (
             <button
@@ -238,11 +238,14 @@ export function MessagesInbox() {
       </div>
 
       {shown.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-line-strong px-4 py-6 text-center text-sm text-muted">
+        <p className="rounded-control border border-dashed border-line-strong px-4 py-6 text-center text-sm text-muted">
           {query ? 'No message matches the search.' : emptyText[view]}
         </p>
       ) : (
-        <ul aria-label="Messages" className="divide-y divide-line rounded-xl border border-line">
+        <ul
+          aria-label="Messages"
+          className="divide-y divide-line rounded-control border border-line"
+        >
           {shown.map((message) => {
             const open = openId === message.id
             const unread = message.status === 'unread'

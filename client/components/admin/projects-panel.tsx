@@ -47,7 +47,7 @@ export function ProjectsPanel() {
           label="Projects, in the order the site shows them"
           nameOf={(project) => project.title}
           onReorder={reorder}
-          className="divide-y divide-line rounded-xl border border-line"
+          className="divide-y divide-line rounded-control border border-line"
         >
           {(project, controls) => (
             <ProjectRow project={project} controls={controls} deletion={deletion} />

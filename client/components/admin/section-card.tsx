@@ -29,7 +29,7 @@ export function SectionCard({ id, title, action, error, children }: SectionCardP
 
 export function EmptyState({ children }: { children: ReactNode }) {
   return (
-    <p className="rounded-xl border border-dashed border-line-strong px-4 py-6 text-center text-sm text-muted">
+    <p className="rounded-control border border-dashed border-line-strong px-4 py-6 text-center text-sm text-muted">
       {children}
     </p>
   )

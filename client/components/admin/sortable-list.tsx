@@ -164,7 +164,7 @@ function SortableItem({
         transition: sortable.transition,
       }}
       data-dragging={sortable.isDragging || undefined}
-      className="relative bg-surface-raised first:rounded-t-xl last:rounded-b-xl data-[dragging]:z-10 data-[dragging]:rounded-xl data-[dragging]:shadow-lg"
+      className="relative bg-surface-raised first:rounded-t-xl last:rounded-b-xl data-[dragging]:z-10 data-[dragging]:rounded-control data-[dragging]:shadow-lg"
     >
       {children((describedBy) => (
         <button

@@ -53,7 +53,7 @@ export function TimelinePanel() {
           label="Timeline events, in the order the site shows them"
           nameOf={(event) => event.title}
           onReorder={reorder}
-          className="divide-y divide-line rounded-xl border border-line"
+          className="divide-y divide-line rounded-control border border-line"
         >
           {(event, controls) => <EventRow event={event} controls={controls} deletion={deletion} />}
         </SortableList>

@@ -111,7 +111,7 @@ function ToastItem({
   return (
     <div
       data-tone={toast.tone}
-      className={`pointer-events-auto flex items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg ${toneClass[toast.tone]}`}
+      className={`pointer-events-auto flex items-start gap-3 rounded-control border px-4 py-3 text-sm shadow-lg ${toneClass[toast.tone]}`}
     >
       <span
         aria-hidden="true"

@@ -76,7 +76,7 @@ export function DropZone({
         setOver(false)
         onFiles([...event.dataTransfer.files])
       }}
-      className={`rounded-2xl border-2 border-dashed border-line-strong bg-surface p-6 text-center transition-colors data-[over]:border-accent data-[over]:bg-accent-soft ${className}`}
+      className={`rounded-card border-2 border-dashed border-line-strong bg-surface p-6 text-center transition-colors data-[over]:border-accent data-[over]:bg-accent-soft ${className}`}
     >
       {children}
     </div>
@@ -105,7 +105,7 @@ export function UploadList({
             const nameId = `${id}-${upload.key}`
             const percent = Math.round(upload.progress * 100)
             return (
-              <li key={upload.key} className="space-y-1.5 rounded-xl border border-line p-3">
+              <li key={upload.key} className="space-y-1.5 rounded-control border border-line p-3">
                 <div className="flex items-center justify-between gap-3 text-sm">
                   <span id={nameId} className="min-w-0 truncate font-medium text-strong">
                     {upload.name}

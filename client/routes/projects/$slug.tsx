@@ -151,7 +151,7 @@ function ProjectPage() {
         All projects
       </Link>
       {project.is_published ? null : (
-        <p className="mt-4 rounded-xl bg-warning-soft px-4 py-3 text-sm text-warning-ink ring-1 ring-warning-line">
+        <p className="mt-4 rounded-control bg-warning-soft px-4 py-3 text-sm text-warning-ink ring-1 ring-warning-line">
           <strong>Draft — not public.</strong> Only you see this page, while signed in.
         </p>
       )}
@@ -184,11 +184,11 @@ function ProjectPage() {
           height={396}
           sizes={imageSizes.page}
           priority
-          className="mt-8 aspect-video w-full rounded-2xl border border-line bg-surface-sunken object-cover shadow-card"
+          className="mt-8 aspect-video w-full rounded-card border border-line bg-surface-sunken object-cover shadow-card"
           fallback={
             <ProjectPlaceholder
               title={project.title}
-              className="mt-8 rounded-2xl border border-line shadow-card"
+              className="mt-8 rounded-card border border-line shadow-card"
             />
           }
         />
@@ -227,18 +227,18 @@ function ProjectPage() {
             {gallery.map((shown, index) => (
               <li key={shown.src}>
                 {/* The full-size image, one keyboard stop each; its name is the image's alt text. */}
-                <a href={shown.src} className="block rounded-xl">
+                <a href={shown.src} className="block rounded-control">
                   <ResponsiveImage
                     shown={shown}
                     alt={`Screenshot ${index + 2} of ${project.title}`}
                     width={640}
                     height={360}
                     sizes={imageSizes.card}
-                    className="aspect-video w-full rounded-xl border border-line bg-surface-sunken object-cover"
+                    className="aspect-video w-full rounded-control border border-line bg-surface-sunken object-cover"
                     fallback={
                       <ProjectPlaceholder
                         title={project.title}
-                        className="rounded-xl border border-line"
+                        className="rounded-control border border-line"
                       />
                     }
                   />

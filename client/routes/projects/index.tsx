@@ -80,7 +80,7 @@ function ProjectsPage() {
           ))}
         </ul>
       ) : (
-        <p className="mt-10 rounded-2xl border border-dashed border-line-strong px-6 py-10 text-center break-words text-muted">
+        <p className="mt-10 rounded-card border border-dashed border-line-strong px-6 py-10 text-center break-words text-muted">
           {tag ? `No projects are tagged ${tag}.` : 'No projects yet.'}
         </p>
       )}

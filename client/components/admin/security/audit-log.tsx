@@ -94,7 +94,7 @@ export function AuditLog() {
         aria-label="Audit log entries"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
         tabIndex={0}
-        className="overflow-x-auto rounded-xl border border-line focus-visible:outline-2 focus-visible:outline-accent-ink"
+        className="overflow-x-auto rounded-control border border-line focus-visible:outline-2 focus-visible:outline-accent-ink"
       >
         <table className="w-full min-w-[34rem] text-left text-sm">
           <caption className="sr-only">Audit log, newest first</caption>

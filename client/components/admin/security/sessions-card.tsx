@@ -70,7 +70,7 @@ export function SessionsCard() {
       </div>
       <ErrorAlert message={error} />
       <StatusMessage message={notice} />
-      <ul className="divide-y divide-line rounded-xl border border-line">
+      <ul className="divide-y divide-line rounded-control border border-line">
         {sessions.map((session) => {
           const nameId = `session-${session.id}`
           return (

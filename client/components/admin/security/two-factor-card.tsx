@@ -261,7 +261,7 @@ function RecoveryCodes({
       </p>
       <ul
         aria-label="Recovery codes"
-        className="grid grid-cols-1 gap-2 rounded-xl bg-surface-sunken p-4 font-mono text-sm text-strong sm:grid-cols-2"
+        className="grid grid-cols-1 gap-2 rounded-control bg-surface-sunken p-4 font-mono text-sm text-strong sm:grid-cols-2"
       >
         {codes.map((code) => (
           <li key={code}>{code}</li>
