@@ -15,7 +15,7 @@ export const Route = createFileRoute('/')({
     const [profile] = await Promise.all([
       queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
       queryClient.ensureQueryData(trpc.timeline.list.queryOptions()),
-      queryClient.ensureQueryData(trpc.projects.list.queryOptions()),
+      queryClient.ensureQueryData(trpc.projects.featured.queryOptions()),
     ])
     return ownerSummary(profile)
   },
@@ -45,9 +45,8 @@ function Home() {
   const trpc = useTrpc()
   const { data: profile } = useSuspenseQuery(trpc.profile.get.queryOptions())
   const { data: events } = useSuspenseQuery(trpc.timeline.list.queryOptions())
-  const { data: projects } = useSuspenseQuery(trpc.projects.list.queryOptions())
-  // The signed-in admin's list holds drafts: the public page shows what visitors see.
-  const featured = projects.filter((project) => project.is_featured && project.is_published)
+  // Published and featured only, for the signed-in admin too: the page shows what visitors see.
+  const { data: featured } = useSuspenseQuery(trpc.projects.featured.queryOptions())
 
   return (
     <div className="space-y-16 sm:space-y-20">

@@ -64,6 +64,15 @@ export async function listProjects(db: Db, audience: Audience = visitors): Promi
   return withImages(db, await rows.list(db, visibleTo(audience)))
 }
 
+/**
+ * The home page's Featured Projects: published and featured, in the list's
+ * order. Its own query, so the home page carries (and its HTML holds) only
+ * these, not every project of the site.
+ */
+export async function listFeaturedProjects(db: Db): Promise<Project[]> {
+  return withImages(db, await rows.list(db, and(published, eq(projects.is_featured, true))))
+}
+
 export async function getProjectById(
   db: Db,
   id: number,

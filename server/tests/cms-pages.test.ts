@@ -75,6 +75,7 @@ describe('a draft on the public site', () => {
       '/api/projects',
       `/api/projects/${draft.slug}`,
       '/trpc/projects.list',
+      '/trpc/projects.featured',
       `/trpc/projects.bySlug?input=${encodeURIComponent(JSON.stringify({ slug: draft.slug }))}`,
       `/trpc/projects.byId?input=${encodeURIComponent(JSON.stringify({ id: draft.id }))}`,
     ]

@@ -68,6 +68,7 @@ test('only reads of public content are declared cacheable, on both doors', () =>
     'profile.get',
     'projects.byId',
     'projects.bySlug',
+    'projects.featured',
     'projects.list',
     'projects.next',
     'timeline.byId',

@@ -494,6 +494,33 @@ describe('scripts, data and the content security policy', () => {
     expect(data).toContain(`siteUrl:"${SITE}"`)
   })
 
+  test('the home page holds only the featured projects: not the data of every other project', async () => {
+    const token = await t.login()
+    const other = await t.request('POST', '/api/projects', {
+      token,
+      body: {
+        title: 'Unfeatured Loom',
+        description: 'A project the home page does not show.',
+        long_description: 'Only on its own page and in the list.',
+        image_urls: [],
+        tags: [],
+        is_featured: false,
+      },
+    })
+    expect(other.status).toBe(201)
+    const home = await t.request('GET', '/')
+    const data = readPage(home.text).inlineScripts.join('\n')
+    expect(data).toContain('["projects","featured"]')
+    expect(data).toContain('Difference Engine')
+    expect(home.text).not.toContain('Unfeatured Loom')
+    expect(data).not.toContain('["projects","list"]')
+    // The list page still has it.
+    expect((await t.request('GET', '/projects')).text).toContain('Unfeatured Loom')
+    expect((await t.request('DELETE', `/api/projects/${other.body.id}`, { token })).status).toBe(
+      204,
+    )
+  })
+
   test('inline scripts run by hash: the CSP lists each one, and nothing is unsafe-inline', async () => {
     for (const path of ['/', `/projects/${project.slug}`, '/no/such/page', '/login']) {
       const response = await t.request('GET', path)

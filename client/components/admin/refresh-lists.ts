@@ -11,6 +11,7 @@ export async function refreshProjects(queryClient: QueryClient, trpc: Trpc) {
   await Promise.all([
     queryClient.invalidateQueries({ ...trpc.projects.list.pathFilter(), refetchType: 'all' }),
     queryClient.invalidateQueries(trpc.projects.bySlug.pathFilter()),
+    queryClient.invalidateQueries(trpc.projects.featured.pathFilter()),
   ])
 }
 

@@ -14,11 +14,12 @@ import {
   getNextProject,
   getProjectById,
   getProjectBySlug,
+  listFeaturedProjects,
   listProjects,
   reorderProjects,
   updateProject,
 } from '../../services/projects'
-import { adminProcedure, publicOrAdminProcedure, router } from '../init'
+import { adminProcedure, publicOrAdminProcedure, publicProcedure, router } from '../init'
 
 /** Drafts for the signed-in admin only. */
 const audienceOf = (ctx: { admin: unknown }) => ({ drafts: ctx.admin !== null })
@@ -28,6 +29,11 @@ export const projectsRouter = router({
     .meta({ rest: { method: 'GET', path: '/api/projects' }, cache: 'public-unless-signed-in' })
     .output(z.array(projectSchema))
     .query(({ ctx }) => listProjects(ctx.db, audienceOf(ctx))),
+  /** The home page's Featured Projects (tRPC only): published and featured, for everyone alike. */
+  featured: publicProcedure
+    .meta({ cache: 'public' })
+    .output(z.array(projectSchema))
+    .query(({ ctx }) => listFeaturedProjects(ctx.db)),
   bySlug: publicOrAdminProcedure
     .meta({
       rest: { method: 'GET', path: '/api/projects/:slug' },
