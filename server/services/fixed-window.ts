@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { throttleCounters } from '../db/schema'
 
@@ -29,16 +29,16 @@ export async function lockWindow(
   windowMs: number,
   now: Date,
 ): Promise<WindowState> {
-  await tx
+  // One statement that creates the row or locks the existing one, and returns it. An
+  // insert-if-missing followed by SELECT … FOR UPDATE could find nothing on PostgreSQL: a
+  // successful sign-in on another connection may delete the row between the two (seen in CI
+  // as a 500 on a login); ON CONFLICT DO UPDATE settles that race inside PostgreSQL.
+  const [row] = await tx
     .insert(throttleCounters)
     .values({ key, window_started_at: now, created_at: now, updated_at: now })
-    .onConflictDoNothing()
-  const [row] = await tx
-    .select()
-    .from(throttleCounters)
-    .where(eq(throttleCounters.key, key))
-    .for('update')
-  if (!row) throw new Error(`throttle counter ${key} vanished`)
+    .onConflictDoUpdate({ target: throttleCounters.key, set: { key: sql`excluded.key` } })
+    .returning()
+  if (!row) throw new Error(`throttle counter ${key} was not written`)
   const rolled = now.getTime() - row.window_started_at.getTime() >= windowMs
   return {
     row,

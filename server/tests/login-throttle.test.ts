@@ -133,3 +133,29 @@ describe('behind a trusted proxy', () => {
     expect(other.status).toBe(200)
   })
 })
+
+describe('sign-ins at the same moment', () => {
+  test('right and wrong passwords together: each gets its answer, never a 500', async () => {
+    const t = await createTestApp()
+    try {
+      // A right password deletes the username's counter while wrong ones lock and update it:
+      // on PostgreSQL these run on separate connections at once.
+      for (let round = 0; round < 4; round++) {
+        const answers = await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            t.request('POST', '/api/auth/login', {
+              body: i % 3 === 0 ? { ...ADMIN, password: 'not the password' } : ADMIN,
+            }),
+          ),
+        )
+        const unexpected = answers
+          .map((answer) => answer.status)
+          .filter((status) => ![200, 401, 429].includes(status))
+        expect(unexpected).toEqual([])
+        t.clock.advance(60 * 60 * 1000)
+      }
+    } finally {
+      await t.close()
+    }
+  }, 120_000)
+})
