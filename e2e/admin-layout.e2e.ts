@@ -210,7 +210,7 @@ test('saves and deletes are confirmed by a toast that can be dismissed', async (
 
   const event = unique('Toast event')
   await page.getByRole('link', { name: 'Add Event' }).click()
-  await page.getByLabel('Title').fill(event)
+  await page.getByLabel('Title', { exact: true }).fill(event)
   await page.getByLabel('Start Date').fill('Jan 2024')
   await page.getByRole('button', { name: 'Save Event' }).click()
   await expect(page).toHaveURL(/\/admin$/)

@@ -25,7 +25,7 @@ test('a bullet holding a comma stays one bullet, through an edit too', async ({
   const title = unique('Bike share')
   const bullets = ['Used by 40,000 riders', 'Led a team of 3']
   await page.goto('/admin/timeline/new')
-  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Title', { exact: true }).fill(title)
   await page.getByLabel('Start Date').fill('Mar 2023')
   const description = page.getByLabel('Description (comma-separated)')
   await expect(description).toHaveAccessibleDescription(/^One per line, or separated by commas\./)

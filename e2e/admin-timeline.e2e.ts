@@ -65,11 +65,11 @@ test('creates an event through the form; type defaults to Experience', async ({
   const type = page.getByLabel('Type')
   await expect(type).toHaveValue('experience')
   await expect(type.getByRole('option')).toHaveText(['Experience', 'Education'])
-  await expect(page.getByLabel('Title')).toHaveAttribute('required', '')
+  await expect(page.getByLabel('Title', { exact: true })).toHaveAttribute('required', '')
   await expect(page.getByLabel('Start Date')).toHaveAttribute('required', '')
   await expect(page.getByLabel('End Date (optional)')).not.toHaveAttribute('required', '')
 
-  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Title', { exact: true }).fill(title)
   await page.getByLabel('Start Date').fill('Jan 2024')
   await page.getByLabel('Position / Degree').fill('Intern')
   await page.getByLabel('Icon URL').fill('/icons/work.svg')
@@ -95,7 +95,7 @@ test('creates an event through the form; type defaults to Experience', async ({
 test('creates an education event by choosing Education', async ({ adminPage: page, request }) => {
   const title = unique('Degree event')
   await page.goto('/admin/timeline/new')
-  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Title', { exact: true }).fill(title)
   await page.getByLabel('Start Date').fill('Sep 2022')
   await page.getByLabel('End Date (optional)').fill('Jun 2026')
   await page.getByLabel('Type').selectOption({ label: 'Education' })
@@ -121,7 +121,7 @@ test('the edit form arrives prefilled and saves changes', async ({
 
   await expect(page).toHaveURL(new RegExp(`/admin/timeline/edit/${event.id}$`))
   await expect(page.getByRole('heading', { name: 'Edit Timeline Event.' })).toBeVisible()
-  await expect(page.getByLabel('Title')).toHaveValue(event.title)
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(event.title)
   await expect(page.getByLabel('Start Date')).toHaveValue('Sep 2021')
   await expect(page.getByLabel('End Date (optional)')).toHaveValue('Jun 2024')
   await expect(page.getByLabel('Position / Degree')).toHaveValue('B.Sc. Computer Science')
@@ -130,7 +130,7 @@ test('the edit form arrives prefilled and saves changes', async ({
   await expect(page.getByLabel('Type')).toHaveValue('education')
 
   const renamed = unique('Renamed event')
-  await page.getByLabel('Title').fill(renamed)
+  await page.getByLabel('Title', { exact: true }).fill(renamed)
   await page.getByLabel('End Date (optional)').fill('')
   await page.getByLabel('Description (comma-separated)').fill('a, b, c')
   await page.getByLabel('Type').selectOption({ label: 'Experience' })
@@ -232,7 +232,7 @@ test('a save with an expired session clears the token and goes to /login', async
   })
   expect(logout.ok()).toBe(true)
 
-  await page.getByLabel('Title').fill(unique('Too late'))
+  await page.getByLabel('Title', { exact: true }).fill(unique('Too late'))
   await page.getByLabel('Start Date').fill('2025')
   await page.getByRole('button', { name: 'Save Event' }).click()
   await expect(page).toHaveURL(/\/login$/)

@@ -62,7 +62,7 @@ test('a draft: saved unpublished, absent for visitors, previewed by the admin, t
 }) => {
   const title = unique('Draft Journey')
   await page.goto('/admin/projects/new')
-  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Title', { exact: true }).fill(title)
   await page.getByLabel('Short Description').fill('Not ready yet.')
   await page.getByLabel('Long Description').fill('Being written.')
   await page.getByLabel('Repository URL').fill('https://github.com/ada/draft-journey')

@@ -146,7 +146,7 @@ test('the admin renders hostile content as text', async ({ page, request }) => {
   await expect(page.getByText('Hostile project <script>').first()).toBeVisible()
   await expect(page.getByText('Hostile job <script>').first()).toBeVisible()
   await page.getByRole('link', { name: 'Edit' }).first().click()
-  await expect(page.getByLabel('Title')).toHaveValue(/Hostile/)
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(/Hostile/)
   expect(
     await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
   ).toBeUndefined()
