@@ -151,6 +151,11 @@ test('both screens at 390 and 1280 px: the chart drawn, nothing sideways, no axe
       width,
     )
     await expectNoViolations(page)
+    // The chart's chunk must not bring the public stylesheet back over the admin's: the
+    // menu keeps its wide-screen layout (its "Admin" heading shows from 1024 px).
+    const heading = page.getByText('Admin', { exact: true })
+    if (width >= 1024) await expect(heading).toBeVisible()
+    else await expect(heading).toBeHidden()
     await page.screenshot({ path: `${screens}/admin-analytics-${width}.png`, fullPage: true })
 
     await page.goto('/admin/share-links')

@@ -7,6 +7,9 @@ import { unreadCount } from '../../lib/inbox'
 import { clearToken } from '../../lib/token'
 import { useTrpc } from '../../lib/trpc'
 import { adminNav } from './admin-nav'
+import { dropDuplicateEntryStylesheet } from './inline-css-guard'
+
+if (typeof document !== 'undefined') dropDuplicateEntryStylesheet()
 
 /**
  * The admin area's navigation and Sign out: a column beside the screens on a

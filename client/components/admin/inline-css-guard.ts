@@ -1,0 +1,21 @@
+/**
+ * The public entry's stylesheet is written into the page (a `<style>`), so
+ * Vite's preloader, which looks for a `<link>`, links it again when a lazy
+ * admin chunk shares a module with the entry (the Analytics chart does).
+ * Linked after admin.css, its utilities, in their other order, would win
+ * over the admin's (the admin menu lost its `lg:` rules). Such a duplicate
+ * link is switched off (`media="not all"`) as soon as it is added: the same
+ * rules are already there. Not removed: the preloader waits for its `load`.
+ */
+export function dropDuplicateEntryStylesheet(doc: Document = document): void {
+  if (!doc.querySelector('style[data-tsr-inline-css]')) return
+  const drop = () => {
+    for (const link of doc.head.querySelectorAll<HTMLLinkElement>(
+      'link[rel="stylesheet"][href*="/assets/index-"]:not([media="not all"])',
+    )) {
+      link.media = 'not all'
+    }
+  }
+  drop()
+  new MutationObserver(drop).observe(doc.head, { childList: true })
+}
