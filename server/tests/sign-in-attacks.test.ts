@@ -4,8 +4,17 @@
  * attempts, password checks are rationed, and a browser that signed in
  * before is not locked out by someone guessing elsewhere.
  */
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import {
+  afterAll,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  setDefaultTimeout,
+  test,
+} from 'bun:test'
 import { defaultThrottleLimits } from '../config'
+import { auditLog, throttleCounters } from '../db/schema'
 import { DEVICE_COOKIE } from '../http/device-cookie'
 import { setAdminPassword } from '../services/auth'
 import { ADMIN, createTestApp, type TestApp } from './harness'
@@ -71,12 +80,24 @@ describe('batches', () => {
     )
 
   test('a batch of sign-ins is refused before any password is checked', async () => {
-    const names = Array.from({ length: 20 }, () => 'auth.login')
-    const input = Object.fromEntries(names.map((_, i) => [String(i), wrong()]))
-    const response = await batch(names, input)
-    expect(response.status).toBe(400)
-    const body = (await response.json()) as { error: { message: string } }
-    expect(body.error.message).toBe('auth.login cannot be called in a batch.')
+    for (const size of [20, 5]) {
+      const names = Array.from({ length: size }, () => 'auth.login')
+      const input = Object.fromEntries(names.map((_, i) => [String(i), wrong()]))
+      const response = await batch(names, input)
+      expect(response.status).toBe(400)
+      const body = (await response.json()) as
+        | { error: { message: string } }
+        | { error: { message: string } }[]
+      // Over 10 calls the batch is too big; under, each call says why.
+      const messages = Array.isArray(body)
+        ? body.map((item) => item.error.message)
+        : [body.error.message]
+      expect(new Set(messages)).toEqual(
+        new Set([
+          size > 10 ? 'Batch call exceeds maximum size' : 'auth.login cannot be called in a batch.',
+        ]),
+      )
+    }
     // Nothing was counted: the owner still signs in.
     expect(await t.login()).toMatch(/^[\w-]{43}$/)
   })
@@ -104,6 +125,116 @@ describe('batches', () => {
     expect((await get(10)).status).toBe(200)
     expect((await get(11)).status).toBe(400)
     expect((await get(300)).status).toBe(400)
+  })
+})
+
+describe('batches, however the path is spelt', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  }, 30_000)
+  afterAll(() => t.close())
+  beforeEach(async () => {
+    await t.db.delete(throttleCounters)
+    await t.db.delete(auditLog)
+  })
+
+  // tRPC decodes the path (decodeURIComponent) before it splits it on commas:
+  // whatever spelling reaches it, the calls it would make are what is checked.
+  const spellings = (name: string) => {
+    const [router, procedure] = name.split('.')
+    return {
+      'literal commas': `${name},${name},${name}`,
+      '%2C': `${name}%2C${name}%2C${name}`,
+      '%2c': `${name}%2c${name}%2c${name}`,
+      '%2E for the dot': `${router}%2E${procedure},${router}%2e${procedure},${router}%2E${procedure}`,
+      'all encoded': [name, name, name].map(encodeURIComponent).join('%2C').replaceAll('.', '%2E'),
+    }
+  }
+
+  for (const [spelling, path] of Object.entries(spellings('auth.login'))) {
+    test(`sign-ins batched with ${spelling}: 400, no password checked`, async () => {
+      const input = { 0: wrong(), 1: wrong(), 2: wrong() }
+      const response = await t.app.handle(
+        new Request(`http://localhost/trpc/${path}?batch=1`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(input),
+        }),
+      )
+      expect(response.status).toBe(400)
+      expect(JSON.stringify(await response.json())).toContain(
+        'auth.login cannot be called in a batch.',
+      )
+      // No failure counted, none recorded.
+      expect(await t.db.select().from(throttleCounters)).toEqual([])
+      expect(await t.db.select().from(auditLog)).toEqual([])
+    })
+  }
+
+  for (const [spelling, path] of Object.entries(spellings('auth.verifyTwoFactor'))) {
+    test(`codes batched with ${spelling}: 400, no code checked`, async () => {
+      const attempt = { challenge: 'x'.repeat(43), code: '123456' }
+      const response = await t.app.handle(
+        new Request(`http://localhost/trpc/${path}?batch=1`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ 0: attempt, 1: attempt, 2: attempt }),
+        }),
+      )
+      expect(response.status).toBe(400)
+      expect(JSON.stringify(await response.json())).toContain(
+        'auth.verifyTwoFactor cannot be called in a batch.',
+      )
+      expect(await t.db.select().from(throttleCounters)).toEqual([])
+      expect(await t.db.select().from(auditLog)).toEqual([])
+    })
+  }
+
+  test('a sign-in hidden behind another mutation with %2C: refused as a whole', async () => {
+    const token = await t.login()
+    await t.db.delete(throttleCounters)
+    const response = await t.app.handle(
+      new Request('http://localhost/trpc/auth.logout%2Cauth%2Elogin?batch=1', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ 1: wrong() }),
+      }),
+    )
+    expect(response.status).toBe(400)
+    expect(await t.db.select().from(throttleCounters)).toEqual([])
+    // Not even the sign-out ran: the session still works.
+    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(200)
+  })
+
+  test('a path that is not valid percent-encoding: 400, not a server error', async () => {
+    for (const path of ['auth.login%E0?batch=1', 'auth.login%2', 'projects.list%E0%A4%A']) {
+      const response = await t.app.handle(
+        new Request(`http://localhost/trpc/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ 0: wrong() }),
+        }),
+      )
+      expect(response.status, path).toBe(400)
+      const body = (await response.json()) as { error: { message: string } }
+      expect(body.error.message).toBe('The URL is not valid.')
+    }
+    expect(await t.db.select().from(throttleCounters)).toEqual([])
+  })
+
+  test('a batch holds at most 10 calls, however its commas are spelt', async () => {
+    const get = (size: number, comma: string) =>
+      t.app.handle(
+        new Request(
+          `http://localhost/trpc/${Array.from({ length: size }, () => 'projects.list').join(comma)}?batch=1&input=${encodeURIComponent('{}')}`,
+        ),
+      )
+    for (const comma of ['%2C', '%2c']) {
+      expect((await get(10, comma)).status).toBe(200)
+      expect((await get(11, comma)).status).toBe(400)
+      expect((await get(300, comma)).status).toBe(400)
+    }
   })
 })
 

@@ -6,6 +6,21 @@ import type { Context } from './context'
 import { publicMessage, toTrpcError, validationFields } from './errors'
 import type { EndpointMeta } from './meta'
 
+/**
+ * A request refused before its context exists (a batch holding a sign-in,
+ * server/http/trpc.ts): it carries its request id, which the error's shape
+ * would otherwise read from the context.
+ */
+export class RefusedRequestError extends TRPCError {
+  constructor(
+    code: TRPCError['code'],
+    message: string,
+    readonly requestId: string,
+  ) {
+    super({ code, message })
+  }
+}
+
 const t = initTRPC
   .context<Context>()
   .meta<EndpointMeta>()
@@ -23,7 +38,12 @@ const t = initTRPC
       return {
         ...shape,
         message: publicMessage(error),
-        data: { ...data, fields: validationFields(error), request_id: ctx?.requestId ?? null },
+        data: {
+          ...data,
+          fields: validationFields(error),
+          request_id:
+            ctx?.requestId ?? (error instanceof RefusedRequestError ? error.requestId : null),
+        },
       }
     },
   })
