@@ -13,11 +13,14 @@ import {
   setDefaultTimeout,
   test,
 } from 'bun:test'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { defaultThrottleLimits } from '../config'
 import { auditLog, throttleCounters } from '../db/schema'
 import { DEVICE_COOKIE } from '../http/device-cookie'
 import { setAdminPassword } from '../services/auth'
-import { ADMIN, createTestApp, type TestApp } from './harness'
+import { call, cleanupChildren, freshPostgresUrl, startServer, tempDir } from './child-server'
+import { ADMIN, createTestApp, type TestApp, usingPostgres } from './harness'
 
 setDefaultTimeout(60_000)
 
@@ -340,5 +343,61 @@ describe('device cookies: the owner is not locked out by someone else', () => {
       headers: { cookie: device },
     })
     expect(fromDevice.status).toBe(200)
+  })
+})
+
+describe('the dummy hash is made at start (finding 9)', () => {
+  afterAll(() => cleanupChildren())
+
+  // The real server, started with a preload that notes each argon2id hash
+  // Bun finishes (of the admin's password, or another: the dummy), each
+  // verification, and the moment the server starts listening, in a file, as
+  // it happens. Bun is watched, not our code.
+  const probe = `
+import { appendFileSync } from 'node:fs'
+const note = (line) => appendFileSync(process.env.PASSWORD_PROBE, line + '\\n')
+const hash = Bun.password.hash.bind(Bun.password)
+const verify = Bun.password.verify.bind(Bun.password)
+Bun.password.hash = (password, ...rest) => {
+  const whose = password === process.env.ADMIN_PASSWORD ? 'admin' : 'other'
+  return hash(password, ...rest).then((made) => {
+    note(\`hash \${whose}\`)
+    return made
+  })
+}
+Bun.password.verify = (...args) => {
+  note('verify')
+  return verify(...args)
+}
+const serve = Bun.serve
+Bun.serve = (options) => {
+  note('listen')
+  return serve(options)
+}
+`
+
+  test('the first sign-in of an unknown user after a start builds no hash: one was made before listening', async () => {
+    const dir = tempDir('dummy-hash')
+    const probePath = join(dir, 'probe.js')
+    const events = join(dir, 'events')
+    writeFileSync(probePath, probe)
+    writeFileSync(events, '')
+    const server = await startServer({
+      dataDir: join(dir, 'data'),
+      databaseUrl: usingPostgres ? await freshPostgresUrl() : '',
+      env: { BUN_OPTIONS: `--preload ${probePath}`, PASSWORD_PROBE: events },
+    })
+    const lines = () => readFileSync(events, 'utf8').split('\n').filter(Boolean)
+    const atStart = lines()
+    // The admin's password (ADMIN_PASSWORD, a fresh database) and the dummy, both done before listening.
+    expect(atStart.filter((line) => line !== 'listen').sort()).toEqual(['hash admin', 'hash other'])
+    expect(atStart.at(-1)).toBe('listen')
+
+    const unknown = await call(server, 'POST', '/api/auth/login', {
+      body: { username: 'nobody-here', password: 'some password' },
+    })
+    expect(unknown.status).toBe(401)
+    // Checked against the hash made at start: a verification, no new hash.
+    expect(lines().slice(atStart.length)).toEqual(['verify'])
   })
 })
