@@ -16,9 +16,9 @@ import {
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { defaultThrottleLimits } from '../config'
-import { auditLog, throttleCounters } from '../db/schema'
+import { adminUsers, auditLog, throttleCounters } from '../db/schema'
 import { DEVICE_COOKIE } from '../http/device-cookie'
-import { setAdminPassword } from '../services/auth'
+import { hashPassword, setAdminPassword } from '../services/auth'
 import { call, cleanupChildren, freshPostgresUrl, startServer, tempDir } from './child-server'
 import { ADMIN, createTestApp, type TestApp, usingPostgres } from './harness'
 
@@ -328,6 +328,28 @@ describe('device cookies: the owner is not locked out by someone else', () => {
   })
 
   test('a device cookie of another account, or a made-up one, counts as an unknown browser', async () => {
+    // Another account's browser, with its own valid device cookie.
+    const other = { username: 'someone-else', password: 'another long passphrase' }
+    await t.db
+      .insert(adminUsers)
+      .values({ username: other.username, password_hash: await hashPassword(other.password) })
+    const signedIn = await t.request('POST', '/api/auth/login', { body: other })
+    expect(signedIn.status).toBe(200)
+    const otherDevice = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    expect(otherDevice).toMatch(new RegExp(`^${DEVICE_COOKIE}=[\\w-]{43}$`))
+    // It is a trusted device for its own account (no new cookie) …
+    const again = await t.request('POST', '/api/auth/login', {
+      body: other,
+      headers: { cookie: otherDevice },
+    })
+    expect(again.status).toBe(200)
+    expect(again.headers.get('set-cookie')).toBeNull()
+    // … but for the owner's username it is an unknown browser: the username's lock applies.
+    const borrowed = await t.request('POST', '/api/auth/login', {
+      body: ADMIN,
+      headers: { cookie: otherDevice },
+    })
+    expect(borrowed.status).toBe(429)
     const madeUp = await t.request('POST', '/api/auth/login', {
       body: ADMIN,
       headers: { cookie: `${DEVICE_COOKIE}=${'x'.repeat(43)}` },
