@@ -221,8 +221,7 @@ const outcomes: Record<string, (out: Row) => Row> = {
     const created = isRecord(out.created) ? out.created : {}
     const count = (value: unknown) => (Array.isArray(value) ? value.length : 0)
     return {
-      projects_created: count(created.projects),
-      events_created: count(created.timeline),
+      created: { projects: count(created.projects), events: count(created.timeline) },
       profile_fields_filled: Array.isArray(out.profile) ? out.profile : [],
       skipped: count(out.skipped),
     }

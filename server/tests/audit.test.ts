@@ -232,8 +232,7 @@ describe('what is recorded', () => {
     ])
     const [imported, uploaded, , alert, restore] = stored
     expect(imported?.details).toEqual({
-      projects_created: 1,
-      events_created: 0,
+      created: { projects: 1, events: 0 },
       profile_fields_filled: [],
       skipped: 0,
     })

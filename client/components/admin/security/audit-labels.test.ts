@@ -42,6 +42,14 @@ describe('an audit entry in a line', () => {
     expect(actionLabel('auth.lockout')).toBe('Sign-in locked')
   })
 
+  test('an empty list reads none', () => {
+    expect(
+      entrySummary(
+        entry('import.jsonResume', null, { projects_created: 1, profile_fields_filled: [] }),
+      ),
+    ).toBe('projects created: 1 · profile fields filled: none')
+  })
+
   test('writes of the CV, the import and a test alert have names', () => {
     expect(actionLabel('cv.upload')).toBe('CV uploaded')
     expect(actionLabel('import.jsonResume')).toBe('JSON Resume imported')

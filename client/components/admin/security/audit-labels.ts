@@ -55,7 +55,9 @@ export function actionLabel(action: string): string {
 
 const plain = (value: unknown): string =>
   Array.isArray(value)
-    ? value.map(plain).join(', ')
+    ? value.length === 0
+      ? 'none'
+      : value.map(plain).join(', ')
     : typeof value === 'object' && value !== null
       ? Object.entries(value)
           .map(([key, inner]) => `${key.replaceAll('_', ' ')} ${plain(inner)}`)
