@@ -121,7 +121,8 @@ const queryInputs = ['batch', 'input'] as const
  * answered as one JSON document: the same for everyone until the content
  * changes. The key holds what tRPC reads (the procedures in the path,
  * percent-decoded as tRPC decodes them, the `batch` and `input` parameters,
- * first value, as tRPC reads them) and nothing else, so other parameters or a token do not make a new entry.
+ * first value, as tRPC reads them) and nothing else, so other parameters
+ * or a token do not make a new entry.
  * Undefined: not shared (a procedure is private, or declared
  * `public-unless-signed-in` and asked with a token). A streaming (JSON Lines)
  * answer is not one document: the caller never keys one (server/http/cache/keys.ts).
