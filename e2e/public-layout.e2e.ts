@@ -31,6 +31,28 @@ test.describe('site layout', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Hi, I'm Ada Lovelace!")
   })
 
+  test('on the narrowest phones the header and the timeline tabs fit: each link on one line, nothing wider than the screen', async ({
+    page,
+  }) => {
+    for (const width of [320, 360]) {
+      await page.setViewportSize({ width, height: 640 })
+      await page.goto('/')
+      const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' })
+      for (const name of ['Home', 'Projects', 'Contact']) {
+        const link = nav.getByRole('link', { name })
+        // One line of 14 px text with its padding; a word broken in two is twice as tall.
+        expect((await link.boundingBox())?.height ?? 0, `${name} at ${width} px`).toBeLessThan(40)
+      }
+      const widest = await page.evaluate(() => document.documentElement.scrollWidth)
+      expect(widest, `page width at ${width} px`).toBeLessThanOrEqual(width)
+      // The timeline's two tabs (the spec's long "Projects & Experience") fit in their bar.
+      const tabs = await page
+        .getByRole('tablist')
+        .evaluate((list) => [list.scrollWidth, list.clientWidth])
+      expect(tabs[0], `tab bar at ${width} px`).toBeLessThanOrEqual(tabs[1] ?? 0)
+    }
+  })
+
   test('the footer names the owner with the current year and links the privacy note on every page', async ({
     page,
   }) => {

@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router'
 import { useTrpc } from '../lib/trpc'
 import { ThemeToggle } from './theme-toggle'
 
+// Never broken inside a word; narrower on the smallest phones (320 px fits).
 const navLinkClass =
-  'rounded-full px-3 py-1.5 text-sm font-medium text-muted transition-colors hover:bg-surface-sunken hover:text-strong'
+  'whitespace-nowrap rounded-full px-2 py-1.5 text-sm font-medium sm:px-3 text-muted transition-colors hover:bg-surface-sunken hover:text-strong'
 const activeNavLinkClass =
   'bg-accent-soft text-accent-ink hover:bg-accent-soft hover:text-accent-ink'
 
@@ -24,7 +25,7 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-20 border-b border-line/80 bg-surface-raised/85 backdrop-blur supports-[backdrop-filter]:bg-surface-raised/70">
-      <div className="mx-auto flex h-16 w-full site-column items-center justify-between gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 w-full site-column items-center justify-between gap-2 px-3 sm:gap-3 sm:px-6">
         <Link
           to="/"
           className="flex items-center gap-2.5 rounded-full font-semibold tracking-tight text-strong"
@@ -38,7 +39,7 @@ export function SiteHeader() {
           <span className="max-sm:sr-only">{name}</span>
         </Link>
         <nav aria-label="Main" className="ml-auto">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center gap-0.5 sm:gap-1">
             <li>
               {/* Home with a ?utm_source=… is still home; the server renders it without (the
                   cache keeps a page by the parameters its routes read), and hydration must match. */}

@@ -64,7 +64,7 @@ export function Tabs({ label, items }: { label: string; items: readonly TabItem[
               aria-controls={panelId(index)}
               tabIndex={selected ? 0 : -1}
               onClick={() => select(index)}
-              className={`flex-auto rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:flex-none ${
+              className={`flex-auto rounded-full px-2.5 py-2 text-[13px] font-semibold whitespace-nowrap transition-colors sm:flex-none sm:px-4 sm:text-sm ${
                 selected
                   ? 'bg-surface-raised text-accent-ink shadow-card'
                   : 'text-muted hover:bg-surface-raised/60 hover:text-strong'
