@@ -31,7 +31,7 @@ test.beforeAll(async ({ request }) => {
     title: eventTitle,
     start_date: 'Jan 2024',
     position: 'Intern',
-    description: ['Shipped the thing'],
+    description: ['Shipped the thing', 'Wrote [the launch notes](https://notes.example/launch)'],
     event_type: 'experience',
   })
 })
@@ -61,8 +61,16 @@ test('the CV page shows the timeline, passes axe, and prints without the site’
   await expect(page.getByRole('banner')).toBeHidden()
   await expect(page.getByRole('contentinfo')).toBeHidden()
   await expect(page.getByRole('link', { name: 'Download PDF' })).toBeHidden()
+  // A bullet's link prints its address after its text.
+  const notes = page.getByRole('link', { name: 'the launch notes' })
+  const printed = () =>
+    notes.evaluate((link) => getComputedStyle(link, '::after').getPropertyValue('content'))
+  expect(await printed()).toBe('" (https://notes.example/launch)"')
   await page.setViewportSize({ width: 794, height: 1123 })
   await page.screenshot({ path: '.tmp/shots/cv-print-a4.png', fullPage: true })
+  // On screen, no address after it.
+  await page.emulateMedia({ media: 'screen' })
+  expect(await printed()).toBe('none')
 })
 
 test('the admin previews a JSON Resume import, then confirms it', async ({

@@ -603,6 +603,33 @@ const externalLinks: ExternalLinksOptions = {
   protocols: ['http', 'https'],
 }
 
+/** An address as its link text would show it: no scheme, no `mailto:`, no trailing slash. */
+function bareAddress(href: string): string {
+  return href
+    .replace(/^(?:https?:\/\/|mailto:)/i, '')
+    .replace(/^www\./i, '')
+    .replace(/\/$/, '')
+    .toLowerCase()
+}
+
+/**
+ * A bullet's link whose text is not its address gets the address in
+ * `data-print-url` (an e-mail link: the address alone), for the printed CV
+ * (`.cv a[data-print-url]::after`). Site paths and fragments get none: on
+ * paper they lead nowhere.
+ */
+function rehypePrintAddresses() {
+  return (tree: HastRoot) => {
+    visit(tree, 'element', (node) => {
+      const href = node.properties.href
+      if (node.tagName !== 'a' || typeof href !== 'string') return
+      if (!/^(?:https?:|mailto:)/.test(href)) return
+      if (bareAddress(hastToString(node).trim()) === bareAddress(href)) return
+      node.properties.dataPrintUrl = href.startsWith('mailto:') ? href.slice(7) : href
+    })
+  }
+}
+
 // ---------------------------------------------------------------- processors
 
 type Kind = 'html' | 'inline' | 'text'
@@ -654,7 +681,17 @@ const inlinePipeline = unified()
   .use(rehypeFilterUrls)
   .use(rehypeSanitize, inlineSchema)
   .use(rehypeExternalLinks, externalLinks)
+  .use(rehypePrintAddresses)
   .use(rehypeStringify)
+  .freeze()
+
+/** The inline tree, sanitised: what the PDF CV writes as text and links. */
+const inlineTreePipeline = unified()
+  .use(remarkRehype, withRawHtml)
+  .use(rehypeRawWhenPresent)
+  .use(rehypeBoundDepth)
+  .use(rehypeFilterUrls)
+  .use(rehypeSanitize, inlineSchema)
   .freeze()
 
 /** The sanitised tree, for the plain text: what the page shows, without the markup. */
@@ -757,6 +794,59 @@ export function renderInlineMarkdown(source: string): string {
       .replace(/^<p>/, '')
       .replace(/<\/p>$/, '')
   })
+}
+
+/** A run of a bullet's text with one style: a link (its sanitised address), strong, code. */
+export interface InlineSegment {
+  text: string
+  href?: string
+  strong?: boolean
+  code?: boolean
+}
+
+const strongTags = new Set(['strong', 'b'])
+const codeTags = new Set(['code', 'kbd', 'samp'])
+
+/**
+ * One line of inline Markdown as styled runs of text, for output that is
+ * not HTML (the PDF CV): the same parse, raw HTML and sanitiser as
+ * `renderInlineMarkdown`, so a link here is one the page shows. Adjacent
+ * runs of the same style are joined; `href` is the link's address as the
+ * URL filter left it (http(s), mailto, a site path or a fragment).
+ */
+export function inlineMarkdownSegments(source: string): InlineSegment[] {
+  const { tree, file } = parse('inline', prepare(source))
+  const hast = inlineTreePipeline.runSync(tree, file) as HastRoot
+  const segments: InlineSegment[] = []
+  type Style = Omit<InlineSegment, 'text'>
+  const stack: { node: ElementContent | HastRoot; style: Style }[] = [{ node: hast, style: {} }]
+  while (stack.length > 0) {
+    const { node, style } = stack.pop() as { node: ElementContent | HastRoot; style: Style }
+    if (node.type === 'text') {
+      const last = segments.at(-1)
+      const same =
+        last && last.href === style.href && last.strong === style.strong && last.code === style.code
+      if (same) last.text += node.value
+      else if (node.value !== '') segments.push({ text: node.value, ...style })
+      continue
+    }
+    if (node.type !== 'root' && node.type !== 'element') continue
+    let inner = style
+    if (node.type === 'element') {
+      const href = node.properties.href
+      if (node.tagName === 'a' && typeof href === 'string') inner = { ...inner, href }
+      if (strongTags.has(node.tagName)) inner = { ...inner, strong: true }
+      if (codeTags.has(node.tagName)) inner = { ...inner, code: true }
+      if (node.tagName === 'br') {
+        stack.push({ node: { type: 'text', value: ' ' }, style })
+        continue
+      }
+    }
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      stack.push({ node: node.children[i] as ElementContent, style: inner })
+    }
+  }
+  return segments
 }
 
 /**

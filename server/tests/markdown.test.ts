@@ -12,6 +12,7 @@ import { fromHtml } from 'hast-util-from-html'
 import { toHtml } from 'hast-util-to-html'
 import { visit } from 'unist-util-visit'
 import {
+  inlineMarkdownSegments,
   MAX_DELIMITER_RUNS,
   MAX_SETEXT_UNDERLINES,
   MAX_SOURCE_LENGTH,
@@ -129,6 +130,7 @@ const allowedProperties = new Set([
   'open',
   'width',
   'height',
+  'dataPrintUrl',
 ])
 const safeHref = /^(?:https?:\/\/[^/\\\s]|mailto:\S|\/(?![/\\])|#)/
 const safeSrc = /^(?:https?:\/\/[^/\\\s]|\/(?![/\\]))/
@@ -152,6 +154,10 @@ function unsafeParts(html: string, kind: 'markdown' | 'inline' = 'markdown'): st
     if (href !== undefined && !safeHref.test(String(href))) problems.push(`href ${String(href)}`)
     if (src !== undefined && !safeSrc.test(String(src))) problems.push(`src ${String(src)}`)
     if (href !== undefined && tag !== 'a') problems.push(`href on <${tag}>`)
+    const printed = el.properties.dataPrintUrl
+    if (printed !== undefined && printed !== href && `mailto:${String(printed)}` !== href) {
+      problems.push(`data-print-url ${String(printed)} is not the link's address`)
+    }
     if (src !== undefined && tag !== 'img') problems.push(`src on <${tag}>`)
     if (target !== undefined) {
       const rels = Array.isArray(rel) ? rel.map(String) : []
@@ -662,6 +668,23 @@ describe('renderInlineMarkdown', () => {
     })
   })
 
+  test('a link whose text is not its address carries it for print (data-print-url)', () => {
+    const html = renderInlineMarkdown(
+      '[guide](https://docs.example/api) [mail](mailto:me@example.com) [page](/projects/x) [top](#top) https://bun.sh www.example.com/ [https://a.example](https://a.example/) <a href="https://raw.example">raw</a>',
+    )
+    expect(byTag(html, 'a').map((a) => a.properties.dataPrintUrl ?? null)).toEqual([
+      'https://docs.example/api',
+      'me@example.com',
+      null,
+      null,
+      null,
+      null,
+      null,
+      'https://raw.example',
+    ])
+    expect(unsafeParts(html, 'inline')).toEqual([])
+  })
+
   test.each([
     ['# not a heading', '# not a heading'],
     ['- not a list', '- not a list'],
@@ -699,6 +722,30 @@ describe('renderInlineMarkdown', () => {
     )
     expect(elements(html).map((el) => el.tagName)).toEqual(['b', 'kbd', 'sub'])
     expect(text(html)).toBe('Uses React, K, H2O block')
+  })
+})
+
+describe('inlineMarkdownSegments (the PDF CV)', () => {
+  test('styled runs: links with their text and address, strong, code', () => {
+    expect(
+      inlineMarkdownSegments('Wrote [the **API** guide](https://docs.example/api) in `TS`, see /x'),
+    ).toEqual([
+      { text: 'Wrote ' },
+      { text: 'the ', href: 'https://docs.example/api' },
+      { text: 'API', href: 'https://docs.example/api', strong: true },
+      { text: ' guide', href: 'https://docs.example/api' },
+      { text: ' in ' },
+      { text: 'TS', code: true },
+      { text: ', see /x' },
+    ])
+  })
+
+  test('the same sanitiser as the page: unsafe links are text, script is gone', () => {
+    expect(
+      inlineMarkdownSegments(
+        '[x](javascript:alert(1)) <a href="//evil.example">y</a> <script>alert(1)</script><b>z</b>',
+      ),
+    ).toEqual([{ text: 'x y ' }, { text: 'z', strong: true }])
   })
 })
 
