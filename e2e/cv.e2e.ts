@@ -192,7 +192,8 @@ test('the CV section uploads a PDF, previews it, and goes back to the generated 
     buffer: pdf,
   })
   await page.getByRole('button', { name: 'Upload PDF' }).click()
-  await expect(page.getByRole('status')).toHaveText('Uploaded: /cv.pdf now serves your PDF.')
+  const notifications = page.getByRole('region', { name: 'Notifications' })
+  await expect(notifications).toContainText('Uploaded: /cv.pdf now serves your PDF.')
   await expect(page.getByText('Your uploaded PDF')).toContainText('my-cv.pdf')
   await expect(page.getByRole('link', { name: 'Preview the PDF' })).toHaveAttribute(
     'href',
@@ -204,9 +205,7 @@ test('the CV section uploads a PDF, previews it, and goes back to the generated 
 
   page.once('dialog', (dialog) => dialog.accept())
   await page.getByRole('button', { name: 'Remove uploaded PDF' }).click()
-  await expect(page.getByRole('status')).toHaveText(
-    'Removed: /cv.pdf is made from your content again.',
-  )
+  await expect(notifications).toContainText('Removed: /cv.pdf is made from your content again.')
   const generated = await (await request.get('/cv.pdf')).body()
   expect(generated.equals(pdf)).toBe(false)
   expect(generated.subarray(0, 5).toString()).toBe('%PDF-')
