@@ -149,6 +149,12 @@ test('the backup screen downloads the backup and reads a file back before restor
   await expect(table.getByRole('row', { name: /Timeline events/ })).toContainText(
     String(backup.tables.timeline_events.length),
   )
+  // Every table by its label, none by its raw name.
+  await expect(table.getByRole('row', { name: /Uploaded CV \(PDF\)/ })).toBeVisible()
+  await expect(table.getByRole('row', { name: /Two-factor sign-in/ })).toBeVisible()
+  for (const name of Object.keys(backup.tables)) {
+    await expect(table.getByRole('cell', { name, exact: true })).toHaveCount(0)
+  }
   await expectNoViolations(page)
   await shots(page, 'admin-backup')
   // A wrong password: refused, inline; nothing restored (the session still works).

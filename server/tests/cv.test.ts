@@ -315,6 +315,15 @@ describe('/cv.pdf, uploaded', () => {
     expect(r.body.error).toBe('The CV must be a PDF of at most 10 MB.')
   })
 
+  test('a request body over 11 MB is refused before it is read (413), changing nothing', async () => {
+    const huge = new Uint8Array(12 * 1024 * 1024)
+    huge.set(new TextEncoder().encode('%PDF-1.7\n'))
+    const r = await putCv(uploadForm(huge, { name: 'huge.pdf' }))
+    expect(r.status).toBe(413)
+    expect(r.body.error).toBe('The request body is too large (the limit is 11 MB).')
+    expect((await t.request('GET', '/api/cv', { token })).body).toEqual({ uploaded: null })
+  })
+
   test('an uploaded PDF is served byte for byte, until it is removed', async () => {
     const bytes = await otherPdf('Uploaded Version')
     const r = await putCv(uploadForm(bytes, { name: 'C:\\docs\\My CV.pdf', type: '' }))
