@@ -70,7 +70,7 @@ function ExternalLink({ href, children }: { href: string; children?: string }) {
       rel="noopener noreferrer"
       // A link whose text is not its address prints the address after it.
       data-print-url={children ? href : undefined}
-      className="break-words text-accent-ink underline-offset-2 hover:underline"
+      className="min-w-0 wrap-anywhere text-accent-ink underline-offset-2 hover:underline"
     >
       {children ?? readableUrl(href)}
     </a>

@@ -191,7 +191,7 @@ function Restore() {
                 <th scope="col" className="py-1 font-semibold">
                   Table
                 </th>
-                <th scope="col" className="py-1 text-right font-semibold">
+                <th scope="col" className="whitespace-nowrap py-1 pl-3 text-right font-semibold">
                   Rows
                 </th>
               </tr>
