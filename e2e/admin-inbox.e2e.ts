@@ -1,7 +1,16 @@
-import { readFileSync } from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer as createHttpServer, type Server } from 'node:http'
+import { createServer as createNetServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
-import { expect, hydrated, test, unique } from './fixtures'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { SMTPServer } from 'smtp-server'
+import { e2eAdmin, expect, hydrated, signInPage, test, unique } from './fixtures'
+
+const screens = '.tmp/screens'
+mkdirSync(screens, { recursive: true })
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
@@ -151,4 +160,305 @@ test('Settings → Notifications says whether alerts are configured', async ({ a
   await expect(page.getByText('None yet')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Send test' })).toBeDisabled()
   await expectNoViolations(page)
+})
+
+/** The stored status of each message, by name, as the API lists them. */
+async function statuses(request: APIRequestContext, token: string) {
+  const response = await request.get('/api/contact', {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  const list = (await response.json()) as { name: string; status: string }[]
+  return new Map(list.map((m) => [m.name, m.status]))
+}
+
+/**
+ * Messages as people send them, through the API: the contact page's form
+ * token for each, then (longer than a person needs to type) the posts.
+ */
+async function sendAsPeople(request: APIRequestContext, names: string[]) {
+  const tokens: string[] = []
+  for (const _ of names) {
+    tokens.push(
+      ((await (await request.get('/api/contact/form-token')).json()) as { token: string }).token,
+    )
+  }
+  await new Promise((resolve) => setTimeout(resolve, 3_200))
+  for (const [index, name] of names.entries()) {
+    const posted = await request.post('/api/contact', {
+      data: {
+        name,
+        email: 'people@example.com',
+        message: `Hello from ${name}.`,
+        form_token: tokens[index],
+      },
+    })
+    expect(posted.status()).toBe(201)
+  }
+}
+
+test('Archive selected, Move to inbox, Mark as spam and Delete, one message at a time', async ({
+  adminPage: page,
+  request,
+  token,
+}) => {
+  const [first, second, third, fourth] = [1, 2, 3, 4].map((n) => unique(`Person ${n}`)) as [
+    string,
+    string,
+    string,
+    string,
+  ]
+  await sendAsPeople(request, [first, second, third, fourth])
+  const notifications = page.getByRole('region', { name: 'Notifications' })
+  await page.goto('/admin/messages')
+  await expect(page.getByRole('heading', { name: 'Messages.' })).toBeVisible()
+  for (const name of [first, second, third, fourth]) {
+    await expect(item(page, name).getByText('Unread')).toBeVisible()
+  }
+
+  // Two selected, archived at once.
+  await page.getByLabel(`Select the message from ${first}`).check()
+  await page.getByLabel(`Select the message from ${second}`).check()
+  await expect(page.getByText('2 selected')).toBeVisible()
+  await page.getByRole('button', { name: 'Archive selected' }).click()
+  await expect(notifications).toContainText('2 archived.')
+  await expect(item(page, first)).toHaveCount(0)
+  await expect(item(page, second)).toHaveCount(0)
+  await expect(item(page, third)).toBeVisible()
+  let stored = await statuses(request, token)
+  expect([stored.get(first), stored.get(second), stored.get(third)]).toEqual([
+    'archived',
+    'archived',
+    'unread',
+  ])
+
+  // One archived message back to the inbox, read.
+  await page.getByRole('button', { name: /^Archived \(/ }).click()
+  await expect(item(page, second)).toBeVisible()
+  await item(page, first)
+    .getByRole('button', { name: new RegExp(first) })
+    .click()
+  await item(page, first).getByRole('button', { name: 'Move to inbox' }).click()
+  await expect(notifications).toContainText('Moved to the inbox.')
+  await expect(item(page, first)).toHaveCount(0)
+  await expect(item(page, second)).toBeVisible()
+  await page.getByRole('button', { name: /^Inbox \(/ }).click()
+  await expect(item(page, first)).toBeVisible()
+  await expect(item(page, first).getByText('Unread')).toHaveCount(0)
+  expect((await statuses(request, token)).get(first)).toBe('read')
+
+  // One marked as spam: out of the inbox, into Spam.
+  await item(page, third)
+    .getByRole('button', { name: new RegExp(third) })
+    .click()
+  await item(page, third).getByRole('button', { name: 'Mark as spam' }).click()
+  await expect(notifications).toContainText('Marked as spam.')
+  await expect(item(page, third)).toHaveCount(0)
+  expect((await statuses(request, token)).get(third)).toBe('spam')
+  await page.getByRole('button', { name: /^Spam \(/ }).click()
+  await expect(item(page, third)).toBeVisible()
+
+  // One deleted: the spec's question first; "Cancel" keeps it, "OK" deletes it.
+  await page.getByRole('button', { name: /^Inbox \(/ }).click()
+  await item(page, fourth)
+    .getByRole('button', { name: new RegExp(fourth) })
+    .click()
+  const questions: string[] = []
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await item(page, fourth).getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect.poll(() => questions.length).toBe(1)
+  await expect(item(page, fourth)).toBeVisible()
+  expect((await statuses(request, token)).has(fourth)).toBe(true)
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message())
+    void dialog.accept()
+  })
+  await item(page, fourth).getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(notifications).toContainText('Message deleted.')
+  await expect(item(page, fourth)).toHaveCount(0)
+  expect(questions).toEqual([
+    'Are you sure you want to delete this contact?',
+    'Are you sure you want to delete this contact?',
+  ])
+  stored = await statuses(request, token)
+  expect(stored.has(fourth)).toBe(false)
+  expect(stored.get(second)).toBe('archived')
+})
+
+/**
+ * Settings → Notifications with alerts configured: a server of its own
+ * (the journeys' server has none), its SMTP URL and webhook pointing at
+ * receivers this file starts. The webhook first answers 503, so the panel
+ * shows an error, then 204.
+ */
+test.describe('Settings → Notifications with alerts configured', () => {
+  test.describe.configure({ mode: 'serial' })
+
+  let server: ChildProcess | undefined
+  let smtp: SMTPServer | undefined
+  let hook: Server | undefined
+  let dataDir = ''
+  let base = ''
+  const mails: string[] = []
+  const posts: { type: string; answered: number }[] = []
+  let hookStatus = 503
+
+  function freePort(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const probe = createNetServer()
+      probe.once('error', reject)
+      probe.listen(0, '127.0.0.1', () => {
+        const address = probe.address()
+        const port = typeof address === 'object' && address ? address.port : 0
+        probe.close(() => resolve(port))
+      })
+    })
+  }
+
+  test.beforeAll(async () => {
+    const smtpPort = await freePort()
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('end', () => {
+          mails.push(Buffer.concat(chunks).toString('utf8'))
+          callback()
+        })
+      },
+    })
+    await new Promise<void>((resolve) => smtp?.listen(smtpPort, '127.0.0.1', resolve))
+    hook = createHttpServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8')
+      })
+      request.on('end', () => {
+        const { type } = JSON.parse(body) as { type: string }
+        posts.push({ type, answered: hookStatus })
+        response.writeHead(hookStatus).end()
+      })
+    })
+    const hookPort = await freePort()
+    await new Promise<void>((resolve) => hook?.listen(hookPort, '127.0.0.1', resolve))
+
+    dataDir = mkdtempSync(join(tmpdir(), 'portfolio-alerts-e2e-'))
+    const port = await freePort()
+    base = `http://127.0.0.1:${port}`
+    server = spawn('bun', ['server/index.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SKIP_CLIENT_BUILD: '1',
+        LOG_LEVEL: 'error',
+        ADMIN_USERNAME: e2eAdmin.username,
+        ADMIN_PASSWORD: e2eAdmin.password,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        NOTIFY_EMAIL_TO: 'owner@example.com',
+        NOTIFY_EMAIL_FROM: 'Portfolio <portfolio@localhost>',
+        NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${hookPort}/secret-topic?tpl=yes`,
+        NOTIFY_RETRY_BASE: '500ms',
+        NOTIFY_RETRY_MAX: '1s',
+        NOTIFY_POLL: '500ms',
+      },
+      stdio: 'ignore',
+    })
+    for (let i = 0; i < 150; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) return
+      } catch {
+        // not up yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    throw new Error('the alerts server did not start')
+  })
+
+  test.afterAll(async () => {
+    server?.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    server?.kill('SIGKILL')
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()))
+    await new Promise<void>((resolve) => (hook ? hook.close(() => resolve()) : resolve()))
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  test('Send test delivers, and the panel shows the last delivery and the last error', async ({
+    page,
+  }) => {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(e2eAdmin),
+    })
+    const { token } = (await login.json()) as { token: string }
+    await signInPage(page, token)
+    await page.goto(`${base}/admin/notifications`)
+    const panel = page.getByRole('region', { name: 'Message alerts' })
+    /** The value beside a label of the panel's list. */
+    const row = (label: string) =>
+      panel
+        .locator('dl > div')
+        .filter({ has: page.locator('dt').getByText(label, { exact: true }) })
+        .locator('dd')
+    await expect(panel.getByRole('heading', { name: 'Message alerts' })).toBeVisible()
+    await expect(row('Email')).toHaveText('Configured, to owner@example.com')
+    await expect(row('Webhook')).toHaveText(/^Configured \(127\.0\.0\.1:\d+\)$/)
+    // The webhook's secret path and query are never shown.
+    await expect(panel).not.toContainText('secret-topic')
+    await expect(row('Last delivery')).toHaveText('None yet')
+    await expect(row('Last error')).toHaveText('None')
+
+    // The webhook is down: the email goes, the webhook's failure is shown.
+    await panel.getByRole('button', { name: 'Send test' }).click()
+    await expect(panel.getByRole('alert')).toContainText(
+      'The test could not be sent yet: webhook answered 503',
+    )
+    expect(mails).toHaveLength(1)
+    expect(mails[0]).toContain('Subject: Test alert from')
+    // Retried every second or so while it is down, never answered yet.
+    expect(posts[0]).toEqual({ type: 'test', answered: 503 })
+    expect(posts.every((post) => post.answered === 503)).toBe(true)
+    await expect(row('Last delivery').locator('time')).toHaveAttribute('datetime', /^\d{4}-/)
+    await expect(row('Last error')).toContainText('webhook answered 503')
+    await expect(row('Last error').locator('time')).toHaveAttribute('datetime', /^\d{4}-/)
+    await expect(row('Waiting to be sent')).toHaveText('1')
+    await page.screenshot({ path: `${screens}/admin-notifications-error-1280.png`, fullPage: true })
+    await expectNoViolations(page)
+
+    // The webhook is back: the worker retries on its own; a reload shows nothing waiting.
+    hookStatus = 204
+    await expect
+      .poll(() => posts.filter((post) => post.answered === 204).length, {
+        timeout: 15_000,
+      })
+      .toBe(1)
+    await page.reload()
+    await expect(row('Waiting to be sent')).toHaveText('0')
+
+    // A second test goes out on both channels at once and says so.
+    await panel.getByRole('button', { name: 'Send test' }).click()
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+      'Test alert sent.',
+    )
+    expect(mails).toHaveLength(2)
+    const delivered = posts.filter((post) => post.answered === 204)
+    expect(delivered).toEqual([
+      { type: 'test', answered: 204 },
+      { type: 'test', answered: 204 },
+    ])
+    await expect(row('Waiting to be sent')).toHaveText('0')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: `${screens}/admin-notifications-390.png`, fullPage: true })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.screenshot({ path: `${screens}/admin-notifications-390-dark.png`, fullPage: true })
+  })
 })

@@ -122,36 +122,40 @@ for (const width of [1280, 390]) {
   })
 }
 
-test('the navigation marks the current screen and leads to each section', async ({
+/** The admin navigation's groups, in order: a list each, named by its visible heading. */
+const navGroups: [string | null, string[]][] = [
+  [null, ['Dashboard', 'Projects', 'Timeline', 'Messages']],
+  ['Content', ['Profile', 'Media', 'CV', 'Import']],
+  ['Insights', ['Analytics', 'Share links']],
+  ['Settings', ['Security', 'Notifications', 'Backup', 'Audit log']],
+]
+
+async function expectNavGroups(nav: Locator) {
+  await expect(nav.getByRole('link')).toHaveText(navGroups.flatMap(([, links]) => links))
+  for (const [name, links] of navGroups) {
+    if (!name) continue
+    await expect(nav.getByText(name, { exact: true })).toBeVisible()
+    await expect(nav.getByRole('list', { name, exact: true }).getByRole('link')).toHaveText(links)
+  }
+}
+
+test('the navigation, in named groups, marks the current screen and leads to each section', async ({
   adminPage: page,
 }) => {
   const nav = page.getByRole('navigation', { name: 'Admin' })
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 800 })
-    await page.goto('/admin')
-    await expect(page.getByRole('heading', { name: 'Manage Projects.' })).toBeVisible()
-    await expect(nav.getByRole('link')).toHaveText([
-      'Dashboard',
-      'Projects',
-      'Timeline',
-      'Messages',
-      'Analytics',
-      'Share links',
-      'Profile',
-      'Media',
-      'CV',
-      'Import',
-      'Backup',
-      'Security',
-      'Audit log',
-      'Notifications',
-    ])
-    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    )
-    await expectControlsInView(nav, width)
-  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Manage Projects.' })).toBeVisible()
+  // Beside the screens every group shows; there is no menu button to press.
+  await expect(nav.getByRole('button', { name: /Menu/ })).toBeHidden()
+  await expectNavGroups(nav)
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
+  // Every link in view (the hidden menu button aside).
+  await expectControlsInView(nav.locator('#admin-nav-groups'), 1280)
+  await page.screenshot({ path: `${screens}/admin-nav-1280-light.png` })
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.screenshot({ path: `${screens}/admin-nav-1280-dark.png` })
+  await page.emulateMedia({ colorScheme: 'light' })
 
   // From the keyboard: the links are in the tab order. Projects and Timeline
   // are the dashboard's sections (the spec keeps them on /admin); Messages is
@@ -175,11 +179,72 @@ test('the navigation marks the current screen and leads to each section', async 
   await expect(page).toHaveURL(/\/admin\/profile$/)
   await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page')
 
+  const settings = nav.getByRole('list', { name: 'Settings' })
+  await settings.getByRole('link', { name: 'Notifications' }).click()
+  await expect(page).toHaveURL(/\/admin\/notifications$/)
+  await expect(settings.getByRole('link', { name: 'Notifications' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
+
   // The wide column: wider than the public pages' 704 px.
-  await page.setViewportSize({ width: 1280, height: 800 })
   const main = await page.getByRole('main').boundingBox()
   expect(main?.width).toBeGreaterThan(1100)
 })
+
+for (const width of [360, 390]) {
+  test(`at ${width} px the navigation is a menu that opens, leads to a screen and closes`, async ({
+    adminPage: page,
+  }) => {
+    const nav = page.getByRole('navigation', { name: 'Admin' })
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/admin')
+    await expect(page.getByRole('heading', { name: 'Manage Projects.' })).toBeVisible()
+    const menu = nav.getByRole('button', { name: /^Menu/ })
+    // Closed: one bar with the menu button and Sign out, the screen right under it.
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+    const bar = await menu.boundingBox()
+    const signOut = await page.getByRole('button', { name: 'Sign out' }).boundingBox()
+    expect(Math.abs((bar?.y ?? 0) - (signOut?.y ?? 100))).toBeLessThan(4)
+    await page.screenshot({ path: `${screens}/admin-nav-closed-${width}.png` })
+
+    await menu.click()
+    await expect(menu).toHaveAttribute('aria-expanded', 'true')
+    await expectNavGroups(nav)
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await expectControlsInView(nav, width)
+    await expectNoSidewaysScroll(page, width)
+    await page.screenshot({ path: `${screens}/admin-nav-open-${width}-light.png` })
+    await expectNoAxeViolations(page)
+    // The dark theme (following the device's setting) passes too.
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+    await page.screenshot({ path: `${screens}/admin-nav-open-${width}-dark.png` })
+    await expectNoAxeViolations(page)
+    await page.emulateMedia({ colorScheme: 'light' })
+
+    // Escape closes it and gives the focus back to the button.
+    await nav.getByRole('link', { name: 'CV' }).focus()
+    await page.keyboard.press('Escape')
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    await expect(menu).toBeFocused()
+
+    // Choosing a screen goes there and closes the menu.
+    await menu.click()
+    await nav
+      .getByRole('list', { name: 'Settings' })
+      .getByRole('link', { name: 'Security' })
+      .click()
+    await expect(page).toHaveURL(/\/admin\/security$/)
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    await expect(nav.getByRole('link', { name: 'Security' })).toBeHidden()
+  })
+}
 
 test('saves and deletes are confirmed by a toast that can be dismissed', async ({
   adminPage: page,

@@ -1,3 +1,5 @@
+// First: PGlite's WebAssembly compiles while the rest of the server loads.
+import './db/pglite-wasm'
 import { resolve } from 'node:path'
 import {
   createBackupToken,
@@ -8,6 +10,7 @@ import {
 import { buildClient, viteBuildIsStale } from './build/client'
 import type { Database } from './db/client'
 import { DataDirLockedError } from './db/lock'
+import { pgliteWasmModule } from './db/pglite-wasm'
 import { buildTemplate, templateDirIn, templateState } from './db/template'
 import { appConfigFromEnv, ConfigError, loadEnv, mediaStorageFromEnv } from './env'
 import { createLogger, errorDetails } from './log'
@@ -76,7 +79,7 @@ async function main() {
   // Awaited below; a failure here is reported there, not as an unhandled rejection.
   signInReady.catch(() => {})
   modules.catch(() => {})
-  opening = openDatabaseFromEnv(env)
+  opening = openDatabaseFromEnv(env, pgliteWasmModule)
   const database = await opening
   if (database.createdFrom) {
     log.info('new data directory created from the database template', {

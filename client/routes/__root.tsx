@@ -33,10 +33,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // The header and footer show the owner's name on every page.
   loader: async ({ context: { queryClient, loadTrpc } }) => {
     const trpc = await loadTrpc()
-    await queryClient.ensureQueryData(trpc.profile.get.queryOptions())
+    const profile = await queryClient.ensureQueryData(trpc.profile.get.queryOptions())
+    // The browser's own frame (address bar, task switcher) in the owner's colour.
+    return { accent: profile.accent_color }
   },
   // Defaults for every page; a page's own tags replace those with the same name.
-  head: ({ matches }) => {
+  head: ({ matches, loaderData }) => {
     const notFound = matches.some((match) => match.status === 'notFound' || match._notFound)
     return {
       meta: [
@@ -44,7 +46,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         { name: 'viewport', content: 'width=device-width, initial-scale=1' },
         { title: notFound ? `Page Not Found · ${SITE_NAME}` : SITE_NAME },
         { name: 'description', content: 'Portfolio: projects, experience and education.' },
-        { name: 'theme-color', content: '#4f46e5' },
+        { name: 'theme-color', content: loaderData?.accent ?? DEFAULT_ACCENT },
         ...(notFound ? [{ name: 'robots', content: 'noindex' }] : []),
       ],
       links: [

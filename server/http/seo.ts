@@ -39,7 +39,7 @@ export function robotsTxt(siteUrl: string): string {
   ].join('\n')
 }
 
-export function webManifest(profile: Pick<Profile, 'name'>) {
+export function webManifest(profile: Pick<Profile, 'name' | 'accent_color'>) {
   return {
     name: `${profile.name} · Portfolio`,
     short_name: profile.name,
@@ -49,7 +49,7 @@ export function webManifest(profile: Pick<Profile, 'name'>) {
     scope: '/',
     display: 'minimal-ui',
     background_color: '#f8fafc',
-    theme_color: '#4f46e5',
+    theme_color: profile.accent_color,
     icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
   }
 }

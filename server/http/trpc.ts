@@ -1,10 +1,12 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import type { TRPCRequestInfo } from '@trpc/server/http'
 import { MAX_BATCH_SIZE } from '../../src/domain/api-limits'
 import { messages } from '../messages'
 import type { Context } from '../trpc/context'
 import { cachePolicies, unbatchable } from '../trpc/endpoints'
 import { retryAfterOf } from '../trpc/errors'
+import { RefusedRequestError } from '../trpc/init'
 import { sharesCachedAnswer } from '../trpc/meta'
 import { appRouter } from '../trpc/root'
 import { isJsonContentType, jsonTooDeep, readBody } from './body'
@@ -37,11 +39,9 @@ function trpcError(status: number, code: TRPC_ERROR_CODE_KEY, message: string, r
  */
 export async function handleTrpc(request: Request, ctx: Context): Promise<Response> {
   const url = new URL(request.url)
-  const calls = url.pathname.slice('/trpc/'.length).split(',')
-  if (calls.length > 1 && calls.some((name) => unbatchable.has(name))) {
-    const names = calls.filter((name) => unbatchable.has(name))
-    const message = `${[...new Set(names)].join(', ')} cannot be called in a batch.`
-    return trpcError(400, 'BAD_REQUEST', message, ctx.requestId)
+  // tRPC decodes the path itself; a malformed one would be its 500.
+  if (decodedProcedures(url) === null) {
+    return trpcError(400, 'BAD_REQUEST', messages.invalidUrl, ctx.requestId)
   }
   let forwarded = request
   if (request.method === 'POST') {
@@ -73,12 +73,44 @@ export async function handleTrpc(request: Request, ctx: Context): Promise<Respon
     req: forwarded,
     router: appRouter,
     maxBatchSize: MAX_BATCH_SIZE,
-    createContext: ({ resHeaders }) => withDeviceCookie(ctx, request, resHeaders),
+    createContext: ({ resHeaders, info }) => {
+      refuseUnbatchable(info, ctx.requestId)
+      return withDeviceCookie(ctx, request, resHeaders)
+    },
     responseMeta: ({ errors }) => {
       const retryAfter = errors.map(retryAfterOf).find((value) => value !== null)
       return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {}
     },
   })
+}
+
+/**
+ * A batch holding a procedure declared `batch: false` (sign-in: one
+ * password or code per request) is refused as a whole, before any call
+ * runs. Checked on the calls tRPC itself is about to make (`info.calls`,
+ * from the path it has already percent-decoded and split on commas), not
+ * on the raw path: `auth.login%2Cauth.login` or `auth%2Elogin,…` spell the
+ * same batch. Throwing here fails every call of the batch with this 400.
+ */
+export function refuseUnbatchable(info: TRPCRequestInfo, requestId: string): void {
+  if (!info.isBatchCall || info.calls.length < 2) return
+  const names = new Set(info.calls.map((call) => call.path).filter((p) => unbatchable.has(p)))
+  if (names.size === 0) return
+  const message = `${[...names].join(', ')} cannot be called in a batch.`
+  throw new RefusedRequestError('BAD_REQUEST', message, requestId)
+}
+
+/**
+ * The procedures a tRPC address names, as tRPC reads them: the path after
+ * `/trpc/`, percent-decoded, split on commas. Null when the path is not
+ * valid percent-encoding.
+ */
+export function decodedProcedures(url: URL): string[] | null {
+  try {
+    return decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(',')
+  } catch {
+    return null
+  }
 }
 
 /** The query parameters tRPC's fetch adapter reads for a query: the rest are ignored. */
@@ -87,23 +119,26 @@ const queryInputs = ['batch', 'input'] as const
 /**
  * The cache key of a GET of cacheable queries only (batched or not),
  * answered as one JSON document: the same for everyone until the content
- * changes. The key holds what tRPC reads (the procedures in the path, the
- * `batch` and `input` parameters, first value, as tRPC reads them) and
- * nothing else, so other parameters or a token do not make a new entry.
+ * changes. The key holds what tRPC reads (the procedures in the path,
+ * percent-decoded as tRPC decodes them, the `batch` and `input` parameters,
+ * first value, as tRPC reads them) and nothing else, so other parameters
+ * or a token do not make a new entry.
  * Undefined: not shared (a procedure is private, or declared
  * `public-unless-signed-in` and asked with a token). A streaming (JSON Lines)
  * answer is not one document: the caller never keys one (server/http/cache/keys.ts).
  */
 export function publicQueryKey(url: URL, signedIn: boolean): string | undefined {
-  const procedures = url.pathname.slice('/trpc/'.length).split(',')
-  if (!procedures.every((name) => sharesCachedAnswer(cachePolicies.get(name), signedIn))) {
+  const procedures = decodedProcedures(url)
+  if (!procedures?.every((name) => sharesCachedAnswer(cachePolicies.get(name), signedIn))) {
     return undefined
   }
+  // Keyed by the names as tRPC reads them: `projects%2Elist` is `projects.list`.
+  const path = `/trpc/${procedures.join(',')}`
   const read = new URLSearchParams()
   for (const name of queryInputs) {
     const value = url.searchParams.get(name)
     if (value !== null) read.set(name, value)
   }
   const query = read.toString()
-  return query ? `${url.pathname}?${query}` : url.pathname
+  return query ? `${path}?${query}` : path
 }

@@ -26,6 +26,12 @@ function summary(row: OutboxRow, siteHost: string): { subject: string; text: str
   }
 }
 
+/** At most 1,000 characters (so at most 4,003 bytes of UTF-8), cut between characters. */
+export function preview(text: string): string {
+  const characters = Array.from(text)
+  return characters.length <= 1_000 ? text : `${characters.slice(0, 1_000).join('')}…`
+}
+
 export function createAlertTransports(settings: AlertSettings, siteUrl: string): AlertTransports {
   const siteHost = new URL(siteUrl).host
   const inbox = `${siteUrl}/admin/messages`
@@ -61,7 +67,7 @@ export function createAlertTransports(settings: AlertSettings, siteUrl: string):
     const url = settings.webhookUrl
     if (!url) throw new Error('webhook alerts are no longer configured')
     const { payload } = row
-    const { text } = summary(row, siteHost)
+    const { subject, text } = summary(row, siteHost)
     const body = {
       id: row.alert_id,
       type: payload.kind === 'test' ? 'test' : 'contact_message',
@@ -80,6 +86,10 @@ export function createAlertTransports(settings: AlertSettings, siteUrl: string):
       // What Slack (`text`) and Discord (`content`) show as the post.
       text,
       content: text.slice(0, 2000),
+      // For receivers that template the JSON themselves (ntfy's `?tpl=yes&t={{.title}}&m={{.preview}}`):
+      // a subject line, and the text cut to fit ntfy's 4,096-byte message limit.
+      title: subject,
+      preview: preview(text),
     }
     const response = await fetch(url, {
       method: 'POST',

@@ -45,6 +45,14 @@ export function createAlertWorker(options: {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
         const next = await markAlertFailed(db, row, new Date(), message, settings)
+        if (!next) {
+          log.warn('alert attempt failed after its lease ran out; another sender has it', {
+            alert_id: row.alert_id,
+            channel: row.channel,
+            error: message,
+          })
+          continue
+        }
         log.warn('alert not sent, will retry', {
           alert_id: row.alert_id,
           channel: row.channel,

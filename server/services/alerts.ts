@@ -80,11 +80,12 @@ export async function claimDueAlert(db: Db, now: Date, leaseMs: number): Promise
   return row ?? null
 }
 
+/** Marks the alert sent; a second sender (after a lease ran out) keeps the first time. */
 export async function markAlertSent(db: Db, id: number, now: Date): Promise<void> {
   await db
     .update(notificationOutbox)
     .set({ sent_at: now, updated_at: now })
-    .where(eq(notificationOutbox.id, id))
+    .where(and(eq(notificationOutbox.id, id), isNull(notificationOutbox.sent_at)))
 }
 
 /** The wait before the next attempt after `attempts` failures: doubling, capped. */
@@ -93,15 +94,22 @@ export function retryDelayMs(attempts: number, settings: AlertSettings): number 
   return Math.min(settings.retryBaseMs * factor, settings.retryMaxMs)
 }
 
+/**
+ * Puts the alert off after a failed attempt; returns when it is due again.
+ * Only while the claim is still this sender's: when the send outlived its
+ * lease and another instance took the row (one more attempt counted) or sent
+ * it, the late failure changes nothing and null is returned, so it cannot
+ * shorten the other sender's lease or mark a delivered alert as failing.
+ */
 export async function markAlertFailed(
   db: Db,
   row: OutboxRow,
   now: Date,
   error: string,
   settings: AlertSettings,
-): Promise<Date> {
+): Promise<Date | null> {
   const next = new Date(now.getTime() + retryDelayMs(row.attempts, settings))
-  await db
+  const updated = await db
     .update(notificationOutbox)
     .set({
       next_attempt_at: next,
@@ -109,8 +117,15 @@ export async function markAlertFailed(
       last_error_at: now,
       updated_at: now,
     })
-    .where(eq(notificationOutbox.id, row.id))
-  return next
+    .where(
+      and(
+        eq(notificationOutbox.id, row.id),
+        eq(notificationOutbox.attempts, row.attempts),
+        isNull(notificationOutbox.sent_at),
+      ),
+    )
+    .returning({ id: notificationOutbox.id })
+  return updated.length > 0 ? next : null
 }
 
 /** Where email alerts go: NOTIFY_EMAIL_TO, else the profile's email. */

@@ -1,7 +1,15 @@
-import { and, desc, gte, like, lt, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm'
 import type { AuditGroup, AuditPage } from '../../src/schemas/security'
 import type { Db } from '../db/client'
-import { auditLog } from '../db/schema'
+import {
+  auditLog,
+  contactMessages,
+  media,
+  profile,
+  projects,
+  shareLinks,
+  timelineEvents,
+} from '../db/schema'
 import type { ServiceContext } from './context'
 
 /** Entries are kept this long, then deleted. */
@@ -21,8 +29,9 @@ export const auditGroupPrefixes: Record<AuditGroup, string[]> = {
   sign_in: ['auth.'],
   two_factor: ['twoFactor.'],
   sessions: ['sessions.'],
-  content: ['projects.', 'timeline.', 'profile.', 'media.', 'shareLinks.'],
-  messages: ['contact.'],
+  content: ['projects.', 'timeline.', 'profile.', 'media.', 'shareLinks.', 'cv.', 'import.'],
+  // The messages and the alerts that announce them (a test alert).
+  messages: ['contact.', 'notifications.'],
   maintenance: ['admin.', 'backup.'],
 }
 
@@ -100,9 +109,9 @@ export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<Audit
   }
 }
 
-/** Input keys whose values are never recorded, nor their names. */
-const secretKey = /pass|token|secret|code|challenge|otp|cookie/i
-const fieldName = /^[a-z][a-z0-9_]{0,39}$/i
+/** Column names never listed as changed: secrets by their name, and bookkeeping. */
+const secretKey = /pass|token|secret|code|challenge|otp|cookie|hash|recovery/i
+const bookkeeping = new Set(['id', 'created_at', 'updated_at', 'first_seen_at', 'last_seen_at'])
 /** The singular a procedure's router stands for, in a target ("project 3 …"). */
 const nouns: Record<string, string> = {
   projects: 'project',
@@ -114,55 +123,173 @@ const nouns: Record<string, string> = {
   shareLinks: 'share link',
 }
 
+type Row = Record<string, unknown>
+const first = async (rows: Promise<Row[]>): Promise<Row | undefined> => (await rows)[0]
+
+/**
+ * The stored row an admin write of each router concerns, by id (the
+ * profile: its one row): read before the write and after it, so the entry
+ * names the columns whose value changed, not the fields a form sent. None
+ * of these tables holds a secret; column names like one are left out anyway.
+ */
+const storedRows: Record<string, (db: Db, id: number | undefined) => Promise<Row | undefined>> = {
+  projects: async (db, id) =>
+    id === undefined
+      ? undefined
+      : first(db.select().from(projects).where(eq(projects.id, id)).limit(1)),
+  timeline: async (db, id) =>
+    id === undefined
+      ? undefined
+      : first(db.select().from(timelineEvents).where(eq(timelineEvents.id, id)).limit(1)),
+  media: async (db, id) =>
+    id === undefined ? undefined : first(db.select().from(media).where(eq(media.id, id)).limit(1)),
+  contact: async (db, id) =>
+    id === undefined
+      ? undefined
+      : first(db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1)),
+  shareLinks: async (db, id) =>
+    id === undefined
+      ? undefined
+      : first(db.select().from(shareLinks).where(eq(shareLinks.id, id)).limit(1)),
+  profile: async (db) => first(db.select().from(profile).limit(1)),
+}
+
+/** Routers whose rows have a title worth naming (a message's sender's name is not kept here). */
+const titled = new Set(['projects', 'timeline', 'shareLinks'])
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const short = (value: string, max = 120) => (value.length > max ? `${value.slice(0, max)}…` : value)
 
-/**
- * The entry of an admin write, from the procedure's path, its raw input and
- * its answer: the id and title it concerns, the names of the fields sent
- * (never their values, so nothing typed into a field can leak here, and
- * never a field named like a secret), and for an upload the file's size
- * and the type it was stored as.
- */
-export function describeWrite(path: string, rawInput: unknown, output: unknown): AuditEvent {
-  const details: Record<string, unknown> = {}
-  let input: Record<string, unknown> = {}
+/** An id as a path parameter or a body sends it. */
+export function idOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value)
+    ? value
+    : typeof value === 'string' && /^\d{1,10}$/.test(value)
+      ? Number(value)
+      : undefined
+}
+
+/** The raw input of a write as a record (a form upload: its text fields). */
+function inputRecord(rawInput: unknown): { input: Row; file?: { bytes: number } } {
   if (typeof FormData !== 'undefined' && rawInput instanceof FormData) {
+    const input: Row = {}
+    let file: { bytes: number } | undefined
     for (const [key, value] of rawInput.entries() as Iterable<[string, unknown]>) {
-      if (value instanceof Blob) details.file = { bytes: value.size }
+      if (value instanceof Blob) file = { bytes: value.size }
       else input[key] = value
     }
-  } else if (isRecord(rawInput)) {
-    input = rawInput
+    return file ? { input, file } : { input }
   }
+  return { input: isRecord(rawInput) ? rawInput : {} }
+}
+
+/**
+ * The row a write of this procedure concerns, as stored now (undefined:
+ * the router keeps no such row, or the input names none: a create). Read
+ * before the write and again after it (`describeWrite`'s `rows`).
+ */
+export async function storedRowOf(
+  db: Db,
+  path: string,
+  rawInput: unknown,
+  output?: unknown,
+): Promise<Row | undefined> {
+  const load = storedRows[path.split('.')[0] ?? '']
+  if (!load) return undefined
   const out = isRecord(output) ? output : {}
-  const idOf = (value: unknown) =>
-    typeof value === 'number' && Number.isInteger(value)
-      ? value
-      : typeof value === 'string' && /^\d{1,10}$/.test(value)
-        ? Number(value)
-        : undefined
+  return load(db, idOf(out.id) ?? idOf(inputRecord(rawInput).input.id))
+}
+
+/** The columns whose stored value differs between two reads of a row, in the row's order. */
+export function changedColumns(before: Row, after: Row): string[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+  return Object.keys(after).filter(
+    (key) => !bookkeeping.has(key) && !secretKey.test(key) && !same(before[key], after[key]),
+  )
+}
+
+/** What the answer of some writes says about them (never a secret: none of these answers holds one). */
+const outcomes: Record<string, (out: Row) => Row> = {
+  'backup.restore': (out) => ({
+    taken_at: out.created_at,
+    tables: out.tables,
+    media_files: out.media_files,
+  }),
+  'import.jsonResume': (out) => {
+    const created = isRecord(out.created) ? out.created : {}
+    const count = (value: unknown) => (Array.isArray(value) ? value.length : 0)
+    return {
+      created: { projects: count(created.projects), events: count(created.timeline) },
+      profile_fields_filled: Array.isArray(out.profile) ? out.profile : [],
+      skipped: count(out.skipped),
+    }
+  },
+  'cv.upload': (out) => {
+    const uploaded = isRecord(out.uploaded) ? out.uploaded : {}
+    return {
+      file_name: typeof uploaded.file_name === 'string' ? short(uploaded.file_name, 80) : null,
+      bytes: uploaded.bytes,
+    }
+  },
+  'notifications.test': (out) => ({
+    channels: [
+      ...(isRecord(out.email) && out.email.configured ? ['email'] : []),
+      ...(isRecord(out.webhook) && out.webhook.configured ? ['webhook'] : []),
+    ],
+  }),
+}
+
+/**
+ * The entry of an admin write, from the procedure's path, its raw input,
+ * its answer and the row it concerns read before and after it (`rows`):
+ * the id and title it concerns, the columns whose value changed (names,
+ * never values, so nothing typed into a field can leak here; never a
+ * column named like a secret), for an upload the file's size and the type
+ * it was stored as, and for a restore, an import, a CV or a test alert
+ * what their answer says.
+ */
+export function describeWrite(
+  path: string,
+  rawInput: unknown,
+  output: unknown,
+  rows: { before?: Row | undefined; after?: Row | undefined } = {},
+): AuditEvent {
+  const router = path.split('.')[0] ?? ''
+  const details: Record<string, unknown> = {}
+  const { input, file } = inputRecord(rawInput)
+  if (file) details.file = file
+  const out = isRecord(output) ? output : {}
   const id = idOf(out.id) ?? idOf(input.id)
-  const titleOf = (record: Record<string, unknown>) =>
-    [record.title, record.name, record.slug].find(
-      (value): value is string => typeof value === 'string' && value !== '',
-    )
-  const title = titleOf(out) ?? titleOf(input)
-  const fields = Object.keys(input)
-    .filter((key) => key !== 'id' && fieldName.test(key) && !secretKey.test(key))
-    .slice(0, 40)
+  const titleOf = (record: Row | undefined) =>
+    record
+      ? [record.title, record.name, record.slug].find(
+          (value): value is string => typeof value === 'string' && value !== '',
+        )
+      : undefined
+  const title = titled.has(router)
+    ? (titleOf(out) ?? titleOf(input) ?? titleOf(rows.after) ?? titleOf(rows.before))
+    : undefined
   if (id !== undefined) details.id = id
   if (title) details.title = short(title)
   // What an upload turned out to be (read from its bytes, not the name it was sent with).
   if (typeof out.content_type === 'string') details.content_type = short(out.content_type, 50)
-  if (fields.length) details.fields = fields
+  if (rows.before && rows.after) details.fields = changedColumns(rows.before, rows.after)
+  // A new order: the ids, first to last.
+  if (path.endsWith('.reorder') && Array.isArray(input.ids)) {
+    details.order = input.ids
+      .map(idOf)
+      .filter((value) => value !== undefined)
+      .slice(0, 100)
+  }
   // A count the answer gives (sessions revoked).
   if (typeof out.revoked === 'number') details.revoked = out.revoked
-  const noun = nouns[path.split('.')[0] ?? ''] ?? null
+  const outcome = outcomes[path]
+  if (outcome) Object.assign(details, outcome(out))
+  const noun = nouns[router] ?? null
   const target =
-    noun && (id !== undefined || title)
+    noun && (id !== undefined || title || router === 'profile')
       ? [noun, id === undefined ? null : String(id), title ? `"${short(title, 80)}"` : null]
           .filter(Boolean)
           .join(' ')

@@ -221,12 +221,13 @@ async function settle(
       reason: reason === 'code' ? 'wrong authentication code' : 'wrong username or password',
     },
   })
-  if (reservation.lockedFor > 0) {
-    ctx.log.warn('login lockout', { ...event, locked_for: reservation.lockedFor })
+  // Each lock this failure started: the username's (or the device's), and the IP's hourly cap.
+  for (const lockout of reservation.lockouts) {
+    ctx.log.warn('login lockout', { ...event, locked_for: lockout.seconds, scope: lockout.scope })
     await recordAudit(ctx, {
       action: 'auth.lockout',
       actor: username,
-      details: { seconds: reservation.lockedFor, scope: reservation.keys.account.split(':')[0] },
+      details: { seconds: lockout.seconds, scope: lockout.scope },
     })
   }
 }

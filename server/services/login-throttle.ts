@@ -30,8 +30,18 @@ export interface SignInAttempt {
 export type Reservation =
   /** Refused: locked for this many seconds; nothing was counted and no password may be checked. */
   | { locked: number }
-  /** Counted as a failure until `settle` says otherwise; `lockedFor`: the lockout it started. */
-  | { locked: 0; lockedFor: number; keys: ReservedKeys }
+  /**
+   * Counted as a failure until `settle` says otherwise; `lockedFor`: the
+   * lockout it started (seconds, the longer one), `lockouts`: each lock it
+   * started, by what was locked.
+   */
+  | { locked: 0; lockedFor: number; lockouts: Lockout[]; keys: ReservedKeys }
+
+/** A lock an attempt started: on the username, on a trusted device, or on the client IP (the hourly cap). */
+export interface Lockout {
+  scope: 'user' | 'device' | 'ip'
+  seconds: number
+}
 
 export interface ReservedKeys {
   account: string
@@ -121,9 +131,22 @@ export async function reserveSignIn(
       })
       .where(eq(throttleCounters.key, ip))
 
-    const lock = Math.max(accountLock?.getTime() ?? 0, ipLock?.getTime() ?? 0)
-    const lockedFor = lock === 0 ? 0 : Math.ceil((lock - now.getTime()) / 1000)
-    return { locked: 0, lockedFor, keys: { account, ip, accountLockStarted: accountLock !== null } }
+    const seconds = (until: Date) => Math.ceil((until.getTime() - now.getTime()) / 1000)
+    const started: Lockout[] = []
+    if (accountLock) {
+      started.push({
+        scope: attempt.deviceId === null ? 'user' : 'device',
+        seconds: seconds(accountLock),
+      })
+    }
+    if (ipLock) started.push({ scope: 'ip', seconds: seconds(ipLock) })
+    const lockedFor = Math.max(0, ...started.map((lockout) => lockout.seconds))
+    return {
+      locked: 0,
+      lockedFor,
+      lockouts: started,
+      keys: { account, ip, accountLockStarted: accountLock !== null },
+    }
   })
 }
 

@@ -1,14 +1,17 @@
-import { afterAll, expect, test } from 'bun:test'
+import { afterAll, expect, setDefaultTimeout, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { count } from 'drizzle-orm'
 import { openDatabase } from '../db/client'
-import { adminUsers, sessions } from '../db/schema'
+import { adminUsers, auditLog, sessions, twoFactor } from '../db/schema'
 import { loadEnv } from '../env'
 import type { Logger } from '../log'
 import { prepareDatabase } from '../setup'
 import { freshDatabase } from './harness'
+
+// The first test makes the migrated template (seconds on a busy machine).
+setDefaultTimeout(60_000)
 
 function recordingLogger() {
   const lines: string[] = []
@@ -140,3 +143,71 @@ test('OWNER_* variables that differ from the stored profile: one warning pointin
     await database.close()
   }
 })
+
+test('the command line is in the audit log: admin created, password reset, two-factor reset, a restore', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-cli-audit-'))
+  dirs.push(dataDir)
+  const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'error' }
+  const run = async (args: string[], extra: Record<string, string> = {}) => {
+    const child = Bun.spawn(['bun', ...args], {
+      env: { ...env, ...extra },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const [code, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()])
+    expect(code, stderr).toBe(0)
+  }
+  const passwords = ['first passphrase', 'second passphrase', 'third passphrase']
+  await run(['server/cli/admin-password.ts', 'owner'], { ADMIN_PASSWORD: passwords[0] ?? '' })
+
+  // Two-factor sign-in on (as enrolment leaves it), then a lost phone.
+  const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
+  let database = await openDatabase({ kind: 'pglite', dataDir })
+  const [user] = await database.db.select().from(adminUsers)
+  await database.db
+    .insert(twoFactor)
+    .values({ user_id: user?.id ?? 0, secret, enabled_at: new Date() })
+  await database.close()
+  await run(['server/cli/admin-password.ts', 'owner'], { ADMIN_PASSWORD: passwords[1] ?? '' })
+  await run(['server/cli/admin-password.ts', 'owner', '--reset-2fa'], {
+    ADMIN_PASSWORD: passwords[2] ?? '',
+  })
+
+  // A backup, then restored from it (the server is not running: PGlite).
+  const file = join(dataDir, '..', `${basename(dataDir)}-backup.json`)
+  dirs.push(file)
+  await run(['server/cli/backup.ts', file])
+  await run(['server/cli/restore.ts', file])
+
+  database = await openDatabase({ kind: 'pglite', dataDir })
+  try {
+    expect(await database.db.select().from(twoFactor)).toEqual([])
+    const entries = await database.db.select().from(auditLog).orderBy(auditLog.id)
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'admin.created',
+      'admin.password_reset',
+      'admin.password_reset',
+      'twoFactor.reset',
+      'backup.restore',
+    ])
+    for (const entry of entries) expect(entry.ip).toBe('command line')
+    expect(entries.slice(0, 4).map((entry) => entry.actor)).toEqual([
+      'owner',
+      'owner',
+      'owner',
+      'owner',
+    ])
+    expect(entries[1]?.details).toEqual({ sessions_revoked: true, locks_cleared: true })
+    const restore = entries[4]
+    expect(restore?.target).toBe(basename(file))
+    expect(restore?.details).toMatchObject({
+      taken_at: expect.any(String),
+      summary: expect.stringContaining('1 admin users'),
+    })
+    // Never a password or the second factor's secret.
+    const text = JSON.stringify(entries)
+    for (const secretText of [...passwords, secret]) expect(text).not.toContain(secretText)
+  } finally {
+    await database.close()
+  }
+}, 120_000)

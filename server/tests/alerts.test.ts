@@ -11,12 +11,12 @@ import { migrateDatabase, openDatabase } from '../db/client'
 import { notificationOutbox } from '../db/schema'
 import { createLogger } from '../log'
 import { createAlertWorker } from '../notify/worker'
+import { retryDelayMs } from '../services/alerts'
 import {
-  type SmtpReceiver,
+  startNtfyReceiver,
   startSmtpReceiver,
   startWebhookReceiver,
   until,
-  type WebhookReceiver,
 } from './alert-receivers'
 import { cleanupChildren, freePort, freshPostgresUrl } from './child-server'
 import { createTestApp, type TestApp, usingPostgres } from './harness'
@@ -37,7 +37,7 @@ const smtp = (port: number): AlertSettings => ({
 })
 
 const open: { close(): Promise<void> }[] = []
-const receivers: (SmtpReceiver | WebhookReceiver)[] = []
+const receivers: { stop(): Promise<void> }[] = []
 afterAll(async () => {
   for (const item of open.splice(0)) await item.close()
   for (const receiver of receivers.splice(0)) await receiver.stop()
@@ -221,5 +221,224 @@ describe.skipIf(!usingPostgres)('two instances on one PostgreSQL database', () =
     expect(numbers.sort((x, y) => x - y)).toEqual([...Array(count).keys()])
     const ids = new Set(receiver.mails.map((mail) => mail.headers['message-id']))
     expect(ids.size).toBe(count)
+  })
+})
+
+describe('retries', () => {
+  test('the wait before each retry doubles from the base, up to the maximum', () => {
+    const settings: AlertSettings = { ...timing, retryBaseMs: 30_000, retryMaxMs: 3_600_000 }
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempts) => retryDelayMs(attempts, settings))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000,
+    ])
+    // However many attempts, never past the maximum (and no overflow to Infinity or NaN).
+    expect(retryDelayMs(10_000, settings)).toBe(3_600_000)
+  })
+
+  test('with SMTP down, each failed attempt puts the alert off twice as long as the last', async () => {
+    // No polling: the test runs each pass itself, once the alert is due again.
+    const t = await appWith({
+      ...smtp(freePort()),
+      retryBaseMs: 150,
+      retryMaxMs: 600,
+      pollMs: 600_000,
+    })
+    await sendAsPerson(t, 'Grace Hopper', 'grace@example.com', 'Is anyone there?')
+    const waits = new Map<number, number>()
+    await until('five failed attempts', async () => {
+      await t.alerts?.drain()
+      const [row] = await t.db.select().from(notificationOutbox)
+      if (row?.last_error_at) {
+        waits.set(row.attempts, row.next_attempt_at.getTime() - row.last_error_at.getTime())
+      }
+      return waits.size >= 5
+    })
+    expect([...waits.entries()].sort(([a], [b]) => a - b)).toEqual([
+      [1, 150],
+      [2, 300],
+      [3, 600],
+      [4, 600],
+      [5, 600],
+    ])
+    const [row] = await t.db.select().from(notificationOutbox)
+    expect(row?.sent_at).toBeNull()
+    expect(String(row?.last_error)).toMatch(/ECONNREFUSED|connect/i)
+  })
+})
+
+describe('secrets stay in the environment', () => {
+  test('GET /api/notifications shows neither the SMTP password nor the webhook path or query', async () => {
+    const password = 'Sup3r-Secret-Pa55'
+    const topic = 'portfolio-alerts-x7Qm2vK9'
+    const auth = 'QmVhcmVyIHRrX3NlY3JldA'
+    // The webhook answers 500 and nothing listens for SMTP: both fail, with errors recorded.
+    const receiver = startWebhookReceiver(0, () => 500)
+    receivers.push(receiver)
+    const hook = `${receiver.url.replace('/hook', '')}/${topic}?auth=${auth}&tpl=yes`
+    const t = await appWith({
+      ...timing,
+      pollMs: 600_000,
+      email: {
+        smtpUrl: `smtp://alerts%40example.com:${password}@127.0.0.1:${freePort()}`,
+        from: 'Portfolio <portfolio@localhost>',
+      },
+      webhookUrl: hook,
+    })
+    await sendAsPerson(t, 'Grace Hopper', 'grace@example.com', 'Hello')
+    await until('both alerts to fail once', async () => {
+      const rows = await t.db.select().from(notificationOutbox)
+      return rows.length === 2 && rows.every((row) => row.last_error !== null)
+    })
+    // The receiver did get the secret address: the check below is not vacuous.
+    expect(receiver.urls[0]?.pathname).toBe(`/${topic}`)
+    const token = await t.login()
+    const answers = [
+      await t.request('GET', '/api/notifications', { token }),
+      await t.request('GET', '/trpc/notifications.status', { token }),
+      await t.request('POST', '/api/notifications/test', { token }),
+    ]
+    for (const answer of answers) {
+      expect(answer.status).toBe(200)
+      for (const secret of [password, topic, auth, 'tpl=yes']) {
+        expect(answer.text).not.toContain(secret)
+      }
+    }
+    expect(answers[0]?.body).toMatchObject({
+      email: { configured: true, to: 'ada@example.com' },
+      webhook: { configured: true, host: new URL(receiver.url).host },
+      pending: expect.any(Number),
+      last_error: expect.any(String),
+    })
+  })
+})
+
+describe('a send that outlives its lease', () => {
+  /** The claimed alert's lease is over: as if its sender had held it past `leaseMs`. */
+  const endLease = (t: TestApp) =>
+    t.db
+      .update(notificationOutbox)
+      .set({ next_attempt_at: new Date(Date.now() - 1_000) })
+      .where(isNull(notificationOutbox.sent_at))
+
+  test('is repeated by the next sender with the same id; the late failure changes nothing', async () => {
+    // Each request is held until the test answers it, so the order is the test's, not the clock's.
+    const answers: ((status: number) => void)[] = []
+    const receiver = startWebhookReceiver(
+      0,
+      () => new Promise<number>((resolve) => answers.push(resolve)),
+    )
+    receivers.push(receiver)
+    const settings: AlertSettings = {
+      ...timing,
+      webhookUrl: receiver.url,
+      leaseMs: 60_000,
+      retryBaseMs: 60_000,
+      pollMs: 600_000,
+    }
+    const t = await appWith(settings, { worker: false })
+    await sendAsPerson(t, 'Grace Hopper', 'grace@example.com', 'Slow network today')
+    const log = createLogger('silent')
+    const [first, second] = [0, 1].map(() =>
+      createAlertWorker({ db: t.db, settings, siteUrl: 'http://localhost', log }),
+    )
+    if (!first || !second) throw new Error('no workers')
+    const firstPass = first.drain()
+    await until('the first POST', () => answers.length === 1)
+    // The lease runs out while the first send is still under way (the test moves its end into
+    // the past rather than waiting: every lease here is a minute, so none runs out by itself)…
+    await endLease(t)
+    // …so another sender (another instance) takes the alert and sends it again.
+    const secondPass = second.drain()
+    await until('the second POST', () => answers.length === 2)
+    const [claimed] = await t.db.select().from(notificationOutbox)
+    expect(claimed?.attempts).toBe(2)
+
+    // The first send fails late: the row stays the second sender's (no error, its lease kept).
+    answers[0]?.(500)
+    await firstPass
+    const [afterLateFailure] = await t.db.select().from(notificationOutbox)
+    expect(afterLateFailure).toMatchObject({
+      attempts: 2,
+      last_error: null,
+      sent_at: null,
+      next_attempt_at: claimed?.next_attempt_at,
+    })
+
+    answers[1]?.(204)
+    await secondPass
+    const [sent] = await t.db.select().from(notificationOutbox)
+    expect(sent?.sent_at).toBeInstanceOf(Date)
+    // At least once: the receiver saw the alert twice, with one id to tell them apart.
+    expect(receiver.bodies.map((body) => body.id)).toEqual([sent?.alert_id, sent?.alert_id])
+    expect(receiver.headers.map((headers) => headers.get('idempotency-key'))).toEqual([
+      sent?.alert_id ?? '',
+      sent?.alert_id ?? '',
+    ])
+    await Promise.all([first.stop(), second.stop()])
+  })
+
+  test('a late success keeps the first delivery time', async () => {
+    const answers: ((status: number) => void)[] = []
+    const receiver = startWebhookReceiver(
+      0,
+      () => new Promise<number>((resolve) => answers.push(resolve)),
+    )
+    receivers.push(receiver)
+    const settings: AlertSettings = {
+      ...timing,
+      webhookUrl: receiver.url,
+      leaseMs: 60_000,
+      pollMs: 600_000,
+    }
+    const t = await appWith(settings, { worker: false })
+    await sendAsPerson(t, 'Grace Hopper', 'grace@example.com', 'Slow network again')
+    const log = createLogger('silent')
+    const [first, second] = [0, 1].map(() =>
+      createAlertWorker({ db: t.db, settings, siteUrl: 'http://localhost', log }),
+    )
+    if (!first || !second) throw new Error('no workers')
+    const firstPass = first.drain()
+    await until('the first POST', () => answers.length === 1)
+    await endLease(t)
+    const secondPass = second.drain()
+    await until('the second POST', () => answers.length === 2)
+    answers[1]?.(204)
+    await secondPass
+    const [sent] = await t.db.select().from(notificationOutbox)
+    answers[0]?.(204)
+    await firstPass
+    const [after] = await t.db.select().from(notificationOutbox)
+    expect(after?.sent_at).toEqual(sent?.sent_at ?? null)
+    await Promise.all([first.stop(), second.stop()])
+  })
+})
+
+describe('ntfy', () => {
+  test('the JSON posted to a bare topic URL shows raw; with the README template it reads as a notification', async () => {
+    const ntfy = startNtfyReceiver()
+    receivers.push(ntfy)
+    // The value README gives for NOTIFY_WEBHOOK_URL, with this receiver's address.
+    const readmeUrl = `${ntfy.base}/portfolio-x7Qm2vK9?tpl=yes&t=%7B%7B.title%7D%7D&m=%7B%7B.preview%7D%7D`
+    const bare = await appWith({ ...timing, webhookUrl: `${ntfy.base}/portfolio-x7Qm2vK9` })
+    await sendAsPerson(bare, 'Grace Hopper', 'grace@example.com', 'Raw, please?')
+    await until('one notification', () => ntfy.shown.length >= 1)
+    expect(ntfy.shown[0]?.message.startsWith('{"id":')).toBe(true)
+
+    const t = await appWith({ ...timing, webhookUrl: readmeUrl })
+    await sendAsPerson(t, 'Grace Hopper', 'grace@example.com', 'Can we talk about an internship?')
+    await until('a second notification', () => ntfy.shown.length >= 2)
+    expect(ntfy.shown[1]).toEqual({
+      topic: 'portfolio-x7Qm2vK9',
+      title: 'New message from Grace Hopper on localhost',
+      message: expect.stringContaining('Can we talk about an internship?'),
+    })
+    expect(ntfy.shown[1]?.message).toStartWith('Grace Hopper <grace@example.com> wrote on ')
+
+    // The longest message the form takes, in four-byte characters, still fits ntfy's 4,096 bytes.
+    await sendAsPerson(t, 'Emoji Fan', 'emoji@example.com', '🎉'.repeat(2_500))
+    await until('a third notification', () => ntfy.shown.length + ntfy.refused.length >= 3)
+    expect(ntfy.refused).toEqual([])
+    const long = ntfy.shown[2]?.message ?? ''
+    expect(long.endsWith('…')).toBe(true)
+    expect(Buffer.byteLength(long)).toBeLessThanOrEqual(4_096)
   })
 })

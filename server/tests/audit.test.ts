@@ -6,9 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { Secret, TOTP } from 'otpauth'
+import { actionLabel } from '../../client/components/admin/security/audit-labels'
+import { defaultAlertTiming, defaultThrottleLimits } from '../config'
 import { auditLog } from '../db/schema'
+import { auditGroupPrefixes } from '../services/audit'
+import { endpoints } from '../trpc/endpoints'
+import { startWebhookReceiver } from './alert-receivers'
 import { ADMIN, createTestApp, isRecord, sample, type TestApp } from './harness'
-import { blackPng, upload, uploadForm } from './media-fixtures'
+import { blackPng, encodeForm, upload, uploadForm } from './media-fixtures'
 
 setDefaultTimeout(60_000)
 
@@ -27,10 +32,21 @@ describe('what is recorded', () => {
   const secrets: string[] = [ADMIN.password]
   const ip = '198.51.100.23'
 
+  const receiver = startWebhookReceiver()
+
   beforeAll(async () => {
-    t = await createTestApp({ config: { trustProxy: 1 } })
+    t = await createTestApp({
+      config: {
+        trustProxy: 1,
+        alerts: { ...defaultAlertTiming, sendTimeoutMs: 5_000, webhookUrl: receiver.url },
+      },
+      alertWorker: true,
+    })
   }, 30_000)
-  afterAll(() => t.close())
+  afterAll(async () => {
+    await t.close()
+    await receiver.stop()
+  })
 
   /** Entries after `mark` (the last id before a test): each test reads its own. */
   let mark = 0
@@ -75,9 +91,21 @@ describe('what is recorded', () => {
   test('content writes: projects, timeline, profile, media, messages', async () => {
     await since()
     const project = await call('POST', '/api/projects', sample.project('Audit Me'))
+    // A full PUT: every field sent, only the title different.
     await call('PUT', `/api/projects/${project.id}`, sample.project('Audit Me Again'))
+    // The same again: nothing changes.
+    await call('PUT', `/api/projects/${project.id}`, sample.project('Audit Me Again'))
+    await call('PUT', `/api/projects/${project.id}`, {
+      ...sample.project('Audit Me Again'),
+      tags: ['Rust'],
+      is_featured: true,
+    })
     await call('DELETE', `/api/projects/${project.id}`)
     const event = await call('POST', '/api/timeline', sample.event('Audited Event'))
+    await call('PUT', `/api/timeline/${event.id}`, {
+      ...sample.event('Audited Event'),
+      position: 'Engineer',
+    })
     await call('DELETE', `/api/timeline/${event.id}`)
     const profile = await t.request('GET', '/api/profile')
     const { age: _age, photo: _photo, ...fields } = profile.body
@@ -93,39 +121,153 @@ describe('what is recorded', () => {
     await t.request('POST', '/api/contact', { body: sample.contact() })
     const messages = await call('GET', '/api/contact')
     const message = messages.list.filter(isRecord)[0]
+    await call('PATCH', `/api/contact/${message?.id}`, { status: 'read' })
     await call('DELETE', `/api/contact/${message?.id}`)
 
     const stored = await rows()
     expect(stored.map((row) => row.action)).toEqual([
       'projects.create',
       'projects.update',
+      'projects.update',
+      'projects.update',
       'projects.delete',
       'timeline.create',
+      'timeline.update',
       'timeline.delete',
       'profile.update',
       'media.upload',
       'media.updateAlt',
       'media.delete',
+      'contact.setStatus',
       'contact.delete',
     ])
-    const [create, update, remove] = stored
+    const byAction = (action: string) => stored.filter((row) => row.action === action)
+    const [create, ...updates] = stored
     expect(create).toMatchObject({
       ip,
       actor: ADMIN.username,
       target: `project ${project.id} "Audit Me"`,
     })
-    expect(create?.details).toMatchObject({ id: project.id, title: 'Audit Me' })
-    expect(update?.details.fields).toEqual(
-      expect.arrayContaining(['title', 'description', 'long_description']),
-    )
-    expect(remove?.target).toBe(`project ${project.id}`)
-    const uploaded = stored.find((row) => row.action === 'media.upload')
+    expect(create?.details).toEqual({ id: project.id, title: 'Audit Me' })
+    // What changed in the stored row, not what the form sent (the slug follows the title).
+    expect(updates.slice(0, 3).map((row) => row.details.fields)).toEqual([
+      ['slug', 'title'],
+      [],
+      ['tags', 'is_featured'],
+    ])
+    // A delete names what it deleted.
+    expect(byAction('projects.delete')[0]?.target).toBe(`project ${project.id} "Audit Me Again"`)
+    expect(byAction('timeline.update')[0]?.details.fields).toEqual(['position'])
+    expect(byAction('timeline.delete')[0]?.target).toBe(`event ${event.id} "Audited Event"`)
+    expect(byAction('profile.update')[0]).toMatchObject({
+      target: 'profile',
+      details: { fields: ['headline'] },
+    })
+    const uploaded = byAction('media.upload')[0]
     expect(uploaded?.details).toMatchObject({ id: image.id, content_type: 'image/jpeg' })
     expect(uploaded?.details.file).toEqual({ bytes: expect.any(Number) })
-    // Field names, never what was typed into them.
-    expect(JSON.stringify(stored)).not.toContain('Audited headline')
+    expect(byAction('media.updateAlt')[0]?.details.fields).toEqual(['alt'])
+    expect(byAction('contact.setStatus')[0]?.details.fields).toEqual(['status'])
+    // A message is named by its id only: the sender's name does not outlive the message here.
+    expect(byAction('contact.delete')[0]?.target).toBe(`message ${message?.id}`)
+    // Names of what changed, never what was typed into them.
+    const text = JSON.stringify(stored)
+    for (const typed of ['Audited headline', 'a black square', 'Engineer', 'Rust', 'Grace']) {
+      expect(text).not.toContain(typed)
+    }
     // Reads are not recorded.
     expect(stored.some((row) => row.action.endsWith('.list'))).toBe(false)
+  })
+
+  test('previews are not recorded; a CV, an import, a test alert and a restore are', async () => {
+    await since()
+    const trpc = (path: string, input: unknown) =>
+      t.app.handle(
+        new Request(`http://localhost/trpc/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify(input),
+        }),
+      )
+    // Previews: each answered, none recorded.
+    expect((await trpc('markdown.preview', { markdown: '# Typing' })).status).toBe(200)
+    const backup = await call('GET', '/api/backup')
+    expect(backup.status).toBe(200)
+    const file = backup.body
+    await since()
+    expect((await call('POST', '/api/restore/preview', { backup: file })).status).toBe(200)
+    const resume = {
+      basics: { name: 'Ada Lovelace' },
+      projects: [{ name: 'Imported Engine', description: 'Computes numbers.' }],
+    }
+    expect((await call('POST', '/api/import/json-resume/preview', resume)).status).toBe(200)
+    expect(await rows()).toEqual([])
+
+    // Writes of their own kind.
+    expect((await call('POST', '/api/import/json-resume', resume)).status).toBe(200)
+    const pdf = new TextEncoder().encode('%PDF-1.4\n% a CV\n%%EOF\n')
+    const form = new FormData()
+    form.set('file', new File([pdf], 'My CV.pdf', { type: 'application/pdf' }))
+    const { bytes, type } = await encodeForm(form)
+    const cv = await t.app.handle(
+      new Request('http://localhost/api/cv', {
+        method: 'PUT',
+        headers: { 'content-type': type, authorization: `Bearer ${token}`, 'x-forwarded-for': ip },
+        body: bytes,
+      }),
+    )
+    expect(cv.status).toBe(200)
+    expect((await call('DELETE', '/api/cv')).status).toBe(204)
+    expect((await call('POST', '/api/notifications/test')).status).toBe(200)
+    const restored = await call('POST', '/api/restore', { backup: file, password: ADMIN.password })
+    expect(restored.status).toBe(200)
+
+    const stored = await rows()
+    expect(stored.map((row) => row.action)).toEqual([
+      'import.jsonResume',
+      'cv.upload',
+      'cv.remove',
+      'notifications.test',
+      'backup.restore',
+    ])
+    const [imported, uploaded, , alert, restore] = stored
+    expect(imported?.details).toEqual({
+      created: { projects: 1, events: 0 },
+      profile_fields_filled: [],
+      skipped: 0,
+    })
+    expect(uploaded?.details).toEqual({
+      file: { bytes: pdf.byteLength },
+      file_name: 'My CV.pdf',
+      bytes: pdf.byteLength,
+    })
+    expect(alert?.details).toEqual({ channels: ['webhook'] })
+    expect(restore).toMatchObject({ ip, actor: ADMIN.username })
+    expect(restore?.details).toMatchObject({
+      taken_at: file.created_at,
+      tables: expect.objectContaining({ projects: expect.any(Number) }),
+      media_files: expect.any(Number),
+    })
+    // The restore signed every session out: sign in again for the next tests.
+    const again = await t.request('POST', '/api/auth/login', {
+      body: ADMIN,
+      headers: { 'x-forwarded-for': ip },
+    })
+    token = String(again.body.token)
+    secrets.push(token)
+  })
+
+  test('each kind on the screen holds its writes: CV and import under content, a test alert under messages', async () => {
+    const kinds = async (group: string) =>
+      (
+        (await call('GET', `/api/audit?group=${group}&limit=100`)).body.entries as {
+          action: string
+        }[]
+      ).map((entry) => entry.action)
+    const content = await kinds('content')
+    expect(content).toEqual(expect.arrayContaining(['cv.upload', 'cv.remove', 'import.jsonResume']))
+    expect(await kinds('messages')).toEqual(expect.arrayContaining(['notifications.test']))
+    expect(await kinds('maintenance')).toEqual(expect.arrayContaining(['backup.restore']))
   })
 
   test('two-factor changes, sign-in with a code and a recovery code, sessions revoked', async () => {
@@ -297,5 +439,103 @@ describe('retention', () => {
     const stored = await t.db.select().from(auditLog).orderBy(auditLog.id)
     expect(stored.map((row) => row.details)).toEqual([{ old: false }, expect.anything()])
     expect(stored).toHaveLength(2)
+  })
+})
+
+describe('lockouts: what was locked', () => {
+  let t: TestApp
+  const limits = { ...defaultThrottleLimits, ipMaxFailures: 8 }
+  beforeAll(async () => {
+    t = await createTestApp({ config: { loginThrottle: limits, trustProxy: 1 } })
+  }, 30_000)
+  afterAll(() => t.close())
+
+  const lockouts = async () =>
+    (await t.db.select().from(auditLog).orderBy(auditLog.id))
+      .filter((row) => row.action === 'auth.lockout')
+      .map((row): Record<string, unknown> => ({ actor: row.actor, ip: row.ip, ...row.details }))
+  /** A wrong password from this address (and this browser's device cookie). */
+  const attempt = (ip: string, username: string, cookie?: string) =>
+    t.request('POST', '/api/auth/login', {
+      body: { username, password: 'not the password' },
+      headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) },
+    })
+
+  test('a trusted device locked: scope device', async () => {
+    const ip = '198.51.100.1'
+    const signedIn = await t.request('POST', '/api/auth/login', {
+      body: ADMIN,
+      headers: { 'x-forwarded-for': ip },
+    })
+    const device = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    for (let i = 0; i < 5; i++) expect((await attempt(ip, ADMIN.username, device)).status).toBe(401)
+    expect(await lockouts()).toEqual([{ actor: ADMIN.username, ip, seconds: 60, scope: 'device' }])
+  })
+
+  test('the username locked: scope user', async () => {
+    const ip = '198.51.100.2'
+    for (let i = 0; i < 5; i++) expect((await attempt(ip, ADMIN.username)).status).toBe(401)
+    expect((await lockouts()).at(-1)).toEqual({
+      actor: ADMIN.username,
+      ip,
+      seconds: 60,
+      scope: 'user',
+    })
+  })
+
+  test('the per-IP cap reached with other usernames: scope ip, until the hour is over', async () => {
+    const ip = '198.51.100.3'
+    for (let i = 0; i < limits.ipMaxFailures; i++) {
+      expect((await attempt(ip, `someone-${i}`)).status).toBe(401)
+    }
+    expect((await lockouts()).at(-1)).toEqual({
+      actor: `someone-${limits.ipMaxFailures - 1}`,
+      ip,
+      seconds: limits.ipWindowMs / 1000,
+      scope: 'ip',
+    })
+    // It is the address that is locked: another name from it is refused.
+    expect((await attempt(ip, 'anyone')).status).toBe(429)
+  })
+})
+
+describe('every write has a kind and a name on the screen', () => {
+  /** Recorded by the services and the command line, not by the middleware. */
+  const recordedElsewhere = [
+    'auth.login',
+    'auth.login_failed',
+    'auth.lockout',
+    'auth.code_requested',
+    'admin.created',
+    'admin.password_reset',
+    'twoFactor.reset',
+    'backup.download',
+  ]
+  /** A visitor's, not an admin's: never recorded by the middleware. */
+  const publicMutations = new Set(['auth.login', 'auth.verifyTwoFactor', 'contact.send'])
+  const audited = endpoints
+    .filter((endpoint) => endpoint.type === 'mutation' && endpoint.meta.audit)
+    .map((endpoint) => endpoint.procedure)
+    .filter((action) => !publicMutations.has(action))
+
+  test('previews are declared audit: false', () => {
+    const notAudited = endpoints
+      .filter((endpoint) => endpoint.type === 'mutation' && !endpoint.meta.audit)
+      .map((endpoint) => endpoint.procedure)
+    expect(notAudited.sort()).toEqual([
+      'backup.preview',
+      'import.jsonResumePreview',
+      'markdown.preview',
+    ])
+  })
+
+  test('each action falls under one kind of the filter, and has a label', () => {
+    for (const action of [...audited, ...recordedElsewhere]) {
+      const kinds = Object.entries(auditGroupPrefixes).filter(([, prefixes]) =>
+        prefixes.some((prefix) => action.startsWith(prefix)),
+      )
+      expect(kinds.length, action).toBe(1)
+      expect(actionLabel(action), action).not.toBe(action)
+    }
   })
 })

@@ -4,7 +4,7 @@
  * content) that keep a message out of the inbox without losing it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { contactMessages, notificationOutbox } from '../db/schema'
 import { createTestApp, type TestApp } from './harness'
 
@@ -163,5 +163,74 @@ describe('spam is kept apart, without an alert', () => {
       body: { status: 'unread' },
     })
     expect(r.body.status).toBe('unread')
+  })
+})
+
+describe('the message and its alerts are one transaction', () => {
+  // A real failure of the outbox insert, made by the database itself: a trigger
+  // that refuses every new outbox row. The message was inserted first in the
+  // same transaction, so it must be rolled back with it.
+  const refuseOutbox = async () => {
+    await t.db.execute(
+      sql.raw(`create or replace function test_refuse_outbox() returns trigger language plpgsql
+        as $$ begin raise exception 'the outbox refuses new rows (test)'; end $$`),
+    )
+    await t.db.execute(
+      sql.raw(`create trigger test_refuse_outbox before insert on notification_outbox
+        for each row execute function test_refuse_outbox()`),
+    )
+  }
+  const allowOutbox = async () => {
+    await t.db.execute(sql.raw('drop trigger if exists test_refuse_outbox on notification_outbox'))
+    await t.db.execute(sql.raw('drop function if exists test_refuse_outbox()'))
+  }
+
+  test('a failing outbox insert leaves no message behind, and the visitor gets a 500', async () => {
+    const name = 'Outbox Failure'
+    const before = await t.db.select().from(contactMessages)
+    await refuseOutbox()
+    try {
+      const r = await sendAsPerson({ ...person, name })
+      expect(r.status).toBe(500)
+      expect(String(r.body.error)).not.toContain('outbox')
+    } finally {
+      await allowOutbox()
+    }
+    const after = await t.db.select().from(contactMessages)
+    expect(after).toHaveLength(before.length)
+    expect(after.some((row) => row.name === name)).toBe(false)
+    // With the outbox accepting rows again, the same message is stored with its alert.
+    const again = await sendAsPerson({ ...person, name })
+    expect(again.status).toBe(201)
+    expect(await stored(again.id)).toEqual({ status: 'unread', alerts: 1 })
+  })
+
+  test('spam writes no outbox row, so the trigger does not stop it', async () => {
+    await refuseOutbox()
+    try {
+      const r = await t.request('POST', '/api/contact', { body: person })
+      expect(r.status).toBe(201)
+      expect(await stored(r.id)).toEqual({ status: 'spam', alerts: 0 })
+    } finally {
+      await allowOutbox()
+    }
+  })
+})
+
+// Last in the file: it moves the app's clock past the admin session's lifetime.
+describe('an old form token', () => {
+  const WEEK_MS = 7 * 24 * 60 * 60_000
+
+  test('a form served six days ago still reaches the inbox', async () => {
+    const r = await sendAsPerson(person, WEEK_MS - 24 * 60 * 60_000)
+    expect(r.status).toBe(201)
+    expect(await stored(r.id)).toEqual({ status: 'unread', alerts: 1 })
+  })
+
+  test('a form served more than 7 days ago lands in spam, without an alert', async () => {
+    const r = await sendAsPerson(person, WEEK_MS + 60_000)
+    expect(r.status).toBe(201)
+    expect(r.body.status).toBeUndefined()
+    expect(await stored(r.id)).toEqual({ status: 'spam', alerts: 0 })
   })
 })

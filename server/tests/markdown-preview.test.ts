@@ -98,13 +98,20 @@ describe('markdown.preview', () => {
 
   test('is never part of a batch: one rendering per request', async () => {
     const names = Array.from({ length: 5 }, () => 'markdown.preview')
-    const response = await t.request('POST', `/trpc/${names.join(',')}?batch=1`, {
-      token,
-      body: Object.fromEntries(names.map((_, i) => [String(i), { markdown: '# Hi' }])),
-    })
+    const response = await t.app.handle(
+      new Request(`http://localhost/trpc/${names.join(',')}?batch=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(
+          Object.fromEntries(names.map((_, i) => [String(i), { markdown: '# Hi' }])),
+        ),
+      }),
+    )
     expect(response.status).toBe(400)
-    expect((response.body.error as { message: string }).message).toBe(
-      'markdown.preview cannot be called in a batch.',
+    // A batch's answer: each call refused, none rendered.
+    const calls = (await response.json()) as { error: { message: string } }[]
+    expect(calls.map((call) => call.error.message)).toEqual(
+      names.map(() => 'markdown.preview cannot be called in a batch.'),
     )
   })
 

@@ -4,11 +4,23 @@
  * attempts, password checks are rationed, and a browser that signed in
  * before is not locked out by someone guessing elsewhere.
  */
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import {
+  afterAll,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  setDefaultTimeout,
+  test,
+} from 'bun:test'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { defaultThrottleLimits } from '../config'
+import { adminUsers, auditLog, throttleCounters } from '../db/schema'
 import { DEVICE_COOKIE } from '../http/device-cookie'
-import { setAdminPassword } from '../services/auth'
-import { ADMIN, createTestApp, type TestApp } from './harness'
+import { hashPassword, setAdminPassword } from '../services/auth'
+import { call, cleanupChildren, freshPostgresUrl, startServer, tempDir } from './child-server'
+import { ADMIN, createTestApp, type TestApp, usingPostgres } from './harness'
 
 setDefaultTimeout(60_000)
 
@@ -71,12 +83,24 @@ describe('batches', () => {
     )
 
   test('a batch of sign-ins is refused before any password is checked', async () => {
-    const names = Array.from({ length: 20 }, () => 'auth.login')
-    const input = Object.fromEntries(names.map((_, i) => [String(i), wrong()]))
-    const response = await batch(names, input)
-    expect(response.status).toBe(400)
-    const body = (await response.json()) as { error: { message: string } }
-    expect(body.error.message).toBe('auth.login cannot be called in a batch.')
+    for (const size of [20, 5]) {
+      const names = Array.from({ length: size }, () => 'auth.login')
+      const input = Object.fromEntries(names.map((_, i) => [String(i), wrong()]))
+      const response = await batch(names, input)
+      expect(response.status).toBe(400)
+      const body = (await response.json()) as
+        | { error: { message: string } }
+        | { error: { message: string } }[]
+      // Over 10 calls the batch is too big; under, each call says why.
+      const messages = Array.isArray(body)
+        ? body.map((item) => item.error.message)
+        : [body.error.message]
+      expect(new Set(messages)).toEqual(
+        new Set([
+          size > 10 ? 'Batch call exceeds maximum size' : 'auth.login cannot be called in a batch.',
+        ]),
+      )
+    }
     // Nothing was counted: the owner still signs in.
     expect(await t.login()).toMatch(/^[\w-]{43}$/)
   })
@@ -104,6 +128,116 @@ describe('batches', () => {
     expect((await get(10)).status).toBe(200)
     expect((await get(11)).status).toBe(400)
     expect((await get(300)).status).toBe(400)
+  })
+})
+
+describe('batches, however the path is spelt', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  }, 30_000)
+  afterAll(() => t.close())
+  beforeEach(async () => {
+    await t.db.delete(throttleCounters)
+    await t.db.delete(auditLog)
+  })
+
+  // tRPC decodes the path (decodeURIComponent) before it splits it on commas:
+  // whatever spelling reaches it, the calls it would make are what is checked.
+  const spellings = (name: string) => {
+    const [router, procedure] = name.split('.')
+    return {
+      'literal commas': `${name},${name},${name}`,
+      '%2C': `${name}%2C${name}%2C${name}`,
+      '%2c': `${name}%2c${name}%2c${name}`,
+      '%2E for the dot': `${router}%2E${procedure},${router}%2e${procedure},${router}%2E${procedure}`,
+      'all encoded': [name, name, name].map(encodeURIComponent).join('%2C').replaceAll('.', '%2E'),
+    }
+  }
+
+  for (const [spelling, path] of Object.entries(spellings('auth.login'))) {
+    test(`sign-ins batched with ${spelling}: 400, no password checked`, async () => {
+      const input = { 0: wrong(), 1: wrong(), 2: wrong() }
+      const response = await t.app.handle(
+        new Request(`http://localhost/trpc/${path}?batch=1`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(input),
+        }),
+      )
+      expect(response.status).toBe(400)
+      expect(JSON.stringify(await response.json())).toContain(
+        'auth.login cannot be called in a batch.',
+      )
+      // No failure counted, none recorded.
+      expect(await t.db.select().from(throttleCounters)).toEqual([])
+      expect(await t.db.select().from(auditLog)).toEqual([])
+    })
+  }
+
+  for (const [spelling, path] of Object.entries(spellings('auth.verifyTwoFactor'))) {
+    test(`codes batched with ${spelling}: 400, no code checked`, async () => {
+      const attempt = { challenge: 'x'.repeat(43), code: '123456' }
+      const response = await t.app.handle(
+        new Request(`http://localhost/trpc/${path}?batch=1`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ 0: attempt, 1: attempt, 2: attempt }),
+        }),
+      )
+      expect(response.status).toBe(400)
+      expect(JSON.stringify(await response.json())).toContain(
+        'auth.verifyTwoFactor cannot be called in a batch.',
+      )
+      expect(await t.db.select().from(throttleCounters)).toEqual([])
+      expect(await t.db.select().from(auditLog)).toEqual([])
+    })
+  }
+
+  test('a sign-in hidden behind another mutation with %2C: refused as a whole', async () => {
+    const token = await t.login()
+    await t.db.delete(throttleCounters)
+    const response = await t.app.handle(
+      new Request('http://localhost/trpc/auth.logout%2Cauth%2Elogin?batch=1', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ 1: wrong() }),
+      }),
+    )
+    expect(response.status).toBe(400)
+    expect(await t.db.select().from(throttleCounters)).toEqual([])
+    // Not even the sign-out ran: the session still works.
+    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(200)
+  })
+
+  test('a path that is not valid percent-encoding: 400, not a server error', async () => {
+    for (const path of ['auth.login%E0?batch=1', 'auth.login%2', 'projects.list%E0%A4%A']) {
+      const response = await t.app.handle(
+        new Request(`http://localhost/trpc/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ 0: wrong() }),
+        }),
+      )
+      expect(response.status, path).toBe(400)
+      const body = (await response.json()) as { error: { message: string } }
+      expect(body.error.message).toBe('The URL is not valid.')
+    }
+    expect(await t.db.select().from(throttleCounters)).toEqual([])
+  })
+
+  test('a batch holds at most 10 calls, however its commas are spelt', async () => {
+    const get = (size: number, comma: string) =>
+      t.app.handle(
+        new Request(
+          `http://localhost/trpc/${Array.from({ length: size }, () => 'projects.list').join(comma)}?batch=1&input=${encodeURIComponent('{}')}`,
+        ),
+      )
+    for (const comma of ['%2C', '%2c']) {
+      expect((await get(10, comma)).status).toBe(200)
+      expect((await get(11, comma)).status).toBe(400)
+      expect((await get(300, comma)).status).toBe(400)
+    }
   })
 })
 
@@ -194,6 +328,28 @@ describe('device cookies: the owner is not locked out by someone else', () => {
   })
 
   test('a device cookie of another account, or a made-up one, counts as an unknown browser', async () => {
+    // Another account's browser, with its own valid device cookie.
+    const other = { username: 'someone-else', password: 'another long passphrase' }
+    await t.db
+      .insert(adminUsers)
+      .values({ username: other.username, password_hash: await hashPassword(other.password) })
+    const signedIn = await t.request('POST', '/api/auth/login', { body: other })
+    expect(signedIn.status).toBe(200)
+    const otherDevice = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    expect(otherDevice).toMatch(new RegExp(`^${DEVICE_COOKIE}=[\\w-]{43}$`))
+    // It is a trusted device for its own account (no new cookie) …
+    const again = await t.request('POST', '/api/auth/login', {
+      body: other,
+      headers: { cookie: otherDevice },
+    })
+    expect(again.status).toBe(200)
+    expect(again.headers.get('set-cookie')).toBeNull()
+    // … but for the owner's username it is an unknown browser: the username's lock applies.
+    const borrowed = await t.request('POST', '/api/auth/login', {
+      body: ADMIN,
+      headers: { cookie: otherDevice },
+    })
+    expect(borrowed.status).toBe(429)
     const madeUp = await t.request('POST', '/api/auth/login', {
       body: ADMIN,
       headers: { cookie: `${DEVICE_COOKIE}=${'x'.repeat(43)}` },
@@ -209,5 +365,61 @@ describe('device cookies: the owner is not locked out by someone else', () => {
       headers: { cookie: device },
     })
     expect(fromDevice.status).toBe(200)
+  })
+})
+
+describe('the dummy hash is made at start (finding 9)', () => {
+  afterAll(() => cleanupChildren())
+
+  // The real server, started with a preload that notes each argon2id hash
+  // Bun finishes (of the admin's password, or another: the dummy), each
+  // verification, and the moment the server starts listening, in a file, as
+  // it happens. Bun is watched, not our code.
+  const probe = `
+import { appendFileSync } from 'node:fs'
+const note = (line) => appendFileSync(process.env.PASSWORD_PROBE, line + '\\n')
+const hash = Bun.password.hash.bind(Bun.password)
+const verify = Bun.password.verify.bind(Bun.password)
+Bun.password.hash = (password, ...rest) => {
+  const whose = password === process.env.ADMIN_PASSWORD ? 'admin' : 'other'
+  return hash(password, ...rest).then((made) => {
+    note(\`hash \${whose}\`)
+    return made
+  })
+}
+Bun.password.verify = (...args) => {
+  note('verify')
+  return verify(...args)
+}
+const serve = Bun.serve
+Bun.serve = (options) => {
+  note('listen')
+  return serve(options)
+}
+`
+
+  test('the first sign-in of an unknown user after a start builds no hash: one was made before listening', async () => {
+    const dir = tempDir('dummy-hash')
+    const probePath = join(dir, 'probe.js')
+    const events = join(dir, 'events')
+    writeFileSync(probePath, probe)
+    writeFileSync(events, '')
+    const server = await startServer({
+      dataDir: join(dir, 'data'),
+      databaseUrl: usingPostgres ? await freshPostgresUrl() : '',
+      env: { BUN_OPTIONS: `--preload ${probePath}`, PASSWORD_PROBE: events },
+    })
+    const lines = () => readFileSync(events, 'utf8').split('\n').filter(Boolean)
+    const atStart = lines()
+    // The admin's password (ADMIN_PASSWORD, a fresh database) and the dummy, both done before listening.
+    expect(atStart.filter((line) => line !== 'listen').sort()).toEqual(['hash admin', 'hash other'])
+    expect(atStart.at(-1)).toBe('listen')
+
+    const unknown = await call(server, 'POST', '/api/auth/login', {
+      body: { username: 'nobody-here', password: 'some password' },
+    })
+    expect(unknown.status).toBe(401)
+    // Checked against the hash made at start: a verification, no new hash.
+    expect(lines().slice(atStart.length)).toEqual(['verify'])
   })
 })

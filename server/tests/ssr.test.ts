@@ -627,6 +627,9 @@ describe('the owner’s accent colour', () => {
     expect(style).toContain('--on-accent:#000000')
     expect(style).toMatch(/--accent-ink:#[0-9a-f]{6}/)
     expect(style).not.toContain('--accent-ink:#facc15')
+    // The browser's frame (address bar) and the installed app take it too.
+    expect(page.text).toContain('<meta name="theme-color" content="#facc15"/>')
+    expect((await t.request('GET', '/manifest.webmanifest')).body.theme_color).toBe('#facc15')
   })
 
   test('every page’s head sets the theme before the first paint with the script the CSP allows', async () => {

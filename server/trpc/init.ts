@@ -1,10 +1,25 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { messages } from '../messages'
-import { describeWrite, recordAudit } from '../services/audit'
+import { describeWrite, recordAudit, storedRowOf } from '../services/audit'
 import { authenticate } from '../services/auth'
 import type { Context } from './context'
 import { publicMessage, toTrpcError, validationFields } from './errors'
 import type { EndpointMeta } from './meta'
+
+/**
+ * A request refused before its context exists (a batch holding a sign-in,
+ * server/http/trpc.ts): it carries its request id, which the error's shape
+ * would otherwise read from the context.
+ */
+export class RefusedRequestError extends TRPCError {
+  constructor(
+    code: TRPCError['code'],
+    message: string,
+    readonly requestId: string,
+  ) {
+    super({ code, message })
+  }
+}
 
 const t = initTRPC
   .context<Context>()
@@ -23,7 +38,12 @@ const t = initTRPC
       return {
         ...shape,
         message: publicMessage(error),
-        data: { ...data, fields: validationFields(error), request_id: ctx?.requestId ?? null },
+        data: {
+          ...data,
+          fields: validationFields(error),
+          request_id:
+            ctx?.requestId ?? (error instanceof RefusedRequestError ? error.requestId : null),
+        },
       }
     },
   })
@@ -64,20 +84,28 @@ export const publicOrAdminProcedure = baseProcedure.use(async ({ ctx, next }) =>
 /**
  * Every admin write that succeeded goes into the audit log: the procedure's
  * path, who, from where, and a redacted summary of what it touched
- * (`describeWrite`: ids, titles, the names of the fields sent, never their
- * values). The raw input is read once and shared with the input parser.
+ * (`describeWrite`: ids, titles, the columns whose value changed, read from
+ * the stored row before and after the write, never their values). A
+ * mutation declared `audit: false` (a preview: it changes nothing) is not
+ * recorded. The raw input is read once and shared with the input parser.
  */
-export const adminProcedure = signedIn.use(async ({ ctx, next, type, path, getRawInput }) => {
-  if (type !== 'mutation') return next()
+export const adminProcedure = signedIn.use(async ({ ctx, next, type, path, meta, getRawInput }) => {
+  if (type !== 'mutation' || meta?.audit === false) return next()
   let raw: Promise<unknown> | undefined
   const readOnce = () => {
     raw ??= getRawInput()
     return raw
   }
+  // An input that cannot be read fails in the parser below, as it would without this.
+  const before = await readOnce()
+    .then((input) => storedRowOf(ctx.db, path, input))
+    .catch(() => undefined)
   const result = await next({ getRawInput: readOnce })
   if (!result.ok) return result
   try {
-    const event = describeWrite(path, await readOnce(), result.data)
+    const input = await readOnce()
+    const after = before ? await storedRowOf(ctx.db, path, input, result.data) : undefined
+    const event = describeWrite(path, input, result.data, { before, after })
     await recordAudit(ctx, { ...event, actor: ctx.session.username })
   } catch (error) {
     // The write is done; a missing entry is logged rather than reported as a failed write.

@@ -59,6 +59,12 @@ export const endpointMetaSchema = z.strictObject({
    * batch would check many passwords for the price of one request).
    */
   batch: z.boolean().default(true),
+  /**
+   * `false`: an admin mutation that changes nothing (a preview) is not
+   * recorded in the audit log (server/trpc/init.ts). Every other admin
+   * mutation that succeeds is.
+   */
+  audit: z.boolean().default(true),
 })
 
 /** What `.meta()` takes (the status may be left out). */

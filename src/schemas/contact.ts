@@ -7,7 +7,8 @@ export const contactInput = z.object({
   message: requiredText('Message', limits.message),
   /**
    * Honeypot: a field people never see (hidden by the form). Bots fill it;
-   * the server then answers as if it worked and stores nothing.
+   * the server then answers as if it worked and keeps the message as spam
+   * (no alert), so a false positive can still be rescued from Spam.
    */
   website: z
     .string({ error: 'Invalid form.' })

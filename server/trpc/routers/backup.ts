@@ -19,7 +19,7 @@ export const backupRouter = router({
     .query(({ ctx }) => downloadBackup(ctx, ctx.session.username)),
   /** What a file holds (rows per table, images, date), or 400 with what is wrong; writes nothing. */
   preview: adminProcedure
-    .meta({ rest: { method: 'POST', path: '/api/restore/preview', body: largeJson } })
+    .meta({ rest: { method: 'POST', path: '/api/restore/preview', body: largeJson }, audit: false })
     .input(backupPreviewInput)
     .output(backupSummarySchema)
     .mutation(({ input }) => previewBackup(input.backup)),

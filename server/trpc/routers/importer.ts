@@ -11,7 +11,7 @@ export const importRouter = router({
     .mutation(({ ctx, input }) => importJsonResume(ctx, input, { dryRun: false })),
   /** The same answer, with nothing written: what the Import screen shows before it is confirmed. */
   jsonResumePreview: adminProcedure
-    .meta({ rest: { method: 'POST', path: '/api/import/json-resume/preview' } })
+    .meta({ rest: { method: 'POST', path: '/api/import/json-resume/preview' }, audit: false })
     .input(jsonResumeInput)
     .output(importResultSchema)
     .mutation(({ ctx, input }) => importJsonResume(ctx, input, { dryRun: true })),

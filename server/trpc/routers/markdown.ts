@@ -9,7 +9,7 @@ export const markdownRouter = router({
    * a batch: one rendering per request.
    */
   preview: adminProcedure
-    .meta({ batch: false })
+    .meta({ batch: false, audit: false })
     .input(markdownPreviewInput)
     .output(markdownPreviewSchema)
     .mutation(({ input }) => previewProjectDescription(input.markdown)),

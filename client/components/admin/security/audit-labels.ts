@@ -35,7 +35,14 @@ const actionLabels: Record<string, string> = {
   'media.upload': 'Image uploaded',
   'media.updateAlt': 'Image alt text changed',
   'media.delete': 'Image deleted',
+  'contact.setStatus': 'Message marked',
   'contact.delete': 'Message deleted',
+  'shareLinks.create': 'Share link created',
+  'shareLinks.delete': 'Share link deleted',
+  'cv.upload': 'CV uploaded',
+  'cv.remove': 'Uploaded CV removed',
+  'import.jsonResume': 'JSON Resume imported',
+  'notifications.test': 'Test alert sent',
   'admin.created': 'Admin created (command line)',
   'admin.password_reset': 'Password reset (command line)',
   'backup.restore': 'Backup restored',
@@ -48,7 +55,9 @@ export function actionLabel(action: string): string {
 
 const plain = (value: unknown): string =>
   Array.isArray(value)
-    ? value.map(plain).join(', ')
+    ? value.length === 0
+      ? 'none'
+      : value.map(plain).join(', ')
     : typeof value === 'object' && value !== null
       ? Object.entries(value)
           .map(([key, inner]) => `${key.replaceAll('_', ' ')} ${plain(inner)}`)
@@ -59,11 +68,43 @@ const plain = (value: unknown): string =>
           : 'no'
         : String(value)
 
+/** A stored column's name as the forms say it: `is_featured` → featured, `long_description` → long description. */
+const columnName = (name: string) => name.replace(/^is_/, '').replaceAll('_', ' ')
+
+/** What was locked by a lockout entry (`scope`). */
+const lockScopes: Record<string, string> = {
+  user: 'the username',
+  device: 'this browser (device cookie)',
+  ip: 'the address (failures per hour)',
+}
+
+function detail(key: string, value: unknown): string {
+  if (key === 'fields' && Array.isArray(value)) {
+    return value.length === 0
+      ? 'nothing changed'
+      : `changed: ${value.map(String).map(columnName).join(', ')}`
+  }
+  return `${key.replaceAll('_', ' ')}: ${plain(value)}`
+}
+
+const duration = (seconds: number) =>
+  seconds >= 3600 && seconds % 3600 === 0
+    ? `${seconds / 3600} h`
+    : seconds >= 60
+      ? `${Math.round(seconds / 60)} min`
+      : `${seconds} s`
+
 /** What an entry touched, in a line: its target, then its particulars (ids and titles once). */
 export function entrySummary(entry: AuditEntry): string {
   const { id: _id, title: _title, ...rest } = entry.details
-  const parts = Object.entries(rest).map(([key, value]) =>
-    key === 'fields' ? `fields: ${plain(value)}` : `${key.replaceAll('_', ' ')}: ${plain(value)}`,
-  )
+  const parts: string[] = []
+  const { scope, seconds, ...other } = rest
+  // A lockout: what was locked, and for how long.
+  if (typeof scope === 'string' && typeof seconds === 'number') {
+    parts.push(`locked: ${lockScopes[scope] ?? scope}, for ${duration(seconds)}`)
+    parts.push(...Object.entries(other).map(([key, value]) => detail(key, value)))
+  } else {
+    parts.push(...Object.entries(rest).map(([key, value]) => detail(key, value)))
+  }
   return [entry.target, ...parts].filter(Boolean).join(' · ')
 }
