@@ -126,7 +126,7 @@ test('alt text is edited in place and the URL copied', async ({
   const alt = unique('A harbour at dusk')
   await item.getByLabel('Alt text').fill(alt)
   await item.getByRole('button', { name: 'Save alt text' }).click()
-  await expect(item.getByRole('status').filter({ hasText: 'Alt text saved.' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Alt text saved.')
   await expect(item.getByRole('img', { name: alt })).toBeVisible()
   const list = (await (
     await request.get('/api/media', { headers: { authorization: `Bearer ${token}` } })

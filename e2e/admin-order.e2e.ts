@@ -130,6 +130,54 @@ test('projects: move buttons and keyboard drag save the order at once, and /proj
   expect(orderOf(cards, [a, b, c])).toEqual([a.title, b.title, c.title])
 })
 
+test('timeline: keyboard drag saves the order at once, and the home page follows', async ({
+  adminPage: page,
+  request,
+  token,
+}) => {
+  const events: Row[] = []
+  for (const name of ['First kb job', 'Second kb job', 'Third kb job']) {
+    events.push(
+      await apiCreate(request, token, '/api/timeline', {
+        title: unique(name),
+        start_date: 'Jan 2024',
+        position: 'Engineer',
+        event_type: 'experience',
+      }),
+    )
+  }
+  const [first, second, third] = events as [Row, Row, Row]
+  await page.goto('/admin')
+  const list = page.getByRole('list', { name: 'Timeline events, in the order the site shows them' })
+  // Newest first: Third, Second, First.
+  await expect
+    .poll(() => dashboardOrder(list, events))
+    .toEqual([third.title, second.title, first.title])
+
+  // Drag First above Second (two rows up) with the keyboard: Space, arrow up twice, Space.
+  const rows = list.locator(':scope > li')
+  const titles = await rows.allTextContents()
+  const target = titles.findIndex((text) => text.includes(second.title))
+  await dragByKeyboard(
+    page,
+    rows.filter({ hasText: first.title }).getByRole('button', { name: 'Reorder' }),
+    'ArrowUp',
+    `${first.title} is over position ${target + 1} of ${titles.length}.`,
+  )
+  await expect(notifications(page)).toContainText('Timeline order saved.')
+  await expect
+    .poll(() => dashboardOrder(list, events))
+    .toEqual([third.title, first.title, second.title])
+  await expect
+    .poll(() => apiOrder(request, '/api/timeline', events))
+    .toEqual([third.title, first.title, second.title])
+
+  await page.goto('/')
+  const panel = page.getByRole('tabpanel', { name: 'Experience' })
+  const shown = await panel.getByText(/kb job/).allTextContents()
+  expect(orderOf(shown, events)).toEqual([third.title, first.title, second.title])
+})
+
 test('timeline: a new order shows on the home page', async ({
   adminPage: page,
   request,

@@ -31,7 +31,7 @@ test.beforeAll(async ({ request }) => {
     title: eventTitle,
     start_date: 'Jan 2024',
     position: 'Intern',
-    description: ['Shipped the thing'],
+    description: ['Shipped the thing', 'Wrote [the launch notes](https://notes.example/launch)'],
     event_type: 'experience',
   })
 })
@@ -61,8 +61,16 @@ test('the CV page shows the timeline, passes axe, and prints without the site’
   await expect(page.getByRole('banner')).toBeHidden()
   await expect(page.getByRole('contentinfo')).toBeHidden()
   await expect(page.getByRole('link', { name: 'Download PDF' })).toBeHidden()
+  // A bullet's link prints its address after its text.
+  const notes = page.getByRole('link', { name: 'the launch notes' })
+  const printed = () =>
+    notes.evaluate((link) => getComputedStyle(link, '::after').getPropertyValue('content'))
+  expect(await printed()).toBe('" (https://notes.example/launch)"')
   await page.setViewportSize({ width: 794, height: 1123 })
   await page.screenshot({ path: '.tmp/shots/cv-print-a4.png', fullPage: true })
+  // On screen, no address after it.
+  await page.emulateMedia({ media: 'screen' })
+  expect(await printed()).toBe('none')
 })
 
 test('the admin previews a JSON Resume import, then confirms it', async ({
@@ -141,6 +149,12 @@ test('the backup screen downloads the backup and reads a file back before restor
   await expect(table.getByRole('row', { name: /Timeline events/ })).toContainText(
     String(backup.tables.timeline_events.length),
   )
+  // Every table by its label, none by its raw name.
+  await expect(table.getByRole('row', { name: /Uploaded CV \(PDF\)/ })).toBeVisible()
+  await expect(table.getByRole('row', { name: /Two-factor sign-in/ })).toBeVisible()
+  for (const name of Object.keys(backup.tables)) {
+    await expect(table.getByRole('cell', { name, exact: true })).toHaveCount(0)
+  }
   await expectNoViolations(page)
   await shots(page, 'admin-backup')
   // A wrong password: refused, inline; nothing restored (the session still works).
@@ -184,7 +198,8 @@ test('the CV section uploads a PDF, previews it, and goes back to the generated 
     buffer: pdf,
   })
   await page.getByRole('button', { name: 'Upload PDF' }).click()
-  await expect(page.getByRole('status')).toHaveText('Uploaded: /cv.pdf now serves your PDF.')
+  const notifications = page.getByRole('region', { name: 'Notifications' })
+  await expect(notifications).toContainText('Uploaded: /cv.pdf now serves your PDF.')
   await expect(page.getByText('Your uploaded PDF')).toContainText('my-cv.pdf')
   await expect(page.getByRole('link', { name: 'Preview the PDF' })).toHaveAttribute(
     'href',
@@ -196,9 +211,7 @@ test('the CV section uploads a PDF, previews it, and goes back to the generated 
 
   page.once('dialog', (dialog) => dialog.accept())
   await page.getByRole('button', { name: 'Remove uploaded PDF' }).click()
-  await expect(page.getByRole('status')).toHaveText(
-    'Removed: /cv.pdf is made from your content again.',
-  )
+  await expect(notifications).toContainText('Removed: /cv.pdf is made from your content again.')
   const generated = await (await request.get('/cv.pdf')).body()
   expect(generated.equals(pdf)).toBe(false)
   expect(generated.subarray(0, 5).toString()).toBe('%PDF-')

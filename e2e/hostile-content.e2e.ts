@@ -129,7 +129,10 @@ test('the projects list renders hostile content as text', async ({ page }) => {
 })
 
 test('a project page renders hostile content as text and drops unsafe links', async ({ page }) => {
-  await expectInert(page, '/projects/hostile-project', 'Long <iframe')
+  // The short description is text; the Markdown's raw iframe and script are removed.
+  await expectInert(page, '/projects/hostile-project', 'Short <script>window.__pwned=1</script>')
+  await expect(page.locator('.prose-md')).toContainText('Long')
+  await expect(page.locator('.prose-md')).not.toContainText('__pwned')
   await expect(page.getByRole('heading', { name: 'Visit Website.' })).toHaveCount(0)
 })
 

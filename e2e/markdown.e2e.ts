@@ -2,8 +2,9 @@ import { apiCreate, expect, hydrated, test, unique } from './fixtures'
 
 /**
  * A project's long description and a timeline event's bullets are Markdown,
- * rendered and sanitised on the server: visitors see lists, code and links,
- * never a script or a javascript: link.
+ * rendered and sanitised on the server: visitors see lists, code, links and
+ * the harmless raw HTML (`<kbd>`, `<details>`), never a script, an event
+ * handler or a javascript: link.
  */
 test('a Markdown description shows its list, highlighted code and safe links; nothing runs', async ({
   page,
@@ -32,6 +33,15 @@ test('a Markdown description shows its list, highlighted code and safe links; no
       'See [the docs](https://example.com/docs) or [this](javascript:alert(1)).',
       '',
       '<script>alert("raw")</script>',
+      '',
+      'Press <kbd>Ctrl</kbd>+<kbd>K</kbd> <img src="/nothing.png" onerror="alert(\'img\')" alt="">',
+      '',
+      '<details>',
+      '<summary>Show the details</summary>',
+      '',
+      'Hidden until opened.',
+      '',
+      '</details>',
     ].join('\n'),
   })
   await page.goto(`/projects/${project.slug}`)
@@ -45,10 +55,17 @@ test('a Markdown description shows its list, highlighted code and safe links; no
   await expect(docs).toHaveAttribute('href', 'https://example.com/docs')
   await expect(docs).toHaveAttribute('rel', 'noopener noreferrer')
   await expect(docs).toHaveAttribute('target', '_blank')
-  // The javascript: link is text, and the raw script is shown as text, not run.
+  // The javascript: link is text; the raw script is removed, neither run nor shown.
   await expect(body.getByRole('link', { name: 'this' })).toHaveCount(0)
-  await expect(body).toContainText('<script>alert("raw")</script>')
+  await expect(body).not.toContainText('alert')
   expect(await page.locator('.prose-md script').count()).toBe(0)
+  // Harmless raw HTML renders; the image keeps no handler.
+  await expect(body.locator('kbd')).toHaveText(['Ctrl', 'K'])
+  await expect(body.locator('img[onerror]')).toHaveCount(0)
+  const details = body.locator('details')
+  await expect(details.getByText('Hidden until opened.')).toBeHidden()
+  await details.getByText('Show the details').click()
+  await expect(details.getByText('Hidden until opened.')).toBeVisible()
   expect(dialogs).toEqual([])
 })
 

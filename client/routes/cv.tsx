@@ -9,8 +9,11 @@ import { useTrpc } from '../lib/trpc'
 /**
  * Printing: the paper is the one chosen in the print dialog, A4 or Letter
  * (`size: auto`), with margins and a single column that fit both; the site's header, footer and skip link are left
- * out; links print as their addresses. In the page itself (not styles.css) so
- * it applies to this page only and leaves with it on a client navigation.
+ * out; a link prints its address after its text unless the text is the
+ * address already (`data-print-url`: set here for the contact and project
+ * links, by the server's inline Markdown renderer for the timeline bullets'
+ * links). In the page itself (not styles.css) so it applies to this page only
+ * and leaves with it on a client navigation.
  */
 const cvPrintCss = `
 @page { size: auto; margin: 16mm 14mm; }
@@ -20,7 +23,7 @@ const cvPrintCss = `
   main { max-width: none !important; padding: 0 !important; }
   .cv { font-size: 10.5pt; line-height: 1.35; color: #000; }
   .cv a { color: #000 !important; text-decoration: none !important; }
-  .cv a[data-print-url]::after { content: " (" attr(data-print-url) ")"; font-size: 9pt; }
+  .cv a[data-print-url]::after { content: " (" attr(data-print-url) ")"; font-size: 9pt; overflow-wrap: anywhere; }
   .cv section, .cv article { break-inside: avoid-page; }
   .cv h2 { break-after: avoid-page; }
 }
@@ -67,7 +70,7 @@ function ExternalLink({ href, children }: { href: string; children?: string }) {
       rel="noopener noreferrer"
       // A link whose text is not its address prints the address after it.
       data-print-url={children ? href : undefined}
-      className="break-words text-accent-ink underline-offset-2 hover:underline"
+      className="min-w-0 wrap-anywhere text-accent-ink underline-offset-2 hover:underline"
     >
       {children ?? readableUrl(href)}
     </a>

@@ -2,7 +2,9 @@
  * The CV as a PDF, made on the server from the same content as `/cv` with
  * pdfkit (maintained, no browser: real text a reader can select and search,
  * link annotations that open on click, ~25 ms for a typical CV). Pure: the
- * caller hands it the content; no database, no HTTP.
+ * caller hands it the content; no database, no HTTP. Timeline bullets are
+ * inline Markdown: their links stay links (with their text), strong text is
+ * bold, from the same parse and sanitiser as the page.
  *
  * Text is set in Inter (the OFL font the link-preview cards use, embedded
  * as a subset): Latin with every accent, Greek, Cyrillic and Vietnamese, so
@@ -17,7 +19,7 @@ import { isSafeUrl } from '../../src/domain/safe-url'
 import type { Profile } from '../../src/schemas/profile'
 import type { Project } from '../../src/schemas/project'
 import type { TimelineEvent } from '../../src/schemas/timeline'
-import { markdownToPlainText } from '../markdown/render'
+import { type InlineSegment, inlineMarkdownSegments } from '../markdown/render'
 
 export interface CvContent {
   profile: Profile
@@ -153,12 +155,30 @@ export function renderCvPdf(content: CvContent): Promise<Uint8Array<ArrayBuffer>
     doc.text(toPrintable(title), left, y, { width: width - datesWidth - 12 })
   }
 
+  /** A bullet's link as the PDF can open it: site paths made absolute, fragments none. */
+  const pdfLink = (href: string | undefined): string | null => {
+    if (!href || href.startsWith('#')) return null
+    return href.startsWith('/') ? `${siteUrl}${href}` : href
+  }
+
   const bullets = (items: readonly string[]) => {
-    doc.font('Body').fontSize(10).fillColor(colors.text)
     for (const item of items) {
-      doc.text(toPrintable(`•  ${markdownToPlainText(item, 1_000)}`), left + 10, doc.y, {
-        width: width - 10,
-        indent: 0,
+      // The bullet sign, then the Markdown's runs as continued text: each link one annotation.
+      const runs: InlineSegment[] = [{ text: '•  ' }, ...inlineMarkdownSegments(item)]
+      runs.forEach((run, index) => {
+        const link = pdfLink(run.href)
+        const options: PDFKit.Mixins.TextOptions = {
+          link,
+          underline: link !== null,
+          continued: index < runs.length - 1,
+        }
+        doc
+          .font(run.strong ? 'Body-Bold' : 'Body')
+          .fontSize(10)
+          .fillColor(link ? colors.accent : colors.text)
+        const text = toPrintable(run.text)
+        if (index === 0) doc.text(text, left + 10, doc.y, { ...options, width: width - 10 })
+        else doc.text(text, options)
       })
     }
     doc.x = left

@@ -4,23 +4,28 @@
  * only; the browser receives finished HTML and no Markdown code.
  *
  * The pipeline (unified): remark-parse + remark-gfm → bounds (below) →
- * remark-rehype → URL filter → rehype-sanitize (an explicit allowlist) →
- * rehype-highlight (highlight.js' common languages, no auto-detection) →
- * heading ids (GitHub slugs) → rehype-external-links → image attributes →
- * rehype-stringify.
+ * remark-rehype (raw HTML kept) → rehype-raw (parse5 parses it as a browser
+ * would) → depth bound → URL filter → rehype-sanitize (an explicit
+ * allowlist) → rehype-highlight (highlight.js' common languages, no
+ * auto-detection) → heading ids (GitHub slugs) → rehype-external-links →
+ * image attributes → rehype-stringify.
  *
- * Raw HTML written in the Markdown is never markup: it is shown as the text
- * that was typed (`<b>` reads "<b>"), HTML comments are dropped. Content
- * written before Markdown existed ("wrap it in <Suspense>") keeps reading the
- * same, and nothing typed can become an element. The sanitiser still runs on
- * every tree, so a change to the pipeline cannot let an element through.
+ * Raw HTML written in the Markdown is parsed, then sanitised like the rest:
+ * the harmless elements GitHub also keeps (`<b>`, `<kbd>`, `<sub>`,
+ * `<details>`/`<summary>`, `<br>`…) render; `<script>`, `<style>`,
+ * `<iframe>`, forms, SVG and MathML are removed with their content, event
+ * handlers and `style` attributes are dropped, links and images keep only
+ * safe URLs, other elements leave only their text, and comments go. The
+ * result is serialised from the sanitised tree, so what the browser parses
+ * again is that tree (the tests parse every output as a browser would).
  *
  * Hostile input is bounded before and after parsing: at most
  * MAX_SOURCE_LENGTH characters; at most MAX_CONTAINERS_PER_LINE block quote
  * or list markers opened on one line; emphasis, strikethrough and setext
  * headings parsed only when a source has fewer delimiter runs or underlines
  * than any real text (micromark's time grows with the square of these);
- * trees no deeper than MAX_TREE_DEPTH; tables no bigger than MAX_TABLE_CELLS
+ * trees no deeper than MAX_TREE_DEPTH (Markdown) and MAX_HTML_DEPTH (the
+ * HTML tree, raw HTML included); tables no bigger than MAX_TABLE_CELLS
  * cells (short rows are padded, so a wide header multiplies the output);
  * references copying at most MAX_REFERENCE_CHARS characters of URLs; at most
  * MAX_FOOTNOTE_CALLS footnote calls. Time and output then stay within a small
@@ -41,13 +46,14 @@ import type {
 } from 'mdast'
 import rehypeExternalLinks, { type Options as ExternalLinksOptions } from 'rehype-external-links'
 import rehypeHighlight from 'rehype-highlight'
+import rehypeRaw from 'rehype-raw'
 import rehypeSanitize, { type Options as SanitizeSchema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { type Processor, unified } from 'unified'
-import { SKIP, visit } from 'unist-util-visit'
+import { EXIT, SKIP, visit } from 'unist-util-visit'
 import { VFile } from 'vfile'
 import { isSafeUrl } from '../../src/domain/safe-url'
 
@@ -57,6 +63,8 @@ export const MAX_SOURCE_LENGTH = 10_000
 export const MAX_CONTAINERS_PER_LINE = 16
 /** Deeper Markdown nodes have their content rendered as plain text. */
 export const MAX_TREE_DEPTH = 48
+/** Deeper HTML elements (raw HTML can nest without Markdown's markers) become their text. */
+export const MAX_HTML_DEPTH = 64
 /** Cells of all tables together (rows × header columns); a bigger table is shown as its text. */
 export const MAX_TABLE_CELLS = 10_000
 /** Characters of URLs and titles that references may copy from definitions. */
@@ -157,14 +165,10 @@ function mdastText(node: MdastNodes): string {
   return text
 }
 
-function stripComments(html: string): string {
-  return html.replace(/<!--[\s\S]*?(?:-->|$)/g, '')
-}
-
 /**
- * One pass over the tree, iterative: raw HTML becomes text, deep subtrees
- * become text, tables over the cell budget become their source text, and
- * references past their budgets become their text.
+ * One pass over the tree, iterative: deep subtrees become text, tables over
+ * the cell budget become their source text, and references past their
+ * budgets become their text. Raw HTML stays for rehype-raw and the sanitiser.
  */
 function boundTree(tree: MdastRoot, source: string): void {
   const definitions = new Map<string, number>()
@@ -183,7 +187,6 @@ function boundTree(tree: MdastRoot, source: string): void {
   const stack: { parent: MdastParent; depth: number }[] = [{ parent: tree, depth: 0 }]
   while (stack.length > 0) {
     const { parent, depth } = stack.pop() as { parent: MdastParent; depth: number }
-    const inFlow = flowContainers.has(parent.type)
 
     if (depth >= MAX_TREE_DEPTH && parent.children.length > 0) {
       const text = { type: 'text', value: mdastText(parent as MdastNodes) } as const
@@ -200,13 +203,8 @@ function boundTree(tree: MdastRoot, source: string): void {
 
     const children: RootContent[] = []
     for (const child of parent.children as RootContent[]) {
-      let node: RootContent | null = child
-      if (child.type === 'html') {
-        const value = stripComments(child.value)
-        if (value.trim() === '') node = null
-        else if (inFlow) node = { type: 'paragraph', children: [{ type: 'text', value }] }
-        else node = { type: 'text', value }
-      } else if (child.type === 'table') {
+      let node: RootContent = child
+      if (child.type === 'table') {
         const columns = child.align?.length ?? child.children[0]?.children.length ?? 0
         tableCells += columns * child.children.length
         if (tableCells > MAX_TABLE_CELLS) {
@@ -228,11 +226,9 @@ function boundTree(tree: MdastRoot, source: string): void {
           node = { type: 'text', value: `[^${child.label ?? child.identifier}]` }
         }
       }
-      if (node) {
-        children.push(node)
-        if (hasChildren(node as MdastNodes)) {
-          stack.push({ parent: node as MdastParent, depth: depth + 1 })
-        }
+      children.push(node)
+      if (hasChildren(node as MdastNodes)) {
+        stack.push({ parent: node as MdastParent, depth: depth + 1 })
       }
     }
     parent.children = children as MdastParent['children']
@@ -304,6 +300,88 @@ function remarkFlattenInline() {
   }
 }
 
+// ------------------------------------------------------------ the HTML bound
+
+/** Elements the sanitiser removes with their content: their text is not prose either. */
+const removedWithContent = new Set([
+  'script',
+  'style',
+  'template',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'noscript',
+  'noembed',
+  'noframes',
+  'textarea',
+  'title',
+  'xmp',
+  'plaintext',
+  'svg',
+  'math',
+  'form',
+  'select',
+  'button',
+])
+
+/** The text of a hast subtree, without recursion, leaving out what the sanitiser removes. */
+function hastText(node: HastRoot | Element): string {
+  let text = ''
+  const stack: (HastRoot | ElementContent)[] = [node]
+  while (stack.length > 0) {
+    const current = stack.pop() as HastRoot | ElementContent
+    if (current.type === 'text') text += current.value
+    else if (current.type === 'element' && removedWithContent.has(current.tagName)) continue
+    else if (current.type === 'root' || current.type === 'element') {
+      for (let i = current.children.length - 1; i >= 0; i--) {
+        stack.push(current.children[i] as ElementContent)
+      }
+    }
+  }
+  return text
+}
+
+const parseRawHtml = rehypeRaw()
+
+/**
+ * rehype-raw, for a tree that holds raw HTML: parse5 builds the whole tree
+ * again, which a text without raw HTML (most of them) need not pay for.
+ */
+function rehypeRawWhenPresent() {
+  return (tree: HastRoot, file: VFile): HastRoot => {
+    let found = false
+    visit(tree, 'raw', () => {
+      found = true
+      return EXIT
+    })
+    return found ? parseRawHtml(tree, file) : tree
+  }
+}
+
+/**
+ * Right after rehype-raw, iterative: an element MAX_HTML_DEPTH deep keeps
+ * only its text, so the recursive steps after it (the sanitiser, the
+ * highlighter, the serialiser) never meet a tree deep enough to overflow.
+ */
+function rehypeBoundDepth() {
+  return (tree: HastRoot) => {
+    const stack: { node: HastRoot | Element; depth: number }[] = [{ node: tree, depth: 0 }]
+    while (stack.length > 0) {
+      const { node, depth } = stack.pop() as { node: HastRoot | Element; depth: number }
+      if (depth >= MAX_HTML_DEPTH && node.type === 'element') {
+        node.children = [{ type: 'text', value: hastText(node) }]
+        continue
+      }
+      for (const child of node.children) {
+        if (child.type === 'element') stack.push({ node: child, depth: depth + 1 })
+      }
+    }
+  }
+}
+
 // --------------------------------------------------------------------- URLs
 
 /** Links: http(s) with a host, mailto, a site path (`/…`, not `//`) or a fragment (`#…`). */
@@ -357,6 +435,9 @@ function rehypeFilterUrls() {
 
 const headingTags = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']
 
+/** Raw HTML's inline elements kept (as GitHub does); `sup` is also the footnotes'. */
+const rawPhrasingTags = ['b', 'i', 's', 'ins', 'kbd', 'samp', 'var', 'q', 'sub', 'sup', 'abbr']
+
 /** Everything the full renderer may output before highlighting and ids. */
 export const markdownSchema: SanitizeSchema = {
   tagNames: [
@@ -379,12 +460,20 @@ export const markdownSchema: SanitizeSchema = {
     'table',
     'thead',
     'tbody',
+    'tfoot',
     'tr',
     'th',
     'td',
     // GFM footnotes
     'sup',
     'section',
+    // Raw HTML: GitHub's harmless ones
+    ...rawPhrasingTags,
+    'dl',
+    'dt',
+    'dd',
+    'details',
+    'summary',
   ],
   attributes: {
     a: [
@@ -398,7 +487,9 @@ export const markdownSchema: SanitizeSchema = {
       ['ariaLabel', /^Back to reference [\w-]+$/],
       ['className', 'data-footnote-backref'],
     ],
-    img: ['src', 'alt', 'title'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    abbr: ['title'],
+    details: ['open'],
     code: [['className', /^language-[^\s]+$/]],
     input: [['type', 'checkbox'], ['disabled', true], 'checked'],
     ul: [['className', 'contains-task-list']],
@@ -420,39 +511,21 @@ export const markdownSchema: SanitizeSchema = {
   ancestors: {
     li: ['ol', 'ul'],
     tbody: ['table'],
+    tfoot: ['table'],
     td: ['table'],
     th: ['table'],
     thead: ['table'],
     tr: ['table'],
+    dt: ['dl'],
+    dd: ['dl'],
+    summary: ['details'],
   },
   // Ids come only from this pipeline (footnotes already prefixed by
   // remark-rehype, headings after the sanitiser), so no second prefix.
   clobber: [],
   clobberPrefix: '',
-  // Removed with their content, should one ever reach the tree.
-  strip: [
-    'script',
-    'style',
-    'template',
-    'iframe',
-    'frame',
-    'frameset',
-    'object',
-    'embed',
-    'applet',
-    'noscript',
-    'noembed',
-    'noframes',
-    'textarea',
-    'title',
-    'xmp',
-    'plaintext',
-    'svg',
-    'math',
-    'form',
-    'select',
-    'button',
-  ],
+  // Removed with their content (raw HTML may hold any of them).
+  strip: [...removedWithContent],
   allowComments: false,
   allowDoctypes: false,
 }
@@ -460,8 +533,8 @@ export const markdownSchema: SanitizeSchema = {
 /** Everything the inline renderer may output. */
 export const inlineSchema: SanitizeSchema = {
   ...markdownSchema,
-  tagNames: ['a', 'em', 'strong', 'del', 'code', 'br'],
-  attributes: { a: ['href', 'title'] },
+  tagNames: ['a', 'em', 'strong', 'del', 'code', 'br', ...rawPhrasingTags],
+  attributes: { a: ['href', 'title'], abbr: ['title'] },
   required: {},
   ancestors: {},
 }
@@ -474,7 +547,7 @@ const safetyPasses = {
 /**
  * The two safety passes the renderers run, on any HTML tree: the URL filter,
  * then the sanitiser with that renderer's schema. Exported so the tests can
- * feed them raw HTML, which the renderers themselves never parse.
+ * feed them parsed HTML alone, without Markdown around it.
  */
 export function sanitizeTree(
   tree: HastRoot,
@@ -503,6 +576,16 @@ function rehypeHeadingIds() {
   }
 }
 
+/** A class list the sanitiser emptied (raw HTML's own classes) would print as `class=""`. */
+function rehypeDropEmptyClasses() {
+  return (tree: HastRoot) => {
+    visit(tree, 'element', (node) => {
+      const { className } = node.properties
+      if (Array.isArray(className) && className.length === 0) delete node.properties.className
+    })
+  }
+}
+
 const imageProperties: Properties = { loading: 'lazy', decoding: 'async' }
 
 function rehypeImageAttributes() {
@@ -518,6 +601,33 @@ const externalLinks: ExternalLinksOptions = {
   target: '_blank',
   rel: ['noopener', 'noreferrer'],
   protocols: ['http', 'https'],
+}
+
+/** An address as its link text would show it: no scheme, no `mailto:`, no trailing slash. */
+function bareAddress(href: string): string {
+  return href
+    .replace(/^(?:https?:\/\/|mailto:)/i, '')
+    .replace(/^www\./i, '')
+    .replace(/\/$/, '')
+    .toLowerCase()
+}
+
+/**
+ * A bullet's link whose text is not its address gets the address in
+ * `data-print-url` (an e-mail link: the address alone), for the printed CV
+ * (`.cv a[data-print-url]::after`). Site paths and fragments get none: on
+ * paper they lead nowhere.
+ */
+function rehypePrintAddresses() {
+  return (tree: HastRoot) => {
+    visit(tree, 'element', (node) => {
+      const href = node.properties.href
+      if (node.tagName !== 'a' || typeof href !== 'string') return
+      if (!/^(?:https?:|mailto:)/.test(href)) return
+      if (bareAddress(hastToString(node).trim()) === bareAddress(href)) return
+      node.properties.dataPrintUrl = href.startsWith('mailto:') ? href.slice(7) : href
+    })
+  }
 }
 
 // ---------------------------------------------------------------- processors
@@ -546,11 +656,17 @@ function parser(kind: Kind, disabled: readonly string[]) {
   return found as Processor<MdastRoot, MdastRoot, MdastRoot>
 }
 
+/** mdast to hast with raw HTML parsed (parse5), bounded in depth. */
+const withRawHtml = { allowDangerousHtml: true } as const
+
 /** From the bounded mdast tree to HTML: one pipeline each, whatever the parser. */
 const htmlPipeline = unified()
-  .use(remarkRehype)
+  .use(remarkRehype, withRawHtml)
+  .use(rehypeRawWhenPresent)
+  .use(rehypeBoundDepth)
   .use(rehypeFilterUrls)
   .use(rehypeSanitize, markdownSchema)
+  .use(rehypeDropEmptyClasses)
   .use(rehypeHighlight, { detect: false })
   .use(rehypeHeadingIds)
   .use(rehypeExternalLinks, externalLinks)
@@ -559,14 +675,33 @@ const htmlPipeline = unified()
   .freeze()
 
 const inlinePipeline = unified()
-  .use(remarkRehype)
+  .use(remarkRehype, withRawHtml)
+  .use(rehypeRawWhenPresent)
+  .use(rehypeBoundDepth)
   .use(rehypeFilterUrls)
   .use(rehypeSanitize, inlineSchema)
   .use(rehypeExternalLinks, externalLinks)
+  .use(rehypePrintAddresses)
   .use(rehypeStringify)
   .freeze()
 
-const toHast = unified().use(remarkRehype).freeze()
+/** The inline tree, sanitised: what the PDF CV writes as text and links. */
+const inlineTreePipeline = unified()
+  .use(remarkRehype, withRawHtml)
+  .use(rehypeRawWhenPresent)
+  .use(rehypeBoundDepth)
+  .use(rehypeFilterUrls)
+  .use(rehypeSanitize, inlineSchema)
+  .freeze()
+
+/** The sanitised tree, for the plain text: what the page shows, without the markup. */
+const textPipeline = unified()
+  .use(remarkRehype, withRawHtml)
+  .use(rehypeRawWhenPresent)
+  .use(rehypeBoundDepth)
+  .use(rehypeFilterUrls)
+  .use(rehypeSanitize, markdownSchema)
+  .freeze()
 
 function prepare(source: string): string {
   return limitContainerNesting(clampSource(source))
@@ -661,6 +796,59 @@ export function renderInlineMarkdown(source: string): string {
   })
 }
 
+/** A run of a bullet's text with one style: a link (its sanitised address), strong, code. */
+export interface InlineSegment {
+  text: string
+  href?: string
+  strong?: boolean
+  code?: boolean
+}
+
+const strongTags = new Set(['strong', 'b'])
+const codeTags = new Set(['code', 'kbd', 'samp'])
+
+/**
+ * One line of inline Markdown as styled runs of text, for output that is
+ * not HTML (the PDF CV): the same parse, raw HTML and sanitiser as
+ * `renderInlineMarkdown`, so a link here is one the page shows. Adjacent
+ * runs of the same style are joined; `href` is the link's address as the
+ * URL filter left it (http(s), mailto, a site path or a fragment).
+ */
+export function inlineMarkdownSegments(source: string): InlineSegment[] {
+  const { tree, file } = parse('inline', prepare(source))
+  const hast = inlineTreePipeline.runSync(tree, file) as HastRoot
+  const segments: InlineSegment[] = []
+  type Style = Omit<InlineSegment, 'text'>
+  const stack: { node: ElementContent | HastRoot; style: Style }[] = [{ node: hast, style: {} }]
+  while (stack.length > 0) {
+    const { node, style } = stack.pop() as { node: ElementContent | HastRoot; style: Style }
+    if (node.type === 'text') {
+      const last = segments.at(-1)
+      const same =
+        last && last.href === style.href && last.strong === style.strong && last.code === style.code
+      if (same) last.text += node.value
+      else if (node.value !== '') segments.push({ text: node.value, ...style })
+      continue
+    }
+    if (node.type !== 'root' && node.type !== 'element') continue
+    let inner = style
+    if (node.type === 'element') {
+      const href = node.properties.href
+      if (node.tagName === 'a' && typeof href === 'string') inner = { ...inner, href }
+      if (strongTags.has(node.tagName)) inner = { ...inner, strong: true }
+      if (codeTags.has(node.tagName)) inner = { ...inner, code: true }
+      if (node.tagName === 'br') {
+        stack.push({ node: { type: 'text', value: ' ' }, style })
+        continue
+      }
+    }
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      stack.push({ node: node.children[i] as ElementContent, style: inner })
+    }
+  }
+  return segments
+}
+
 /**
  * The visible text of Markdown, whitespace collapsed, cut at a word boundary
  * with "…" when longer than `maxLength`: a link preview's description. Plain
@@ -672,7 +860,7 @@ export function markdownToPlainText(source: string, maxLength = PLAIN_TEXT_LENGT
 
 function plainText(prepared: string): string {
   const { tree, file } = parse('text', prepared)
-  const hast = toHast.runSync(tree, file) as HastRoot
+  const hast = textPipeline.runSync(tree, file) as HastRoot
   visit(hast, 'element', (node, index, parent) => {
     // Footnotes: the call's number and the list at the end are not prose.
     const footnote =

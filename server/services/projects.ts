@@ -3,7 +3,7 @@ import { slugCandidate, slugify } from '../../src/domain/slug'
 import type { NextProject, Project, ProjectData } from '../../src/schemas/project'
 import type { Db } from '../db/client'
 import { projectSlugs, projects } from '../db/schema'
-import { renderMarkdown } from '../markdown/render'
+import { markdownToPlainText, renderMarkdown } from '../markdown/render'
 import { type Tx, writeContent } from './content-version'
 import { imagesFor, type Reader } from './media'
 import { firstPlace, listOrder, reorderRows } from './ordering'
@@ -27,6 +27,20 @@ const { notFound } = rows
 
 type Stored = ApiRow<typeof projects.$inferSelect>
 
+/** Characters of the long description's text that stand in for a missing short one. */
+export const DESCRIPTION_FALLBACK_LENGTH = 200
+
+/**
+ * The short description. The API requires one, but a backup restores any
+ * string (and a row can be edited in the database): an empty one reads as
+ * the start of the long description's text, so link previews, cards and
+ * JSON-LD never go blank.
+ */
+function shortDescription(row: Pick<Stored, 'description' | 'long_description'>): string {
+  if (row.description.trim() !== '') return row.description
+  return markdownToPlainText(row.long_description, DESCRIPTION_FALLBACK_LENGTH)
+}
+
 /** Projects as they leave the server, with the info of their uploaded images (one query). */
 async function withImages(db: Reader, list: Stored[]): Promise<Project[]> {
   const images = await imagesFor(
@@ -35,6 +49,7 @@ async function withImages(db: Reader, list: Stored[]): Promise<Project[]> {
   )
   return list.map(({ sort_order: _order, ...row }) => ({
     ...row,
+    description: shortDescription(row),
     long_description_html: renderMarkdown(row.long_description, { reservedIds: pageIds }),
     images: row.image_urls.map(images),
   }))

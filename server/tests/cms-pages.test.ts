@@ -4,12 +4,18 @@
  * page's featured list, the sitemap, JSON-LD), even after the admin asked for
  * it with a token (nothing the admin sees is kept for visitors); the
  * project page shows role, period, the website and repository buttons,
- * every image and the next project; /projects?tag= filters, any case.
+ * every image and the next project; /projects?tag= filters, any case; the
+ * home page's featured list follows the manual order; a short description
+ * left empty (a restored backup) reads as the long description's start.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { projects } from '../db/schema'
+import { writeContent } from '../services/content-version'
+import { DESCRIPTION_FALLBACK_LENGTH } from '../services/projects'
 import { createTestApp, sample, type TestApp } from './harness'
 
 setDefaultTimeout(30_000)
@@ -222,5 +228,87 @@ describe('/projects?tag=', () => {
     expect(r.status).toBe(200)
     expect(r.text).not.toContain('<img src=x')
     expect(visibleText(r.text)).toContain('No projects are tagged')
+  })
+})
+
+/** The page's `<meta>` tags by name or property, entities decoded. */
+function metaTags(html: string): Map<string, string> {
+  const meta = new Map<string, string>()
+  for (const [tag] of html.matchAll(/<meta\b[^>]*>/g)) {
+    const key = /(?:name|property)="([^"]*)"/.exec(tag)?.[1]
+    const content = /content="([^"]*)"/.exec(tag)?.[1]
+    if (key && content !== undefined) {
+      meta.set(
+        key,
+        content
+          .replace(/&#x27;|&#39;/g, "'")
+          .replace(/&quot;/g, '"')
+          .replace(/&amp;/g, '&'),
+      )
+    }
+  }
+  return meta
+}
+
+describe('the home page’s featured list', () => {
+  test('follows the manual order, not the order of creation', async () => {
+    const names = ['Feat One', 'Feat Two', 'Feat Three']
+    const made: { id: number; slug: string }[] = []
+    for (const name of names)
+      made.push(await create({ ...sample.project(name), is_featured: true }))
+    const [one, two, three] = made as [(typeof made)[0], (typeof made)[0], (typeof made)[0]]
+    const featured = async () => {
+      const html = (await t.request('GET', '/')).text
+      const text = visibleText(html.slice(html.indexOf('Featured Projects.')))
+      return names
+        .map((name) => ({ name, at: text.indexOf(name) }))
+        .filter(({ at }) => at >= 0)
+        .sort((a, b) => a.at - b.at)
+        .map(({ name }) => name)
+    }
+    // Newest first until reordered.
+    expect(await featured()).toEqual(['Feat Three', 'Feat Two', 'Feat One'])
+    // A new order naming every project (drafts too): Two, One, Three first, the rest after.
+    const all = (await t.request('GET', '/api/projects', { token })).list as { id: number }[]
+    const mine = [two.id, one.id, three.id]
+    const ids = [...mine, ...all.map((row) => row.id).filter((id) => !mine.includes(id))]
+    const order = await t.request('PUT', '/api/projects/order', { token, body: { ids } })
+    expect(order.status).toBe(204)
+    expect(await featured()).toEqual(['Feat Two', 'Feat One', 'Feat Three'])
+  })
+})
+
+describe('a short description left empty', () => {
+  test('reads as the start of the long description: API, page, meta and JSON-LD', async () => {
+    const long = `## Why\n\nA **tool** for [riders](https://example.com) that plans <kbd>routes</kbd> and shares them. ${'More words follow here. '.repeat(20)}`
+    const made = await create({ ...sample.project('Quiet Lead'), long_description: long })
+    // The API refuses an empty one; a restored backup or the database can hold it.
+    await writeContent(t.db, (tx) =>
+      tx.update(projects).set({ description: '' }).where(eq(projects.id, made.id)),
+    )
+    const api = await t.request('GET', `/api/projects/${made.slug}`)
+    const description = String(api.body.description)
+    expect(description.startsWith('Why A tool for riders that plans routes and shares them.')).toBe(
+      true,
+    )
+    expect(description.length).toBeLessThanOrEqual(DESCRIPTION_FALLBACK_LENGTH)
+    expect(description.endsWith('…')).toBe(true)
+    expect(description.endsWith(' …')).toBe(false)
+
+    const html = (await t.request('GET', `/projects/${made.slug}`)).text
+    const meta = metaTags(html)
+    expect(meta.get('description')).toBe(description)
+    expect(meta.get('og:description')).toBe(description)
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+      .map((match) => JSON.parse(match[1] ?? '{}') as { '@type'?: string; description?: string })
+      .find((data) => data['@type'] === 'CreativeWork')
+    expect(jsonLd?.description).toBe(description)
+  })
+
+  test('a short description that is there is used as it is', async () => {
+    const made = await create({ ...sample.project('Loud Lead'), description: 'Its own words.' })
+    expect((await t.request('GET', `/api/projects/${made.slug}`)).body.description).toBe(
+      'Its own words.',
+    )
   })
 })

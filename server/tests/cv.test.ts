@@ -78,7 +78,11 @@ beforeAll(async () => {
     start_date: 'Jun 2024',
     end_date: 'Aug 2024',
     position: 'Software Engineering Intern',
-    description: ['Built the **billing** export', 'Cut page loads by half'],
+    description: [
+      'Built the **billing** export',
+      'Cut page loads by half',
+      'Wrote [the API guide](https://docs.acme.example/api) and a [case study](/projects/first-shown), see https://acme.example',
+    ],
     event_type: 'experience',
   })
 }, 30_000)
@@ -125,6 +129,36 @@ describe('/cv', () => {
     expect(print).toContain('content: " (" attr(data-print-url) ")"')
     // The site's header (with its navigation) is what print hides.
     expect(html).toMatch(/<header[\s\S]*<nav/)
+  })
+
+  test('a bullet link whose text is not its address prints the address (the print rule applies to it)', async () => {
+    const html = (await t.request('GET', '/cv')).text
+    const css = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? ''
+    const print = css.slice(css.indexOf('@media print'))
+    expect(print).toContain('.cv a[data-print-url]::after')
+    const experience = html.slice(
+      html.indexOf('id="cv-experience"'),
+      html.indexOf('id="cv-education"'),
+    )
+    const bulletLinks = [...experience.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)]
+      .flatMap((item) => [...(item[1] ?? '').matchAll(/<a ([^>]*)>([^<]*)<\/a>/g)])
+      .map(([, attributes = '', text]) => ({
+        text,
+        href: /href="([^"]*)"/.exec(attributes)?.[1],
+        print: /data-print-url="([^"]*)"/.exec(attributes)?.[1] ?? null,
+      }))
+    expect(bulletLinks).toEqual([
+      // Inside .cv, so `.cv a[data-print-url]::after` prints " (https://docs.acme.example/api)".
+      {
+        text: 'the API guide',
+        href: 'https://docs.acme.example/api',
+        print: 'https://docs.acme.example/api',
+      },
+      // A site path leads nowhere on paper; a link that is its address already shows it.
+      { text: 'case study', href: '/projects/first-shown', print: null },
+      { text: 'https://acme.example', href: 'https://acme.example', print: null },
+    ])
+    expect(html.indexOf('class="cv"')).toBeLessThan(html.indexOf('the API guide'))
   })
 
   test('the home page links to the PDF and the sitemap lists /cv', async () => {
@@ -209,6 +243,16 @@ describe('/cv.pdf, generated', () => {
     expect(links).toContain(`${SITE}/cv`)
   })
 
+  test('bullet links stay links, with their text; a site path is made absolute', async () => {
+    const { text, links } = await pdfOf((await getPdf()).bytes)
+    expect(text).toContain('Wrote the API guide and a case study, see https://acme.example')
+    expect(text).not.toContain('](')
+    expect(links).toContain('https://docs.acme.example/api')
+    expect(links).toContain(`${SITE}/projects/first-shown`)
+    // pdf.js reads the address back normalised (a trailing slash after the host).
+    expect(links).toContain('https://acme.example/')
+  })
+
   test('names in other scripts print as written; a character the font lacks becomes "?"', async () => {
     const pdf = await otherPdf('Łukasz Żółć · Ελένη · Дмитрий · Đặng · 张伟')
     const { text } = await pdfOf(pdf)
@@ -269,6 +313,15 @@ describe('/cv.pdf, uploaded', () => {
     const r = await putCv(uploadForm(big, { name: 'big.pdf' }))
     expect(r.status).toBe(400)
     expect(r.body.error).toBe('The CV must be a PDF of at most 10 MB.')
+  })
+
+  test('a request body over 11 MB is refused before it is read (413), changing nothing', async () => {
+    const huge = new Uint8Array(12 * 1024 * 1024)
+    huge.set(new TextEncoder().encode('%PDF-1.7\n'))
+    const r = await putCv(uploadForm(huge, { name: 'huge.pdf' }))
+    expect(r.status).toBe(413)
+    expect(r.body.error).toBe('The request body is too large (the limit is 11 MB).')
+    expect((await t.request('GET', '/api/cv', { token })).body).toEqual({ uploaded: null })
   })
 
   test('an uploaded PDF is served byte for byte, until it is removed', async () => {

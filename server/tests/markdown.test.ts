@@ -3,7 +3,8 @@
  * links and images, the inline and plain-text forms, XSS vectors and
  * hostile input. Output is checked by parsing it as a browser would
  * (parse5, through hast-util-from-html), never by looking for substrings
- * alone.
+ * alone. Raw HTML in the Markdown is parsed and sanitised: the harmless
+ * elements render, everything that could run script is removed.
  */
 import { describe, expect, test } from 'bun:test'
 import type { Element, Root } from 'hast'
@@ -11,6 +12,7 @@ import { fromHtml } from 'hast-util-from-html'
 import { toHtml } from 'hast-util-to-html'
 import { visit } from 'unist-util-visit'
 import {
+  inlineMarkdownSegments,
   MAX_DELIMITER_RUNS,
   MAX_SETEXT_UNDERLINES,
   MAX_SOURCE_LENGTH,
@@ -67,8 +69,18 @@ const blockTags = [
   'sup',
   'section',
   'span',
+  'tfoot',
+  'dl',
+  'dt',
+  'dd',
+  'details',
+  'summary',
 ]
-const inlineTags = ['a', 'em', 'strong', 'del', 'code', 'br']
+/** Markdown's inline elements, then raw HTML's (GitHub's harmless ones). */
+const inlineTags = [
+  ...['a', 'em', 'strong', 'del', 'code', 'br'],
+  ...['b', 'i', 's', 'ins', 'kbd', 'samp', 'var', 'q', 'sub', 'sup', 'abbr'],
+]
 const allowedTags = {
   markdown: new Set([...inlineTags, ...blockTags]),
   inline: new Set(inlineTags),
@@ -115,6 +127,10 @@ const allowedProperties = new Set([
   'dataFootnotes',
   'ariaDescribedBy',
   'ariaLabel',
+  'open',
+  'width',
+  'height',
+  'dataPrintUrl',
 ])
 const safeHref = /^(?:https?:\/\/[^/\\\s]|mailto:\S|\/(?![/\\])|#)/
 const safeSrc = /^(?:https?:\/\/[^/\\\s]|\/(?![/\\]))/
@@ -138,6 +154,10 @@ function unsafeParts(html: string, kind: 'markdown' | 'inline' = 'markdown'): st
     if (href !== undefined && !safeHref.test(String(href))) problems.push(`href ${String(href)}`)
     if (src !== undefined && !safeSrc.test(String(src))) problems.push(`src ${String(src)}`)
     if (href !== undefined && tag !== 'a') problems.push(`href on <${tag}>`)
+    const printed = el.properties.dataPrintUrl
+    if (printed !== undefined && printed !== href && `mailto:${String(printed)}` !== href) {
+      problems.push(`data-print-url ${String(printed)} is not the link's address`)
+    }
     if (src !== undefined && tag !== 'img') problems.push(`src on <${tag}>`)
     if (target !== undefined) {
       const rels = Array.isArray(rel) ? rel.map(String) : []
@@ -328,11 +348,84 @@ describe('renderMarkdown: links and images', () => {
     }
     expect(images[0]?.properties.title).toBe('A')
   })
+})
 
-  test('raw HTML is shown as typed; comments are dropped', () => {
-    const html = renderMarkdown('Wrap it in <Suspense> and <b>bold</b>.<!-- note to self -->')
+describe('renderMarkdown: raw HTML', () => {
+  test('the harmless elements render: b, i, kbd, sub, sup, details and summary, br', () => {
+    const html = renderMarkdown(
+      'Press <kbd>Ctrl</kbd>+<kbd>C</kbd>: H<sub>2</sub>O, x<sup>2</sup>, <b>bold</b> and <i>italic</i>,<br>next line.\n\n<details open>\n<summary>More</summary>\n\nHidden *Markdown* text.\n\n</details>',
+    )
+    expect(byTag(html, 'kbd').map((kbd) => text(toHtml(kbd)))).toEqual(['Ctrl', 'C'])
+    for (const tag of ['sub', 'sup', 'b', 'i', 'br', 'summary', 'em']) {
+      expect(byTag(html, tag)).toHaveLength(1)
+    }
+    const [details] = byTag(html, 'details')
+    expect(details?.properties.open).toBe(true)
+    expect(text(toHtml(details as Element))).toContain('Hidden Markdown text.')
+    expect(unsafeParts(html)).toEqual([])
+  })
+
+  test('an element not on the list leaves its text; comments go', () => {
+    const html = renderMarkdown(
+      'Wrap it in <Suspense> and <span class="x" style="y">this</span>.<!-- note to self -->',
+    )
     expect(elements(html).map((el) => el.tagName)).toEqual(['p'])
-    expect(text(html)).toBe('Wrap it in <Suspense> and <b>bold</b>.')
+    expect(text(html)).toBe('Wrap it in  and this.')
+  })
+
+  test('script, style and iframe go with their content; handlers and javascript: go', () => {
+    const html = renderMarkdown(
+      'Before <script>alert(1)</script><style>p{color:red}</style><iframe src="https://x.example">inside</iframe> <b onclick="alert(1)" style="color:red">kept</b> <a href="javascript:alert(1)">link text</a> <img src="https://ok.example/a.png" onerror="alert(1)" alt="A" width="40"> after',
+    )
+    expect(text(html)).toBe('Before  kept link text  after')
+    expect(byTag(html, 'b')[0]?.properties).toEqual({})
+    expect(byTag(html, 'a')).toEqual([])
+    expect(byTag(html, 'img')[0]?.properties).toEqual({
+      src: 'https://ok.example/a.png',
+      alt: 'A',
+      width: 40,
+      loading: 'lazy',
+      decoding: 'async',
+    })
+    expect(unsafeParts(html)).toEqual([])
+  })
+
+  test('raw links follow the Markdown rules: safe schemes, a new tab for external ones', () => {
+    const html = renderMarkdown(
+      '<a href="https://bun.sh" target="_self" rel="opener">Bun</a> <a href="/projects/x" target="_blank">here</a> <a href="//evil.example">no</a>',
+    )
+    expect(byTag(html, 'a').map((a) => a.properties)).toEqual([
+      { href: 'https://bun.sh', target: '_blank', rel: ['noopener', 'noreferrer'] },
+      { href: '/projects/x' },
+    ])
+  })
+
+  test('an unclosed tag ends with the output, never spilling onto the page around it', () => {
+    const html = renderMarkdown('<b>bold without end\n\nnext paragraph')
+    expect(text(html)).toBe('bold without end\nnext paragraph')
+    // The output is balanced: parsed again, it is the same markup.
+    expect(toHtml(parse(html))).toBe(html)
+    // On a page, what follows the description is not inside the <b>.
+    const page = `<div>${html}</div><p>after</p>`
+    for (const bold of byTag(page, 'b')) expect(text(toHtml(bold))).not.toContain('after')
+    expect(renderInlineMarkdown('<i>open <a href="/x">link')).toBe(
+      '<i>open <a href="/x">link</a></i>',
+    )
+  })
+
+  test('ids, classes and names that could clobber the page are dropped', () => {
+    const html = renderMarkdown(
+      '<a href="/x" id="location" name="alert">a</a> <img src="/x.png" id="getElementById" name="cookie" class="hljs-keyword"> <h2 id="main" class="x">Title</h2>',
+    )
+    for (const el of elements(html)) {
+      expect(el.properties.name).toBeUndefined()
+      expect(el.properties.className).toBeUndefined()
+    }
+    expect(
+      elements(html)
+        .map((el) => el.properties.id)
+        .filter(Boolean),
+    ).toEqual(['title'])
   })
 })
 
@@ -412,6 +505,89 @@ const xssVectors: [string, string][] = [
   ['md html block', '<div>\n<script>alert(1)</script>\n</div>'],
 ]
 
+/**
+ * Raw HTML written into the Markdown, which is now parsed: the elements and
+ * attributes that run script, unclosed and broken tags, comments, and the
+ * mutation tricks (markup that a sanitiser and a browser would parse
+ * differently: namespace switches, raw-text elements, comment endings).
+ */
+const rawHtmlVectors: [string, string][] = [
+  ['raw script among Markdown', '# Title\n\n<script>alert(1)</script>\n\n*text*'],
+  ['raw script inline', 'Text <script>alert(1)</script> more'],
+  ['unclosed script', 'x <script>alert(1)'],
+  ['script split by a comment', '<scr<!-- -->ipt>alert(1)</script>'],
+  ['img onerror inline', 'A picture <img src=x onerror=alert(1)> here'],
+  ['img safe src with onerror', '<img src="https://ok.example/a.png" onerror="alert(1)">'],
+  ['img without the closing bracket', 'x <img src=x onerror=alert(1)//'],
+  ['img slashes for spaces', '<img/src=x/onerror=alert(1)>'],
+  ['img encoded handler name', '<img src=x on&#101;rror=alert(1)>'],
+  ['svg script inline', 'x <svg><script>alert(1)</script></svg>'],
+  [
+    'svg foreignObject iframe',
+    '<svg><foreignObject><iframe src=javascript:alert(1)></iframe></foreignObject></svg>',
+  ],
+  ['svg style namespace switch', '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">'],
+  [
+    'math mglyph namespace switch',
+    '<math><mi><mglyph><svg><mtext><textarea><path id="</textarea><img onerror=alert(1) src=1>">',
+  ],
+  [
+    'form in math mutation',
+    '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
+  ],
+  [
+    'math maction xlink',
+    '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)">x</maction></math>',
+  ],
+  ['noscript attribute breakout', '<noscript><p title="</noscript><img src=x onerror=alert(1)>">'],
+  ['textarea breakout', '<textarea><img src=x onerror=alert(1)></textarea>'],
+  ['title breakout', '<title><img src=x onerror=alert(1)></title>'],
+  ['xmp breakout', '<xmp><img src=x onerror=alert(1)></xmp>'],
+  ['template content', '<template><img src=x onerror=alert(1)></template>'],
+  ['select style', '<select><style><img src=x onerror=alert(1)></style></select>'],
+  ['iframe inline', 'See <iframe src="https://evil.example"></iframe> this'],
+  ['iframe unclosed', '<iframe src="javascript:alert(1)">'],
+  ['a javascript inline', 'Go <a href="javascript:alert(1)">here</a>'],
+  ['a entity-encoded javascript', '<a href="&#106;avascript:alert(1)">x</a>'],
+  ['a javascript with NUL', '<a href="java\u0000script:alert(1)">x</a>'],
+  ['a nested in a Markdown link', '[<a href="javascript:alert(1)">x</a>](https://ok.example)'],
+  [
+    'a inside svg inside a link',
+    '<a href="https://ok.example"><svg><a href="javascript:alert(1)">x</a></svg></a>',
+  ],
+  ['a unclosed in a div', '<div><a href="javascript:alert(1)">unclosed'],
+  ['style inline', 'Text <style>*{background:url(javascript:alert(1))}</style> more'],
+  ['style unclosed', '<style>body{display:none}'],
+  ['form inline', 'x <form action="https://evil.example"><input name="password"></form>'],
+  ['input outside a task list', '<input type="text" onfocus="alert(1)" autofocus>'],
+  [
+    'details ontoggle with summary',
+    '<details open ontoggle=alert(1)><summary>x</summary>y</details>',
+  ],
+  [
+    'summary with an image handler',
+    '<details><summary><img src=x onerror=alert(1)></summary></details>',
+  ],
+  ['kbd onclick', 'Press <kbd onclick=alert(1) style="x">K</kbd>'],
+  ['bold with handler, unclosed', '<b onmouseover=alert(1)>unclosed bold'],
+  ['comment ending with --!>', '<!-- --!><img src=x onerror=alert(1)> -->'],
+  ['comment opened as <!-->', '<!--><img src=x onerror=alert(1)>-->'],
+  ['comment unclosed', 'text <!-- <img src=x onerror=alert(1)>'],
+  ['processing instruction', '<?xml version="1.0"?><img src=x onerror=alert(1)>'],
+  ['bogus comment', '</x onclick=alert(1)><img src=x onerror=alert(1)>'],
+  ['meta charset', '<meta charset="utf-7">+ADw-script+AD4-alert(1)+ADw-/script+AD4-'],
+  ['base in the body', '<base href="https://evil.example/">[x](/relative)'],
+  ['object inline', 'x <object data="javascript:alert(1)"></object>'],
+  ['strong around raw img', '**<img src=x onerror=alert(1)>**'],
+  ['table with raw handlers', '| a |\n|---|\n| <img src=x onerror=alert(1)> |'],
+  ['heading with raw link', '## <a href="javascript:alert(1)">x</a>'],
+  ['code span keeps raw as text', '`<script>alert(1)</script>`'],
+  [
+    'attribute quote breakout',
+    '<a href="https://ok.example/" title="x" onmouseover="alert(1)">x</a>',
+  ],
+]
+
 describe('XSS vectors render inert', () => {
   test('there are enough vectors', () => {
     expect(xssVectors.length).toBeGreaterThanOrEqual(25)
@@ -430,6 +606,20 @@ describe('XSS vectors render inert', () => {
       const html = toHtml(sanitizeTree(parse(vector), kind))
       expect(unsafeParts(html, kind)).toEqual([])
     }
+  })
+
+  test('there are enough raw HTML vectors', () => {
+    expect(rawHtmlVectors.length).toBeGreaterThanOrEqual(40)
+  })
+
+  test.each(rawHtmlVectors)('raw HTML: %s (both renderers, plain text)', (_name, vector) => {
+    const html = renderMarkdown(vector)
+    expect(unsafeParts(html)).toEqual([])
+    const inline = renderInlineMarkdown(vector)
+    expect(unsafeParts(inline, 'inline')).toEqual([])
+    // No mutation: a browser parsing the output builds the very tree it was serialised from.
+    expect(toHtml(parse(html))).toBe(html)
+    expect(toHtml(parse(inline))).toBe(inline)
   })
 
   test('the check itself catches each kind of problem', () => {
@@ -478,6 +668,23 @@ describe('renderInlineMarkdown', () => {
     })
   })
 
+  test('a link whose text is not its address carries it for print (data-print-url)', () => {
+    const html = renderInlineMarkdown(
+      '[guide](https://docs.example/api) [mail](mailto:me@example.com) [page](/projects/x) [top](#top) https://bun.sh www.example.com/ [https://a.example](https://a.example/) <a href="https://raw.example">raw</a>',
+    )
+    expect(byTag(html, 'a').map((a) => a.properties.dataPrintUrl ?? null)).toEqual([
+      'https://docs.example/api',
+      'me@example.com',
+      null,
+      null,
+      null,
+      null,
+      null,
+      'https://raw.example',
+    ])
+    expect(unsafeParts(html, 'inline')).toEqual([])
+  })
+
   test.each([
     ['# not a heading', '# not a heading'],
     ['- not a list', '- not a list'],
@@ -509,10 +716,36 @@ describe('renderInlineMarkdown', () => {
     expect(text(html)).toBe('a b c logo')
   })
 
-  test('raw HTML is text', () => {
-    const html = renderInlineMarkdown('Uses <b>React</b> <script>alert(1)</script>')
-    expect(elements(html)).toEqual([])
-    expect(text(html)).toBe('Uses <b>React</b> <script>alert(1)</script>')
+  test('raw HTML: inline elements render, script and blocks do not', () => {
+    const html = renderInlineMarkdown(
+      'Uses <b>React</b>, <kbd>K</kbd>, H<sub>2</sub>O <script>alert(1)</script><div>block</div><img src="/a.png">',
+    )
+    expect(elements(html).map((el) => el.tagName)).toEqual(['b', 'kbd', 'sub'])
+    expect(text(html)).toBe('Uses React, K, H2O block')
+  })
+})
+
+describe('inlineMarkdownSegments (the PDF CV)', () => {
+  test('styled runs: links with their text and address, strong, code', () => {
+    expect(
+      inlineMarkdownSegments('Wrote [the **API** guide](https://docs.example/api) in `TS`, see /x'),
+    ).toEqual([
+      { text: 'Wrote ' },
+      { text: 'the ', href: 'https://docs.example/api' },
+      { text: 'API', href: 'https://docs.example/api', strong: true },
+      { text: ' guide', href: 'https://docs.example/api' },
+      { text: ' in ' },
+      { text: 'TS', code: true },
+      { text: ', see /x' },
+    ])
+  })
+
+  test('the same sanitiser as the page: unsafe links are text, script is gone', () => {
+    expect(
+      inlineMarkdownSegments(
+        '[x](javascript:alert(1)) <a href="//evil.example">y</a> <script>alert(1)</script><b>z</b>',
+      ),
+    ).toEqual([{ text: 'x y ' }, { text: 'z', strong: true }])
   })
 })
 
@@ -527,8 +760,11 @@ describe('markdownToPlainText', () => {
     )
   })
 
-  test('raw HTML stays the text it was typed as; footnote marks are left out', () => {
-    expect(markdownToPlainText('A <b>tag</b>.[^1]\n\n[^1]: note')).toBe('A <b>tag</b>.')
+  test('raw HTML leaves its visible text; script goes; footnote marks are left out', () => {
+    expect(markdownToPlainText('A <b>tag</b>.[^1]\n\n[^1]: note')).toBe('A tag.')
+    expect(
+      markdownToPlainText('<script>alert(1)</script><style>p{}</style>Hello <kbd>K</kbd>'),
+    ).toBe('Hello K')
   })
 
   test('cut at a word boundary with an ellipsis, within maxLength', () => {
@@ -613,6 +849,14 @@ const hostile: [string, string][] = [
   ['list items', '- a\n'.repeat(2_500)],
   ['code to highlight', `\`\`\`html\n${'<a '.repeat(3_300)}\n\`\`\``],
   ['www literals', 'www.'.repeat(2_500)],
+  ['nested raw divs', '<div>'.repeat(2_000)],
+  ['nested raw bold', '<b>a'.repeat(2_500)],
+  ['nested raw lists', '<ul><li>'.repeat(1_250)],
+  [
+    'raw links and bold (adoption agency)',
+    `${'<a href=/x><b>'.repeat(500)}${'<p>x</p>'.repeat(200)}`,
+  ],
+  ['raw tables', '<table><tr><td>'.repeat(660)],
   ['over the size limit', 'word '.repeat(100_000)],
 ]
 

@@ -1,11 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { FormEvent, ReactNode } from 'react'
-import {
-  ErrorAlert,
-  primaryButtonClass,
-  StatusMessage,
-  secondaryButtonClass,
-} from './form-controls'
+import { ErrorAlert, primaryButtonClass, secondaryButtonClass } from './form-controls'
 
 interface FormPageProps {
   heading: string
@@ -18,8 +13,6 @@ interface FormPageProps {
   }
   /** The fields. */
   children: ReactNode
-  /** For a form that stays open after saving: the confirmation, announced. */
-  status?: string | null
   /** Room for a field with its preview beside it (the project form). */
   wide?: boolean
 }
@@ -29,14 +22,13 @@ interface FormPageProps {
  * under the fields the save's failure, Cancel (back to the dashboard) and the
  * submit button, disabled while the save runs.
  */
-export function FormPage({ heading, submit, form, children, status, wide }: FormPageProps) {
+export function FormPage({ heading, submit, form, children, wide }: FormPageProps) {
   return (
     <section className={`mx-auto w-full ${wide ? 'max-w-5xl' : 'max-w-2xl'} card p-5 sm:p-8`}>
       <h1 className="mb-6 text-2xl font-bold tracking-tight text-strong">{heading}</h1>
       <form className="space-y-5" onSubmit={form.onSubmit}>
         {children}
         <ErrorAlert message={form.action.error} />
-        {status === undefined ? null : <StatusMessage message={status} />}
         <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:justify-end">
           <Link to="/admin" className={secondaryButtonClass}>
             Cancel

@@ -6,13 +6,13 @@ import {
   cardClass,
   ErrorAlert,
   primaryButtonClass,
-  StatusMessage,
   smallButtonClass,
   TextField,
 } from './form-controls'
 import { fileNameOf, formatBytes, thumbnailUrl } from './media-info'
 import { DeleteButton } from './row-actions'
 import { EmptyState, SectionCard } from './section-card'
+import { useToast } from './toasts'
 import { DropZone, FilePickButton, UploadList, uploadHint } from './upload-controls'
 import { type Deletion, useDeletableList } from './use-deletable-list'
 import { useSchemaForm } from './use-schema-form'
@@ -119,18 +119,17 @@ function MediaCard({ media, deletion }: { media: Media; deletion: Deletion }) {
 
 const altSchema = mediaAltInput.omit({ id: true })
 
-/** The image's alt text; public pages show the change at once. */
+/** The image's alt text; public pages show the change at once; a toast confirms the save. */
 function AltTextForm({ media }: { media: Media }) {
   const trpc = useTrpc()
   const queryClient = useQueryClient()
   const update = useMutation(trpc.media.updateAlt.mutationOptions())
-  const [saved, setSaved] = useState<string | null>(null)
+  const toast = useToast()
   const form = useSchemaForm({
     initial: () => ({ alt: media.alt }),
     schema: altSchema,
     toInput: (values) => values,
     save: async ({ alt }) => {
-      setSaved(null)
       await update.mutateAsync({ id: media.id, alt })
       // The alt text is part of the public content that shows the image.
       await Promise.all(
@@ -140,7 +139,7 @@ function AltTextForm({ media }: { media: Media }) {
       )
     },
     failure: 'The alt text could not be saved.',
-    onSaved: () => setSaved('Alt text saved.'),
+    onSaved: () => toast.success('Alt text saved.'),
   })
   const id = `media-${media.id}-alt`
   return (
@@ -155,7 +154,6 @@ function AltTextForm({ media }: { media: Media }) {
       >
         Save alt text
       </button>
-      <StatusMessage message={saved} />
     </form>
   )
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react'
 import { limits } from '../../../src/schemas/fields'
 import { type Profile, type ProfileData, profileInput } from '../../../src/schemas/profile'
 import { describedBy, Field, inputClass, TextField, type TextFieldProps } from './form-controls'
 import { FormPage } from './form-page'
 import { ImageField } from './image-field'
+import { useToast } from './toasts'
 import { type TextBinding, useSchemaForm } from './use-schema-form'
 
 function valuesOf(profile: Profile) {
@@ -96,7 +96,7 @@ const rows: TextSpec[][] = [
   ],
 ]
 
-/** Every field of the home page's intro; the form stays open after a save and says so. */
+/** Every field of the home page's intro; the form stays open after a save, which a toast confirms. */
 export function ProfileForm({
   profile,
   save,
@@ -104,22 +104,19 @@ export function ProfileForm({
   profile: Profile
   save: (data: ProfileData) => Promise<unknown>
 }) {
-  const [status, setStatus] = useState<string | null>(null)
+  const toast = useToast()
   const form = useSchemaForm({
     initial: () => valuesOf(profile),
     schema: profileInput,
     toInput: (values) => values,
-    save: (data: ProfileData) => {
-      setStatus(null)
-      return save(data)
-    },
+    save,
     failure: 'The profile could not be saved.',
-    onSaved: () => setStatus('Profile saved. The home page shows the change on its next load.'),
+    onSaved: () => toast.success('Profile saved. The home page shows the change on its next load.'),
   })
   const { text } = form
 
   return (
-    <FormPage heading="Edit Profile." submit="Save Profile" form={form} status={status}>
+    <FormPage heading="Edit Profile." submit="Save Profile" form={form}>
       {rows.map((row) => {
         const fields = row.map(({ key, ...spec }) => (
           <TextField key={key} id={`profile-${key}`} field={text(key)} required {...spec} />

@@ -31,14 +31,17 @@ function backupName(now = new Date()): string {
   return `backup-${stamp}.json`
 }
 
+/** The backup's tables as the owner reads them (every name of server/backup/format.ts's backupTables). */
 const tableLabels: Record<string, string> = {
   profile: 'Profile',
   admin_users: 'Admin users',
+  two_factor: 'Two-factor sign-in',
   projects: 'Projects',
   project_slugs: 'Project addresses (slugs)',
   timeline_events: 'Timeline events',
   contact_messages: 'Contact messages',
   media: 'Images',
+  cv_file: 'Uploaded CV (PDF)',
   share_links: 'Share links',
   analytics_views: 'Page-view counts (per day, page, site, device, link)',
   analytics_visitors: 'Visitor hashes (per day, no address kept)',
@@ -188,7 +191,7 @@ function Restore() {
                 <th scope="col" className="py-1 font-semibold">
                   Table
                 </th>
-                <th scope="col" className="py-1 text-right font-semibold">
+                <th scope="col" className="whitespace-nowrap py-1 pl-3 text-right font-semibold">
                   Rows
                 </th>
               </tr>

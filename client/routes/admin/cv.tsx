@@ -6,10 +6,10 @@ import {
   dangerButtonClass,
   ErrorAlert,
   primaryButtonClass,
-  StatusMessage,
 } from '../../components/admin/form-controls'
 import { formatBytes } from '../../components/admin/media-info'
 import { restCall, sentenceOf } from '../../components/admin/rest-call'
+import { useToast } from '../../components/admin/toasts'
 import { adminLoader } from '../../lib/admin-loaders'
 import { useTrpc } from '../../lib/trpc'
 
@@ -36,12 +36,11 @@ function CvAdmin() {
   const [file, setFile] = useState<File | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
+  const toast = useToast()
 
   async function upload(event: FormEvent) {
     event.preventDefault()
     setError(null)
-    setDone(null)
     if (!file) {
       setError('Choose a PDF first.')
       return
@@ -52,7 +51,7 @@ function CvAdmin() {
       form.set('file', file)
       await restCall('PUT', '/api/cv', form, 'The PDF could not be uploaded')
       await queryClient.invalidateQueries(trpc.cv.pathFilter())
-      setDone('Uploaded: /cv.pdf now serves your PDF.')
+      toast.success('Uploaded: /cv.pdf now serves your PDF.')
       setFile(null)
       ;(event.target as HTMLFormElement).reset()
     } catch (failure) {
@@ -64,14 +63,13 @@ function CvAdmin() {
 
   async function backToGenerated() {
     if (!window.confirm('Remove the uploaded PDF and serve the generated CV again?')) return
-    setError(null)
-    setDone(null)
     try {
       await remove.mutateAsync()
       await queryClient.invalidateQueries(trpc.cv.pathFilter())
-      setDone('Removed: /cv.pdf is made from your content again.')
+      toast.success('Removed: /cv.pdf is made from your content again.')
     } catch (failure) {
-      setError(sentenceOf(failure))
+      // No form to show it in: the toast says why (and stays until dismissed).
+      toast.error(sentenceOf(failure))
     }
   }
 
@@ -128,7 +126,6 @@ function CvAdmin() {
           />
         </div>
         <ErrorAlert message={error} />
-        <StatusMessage message={done} />
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? 'Uploading…' : 'Upload PDF'}
         </button>
