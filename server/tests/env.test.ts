@@ -147,18 +147,14 @@ describe('the environment', () => {
     ).toThrow('S3_ENDPOINT: must be the S3 service origin')
   })
 
-  test('only server/env.ts reads process.env in the server (the CLIs their own cwd and the PGlite boot module aside)', async () => {
+  test('only server/env.ts reads process.env in the server (the CLIs their own cwd aside)', async () => {
     const glob = new Bun.Glob('server/**/*.ts')
     const readers: string[] = []
     for await (const path of glob.scan('.')) {
       if (path.startsWith('server/tests/') || path === 'server/env.ts') continue
       const text = await Bun.file(path).text()
       const uses = text.match(/process\.env\.(\w+)/g) ?? []
-      // The one boot module evaluated before env.ts is loaded (its zod would delay the
-      // compile by ~20 ms): it only asks whether PGlite will be used at all.
-      const allowed = ['process.env.INIT_CWD', 'process.env.NODE_ENV']
-      if (path === 'server/db/pglite-wasm.ts') allowed.push('process.env.DATABASE_URL')
-      if (uses.some((use) => !allowed.includes(use))) {
+      if (uses.some((use) => use !== 'process.env.INIT_CWD' && use !== 'process.env.NODE_ENV')) {
         readers.push(path)
       }
     }
