@@ -1,5 +1,3 @@
-// First: PGlite's WebAssembly compiles while the rest of the server loads.
-import './db/pglite-wasm'
 import { resolve } from 'node:path'
 import {
   createBackupToken,
@@ -10,7 +8,6 @@ import {
 import { buildClient, viteBuildIsStale } from './build/client'
 import type { Database } from './db/client'
 import { DataDirLockedError } from './db/lock'
-import { pgliteWasmModule } from './db/pglite-wasm'
 import { buildTemplate, templateDirIn, templateState } from './db/template'
 import { appConfigFromEnv, ConfigError, loadEnv, mediaStorageFromEnv } from './env'
 import { createLogger, errorDetails } from './log'
@@ -79,7 +76,7 @@ async function main() {
   // Awaited below; a failure here is reported there, not as an unhandled rejection.
   signInReady.catch(() => {})
   modules.catch(() => {})
-  opening = openDatabaseFromEnv(env, pgliteWasmModule)
+  opening = openDatabaseFromEnv(env)
   const database = await opening
   if (database.createdFrom) {
     log.info('new data directory created from the database template', {

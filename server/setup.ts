@@ -8,12 +8,10 @@ import { ownerVariablesIgnored, profileSeedFromEnv, seedProfile } from './servic
 
 export function openDatabaseFromEnv(
   env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
-  /** PGlite's module, already compiling (server/db/pglite-wasm.ts). */
-  wasmModule?: Promise<WebAssembly.Module>,
 ): Promise<Database> {
   return env.DATABASE_URL
     ? openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
-    : openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR, wasmModule })
+    : openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR })
 }
 
 /** Migrations, the owner's profile, stored placeholders brought up to date, and the first admin when asked for. */

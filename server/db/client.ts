@@ -47,13 +47,7 @@ export type DatabaseOptions =
    * (dist/ by default; made first when missing or unusable), never made by
    * initdb in this process.
    */
-  | {
-      kind: 'pglite'
-      dataDir: string
-      distDir?: string
-      /** PGlite's WebAssembly, compiled ahead (server/db/pglite-wasm.ts); PGlite compiles it otherwise. */
-      wasmModule?: Promise<WebAssembly.Module>
-    }
+  | { kind: 'pglite'; dataDir: string; distDir?: string }
   /** An in-memory PGlite, optionally started from a dumped data directory (tests). */
   | { kind: 'memory'; loadDataDir?: Blob }
 
@@ -92,11 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         template = await templateFor(options.distDir ?? defaultDistDir)
         copyTemplate(template, options.dataDir)
       }
-      client = await PGlite.create({
-        dataDir: options.dataDir,
-        startParams: pgliteStartParams,
-        pgliteWasmModule: await options.wasmModule?.catch(() => undefined),
-      })
+      client = await PGlite.create({ dataDir: options.dataDir, startParams: pgliteStartParams })
       // A new directory's files were just copied, as the template's modes.
       makePrivateDir(options.dataDir)
     } else {
