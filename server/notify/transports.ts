@@ -3,7 +3,7 @@
  * webhook. Each carries the alert's stable id (Message-ID, `id`), so a
  * receiver can tell a repeat from a new alert.
  */
-import { createTransport, type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { AlertSettings } from '../config'
 import type { OutboxRow } from '../services/alerts'
 
@@ -41,6 +41,8 @@ export function createAlertTransports(settings: AlertSettings, siteUrl: string):
     const email = settings.email
     if (!email) throw new Error('email alerts are no longer configured')
     if (!recipient) throw new Error('no recipient: set NOTIFY_EMAIL_TO or the profile email')
+    // nodemailer (~35 ms to load) comes with the first email, not with every start.
+    const { createTransport } = await import('nodemailer')
     mailer ??= createTransport({
       url: email.smtpUrl,
       connectionTimeout: settings.sendTimeoutMs,
