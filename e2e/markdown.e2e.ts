@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { apiCreate, expect, hydrated, test, unique } from './fixtures'
 
 /**
@@ -47,7 +48,12 @@ test('a Markdown description shows its list, highlighted code and safe links; no
   await page.goto(`/projects/${project.slug}`)
   await hydrated(page)
   const body = page.locator('.prose-md')
-  await expect(body.getByRole('heading', { level: 2, name: 'What it does' })).toBeVisible()
+  // `## What it does`, the description's top heading, sits under the page's own h2
+  // "Description.": an h3, so the outline skips no level.
+  await expect(body.getByRole('heading', { level: 3, name: 'What it does' })).toBeVisible()
+  // axe on the page with its rendered description (heading order included).
+  const axe = await new AxeBuilder({ page }).analyze()
+  expect(axe.violations.map((violation) => violation.id)).toEqual([])
   await expect(body.getByRole('listitem')).toHaveText(['Plans rides', 'Shares routes'])
   await expect(body.locator('strong')).toHaveText('rides')
   await expect(body.locator('pre code.hljs .hljs-keyword')).toHaveText('const')

@@ -86,6 +86,12 @@ export type RenderOptions = {
    * would slug to one of them gets the next free one (`main-1`).
    */
   reservedIds?: readonly string[]
+  /**
+   * The level a `#` heading takes (1 by default): the page's own headings
+   * above the Markdown keep theirs, and the rest follow in order, h6 the
+   * deepest (a project page's description sits under its h2: 3).
+   */
+  headingBase?: number
 }
 
 // ---------------------------------------------------------------- the source
@@ -576,6 +582,29 @@ function rehypeHeadingIds() {
   }
 }
 
+/**
+ * With a `headingBase` above 1, the description's outline is moved under
+ * the page's: its shallowest heading takes that level and the others keep
+ * their distance from it (`## A` / `### B` → h3 / h4, as `# A` / `## B`
+ * would), h6 the deepest; raw HTML's headings are counted too. A text that
+ * starts at `##`, as many READMEs do, does not skip a level.
+ */
+function rehypeHeadingLevels() {
+  return (tree: HastRoot, file: VFile) => {
+    const base = (file.data as { headingBase?: number }).headingBase ?? 1
+    if (base <= 1) return
+    const headings: Element[] = []
+    visit(tree, 'element', (node) => {
+      if (headingTags.includes(node.tagName)) headings.push(node)
+    })
+    const shallowest = Math.min(...headings.map((node) => headingTags.indexOf(node.tagName)))
+    for (const node of headings) {
+      const level = headingTags.indexOf(node.tagName) - shallowest + base - 1
+      node.tagName = headingTags[Math.min(level, headingTags.length - 1)] ?? 'h6'
+    }
+  }
+}
+
 /** A class list the sanitiser emptied (raw HTML's own classes) would print as `class=""`. */
 function rehypeDropEmptyClasses() {
   return (tree: HastRoot) => {
@@ -668,6 +697,7 @@ const htmlPipeline = unified()
   .use(rehypeSanitize, markdownSchema)
   .use(rehypeDropEmptyClasses)
   .use(rehypeHighlight, { detect: false })
+  .use(rehypeHeadingLevels)
   .use(rehypeHeadingIds)
   .use(rehypeExternalLinks, externalLinks)
   .use(rehypeImageAttributes)
@@ -775,8 +805,9 @@ function memoized(key: string, source: string, render: (prepared: string) => str
  */
 export function renderMarkdown(source: string, options: RenderOptions = {}): string {
   const reservedIds = options.reservedIds ?? []
-  return memoized(`html ${reservedIds.join(' ')}`, source, (prepared) => {
-    const { tree, file } = parse('html', prepared, { reservedIds })
+  const headingBase = Math.min(Math.max(Math.trunc(options.headingBase ?? 1), 1), 6)
+  return memoized(`html ${headingBase} ${reservedIds.join(' ')}`, source, (prepared) => {
+    const { tree, file } = parse('html', prepared, { reservedIds, headingBase })
     return htmlPipeline.stringify(htmlPipeline.runSync(tree, file) as HastRoot, file)
   })
 }

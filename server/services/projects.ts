@@ -23,6 +23,13 @@ export const pageIds = [
   'gallery-title',
   'code-title',
 ]
+
+/**
+ * How the project page renders a long description: beside the page's ids,
+ * and with its headings under the page's h2 "Description." (its top one is an h3).
+ * The admin's preview renders with the same options.
+ */
+export const descriptionRendering = { reservedIds: pageIds, headingBase: 3 } as const
 const { notFound } = rows
 
 type Stored = ApiRow<typeof projects.$inferSelect>
@@ -50,7 +57,7 @@ async function withImages(db: Reader, list: Stored[]): Promise<Project[]> {
   return list.map(({ sort_order: _order, ...row }) => ({
     ...row,
     description: shortDescription(row),
-    long_description_html: renderMarkdown(row.long_description, { reservedIds: pageIds }),
+    long_description_html: renderMarkdown(row.long_description, descriptionRendering),
     images: row.image_urls.map(images),
   }))
 }

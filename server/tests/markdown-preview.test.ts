@@ -69,8 +69,15 @@ describe('markdown.preview', () => {
     const page = await t.request('GET', `/api/projects/${created.body.slug}`)
     const html = htmlOf(await preview(markdown))
     expect(html).toBe(page.body.long_description_html as string)
-    // The page's own ids are never taken by a heading.
-    expect(elements(html).find((el) => el.tagName === 'h1')?.properties.id).toBe('main-1')
+    // Under the page's h2 "Description.": `#` is an h3, `##` an h4 (none is an h1 or h2) …
+    expect(
+      elements(html)
+        .map((el) => el.tagName)
+        .filter((tag) => /^h\d$/.test(tag)),
+    ).toEqual(['h3', 'h4'])
+    // … and the page's own ids are never taken by a heading.
+    expect(elements(html).find((el) => el.tagName === 'h3')?.properties.id).toBe('main-1')
+    expect(elements(html).find((el) => el.tagName === 'h4')?.properties.id).toBe('description')
   })
 
   test('removes script, event handlers and unsafe links', async () => {

@@ -277,6 +277,26 @@ describe('renderMarkdown: heading ids', () => {
     expect(renderMarkdown('## Install')).toBe('<h2 id="install">Install</h2>')
   })
 
+  test('under the page’s own headings: the shallowest takes headingBase, the rest keep their distance, h6 the deepest (raw HTML too)', () => {
+    const source = '# One\n\n## Two\n\n### Three\n\n###### Six\n\n<h1>Raw</h1>'
+    expect(renderMarkdown(source, { headingBase: 3 })).toBe(
+      [
+        '<h3 id="one">One</h3>',
+        '<h4 id="two">Two</h4>',
+        '<h5 id="three">Three</h5>',
+        '<h6 id="six">Six</h6>',
+        '<h3 id="raw">Raw</h3>',
+      ].join('\n'),
+    )
+    // The shallowest takes the base, whatever it was written as: no level skipped.
+    expect(renderMarkdown('## Stack\n\n#### Detail', { headingBase: 3 })).toBe(
+      '<h3 id="stack">Stack</h3>\n<h5 id="detail">Detail</h5>',
+    )
+    expect(renderMarkdown('### Only', { headingBase: 3 })).toBe('<h3 id="only">Only</h3>')
+    // Without it, the levels as written.
+    expect(renderMarkdown('## Two')).toBe('<h2 id="two">Two</h2>')
+  })
+
   test('an id of the page around is skipped; a heading without letters gets none', () => {
     const html = renderMarkdown('# Main\n\n# !!!', { reservedIds: ['main'] })
     expect(ids(html)).toEqual(['main-1', undefined])
