@@ -137,6 +137,10 @@ test('the backup screen downloads the backup and reads a file back before restor
   await page.getByRole('button', { name: 'Download backup' }).click()
   const download = await downloading
   expect(download.suggestedFilename()).toMatch(/^backup-\d{8}-\d{6}\.json$/)
+  // Confirmed by a toast, like every save, naming the file.
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    `Backup downloaded as ${download.suggestedFilename()}.`,
+  )
   const path = await download.path()
   const text = await readFile(path, 'utf8')
   const backup = JSON.parse(text) as { format: string; tables: { timeline_events: unknown[] } }

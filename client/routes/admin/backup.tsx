@@ -7,9 +7,9 @@ import {
   ErrorAlert,
   inputClass,
   primaryButtonClass,
-  StatusMessage,
 } from '../../components/admin/form-controls'
 import { restCall, sentenceOf } from '../../components/admin/rest-call'
+import { useToast } from '../../components/admin/toasts'
 import { clearToken } from '../../lib/token'
 
 export const Route = createFileRoute('/admin/backup')({
@@ -50,12 +50,11 @@ const tableLabels: Record<string, string> = {
 function Download() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
+  const toast = useToast()
 
   async function download() {
     setBusy(true)
     setError(null)
-    setDone(null)
     try {
       const response = await restCall('GET', '/api/backup', undefined, 'The backup failed')
       // Written as `bun run backup` writes it: two-space JSON and a final newline.
@@ -66,7 +65,7 @@ function Download() {
       link.download = backupName()
       link.click()
       URL.revokeObjectURL(url)
-      setDone(`Backup downloaded as ${link.download}.`)
+      toast.success(`Backup downloaded as ${link.download}.`)
     } catch (failure) {
       setError(sentenceOf(failure))
     } finally {
@@ -85,7 +84,6 @@ function Download() {
         messages: keep it private.
       </p>
       <ErrorAlert message={error} />
-      <StatusMessage message={done} />
       <button type="button" className={primaryButtonClass} onClick={download} disabled={busy}>
         {busy ? 'Preparing…' : 'Download backup'}
       </button>
