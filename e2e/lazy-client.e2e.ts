@@ -52,9 +52,13 @@ test('when the tRPC code cannot be fetched, the page says so and a later try loa
     description: 'The chunk fails once.',
     long_description: 'Long text.',
   })
+  // Every fetch of the chunk fails until "Try again": the click's hover may start a
+  // preload (intent) before the click's own load, and both must fail (under load the
+  // preload came first, failed quietly, and the click's load then succeeded).
+  let failing = true
   let failures = 0
   await page.route(clientChunk, async (route) => {
-    if (failures === 0) {
+    if (failing) {
       failures++
       await route.abort('connectionfailed')
     } else {
@@ -68,8 +72,10 @@ test('when the tRPC code cannot be fetched, the page says so and a later try loa
   await page.getByRole('link', { name: title }).first().click()
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
 
+  // The chunk can be fetched again; a loader that kept the failed import would fail here.
+  failing = false
   await page.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
-  expect(failures).toBe(1)
+  expect(failures).toBeGreaterThanOrEqual(1)
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
 })
