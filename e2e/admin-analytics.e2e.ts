@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
-import { expect, hydrated, test, unique } from './fixtures'
+import { expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
 
 /**
  * Issue 17's screens as the owner uses them: a share link made in the admin,
@@ -12,17 +11,6 @@ import { expect, hydrated, test, unique } from './fixtures'
  */
 
 const screens = '.tmp/screens'
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.passes.length).toBeGreaterThan(10)
-  expect(
-    results.violations.map((violation) => ({
-      rule: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    })),
-  ).toEqual([])
-}
 
 /**
  * A visitor: a fresh browser (no token, no cookie) whose User-Agent is a
@@ -48,7 +36,7 @@ test('the owner creates a share link, a visitor opens it, the owner sees the vis
   const name = unique('Acme — summer internship')
   await page.goto('/admin/share-links')
   await expect(page.getByRole('heading', { name: 'New share link.' })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await page.getByLabel('Name').fill(name)
   await page.getByLabel('Leads to').selectOption({ label: 'Projects' })
@@ -94,7 +82,7 @@ test('the owner creates a share link, a visitor opens it, the owner sees the vis
   await expect(pages.getByRole('listitem').filter({ hasText: '/contact-me' })).toContainText(
     '1 view',
   )
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   // The Analytics screen lists the link with the same counts, and the pages among the top.
   await page
@@ -125,12 +113,12 @@ test('the owner creates a share link, a visitor opens it, the owner sees the vis
   await expect(page.getByRole('figure')).toHaveAccessibleDescription(
     /^Page views and visitors per day from .+: [\d,]+ views? in all; the busiest day was .+\.$/,
   )
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await page.getByText('Day by day as a table').click()
   await expect(
     page.getByRole('table', { name: 'Views and visitors per day' }).getByRole('row'),
   ).toHaveCount(31)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
 test('both screens at 390 and 1280 px: the chart drawn, nothing sideways, no axe violation', async ({
@@ -150,7 +138,7 @@ test('both screens at 390 and 1280 px: the chart drawn, nothing sideways, no axe
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,
     )
-    await expectNoViolations(page)
+    await expectNoAxeViolations(page)
     // The chart's chunk must not bring the public stylesheet back over the admin's: the
     // menu keeps its wide-screen layout (its "Admin" heading shows from 1024 px).
     const heading = page.getByText('Admin', { exact: true })
@@ -234,7 +222,7 @@ test("a target path the server refuses shows the server's words under the field"
   await expect(path).toHaveAccessibleDescription(new RegExp(escapeRegExp(error.replace(/\.$/, ''))))
   await expect(page.getByRole('alert')).toContainText(error.replace(/\.$/, ''))
   await expect(shareLinks(page).getByText(bad.name)).toHaveCount(0)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   // Corrected, it is created.
   await path.fill('/projects?tag=React')
@@ -281,7 +269,7 @@ test('the privacy note is linked from the footer and passes axe', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy.' })).toBeVisible()
   await expect(page).toHaveTitle('Privacy · Portfolio')
   await expect(page.getByRole('heading', { name: 'What is not collected' })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await page.setViewportSize({ width: 390, height: 844 })
   await page.screenshot({ path: `${screens}/privacy-390.png`, fullPage: true })
 })

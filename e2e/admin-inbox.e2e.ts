@@ -4,24 +4,20 @@ import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { SMTPServer } from 'smtp-server'
-import { e2eAdmin, expect, hydrated, signInPage, test, unique } from './fixtures'
+import {
+  e2eAdmin,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  signInPage,
+  test,
+  unique,
+} from './fixtures'
 
 const screens = '.tmp/screens'
 mkdirSync(screens, { recursive: true })
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.passes.length).toBeGreaterThan(10)
-  expect(
-    results.violations.map((violation) => ({
-      rule: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    })),
-  ).toEqual([])
-}
 
 /** Sends a message as a visitor does: the page, then (a person types) a few seconds, then Send. */
 async function sendFromContactPage(page: Page, name: string, text: string) {
@@ -61,7 +57,7 @@ test('a message from /contact-me arrives unread with its date, is read, archived
   const stamp = await time.getAttribute('datetime')
   expect(Date.now() - Date.parse(stamp ?? '')).toBeLessThan(10 * 60_000)
   await expect(time).not.toHaveText('')
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   // Opening it shows it whole, with Reply, and marks it read.
   await row.getByRole('button', { name: new RegExp(name) }).click()
@@ -78,7 +74,7 @@ test('a message from /contact-me arrives unread with its date, is read, archived
       await request.get('/api/contact', { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { name: string; status: string }[]
   await expect.poll(async () => (await list()).find((m) => m.name === name)?.status).toBe('read')
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   // Archived: out of the inbox, into Archived.
   await row.getByRole('button', { name: 'Archive' }).click()
@@ -159,7 +155,7 @@ test('Settings → Notifications says whether alerts are configured', async ({ a
   await expect(page.getByText('Not configured').first()).toBeVisible()
   await expect(page.getByText('None yet')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Send test' })).toBeDisabled()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
 /** The stored status of each message, by name, as the API lists them. */
@@ -432,7 +428,7 @@ test.describe('Settings → Notifications with alerts configured', () => {
     await expect(row('Last error').locator('time')).toHaveAttribute('datetime', /^\d{4}-/)
     await expect(row('Waiting to be sent')).toHaveText('1')
     await page.screenshot({ path: `${screens}/admin-notifications-error-1280.png`, fullPage: true })
-    await expectNoViolations(page)
+    await expectNoAxeViolations(page)
 
     // The webhook is back: the worker retries on its own; a reload shows nothing waiting.
     hookStatus = 204

@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { apiCreate, apiUpload, expect, signInPage, test, unique } from './fixtures'
+import {
+  apiCreate,
+  apiUpload,
+  expect,
+  expectNoAxeViolations,
+  signInPage,
+  test,
+  unique,
+} from './fixtures'
 import { pngFile, sha256 } from './support/png'
 
 /**
@@ -47,17 +54,6 @@ async function seedLongContent(request: APIRequestContext, token: string) {
   })
   expect(message.status()).toBe(201)
   return { project, event, message: await message.json() }
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.passes.length).toBeGreaterThan(10)
-  expect(
-    results.violations.map((violation) => ({
-      rule: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    })),
-  ).toEqual([])
 }
 
 /** Nothing sticks out sideways: the page is no wider than the screen. */

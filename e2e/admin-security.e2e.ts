@@ -9,10 +9,9 @@
  * password alone: this file runs in a Playwright project of its own, after
  * the others, and turns two-factor sign-in off again at the end.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
-import { e2eAdmin, expect, test } from './fixtures'
+import { e2eAdmin, expect, expectNoAxeViolations, test } from './fixtures'
 
 test.describe.configure({ mode: 'serial' })
 // Each sign-in with a code needs a new 30-second step: some tests wait for the clock.
@@ -44,17 +43,6 @@ async function freshCode(secret: string): Promise<string> {
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000))
   }
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.passes.length).toBeGreaterThan(10)
-  const summary = results.violations.map((violation) => ({
-    rule: violation.id,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }))
-  expect(summary).toEqual([])
 }
 
 async function screenshots(page: Page, name: string) {
@@ -107,14 +95,14 @@ test('two-factor sign-in: turn it on, sign out, sign in with a generated code', 
   await expect(page.getByRole('heading', { name: 'Security.' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
   await expect(page.getByText('Off.')).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await screenshots(page, 'security-off')
 
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
   secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '')
   expect(secret).toMatch(/^[A-Z2-7]{32}$/)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await screenshots(page, 'security-setup')
 
   // A wrong code first: the error shows inline and nothing is turned on.
@@ -129,11 +117,11 @@ test('two-factor sign-in: turn it on, sign out, sign in with a generated code', 
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')
   await expect(codes).toHaveCount(10)
   const recovery = (await codes.allTextContents()).map((code) => code.trim())
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await screenshots(page, 'security-recovery-codes')
   await page.getByRole('button', { name: 'I have saved them' }).click()
   await expect(page.getByText('10 of 10 recovery codes left')).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await screenshots(page, 'security-on')
 
   // Sign out, then sign in: the password alone is no longer enough.
@@ -143,7 +131,7 @@ test('two-factor sign-in: turn it on, sign out, sign in with a generated code', 
   const codeField = page.getByLabel('Authentication code')
   await expect(codeField).toBeVisible()
   await expect(codeField).toBeFocused()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await screenshots(page, 'login-code')
   await codeField.fill('000000' === codeAt(secret) ? '111111' : '000000')
   await page.getByRole('button', { name: 'Verify' }).click()
@@ -186,7 +174,7 @@ test('sessions: another sign-in is listed and revoked; its token stops working',
   await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1)
   const curl = sessions.filter({ hasText: 'curl' }).first()
   await expect(curl).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await curl.getByRole('button', { name: 'Revoke' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Signed out curl.' })).toBeVisible()
   expect((await request.get('/api/auth/me', { headers: auth })).status()).toBe(401)
@@ -212,7 +200,7 @@ test('the audit screen lists the sign-ins, and filters them', async ({ page }) =
   await expect(rows.filter({ hasText: 'Signed in' }).first()).toContainText('authentication code')
   await expect(rows.filter({ hasText: 'Two-factor sign-in turned on' })).toHaveCount(1)
   await expect(rows.filter({ hasText: 'Session revoked' })).toHaveCount(1)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await screenshots(page, 'audit')
 
   await page.getByLabel('Kind').selectOption({ label: 'Two-factor' })

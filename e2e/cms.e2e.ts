@@ -5,22 +5,17 @@
  * list; the project page shows every image with its alt text, the case
  * study's facts and the next project. Axe on each of those screens.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { apiCreate, apiUpload, expect, hydrated, test, unique } from './fixtures'
+import {
+  apiCreate,
+  apiUpload,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  test,
+  unique,
+} from './fixtures'
 import { pngFile } from './support/png'
-
-async function expectNoViolations(page: Page) {
-  await page.waitForFunction(() => !('$_TSR' in window))
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.passes.length).toBeGreaterThan(10)
-  expect(
-    results.violations.map((violation) => ({
-      rule: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    })),
-  ).toEqual([])
-}
 
 /** Full-page screenshots at a phone's width and a laptop's, for a person to look at. */
 async function screenshots(page: Page, name: string) {
@@ -70,7 +65,7 @@ test('a draft: saved unpublished, absent for visitors, previewed by the admin, t
   await page.getByLabel('Period').fill('Winter 2025')
   const published = page.getByRole('checkbox', { name: 'Published' })
   await expect(published).toBeChecked()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await screenshots(page, 'project-form')
   await published.uncheck()
   await page.getByRole('button', { name: 'Save Project' }).click()
@@ -100,7 +95,7 @@ test('a draft: saved unpublished, absent for visitors, previewed by the admin, t
     'href',
     'https://github.com/ada/draft-journey',
   )
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   // The admin's own public list still shows what visitors see.
   await page.goto('/projects')
   await hydrated(page)
@@ -150,7 +145,7 @@ test('a tag chip leads to the list of projects with that tag, and back to all', 
   await expect(page.getByText(`Tagged ${tag}`)).toBeVisible()
   await expect(page.getByRole('link', { name: tagged.title })).toBeVisible()
   await expect(page.getByRole('link', { name: other.title })).toHaveCount(0)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await screenshots(page, 'tag-filter')
 
   // Shareable: the same address loaded afresh, in another case, lists the same.
@@ -218,7 +213,7 @@ test('the project page: every image with its alt text, the facts, and the next p
       width,
     )
   }
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   // Keyboard: the gallery's links are reachable by Tab.
   await links0Focus(page)
   await page.getByRole('link', { name: `Next project: ${next.title}` }).click()

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { apiCreate, apiLogin, expect, test, unique } from './fixtures'
+import { apiCreate, apiLogin, expect, expectNoAxeViolations, test, unique } from './fixtures'
 
 /**
  * Issue 16 in the browser: the home page's "Download CV" gives the PDF; the
@@ -10,11 +9,6 @@ import { apiCreate, apiLogin, expect, test, unique } from './fixtures'
  * and reads a backup back before any restore; the CV section uploads a PDF.
  * Screenshots at 390 and 1280 px go to .tmp/shots/.
  */
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((violation) => violation.id)).toEqual([])
-}
 
 async function shots(page: Page, name: string) {
   for (const width of [390, 1280]) {
@@ -55,7 +49,7 @@ test('the CV page shows the timeline, passes axe, and prints without the site’
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible()
   await expect(page.getByRole('heading', { level: 3, name: eventTitle })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Download PDF' })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await shots(page, 'cv')
   await page.emulateMedia({ media: 'print' })
   await expect(page.getByRole('banner')).toBeHidden()
@@ -97,7 +91,7 @@ test('the admin previews a JSON Resume import, then confirms it', async ({
     'Engineer (Feb 2023 – Present, experience)',
   )
   await expect(page.getByRole('listitem').filter({ hasText: project })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await shots(page, 'admin-import-preview')
   // Nothing is written before the confirmation.
   const before = await (await request.get('/api/timeline')).text()
@@ -159,7 +153,7 @@ test('the backup screen downloads the backup and reads a file back before restor
   for (const name of Object.keys(backup.tables)) {
     await expect(table.getByRole('cell', { name, exact: true })).toHaveCount(0)
   }
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await shots(page, 'admin-backup')
   // A wrong password: refused, inline; nothing restored (the session still works).
   await page.getByLabel('Your password').fill('not my password')
@@ -210,7 +204,7 @@ test('the CV section uploads a PDF, previews it, and goes back to the generated 
     '/cv.pdf',
   )
   expect(Buffer.from(await (await request.get('/cv.pdf')).body()).equals(pdf)).toBe(true)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await shots(page, 'admin-cv')
 
   page.once('dialog', (dialog) => dialog.accept())

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import {
   type APIRequestContext,
   test as base,
@@ -18,6 +19,23 @@ export function unique(label: string): string {
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => !('$_TSR' in window))
   await page.waitForLoadState('networkidle')
+}
+
+/**
+ * axe on the page, once a server-rendered one is hydrated: it looked (a page
+ * passes dozens of rules) and found no violation.
+ */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.waitForFunction(() => !('$_TSR' in window))
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.passes.length).toBeGreaterThan(10)
+  const summary = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }))
+  expect(summary).toEqual([])
 }
 
 export async function apiLogin(request: APIRequestContext): Promise<string> {

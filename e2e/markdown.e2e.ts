@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
-import { apiCreate, expect, hydrated, test, unique } from './fixtures'
+import { apiCreate, expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
 
 /**
  * A project's long description and a timeline event's bullets are Markdown,
@@ -52,8 +51,7 @@ test('a Markdown description shows its list, highlighted code and safe links; no
   // "Description.": an h3, so the outline skips no level.
   await expect(body.getByRole('heading', { level: 3, name: 'What it does' })).toBeVisible()
   // axe on the page with its rendered description (heading order included).
-  const axe = await new AxeBuilder({ page }).analyze()
-  expect(axe.violations.map((violation) => violation.id)).toEqual([])
+  await expectNoAxeViolations(page)
   await expect(body.getByRole('listitem')).toHaveText(['Plans rides', 'Shares routes'])
   await expect(body.locator('strong')).toHaveText('rides')
   await expect(body.locator('pre code.hljs .hljs-keyword')).toHaveText('const')

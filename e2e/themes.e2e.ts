@@ -1,6 +1,14 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { apiCreate, apiLogin, expect, hydrated, signInPage, test, unique } from './fixtures'
+import {
+  apiCreate,
+  apiLogin,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  signInPage,
+  test,
+  unique,
+} from './fixtures'
 
 /**
  * Issue 14's themes in the browser: every public page and the admin screens
@@ -44,17 +52,6 @@ async function expectTheme(page: Page, theme: Theme) {
   await expect(page.locator('html')).toHaveCSS('color-scheme', theme)
 }
 
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.passes.length).toBeGreaterThan(10)
-  const summary = results.violations.map((violation) => ({
-    rule: violation.id,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }))
-  expect(summary).toEqual([])
-}
-
 const publicPages = () => [
   '/',
   '/projects',
@@ -90,7 +87,7 @@ for (const theme of ['light', 'dark'] as const) {
           await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
           await page.waitForFunction(() => !('$_TSR' in window))
           await expectTheme(page, theme)
-          await expectNoViolations(page)
+          await expectNoAxeViolations(page)
         })
       }
     })
@@ -105,7 +102,7 @@ for (const theme of ['light', 'dark'] as const) {
           await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached()
           await page.waitForLoadState('networkidle')
           await expectTheme(page, theme)
-          await expectNoViolations(page)
+          await expectNoAxeViolations(page)
         })
       }
     })
@@ -126,7 +123,7 @@ test.describe('a stored choice wins over the device', () => {
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
         await page.waitForFunction(() => !('$_TSR' in window))
         await expectTheme(page, 'dark')
-        await expectNoViolations(page)
+        await expectNoAxeViolations(page)
       })
     }
   })
