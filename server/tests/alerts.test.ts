@@ -319,8 +319,15 @@ describe('a send that outlives its lease', () => {
       .set({ next_attempt_at: new Date(Date.now() - 1_000) })
       .where(isNull(notificationOutbox.sent_at))
 
-  test('is repeated by the next sender with the same id; the late failure changes nothing', async () => {
-    // Each request is held until the test answers it, so the order is the test's, not the clock's.
+  /**
+   * One message's alert at a webhook that holds each POST until the test answers
+   * it (so the order is the test's, not the clock's): a first sender posts it, its
+   * lease runs out while the send is still under way (the test moves the lease's
+   * end into the past rather than waiting: every lease here is a minute, so none
+   * runs out by itself), and a second sender (another instance) takes the alert
+   * and posts it again.
+   */
+  async function twoSenders(message: string, more: Partial<AlertSettings> = {}) {
     const answers: ((status: number) => void)[] = []
     const receiver = startWebhookReceiver(
       0,
@@ -331,11 +338,11 @@ describe('a send that outlives its lease', () => {
       ...timing,
       webhookUrl: receiver.url,
       leaseMs: 60_000,
-      retryBaseMs: 60_000,
       pollMs: 600_000,
+      ...more,
     }
     const t = await appWith(settings, { worker: false })
-    await sendAsPerson(t, 'Grace Hopper', 'grace@example.com', 'Slow network today')
+    await sendAsPerson(t, 'Grace Hopper', 'grace@example.com', message)
     const log = createLogger('silent')
     const [first, second] = [0, 1].map(() =>
       createAlertWorker({ db: t.db, settings, siteUrl: 'http://localhost', log }),
@@ -343,12 +350,18 @@ describe('a send that outlives its lease', () => {
     if (!first || !second) throw new Error('no workers')
     const firstPass = first.drain()
     await until('the first POST', () => answers.length === 1)
-    // The lease runs out while the first send is still under way (the test moves its end into
-    // the past rather than waiting: every lease here is a minute, so none runs out by itself)…
     await endLease(t)
-    // …so another sender (another instance) takes the alert and sends it again.
     const secondPass = second.drain()
     await until('the second POST', () => answers.length === 2)
+    const stop = () => Promise.all([first.stop(), second.stop()])
+    return { t, receiver, answers, firstPass, secondPass, stop }
+  }
+
+  test('is repeated by the next sender with the same id; the late failure changes nothing', async () => {
+    const { t, receiver, answers, firstPass, secondPass, stop } = await twoSenders(
+      'Slow network today',
+      { retryBaseMs: 60_000 },
+    )
     const [claimed] = await t.db.select().from(notificationOutbox)
     expect(claimed?.attempts).toBe(2)
 
@@ -373,34 +386,11 @@ describe('a send that outlives its lease', () => {
       sent?.alert_id ?? '',
       sent?.alert_id ?? '',
     ])
-    await Promise.all([first.stop(), second.stop()])
+    await stop()
   })
 
   test('a late success keeps the first delivery time', async () => {
-    const answers: ((status: number) => void)[] = []
-    const receiver = startWebhookReceiver(
-      0,
-      () => new Promise<number>((resolve) => answers.push(resolve)),
-    )
-    receivers.push(receiver)
-    const settings: AlertSettings = {
-      ...timing,
-      webhookUrl: receiver.url,
-      leaseMs: 60_000,
-      pollMs: 600_000,
-    }
-    const t = await appWith(settings, { worker: false })
-    await sendAsPerson(t, 'Grace Hopper', 'grace@example.com', 'Slow network again')
-    const log = createLogger('silent')
-    const [first, second] = [0, 1].map(() =>
-      createAlertWorker({ db: t.db, settings, siteUrl: 'http://localhost', log }),
-    )
-    if (!first || !second) throw new Error('no workers')
-    const firstPass = first.drain()
-    await until('the first POST', () => answers.length === 1)
-    await endLease(t)
-    const secondPass = second.drain()
-    await until('the second POST', () => answers.length === 2)
+    const { t, answers, firstPass, secondPass, stop } = await twoSenders('Slow network again')
     answers[1]?.(204)
     await secondPass
     const [sent] = await t.db.select().from(notificationOutbox)
@@ -408,7 +398,7 @@ describe('a send that outlives its lease', () => {
     await firstPass
     const [after] = await t.db.select().from(notificationOutbox)
     expect(after?.sent_at).toEqual(sent?.sent_at ?? null)
-    await Promise.all([first.stop(), second.stop()])
+    await stop()
   })
 })
 
