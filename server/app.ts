@@ -13,6 +13,7 @@ import { healthCheck } from './http/health'
 import { createRequestLifecycle } from './http/lifecycle'
 import { serveMedia } from './http/media'
 import { createOgHandler } from './http/og'
+import { apiDocsPage, openApiDocument } from './http/openapi'
 import { createPageHandler } from './http/pages'
 import { createRequestContexts } from './http/request-context'
 import { jsonError } from './http/respond'
@@ -93,6 +94,11 @@ export function createApp(deps: AppDeps) {
   const seo = (request: Request) =>
     createSeoHandlers(siteUrl, createCaller(contexts.ofServer(requestIdOf(request))))
   const og = createOgHandler({ siteUrl, distDir: deps.distDir, mediaStore, log })
+  let document: Record<string, unknown> | undefined
+  const apiDocument = () => {
+    document ??= openApiDocument(siteUrl)
+    return document
+  }
   const varyOf = (set: { headers: Record<string, unknown> }) =>
     typeof set.headers.vary === 'string' ? set.headers.vary : undefined
   const cacheKeyOf = createCacheKeys(pages.cacheKey)
@@ -134,6 +140,9 @@ export function createApp(deps: AppDeps) {
       { parse: 'none' },
     )
     .all('/api', () => jsonError(404, messages.noApiEndpoint), { parse: 'none' })
+    // The REST door's reference, generated from the procedures' declarations.
+    .get('/api/openapi.json', () => Response.json(apiDocument()))
+    .get('/api/docs', () => apiDocsPage(apiDocument()))
     // Not JSON, so not a REST route: the summary's procedure, answered as CSV.
     .get('/api/analytics.csv', ({ request }) => {
       const ctx = contexts.ofRequest(request)

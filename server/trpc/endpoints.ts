@@ -10,6 +10,8 @@ export interface Endpoint {
   /** Whether the procedure takes input (a REST write then reads a JSON body). */
   takesInput: boolean
   meta: EndpointDeclaration
+  /** The schemas and middlewares it was built with, for the API reference (http/openapi.ts). */
+  definition: { input: unknown; output: unknown; middlewares: readonly unknown[] }
 }
 
 export interface RestEndpoint extends Endpoint {
@@ -40,7 +42,17 @@ function declarationOf(procedure: string, definition: AnyProcedure): Endpoint {
   if (!declared.success) {
     throw new Error(`${procedure}: invalid .meta(): ${declared.error.issues[0]?.message}`)
   }
-  const endpoint: Endpoint = { procedure, type, takesInput: inputs.length > 0, meta: declared.data }
+  // tRPC keeps these in the definition without typing them.
+  const internals: Record<string, unknown> = { ...definition._def }
+  const output = internals.output
+  const middlewares: unknown[] = Array.isArray(internals.middlewares) ? internals.middlewares : []
+  const endpoint: Endpoint = {
+    procedure,
+    type,
+    takesInput: inputs.length > 0,
+    meta: declared.data,
+    definition: { input: inputs[0], output, middlewares },
+  }
   if (endpoint.meta.cache !== undefined && type !== 'query') {
     throw new Error(`${procedure}: only a query can be cached as public`)
   }

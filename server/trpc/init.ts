@@ -70,6 +70,13 @@ const signedIn = baseProcedure.use(async ({ ctx, next }) => {
 })
 
 /**
+ * The session check as it sits among a procedure's middlewares: the API
+ * reference (server/http/openapi.ts) marks the routes that carry it as
+ * needing a bearer token, so that list follows the builders used.
+ */
+export const sessionRequired: unknown = signedIn._def.middlewares.at(-1)
+
+/**
  * A public read whose answer grows for the signed-in admin (drafts):
  * `ctx.admin` is the session, or null for everyone else. A token that is not
  * valid (expired, revoked, made up) is a visitor's request, never a 401: the

@@ -1,0 +1,238 @@
+import { z } from 'zod'
+import packageJson from '../../package.json' with { type: 'json' }
+import { type RestEndpoint, restEndpoints } from '../trpc/endpoints'
+import { sessionRequired } from '../trpc/init'
+
+/**
+ * The REST door's reference, generated from the same declarations the
+ * adapter serves (each procedure's `.meta()`, input and output schemas):
+ * OpenAPI 3.1, whose schema dialect is JSON Schema 2020-12, zod 4's own
+ * output. Nothing here is written per route, so a new procedure with a
+ * `rest` declaration appears in it without an edit.
+ */
+
+type JsonSchema = Record<string, unknown>
+
+const zodSchemaOf = (schema: unknown): z.ZodType | undefined =>
+  schema instanceof z.ZodType ? schema : undefined
+
+/**
+ * A zod schema as JSON Schema. A multipart form's file field (a `File`) is
+ * described as binary content; other types JSON cannot describe never
+ * reach a REST route's schemas (the OpenAPI test would fail on `{}`).
+ */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const result = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      const def = (zodSchema as { _zod?: { def?: { type?: string; fn?: unknown } } })._zod?.def
+      if (def?.type === 'custom') {
+        jsonSchema.type = 'string'
+        jsonSchema.contentMediaType = 'application/octet-stream'
+      }
+    },
+  }) as JsonSchema
+  delete result.$schema
+  return result
+}
+
+const errorSchema: JsonSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: { type: 'string', description: 'A sentence a person can read.' },
+    fields: {
+      type: 'object',
+      description: 'For a validation failure: the messages of each failing field.',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+    },
+    request_id: {
+      type: 'string',
+      description: 'For a server failure: the id of the request in the server log.',
+    },
+  },
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+})
+
+const openApiPath = (path: string) => path.replace(/:([a-z][a-z0-9_-]*)/g, '{$1}')
+
+const parametersOf = (route: RestEndpoint) =>
+  route.segments.filter((segment) => segment.startsWith(':')).map((segment) => segment.slice(1))
+
+/** The object schema's properties (JSON Schema), without the path's parameters. */
+function withoutParameters(schema: JsonSchema, parameters: readonly string[]): JsonSchema {
+  const properties = schema.properties as Record<string, JsonSchema> | undefined
+  if (!properties || parameters.length === 0) return schema
+  const rest = Object.fromEntries(
+    Object.entries(properties).filter(([name]) => !parameters.includes(name)),
+  )
+  const required = Array.isArray(schema.required)
+    ? (schema.required as string[]).filter((name) => !parameters.includes(name))
+    : undefined
+  return { ...schema, properties: rest, ...(required ? { required } : {}) }
+}
+
+function operationOf(route: RestEndpoint) {
+  const definition = route.definition
+  const input = zodSchemaOf(definition.input)
+  const output = zodSchemaOf(definition.output)
+  const inputSchema = input ? jsonSchemaOf(input, 'input') : undefined
+  const parameters = parametersOf(route)
+  const properties = (inputSchema?.properties ?? {}) as Record<string, JsonSchema>
+  const signedIn = definition.middlewares.includes(sessionRequired)
+  const optionalSession = !signedIn && route.meta.cache === 'public-unless-signed-in'
+
+  const operation: Record<string, unknown> = {
+    operationId: route.procedure,
+    tags: [route.procedure.split('.')[0]],
+    security: signedIn ? [{ bearer: [] }] : optionalSession ? [{}, { bearer: [] }] : [],
+  }
+  const pathParameters = parameters.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: properties[name] ?? { type: 'string' },
+  }))
+  const queryParameters =
+    route.rest.query && inputSchema
+      ? Object.entries(properties)
+          .filter(([name]) => !parameters.includes(name))
+          .map(([name, schema]) => ({
+            name,
+            in: 'query',
+            required: Array.isArray(inputSchema.required) && inputSchema.required.includes(name),
+            schema,
+          }))
+      : []
+  if (pathParameters.length + queryParameters.length > 0) {
+    operation.parameters = [...pathParameters, ...queryParameters]
+  }
+
+  const method = route.rest.method
+  if (input && (method === 'POST' || method === 'PUT' || method === 'PATCH')) {
+    const multipart = route.rest.body?.type === 'multipart'
+    // A multipart route's input is the form; what it reads from it is the pipe's output.
+    const schema = multipart
+      ? jsonSchemaOf(input, 'output')
+      : withoutParameters(inputSchema ?? {}, parameters)
+    operation.requestBody = {
+      required: true,
+      content: { [multipart ? 'multipart/form-data' : 'application/json']: { schema } },
+    }
+  }
+
+  const responses: Record<string, unknown> = {}
+  const status = String(route.rest.status)
+  if (route.rest.status === 204 || !output) {
+    responses[status] = { description: route.rest.status === 204 ? 'Done; no body.' : 'Done.' }
+  } else {
+    responses[status] = {
+      description: 'Success.',
+      content: { 'application/json': { schema: jsonSchemaOf(output, 'output') } },
+    }
+  }
+  if (input) responses['400'] = errorResponse('The input is not valid (see `fields`).')
+  if (signedIn) responses['401'] = errorResponse('No valid session: sign in first.')
+  if (parameters.length > 0) responses['404'] = errorResponse('Nothing found at this path.')
+  if (operation.requestBody) {
+    responses['413'] = errorResponse('The body is too large.')
+    responses['415'] = errorResponse('The body is not of the declared content type.')
+  }
+  responses.default = errorResponse(
+    'Any other failure (409 conflict, 429 too many requests with `Retry-After`, 503 unavailable…).',
+  )
+  operation.responses = responses
+  return operation
+}
+
+/** The OpenAPI 3.1 document of every route the REST door serves. */
+export function openApiDocument(siteUrl: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const route of restEndpoints) {
+    const path = openApiPath(route.rest.path)
+    paths[path] ??= {}
+    paths[path][route.rest.method.toLowerCase()] = operationOf(route)
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Portfolio REST API',
+      version: packageJson.version,
+      description:
+        'Every route calls the same procedure as the tRPC door the site itself uses. Errors answer `{ "error": "…" }`, with `fields` for a validation failure. Admin routes take the token from `POST /api/auth/login` as `Authorization: Bearer <token>`.',
+    },
+    servers: [{ url: siteUrl }],
+    paths,
+    components: {
+      schemas: { Error: errorSchema },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    },
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  )
+
+const docsStyle = `
+body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1.5rem;color:#111827;background:#fff}
+h1{font-size:1.75rem;margin:0 0 .5rem}h2{font-size:1.25rem;margin:2rem 0 .5rem;text-transform:capitalize}
+code,pre{font-family:ui-monospace,monospace;font-size:.875rem}
+details{border:1px solid #d1d5db;border-radius:.5rem;margin:.5rem 0;padding:.5rem .75rem}
+summary{cursor:pointer}.m{display:inline-block;min-width:4.5rem;font-weight:700}
+pre{background:#f3f4f6;padding:.75rem;overflow:auto;border-radius:.375rem;max-height:24rem}
+a{color:#3730a3}
+@media (prefers-color-scheme:dark){body{background:#0b1120;color:#e5e7eb}details{border-color:#374151}pre{background:#111827}a{color:#a5b4fc}}
+`
+
+/** The style's hash, for a policy that allows exactly this stylesheet and nothing else. */
+const docsStyleHash = new Bun.CryptoHasher('sha256').update(docsStyle).digest('base64')
+
+/**
+ * A readable page of the same document, rendered here without JavaScript:
+ * one section per tag, each operation with its security, parameters, body
+ * and answers, the schemas as JSON.
+ */
+export function apiDocsPage(document: Record<string, unknown>): Response {
+  const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>
+  const byTag = new Map<string, string[]>()
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const tag = (operation.tags as string[])[0] ?? 'other'
+      const security = operation.security as unknown[]
+      const auth =
+        security.length === 0
+          ? 'public'
+          : security.length === 2
+            ? 'public; more with a bearer token'
+            : 'bearer token'
+      const body = operation.requestBody
+        ? `<h4>Body</h4><pre>${escapeHtml(JSON.stringify(operation.requestBody, null, 2))}</pre>`
+        : ''
+      const parameters = operation.parameters
+        ? `<h4>Parameters</h4><pre>${escapeHtml(JSON.stringify(operation.parameters, null, 2))}</pre>`
+        : ''
+      const responses = `<h4>Answers</h4><pre>${escapeHtml(JSON.stringify(operation.responses, null, 2))}</pre>`
+      const entry = `<details><summary><code><span class="m">${method.toUpperCase()}</span>${escapeHtml(path)}</code> — ${auth}</summary>${parameters}${body}${responses}</details>`
+      byTag.set(tag, [...(byTag.get(tag) ?? []), entry])
+    }
+  }
+  const sections = [...byTag]
+    .map(([tag, entries]) => `<section><h2>${escapeHtml(tag)}</h2>${entries.join('')}</section>`)
+    .join('')
+  const info = document.info as { title: string; version: string; description: string }
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(info.title)}</title><style>${docsStyle}</style></head><body><main><h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1><p>${escapeHtml(info.description)}</p><p>The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>${sections}</main></body></html>`
+  return new Response(html, {
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': `default-src 'none'; style-src 'sha256-${docsStyleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    },
+  })
+}
