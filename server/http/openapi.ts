@@ -182,15 +182,65 @@ const escapeHtml = (text: string) =>
   )
 
 const docsStyle = `
-body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1.5rem;color:#111827;background:#fff}
-h1{font-size:1.75rem;margin:0 0 .5rem}h2{font-size:1.25rem;margin:2rem 0 .5rem;text-transform:capitalize}
-code,pre{font-family:ui-monospace,monospace;font-size:.875rem}
+body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:64rem;padding:1.5rem;color:#111827;background:#fff}
+h1{font-size:1.75rem;margin:0 0 .5rem}h2{font-size:1.25rem;margin:2rem 0 .5rem;text-transform:capitalize}h3{font-size:1rem;margin:1rem 0 .25rem}
+code{font-family:ui-monospace,monospace;font-size:.875rem;overflow-wrap:anywhere}
 details{border:1px solid #d1d5db;border-radius:.5rem;margin:.5rem 0;padding:.5rem .75rem}
-summary{cursor:pointer}.m{display:inline-block;min-width:4.5rem;font-weight:700}
-pre{background:#f3f4f6;padding:.75rem;overflow:auto;border-radius:.375rem;max-height:24rem}
-a{color:#3730a3}
-@media (prefers-color-scheme:dark){body{background:#0b1120;color:#e5e7eb}details{border-color:#374151}pre{background:#111827}a{color:#a5b4fc}}
+summary{cursor:pointer}.m{display:inline-block;min-width:4.25rem;font-weight:700}
+table{border-collapse:collapse;width:100%;font-size:.875rem}th,td{text-align:left;vertical-align:top;padding:.25rem .5rem;border-top:1px solid #e5e7eb}
+td table{margin:.25rem 0}.t{color:#4b5563}a{color:#3730a3}
+@media (prefers-color-scheme:dark){body{background:#0b1120;color:#e5e7eb}details{border-color:#374151}th,td{border-color:#1f2937}.t{color:#9ca3af}a{color:#a5b4fc}}
 `
+
+/** Markdown's inline code in the document's sentences, as HTML. */
+const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>')
+
+/** What a value may be, in a few words: its type and its limits. */
+function typeOf(schema: JsonSchema): string {
+  if (typeof schema.$ref === 'string') return escapeHtml(schema.$ref.split('/').at(-1) ?? '')
+  const alternatives = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined
+  if (alternatives) return alternatives.map(typeOf).join(' or ')
+  if (Array.isArray(schema.enum))
+    return schema.enum.map((v) => `<code>${escapeHtml(JSON.stringify(v))}</code>`).join(' | ')
+  if (schema.const !== undefined) return `<code>${escapeHtml(JSON.stringify(schema.const))}</code>`
+  if (schema.type === 'array') {
+    const items = (schema.items ?? {}) as JsonSchema
+    return `array of ${items.type === 'object' ? 'objects' : typeOf(items)}`
+  }
+  const limits = [
+    schema.format ? `${schema.format}` : '',
+    schema.contentMediaType ? 'a file' : '',
+    schema.minLength !== undefined ? `≥ ${schema.minLength} chars` : '',
+    schema.maxLength !== undefined ? `≤ ${schema.maxLength} chars` : '',
+    schema.minimum !== undefined ? `≥ ${schema.minimum}` : '',
+    schema.maximum !== undefined ? `≤ ${schema.maximum}` : '',
+    schema.maxItems !== undefined ? `≤ ${schema.maxItems} items` : '',
+  ].filter(Boolean)
+  const type = Array.isArray(schema.type) ? schema.type.join(' or ') : String(schema.type ?? 'any')
+  return limits.length > 0 ? `${type} (${limits.join(', ')})` : type
+}
+
+/** A schema as a table of its fields (nested objects as nested tables), or its type. */
+function schemaHtml(schema: JsonSchema, depth = 0): string {
+  const target =
+    schema.type === 'array' && (schema.items as JsonSchema | undefined)?.type === 'object'
+      ? (schema.items as JsonSchema)
+      : schema
+  const properties = target.properties as Record<string, JsonSchema> | undefined
+  if (!properties || depth > 3) return `<p class="t">${typeOf(schema)}</p>`
+  const required = new Set(Array.isArray(target.required) ? (target.required as string[]) : [])
+  const rows = Object.entries(properties)
+    .map(([name, field]) => {
+      const nested =
+        field.properties || (field.type === 'array' && (field.items as JsonSchema)?.properties)
+          ? schemaHtml(field, depth + 1)
+          : ''
+      return `<tr><td><code>${escapeHtml(name)}</code></td><td>${typeOf(field)}${nested}</td><td>${required.has(name) ? 'required' : 'optional'}</td></tr>`
+    })
+    .join('')
+  const intro = target === schema ? '' : '<p class="t">An array of:</p>'
+  return `${intro}<table><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Presence</th></tr></thead><tbody>${rows}</tbody></table>`
+}
 
 /** The style's hash, for a policy that allows exactly this stylesheet and nothing else. */
 const docsStyleHash = new Bun.CryptoHasher('sha256').update(docsStyle).digest('base64')
@@ -213,14 +263,37 @@ export function apiDocsPage(document: Record<string, unknown>): Response {
           : security.length === 2
             ? 'public; more with a bearer token'
             : 'bearer token'
-      const body = operation.requestBody
-        ? `<h4>Body</h4><pre>${escapeHtml(JSON.stringify(operation.requestBody, null, 2))}</pre>`
+      const parameters = (operation.parameters ?? []) as Array<{
+        name: string
+        in: string
+        schema: JsonSchema
+      }>
+      const parameterHtml =
+        parameters.length > 0
+          ? `<h3>Parameters</h3><table><tbody>${parameters.map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${typeOf(p.schema)}</td></tr>`).join('')}</tbody></table>`
+          : ''
+      const requestBody = operation.requestBody as
+        | { content: Record<string, { schema: JsonSchema }> }
+        | undefined
+      const bodyHtml = requestBody
+        ? Object.entries(requestBody.content)
+            .map(
+              ([type, { schema }]) => `<h3>Body (<code>${type}</code>)</h3>${schemaHtml(schema)}`,
+            )
+            .join('')
         : ''
-      const parameters = operation.parameters
-        ? `<h4>Parameters</h4><pre>${escapeHtml(JSON.stringify(operation.parameters, null, 2))}</pre>`
-        : ''
-      const responses = `<h4>Answers</h4><pre>${escapeHtml(JSON.stringify(operation.responses, null, 2))}</pre>`
-      const entry = `<details><summary><code><span class="m">${method.toUpperCase()}</span>${escapeHtml(path)}</code> — ${auth}</summary>${parameters}${body}${responses}</details>`
+      const responses = operation.responses as Record<
+        string,
+        { description: string; content?: Record<string, { schema: JsonSchema }> }
+      >
+      const answerHtml = Object.entries(responses)
+        .map(([status, answer]) => {
+          const schema = answer.content?.['application/json']?.schema
+          const shape = schema && !schema.$ref ? schemaHtml(schema) : ''
+          return `<h3>${status === 'default' ? 'Other' : status}</h3><p>${prose(answer.description)}${schema?.$ref ? ' <code>{ error, fields? }</code>' : ''}</p>${shape}`
+        })
+        .join('')
+      const entry = `<details><summary><code><span class="m">${method.toUpperCase()}</span>${escapeHtml(path)}</code> — ${auth}</summary>${parameterHtml}${bodyHtml}${answerHtml}</details>`
       byTag.set(tag, [...(byTag.get(tag) ?? []), entry])
     }
   }
@@ -228,7 +301,7 @@ export function apiDocsPage(document: Record<string, unknown>): Response {
     .map(([tag, entries]) => `<section><h2>${escapeHtml(tag)}</h2>${entries.join('')}</section>`)
     .join('')
   const info = document.info as { title: string; version: string; description: string }
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(info.title)}</title><style>${docsStyle}</style></head><body><main><h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1><p>${escapeHtml(info.description)}</p><p>The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>${sections}</main></body></html>`
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(info.title)}</title><style>${docsStyle}</style></head><body><main><h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1><p>${prose(info.description)}</p><p>The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>${sections}</main></body></html>`
   return new Response(html, {
     headers: {
       'content-type': 'text/html; charset=utf-8',
