@@ -10,6 +10,10 @@
  * through the API and hands the token to the admin screens the way the
  * login page does (localStorage). Two share links and a few visits from
  * made-up browsers fill the Analytics and Share links screens.
+ *
+ * `--readme`: also the README's pictures, into `docs/screenshots/`: the home
+ * page (light), a project page (dark) and the admin dashboard (light), each
+ * the first screen of a 1280 × 800 window.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -56,6 +60,32 @@ async function seedVisits(base: string, token: string, slug: string): Promise<vo
   }
 }
 
+/** The README's three pictures: what a visitor and the owner see first. */
+async function readmeShots(base: string, token: string, slug: string): Promise<void> {
+  const dir = join(root, 'docs/screenshots')
+  mkdirSync(dir, { recursive: true })
+  const shots = [
+    { path: '/', scheme: 'light', file: 'home-light.png' },
+    { path: `/projects/${slug}`, scheme: 'dark', file: 'project-dark.png' },
+    { path: '/admin', scheme: 'light', file: 'admin-light.png' },
+  ] as const
+  for (const shot of shots) {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      colorScheme: shot.scheme,
+    })
+    const page = await context.newPage()
+    if (shot.path.startsWith('/admin')) {
+      await page.goto(`${base}/`)
+      await page.evaluate((value) => localStorage.setItem('token', value), token)
+    }
+    await page.goto(`${base}${shot.path}`, { waitUntil: 'networkidle' })
+    await page.screenshot({ path: join(dir, shot.file) })
+    await context.close()
+  }
+  console.log(`README pictures in ${dir}`)
+}
+
 mkdirSync(outDir, { recursive: true })
 const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-screens-'))
 const port = freePort()
@@ -87,6 +117,7 @@ try {
   await seedVisits(base, token, slug)
   const shots = await captureScreens({ browser, base, token, slug, outDir })
   console.log(`${shots.length} screenshots in ${outDir}`)
+  if (process.argv.includes('--readme')) await readmeShots(base, token, slug)
 } finally {
   await browser.close()
   await stop(server)
