@@ -12,7 +12,8 @@
  * Unique visitors as in Plausible: the SHA-256 of the day's random salt,
  * the client's IP and its User-Agent, cut to 132 bits. The salt lives
  * in `analytics_salts` for its UTC day only (shared by every instance) and
- * is deleted by the first flush after that day, after which a day's hashes
+ * is deleted by the first flush after that day (or the `analytics-salts`
+ * job of server/jobs/, whichever comes first), after which a day's hashes
  * cannot be recomputed from an address any more. The IP and User-Agent are
  * hashed as the view is recorded and never kept. `DNT: 1` or `Sec-GPC: 1`:
  * the view counts, the visitor does not (no hash is made at all).
@@ -275,10 +276,8 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     if (saltLoading) await saltLoading
     const batch = pending
     pending = emptyCounts()
-    if (batch.views.size === 0 && batch.visitors.size === 0) {
-      await deleteOldSalts()
-      return
-    }
+    // A past day's salt is deleted by the next write, or by the analytics-salts job (server/jobs/).
+    if (batch.views.size === 0 && batch.visitors.size === 0) return
     try {
       await write(batch)
     } catch (error) {
@@ -286,15 +285,6 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
       log.warn('analytics: counts not written, kept for the next flush', { error: String(error) })
       throw error
     }
-  }
-
-  let lastSaltSweep = ''
-  /** With nothing to write: still drop a past day's salt (once a day per instance). */
-  async function deleteOldSalts(): Promise<void> {
-    const today = utcDay(now())
-    if (lastSaltSweep === today) return
-    await db.delete(analyticsSalts).where(lt(analyticsSalts.day, today))
-    lastSaltSweep = today
   }
 
   function flush(): Promise<void> {

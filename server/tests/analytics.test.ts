@@ -10,6 +10,9 @@ import postgres from 'postgres'
 import { type Database, migrateDatabase, openDatabase } from '../db/client'
 import { analyticsSalts, analyticsViews, analyticsVisitors, shareLinks } from '../db/schema'
 import { DEVICE_COOKIE } from '../http/device-cookie'
+import { analyticsSaltsJob } from '../jobs'
+import { createJobRunner } from '../jobs/runner'
+import { createLogger } from '../log'
 import { createTestApp, dropTestDatabase, sample, type TestApp, usingPostgres } from './harness'
 
 const CHROME =
@@ -361,10 +364,16 @@ describe('the daily salt', () => {
     expect(s.totals).toEqual({ views: 3, visitors: 2 })
   })
 
-  test('a salt left from an earlier day is deleted by the next flush, even with nothing to write', async () => {
+  test('a salt left from an earlier day is deleted by the analytics-salts job, with no count to write', async () => {
     await t.db.insert(analyticsSalts).values({ day: '2001-01-01', salt: 'old' })
     t.clock.advance(86_400_000)
-    await t.analytics?.flush()
+    const runner = createJobRunner({
+      db: t.db,
+      jobs: [analyticsSaltsJob],
+      log: createLogger('silent'),
+      now: t.clock.now,
+    })
+    expect(await runner.runDue()).toEqual(['analytics-salts'])
     const salts = await t.db
       .select()
       .from(analyticsSalts)
