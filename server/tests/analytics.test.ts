@@ -411,6 +411,64 @@ async function twoConnections(): Promise<{ a: Database; b: Database; drop: () =>
 
 describe('two instances on one PostgreSQL database', () => {
   test.if(usingPostgres)(
+    "a share link's later views are credited whichever instance serves them, whichever writes first",
+    async () => {
+      const { a, b, drop } = await twoConnections()
+      const keep = (database: Database) => ({ ...database, close: async () => {} })
+      const one = await createTestApp({ ssr: true, config: { trustProxy: 1 }, database: keep(a) })
+      const two = await createTestApp({
+        ssr: true,
+        config: { trustProxy: 1 },
+        database: keep(b),
+        withAdmin: false,
+      })
+      try {
+        const admin = await one.login()
+        const link = await one.request('POST', '/api/share-links', {
+          token: admin,
+          body: { name: 'Across', target_path: '/' },
+        })
+        const hit = (app: TestApp, client: Client, path: string) =>
+          app.request('GET', path, {
+            headers: { 'x-forwarded-for': client.ip, 'user-agent': client.ua },
+          })
+        // Alice comes through the link on one, then reads two pages on two;
+        // two writes its counts first.
+        await hit(one, alice, `/?ref=${link.body.code}`)
+        await hit(two, alice, '/projects')
+        await hit(two, alice, '/')
+        await two.analytics?.flush()
+        await one.analytics?.flush()
+        // Bob: the other way round, and one writes first.
+        await hit(two, bob, `/projects?ref=${link.body.code}`)
+        await hit(one, bob, '/')
+        await one.analytics?.flush()
+        await two.analytics?.flush()
+        // Carol never used the link.
+        await hit(one, carol, '/')
+        await one.analytics?.flush()
+
+        const listed = await one.request('GET', '/api/share-links', { token: admin })
+        const links = listed.json as { views: number; visitors: number; pages: unknown[] }[]
+        expect(links[0]?.views).toBe(5)
+        expect(links[0]?.visitors).toBe(2)
+        expect(links[0]?.pages).toEqual([
+          { path: '/', views: 3 },
+          { path: '/projects', views: 2 },
+        ])
+        const s = (await one.request('GET', '/api/analytics?days=1', { token: admin }))
+          .body as unknown as Summary
+        expect(s.totals).toEqual({ views: 6, visitors: 3 })
+      } finally {
+        await one.close()
+        await two.close()
+        await drop()
+      }
+    },
+    60_000,
+  )
+
+  test.if(usingPostgres)(
     'their counts add up, flushed one after the other or at once',
     async () => {
       const { a, b, drop } = await twoConnections()
