@@ -1,6 +1,7 @@
 /**
  * `bun run test`: every suite. First `bun test` (unit + API contract tests),
- * then the Playwright journeys against the real server. Uses PGlite unless
+ * then, on PostgreSQL, the cluster test (scripts/test-cluster.ts), then the
+ * Playwright journeys against the real server. Uses PGlite unless
  * DATABASE_URL is set; then the API suite makes a database per file and the
  * browser suite runs on a fresh database of its own on the same server.
  * Ends with one line: `N passed, N failed`.
@@ -43,7 +44,25 @@ passed += unitPass
 failed += unitFail + (unit.code !== 0 && unitFail === 0 ? 1 : 0)
 console.log(`\n== bun test: ${unitPass} passed, ${unitFail} failed (exit ${unit.code})\n`)
 
-// 2. Playwright, on a database of its own.
+// 2. The cluster test (three server processes on one PostgreSQL database): PostgreSQL only.
+let clusterOutput = ''
+if (databaseUrl) {
+  const cluster = await run(['bun', 'run', 'scripts/test-cluster.ts'], {})
+  clusterOutput = cluster.output
+  const counts = /^(\d+) passed, (\d+) failed$/m.exec(cluster.output)
+  const clusterPass = Number(counts?.[1] ?? 0)
+  let clusterFail = Number(counts?.[2] ?? 0)
+  if (cluster.code !== 0 && clusterFail === 0) clusterFail = 1
+  passed += clusterPass
+  failed += clusterFail
+  console.log(`\n== cluster: ${clusterPass} passed, ${clusterFail} failed (exit ${cluster.code})\n`)
+} else {
+  console.log(
+    '\n== cluster: skipped (PGlite is single-instance by design; set DATABASE_URL to run it)\n',
+  )
+}
+
+// 3. Playwright, on a database of its own.
 let e2eDatabaseUrl = ''
 let dropE2eDatabase = async () => {}
 if (databaseUrl) {
@@ -90,7 +109,11 @@ failed += e2eFail
 console.log(`\n== playwright: ${e2ePass} passed, ${e2eFail} failed (exit ${e2e.code})\n`)
 
 // CI keeps only the tail of the output: repeat what failed, briefly, right above the summary.
-const failures = [...unitFailures(unit.output), ...e2eFailures(report)]
+const failures = [
+  ...unitFailures(unit.output),
+  ...clusterOutput.split('\n').filter((line) => line.startsWith('cluster: ')),
+  ...e2eFailures(report),
+]
 if (failures.length > 0) {
   console.log('== what failed')
   for (const line of failures.slice(0, 80)) console.log(line)

@@ -142,6 +142,8 @@ const variables = z.object({
   ANALYTICS: z.enum(['on', 'off']).default('on'),
   /** How often each instance writes its page-view counts (a crash loses at most this much). */
   ANALYTICS_FLUSH: duration('5s'),
+  /** How often each instance looks for periodic jobs that are due (each runs on one instance). */
+  JOBS_POLL: duration('15s'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SITE_URL: z
     .string()

@@ -10,6 +10,8 @@ import type { Database } from './db/client'
 import { DataDirLockedError } from './db/lock'
 import { buildTemplate, templateDirIn, templateState } from './db/template'
 import { appConfigFromEnv, ConfigError, loadEnv, mediaStorageFromEnv } from './env'
+import { serverJobs } from './jobs'
+import { createJobRunner, type JobRunner } from './jobs/runner'
 import { createLogger, errorDetails } from './log'
 import { createMediaStore } from './media/store'
 import { messages } from './messages'
@@ -36,6 +38,7 @@ async function main() {
   let server: ReturnType<typeof Bun.serve> | undefined
   let alerts: AlertWorker | undefined
   let analytics: Analytics | undefined
+  let jobs: JobRunner | undefined
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
@@ -46,6 +49,8 @@ async function main() {
     await server?.stop(false)
     // The send under way finishes and is marked; the rest wait in the outbox.
     await alerts?.stop()
+    // The job under way is told to stop and waited for; its lease is let go at the end of its run.
+    await jobs?.stop()
     // The page views counted since the last flush, written before the database closes.
     await analytics?.stop()
     const database = await opening?.catch(() => undefined)
@@ -154,6 +159,13 @@ async function main() {
   // Alerts left pending by an earlier run (or another instance) go out now.
   alerts?.start()
   analytics?.start()
+  jobs = createJobRunner({
+    db: database.db,
+    jobs: serverJobs({ sessionIdleMs: config.sessionIdleMs }),
+    log,
+    pollMs: env.JOBS_POLL,
+  })
+  jobs.start()
   log.info('listening', {
     url: `http://localhost:${server.port}`,
     database: database.kind,

@@ -1,5 +1,5 @@
 import { newPasswordSchema } from '../src/schemas/auth'
-import { type Database, migrateDatabase, openDatabase } from './db/client'
+import { applyMigrations, type Database, openDatabase } from './db/client'
 import { ConfigError, type Env } from './env'
 import type { Logger } from './log'
 import { adminExists, setAdminPassword } from './services/auth'
@@ -14,9 +14,18 @@ export function openDatabaseFromEnv(
     : openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR })
 }
 
-/** Migrations, the owner's profile, stored placeholders brought up to date, and the first admin when asked for. */
-export async function prepareDatabase(database: Database, env: Env, log: Logger): Promise<void> {
-  await migrateDatabase(database)
+/**
+ * Migrations, the owner's profile, stored placeholders brought up to date,
+ * and the first admin when asked for; under the start-up lock, so instances
+ * started together on one empty PostgreSQL database migrate it once and
+ * make one admin (the others wait, then find it done).
+ */
+export function prepareDatabase(database: Database, env: Env, log: Logger): Promise<void> {
+  return database.exclusive(() => prepareLocked(database, env, log))
+}
+
+async function prepareLocked(database: Database, env: Env, log: Logger): Promise<void> {
+  await applyMigrations(database)
   const seed = profileSeedFromEnv(env)
   await seedProfile(database.db, seed)
   const compacted = await compactStoredPlaceholders(database.db)

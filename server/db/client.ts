@@ -37,6 +37,14 @@ export interface Database {
   createdFrom?: { path: string; state: 'fresh' | 'behind' }
   /** Cheap liveness probe for /healthz. */
   ping(): Promise<void>
+  /**
+   * Runs `work` while holding the start-up lock: on PostgreSQL a session
+   * advisory lock on a connection of its own, so instances started together
+   * prepare the database one after the other (the first migrates, the
+   * others find it done). PGlite has one process by construction (the
+   * DATA_DIR lock): `work` just runs.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -73,6 +81,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await sql`select 1`
       },
+      exclusive: async (work) => {
+        // A client of its own (not one of the pool's connections: a pool of
+        // one would wait for itself), closed with its session and the lock.
+        const holder = postgres(options.url, { max: 1, onnotice: () => {}, connect_timeout: 10 })
+        try {
+          await holder`select pg_advisory_lock(${STARTUP_LOCK_KEY})`
+          return await work()
+        } finally {
+          await holder.end({ timeout: 5 })
+        }
+      },
       close: () => sql.end({ timeout: 5 }),
     }
   }
@@ -103,6 +122,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await client.query('select 1')
       },
+      exclusive: (work) => work(),
       close: async () => {
         try {
           await client.close()
@@ -119,8 +139,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-/** Applies the SQL migrations in drizzle/ (idempotent; run at every start). */
-export async function migrateDatabase(database: Database): Promise<void> {
+/**
+ * The advisory lock key instances take around start-up (migrations, seeding):
+ * any 64-bit number no other program on the database uses; this one spells
+ * "portfoli" in ASCII.
+ */
+export const STARTUP_LOCK_KEY = '8101820098923162729'
+
+/**
+ * Applies the SQL migrations in drizzle/ (idempotent; run at every start),
+ * under the start-up lock.
+ */
+export function migrateDatabase(database: Database): Promise<void> {
+  return database.exclusive(() => applyMigrations(database))
+}
+
+/** The migrations without the lock: for a caller that holds it already (`exclusive`). */
+export async function applyMigrations(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
     await migratePostgres(database.db as never, { migrationsFolder })
   } else {

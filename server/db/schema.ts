@@ -472,7 +472,11 @@ export const analyticsVisitors = pgTable(
     /** The hash's first 22 base64url characters (132 bits). */
     visitor: text('visitor').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.day, table.share_link_id, table.visitor] })],
+  (table) => [
+    primaryKey({ columns: [table.day, table.share_link_id, table.visitor] }),
+    // A visitor's share links of the day, looked up when their later views are written.
+    index('analytics_visitors_visitor_idx').on(table.day, table.visitor),
+  ],
 )
 
 /**
@@ -483,4 +487,24 @@ export const analyticsVisitors = pgTable(
 export const analyticsSalts = pgTable('analytics_salts', {
   day: date('day', { mode: 'string' }).primaryKey(),
   salt: text('salt').notNull(),
+})
+
+/**
+ * Periodic work shared by every instance (server/jobs/): one row per job,
+ * claimed by one instance at a time. An instance takes a due, free row
+ * (`FOR UPDATE SKIP LOCKED`), sets a lease, runs the job and sets the next
+ * run; a holder killed mid-run leaves its lease to expire and another
+ * instance takes the job then.
+ */
+export const jobs = pgTable('jobs', {
+  name: text('name').primaryKey(),
+  next_run_at: timestamp('next_run_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** Until when the instance in `locked_by` holds the job; null or past: free. */
+  locked_until: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  /** Which instance holds (or last held) it: host, pid and a random part. */
+  locked_by: text('locked_by'),
+  last_started_at: timestamp('last_started_at', { withTimezone: true, mode: 'date' }),
+  last_finished_at: timestamp('last_finished_at', { withTimezone: true, mode: 'date' }),
+  last_error: text('last_error'),
+  runs: integer('runs').notNull().default(0),
 })

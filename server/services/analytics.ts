@@ -12,13 +12,14 @@
  * Unique visitors as in Plausible: the SHA-256 of the day's random salt,
  * the client's IP and its User-Agent, cut to 132 bits. The salt lives
  * in `analytics_salts` for its UTC day only (shared by every instance) and
- * is deleted by the first flush after that day, after which a day's hashes
+ * is deleted by the first flush after that day (or the `analytics-salts`
+ * job of server/jobs/, whichever comes first), after which a day's hashes
  * cannot be recomputed from an address any more. The IP and User-Agent are
  * hashed as the view is recorded and never kept. `DNT: 1` or `Sec-GPC: 1`:
  * the view counts, the visitor does not (no hash is made at all).
  */
 import { randomBytes } from 'node:crypto'
-import { eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { DeviceClass } from '../../src/domain/device-class'
 import type { Db } from '../db/client'
 import { analyticsSalts, analyticsViews, analyticsVisitors, shareLinks } from '../db/schema'
@@ -63,12 +64,21 @@ interface PendingCounts {
   visitors: Set<string>
   /** When each share code was last (and first) used in this batch. */
   seen: Map<string, { first: Date; last: Date }>
+  /**
+   * Views without `?ref=` of visitors this instance has not seen come
+   * through a link today: by day and hash, the views under their key
+   * without a code, and when. Written for the share link the visitor came
+   * through on any instance (looked up in `analytics_visitors` as the batch
+   * is written), or for none.
+   */
+  unattributed: Map<string, { views: Map<string, number>; first: Date; last: Date }>
 }
 
 const emptyCounts = (): PendingCounts => ({
   views: new Map(),
   visitors: new Set(),
   seen: new Map(),
+  unattributed: new Map(),
 })
 
 /** What an instance has counted and not yet written, and how to write it. */
@@ -91,11 +101,14 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
   let salt: { day: string; value: string } | null = null
   let saltLoading: Promise<void> | null = null
   /**
-   * The share link each visitor (hash) of the day came through: their later
-   * views that day, without `?ref=`, count for the link too. This
-   * instance's memory only, forgotten at midnight with the salt.
+   * The share link each visitor (hash) of the day came through on this
+   * instance: their later views that day, without `?ref=`, count for the
+   * link too. Forgotten at midnight with the salt. Visits made through
+   * another instance are found in the database (`unattributed` above).
    */
   let visits = new Map<string, string>()
+  /** The (day, code, hash) triples already written at once (see `creditNow`). */
+  let credited = new Set<string>()
   let timer: ReturnType<typeof setInterval> | null = null
   let flushing: Promise<void> = Promise.resolve()
   let day = ''
@@ -116,6 +129,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
         if (!row) throw new Error(`no visitor salt for ${day}`)
         salt = { day, value: row.salt }
         visits = new Map()
+        credited = new Set()
       } catch (error) {
         // The views wait (in memory) for the next flush, which tries again.
         log.warn('analytics: the visitor salt could not be read', { error: String(error) })
@@ -158,10 +172,23 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
         return
       }
       hash = visitorHash(salt.value, view)
-      if (code) visits.set(hash, code)
-      else code = visits.get(hash) ?? ''
+      if (code) {
+        visits.set(hash, code)
+        creditNow(day, code, hash)
+      } else code = visits.get(hash) ?? ''
     }
     const key = `${day}${SEP}${view.path}${SEP}${view.referrerHost}${SEP}${view.device}${SEP}${code}`
+    if (hash && !code) {
+      // Perhaps a visitor who came through a link on another instance: decided when written.
+      const id = `${day}${SEP}${hash}`
+      const entry = pending.unattributed.get(id)
+      if (entry) {
+        entry.views.set(key, (entry.views.get(key) ?? 0) + 1)
+        entry.last = at
+      } else pending.unattributed.set(id, { views: new Map([[key, 1]]), first: at, last: at })
+      pending.visitors.add(`${day}${SEP}${SEP}${hash}`)
+      return
+    }
     pending.views.set(key, (pending.views.get(key) ?? 0) + 1)
     if (hash) {
       pending.visitors.add(`${day}${SEP}${SEP}${hash}`)
@@ -174,6 +201,35 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     }
   }
 
+  /**
+   * A visit through a share link is written at once (not at the next
+   * flush), once per visitor, link and day: so the visitor's later views,
+   * served by any instance, are credited to the link when that instance
+   * writes them. A failed write changes nothing: the flush writes the row
+   * as well.
+   */
+  function creditNow(day: string, code: string, hash: string): void {
+    const id = `${day}${SEP}${code}${SEP}${hash}`
+    if (credited.has(id)) return
+    credited.add(id)
+    db.insert(analyticsVisitors)
+      .select(
+        db
+          .select({
+            day: sql<string>`${day}::date`.as('day'),
+            share_link_id: shareLinks.id,
+            visitor: sql<string>`${hash}`.as('visitor'),
+          })
+          .from(shareLinks)
+          .where(eq(shareLinks.code, code)),
+      )
+      .onConflictDoNothing()
+      .catch((error: unknown) => {
+        credited.delete(id)
+        log.debug?.('analytics: share visit not written yet', { error: String(error) })
+      })
+  }
+
   function restore(batch: PendingCounts): void {
     for (const [key, count] of batch.views) {
       pending.views.set(key, (pending.views.get(key) ?? 0) + count)
@@ -182,6 +238,17 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     for (const [code, seen] of batch.seen) {
       const current = pending.seen.get(code)
       pending.seen.set(code, current ? { first: seen.first, last: current.last } : seen)
+    }
+    for (const [id, entry] of batch.unattributed) {
+      const current = pending.unattributed.get(id)
+      if (!current) {
+        pending.unattributed.set(id, entry)
+        continue
+      }
+      for (const [key, count] of entry.views) {
+        current.views.set(key, (current.views.get(key) ?? 0) + count)
+      }
+      current.first = entry.first
     }
   }
 
@@ -200,18 +267,42 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
       for (const row of rows) ids.set(row.code, row.id)
     }
     const linkId = (code: string | undefined) => (code ? (ids.get(code) ?? 0) : 0)
+    const seenById = new Map<number, { first: Date; last: Date }>()
+    const seeLink = (id: number, first: Date, last: Date) => {
+      const current = seenById.get(id)
+      if (!current) seenById.set(id, { first, last })
+      else {
+        if (first < current.first) current.first = first
+        if (last > current.last) current.last = last
+      }
+    }
+    for (const [code, seen] of batch.seen) {
+      const id = ids.get(code)
+      if (id !== undefined) seeLink(id, seen.first, seen.last)
+    }
 
     // Views whose keys differ only by an unknown code fall together.
     const views = new Map<string, typeof analyticsViews.$inferInsert>()
-    for (const [key, count] of batch.views) {
-      const [day = '', path = '', referrer_host = '', device = '', code] = key.split(SEP)
-      const share_link_id = linkId(code)
+    const addViews = (key: string, count: number, share_link_id: number) => {
+      const [day = '', path = '', referrer_host = '', device = ''] = key.split(SEP)
       const rowKey = [day, path, referrer_host, device, share_link_id].join(SEP)
       const row = views.get(rowKey)
       if (row) row.views = (row.views ?? 0) + count
       else views.set(rowKey, { day, path, referrer_host, device, share_link_id, views: count })
     }
+    for (const [key, count] of batch.views) addViews(key, count, linkId(key.split(SEP)[4]))
     const visitors: (typeof analyticsVisitors.$inferInsert)[] = []
+    // Later views of visitors who came through a link on another instance (or earlier here).
+    const through = await linksOfVisitors(batch.unattributed.keys())
+    for (const [id, entry] of batch.unattributed) {
+      const share_link_id = through.get(id) ?? 0
+      for (const [key, count] of entry.views) addViews(key, count, share_link_id)
+      if (share_link_id !== 0) {
+        const [day = '', visitor = ''] = id.split(SEP)
+        visitors.push({ day, share_link_id, visitor })
+        seeLink(share_link_id, entry.first, entry.last)
+      }
+    }
     for (const key of batch.visitors) {
       const [day = '', code, visitor = ''] = key.split(SEP)
       const share_link_id = linkId(code)
@@ -252,10 +343,8 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
       for (const chunk of chunks(visitors, 1000)) {
         await tx.insert(analyticsVisitors).values(chunk).onConflictDoNothing()
       }
-      const seenLinks = [...batch.seen].sort(([a], [b]) => (ids.get(a) ?? 0) - (ids.get(b) ?? 0))
-      for (const [code, seen] of seenLinks) {
-        const id = ids.get(code)
-        if (id === undefined) continue
+      const seenLinks = [...seenById].sort(([a], [b]) => a - b)
+      for (const [id, seen] of seenLinks) {
         await tx
           .update(shareLinks)
           .set({
@@ -270,15 +359,44 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     })
   }
 
+  /**
+   * The share link each of these visitors (`day SEP hash`) came through that
+   * day, on any instance: the newest link when several, links since deleted
+   * left out.
+   */
+  async function linksOfVisitors(keys: Iterable<string>): Promise<Map<string, number>> {
+    const byDay = new Map<string, string[]>()
+    for (const key of keys) {
+      const [day = '', hash = ''] = key.split(SEP)
+      const list = byDay.get(day)
+      if (list) list.push(hash)
+      else byDay.set(day, [hash])
+    }
+    const found = new Map<string, number>()
+    for (const [day, hashes] of byDay) {
+      for (const chunk of chunks(hashes, 1000)) {
+        const rows = await db
+          .select({
+            visitor: analyticsVisitors.visitor,
+            id: sql<number>`max(${analyticsVisitors.share_link_id})`.mapWith(Number),
+          })
+          .from(analyticsVisitors)
+          .innerJoin(shareLinks, eq(shareLinks.id, analyticsVisitors.share_link_id))
+          .where(and(eq(analyticsVisitors.day, day), inArray(analyticsVisitors.visitor, chunk)))
+          .groupBy(analyticsVisitors.visitor)
+        for (const row of rows) found.set(`${day}${SEP}${row.visitor}`, row.id)
+      }
+    }
+    return found
+  }
+
   async function flushOnce(): Promise<void> {
     if (!saltLoading && waiting[0]) void loadSalt(waiting[0].day)
     if (saltLoading) await saltLoading
     const batch = pending
     pending = emptyCounts()
-    if (batch.views.size === 0 && batch.visitors.size === 0) {
-      await deleteOldSalts()
-      return
-    }
+    // A past day's salt is deleted by the next write, or by the analytics-salts job (server/jobs/).
+    if (batch.views.size === 0 && batch.visitors.size === 0 && batch.unattributed.size === 0) return
     try {
       await write(batch)
     } catch (error) {
@@ -286,15 +404,6 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
       log.warn('analytics: counts not written, kept for the next flush', { error: String(error) })
       throw error
     }
-  }
-
-  let lastSaltSweep = ''
-  /** With nothing to write: still drop a past day's salt (once a day per instance). */
-  async function deleteOldSalts(): Promise<void> {
-    const today = utcDay(now())
-    if (lastSaltSweep === today) return
-    await db.delete(analyticsSalts).where(lt(analyticsSalts.day, today))
-    lastSaltSweep = today
   }
 
   function flush(): Promise<void> {
@@ -330,6 +439,9 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     pendingViews: () => {
       let total = waiting.length
       for (const count of pending.views.values()) total += count
+      for (const entry of pending.unattributed.values()) {
+        for (const count of entry.views.values()) total += count
+      }
       return total
     },
   }

@@ -75,6 +75,8 @@ export interface ServerOptions {
   /** '' (or undefined) = PGlite in dataDir. */
   databaseUrl?: string
   env?: Record<string, string>
+  /** Options for `bun` itself, before the script (e.g. `--preload <file>`). */
+  bunArgs?: string[]
 }
 
 export interface ChildServer {
@@ -93,7 +95,7 @@ export async function startServer(options: ServerOptions): Promise<ChildServer> 
   const n = ++started
   const outPath = join(options.dataDir, '..', `server-${n}.out`)
   const errPath = join(options.dataDir, '..', `server-${n}.err`)
-  const child = Bun.spawn(['bun', 'server/index.ts'], {
+  const child = Bun.spawn(['bun', ...(options.bunArgs ?? []), 'server/index.ts'], {
     cwd: root,
     env: {
       ...process.env,

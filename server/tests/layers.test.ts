@@ -42,6 +42,7 @@ test('services, the media store, the backup modules, the database layer, Markdow
     ...(await importsOf('server/db/**/*.ts')),
     ...(await importsOf('server/markdown/**/*.ts')),
     ...(await importsOf('server/cv/**/*.ts')),
+    ...(await importsOf('server/jobs/**/*.ts')),
   ]
   const doors = /^(server\/(trpc|http|rest)\/|@trpc\/|elysia$)/
   expect(offenders(imports, (target) => doors.test(target))).toEqual([])
