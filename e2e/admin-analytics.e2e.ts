@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
 
 /**
- * Issue 17's screens as the owner uses them: a share link made in the admin,
+ * The analytics screens as the owner uses them: a share link made in the admin,
  * opened by a visitor in a browser of their own, and the visit seen on the
  * Share links and Analytics screens; the range switch, the CSV export, a
  * refused target path, and the privacy note in the footer. Other journeys

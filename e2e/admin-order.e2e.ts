@@ -2,8 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { apiCreate, expect, test, unique } from './fixtures'
 
 /**
- * Putting projects and timeline events in order from the dashboard (issue 11
- * §3): by keyboard through dnd-kit, by the Move up / Move down buttons, each
+ * Putting projects and timeline events in order from the dashboard: by keyboard through dnd-kit, by the Move up / Move down buttons, each
  * saved at once with a toast, and the public pages following. A reorder
  * names every id, so these run once the journeys that add content are done
  * (the `ordering` project in playwright.config.ts).

@@ -1,5 +1,5 @@
 /**
- * Issue 11 in the browser: a draft saved from the project form is absent
+ * The CMS in the browser: a draft saved from the project form is absent
  * for visitors (list and page), shown to the signed-in admin with a Draft
  * notice, then published from the edit form; tag chips lead to the filtered
  * list; the project page shows every image with its alt text, the case

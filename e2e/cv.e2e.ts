@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { apiCreate, apiLogin, expect, expectNoAxeViolations, test, unique } from './fixtures'
 
 /**
- * Issue 16 in the browser: the home page's "Download CV" gives the PDF; the
+ * The CV, JSON Resume and backups in the browser: the home page's "Download CV" gives the PDF; the
  * CV page reads well on screen and in print; the admin previews a JSON
  * Resume import before confirming it; the backup screen downloads the file
  * and reads a backup back before any restore; the CV section uploads a PDF.

@@ -107,7 +107,7 @@ test.describe('projects', () => {
     const image = main.getByRole('img', { name: `Screenshot of ${title}` })
     await expect(image).toHaveAttribute('src', '/profile.svg')
     await expect(image).toHaveAttribute('width', '704')
-    // The cover, then every other image in the gallery (issue 11), each named by its alt text.
+    // The cover, then every other image in the gallery, each named by its alt text.
     await expect(main.getByRole('img')).toHaveCount(2)
     await expect(
       main

@@ -1,5 +1,5 @@
 /**
- * A share link in a real browser (issue 17): `/r/{code}` lands on the page
+ * A share link in a real browser: `/r/{code}` lands on the page
  * with `?ref=`, nothing is stored in the browser, and the owner's list
  * counts the page loads through it: a navigation inside the site is not a
  * page load, a reload of the page it led to is (the same visitor that day).

@@ -11,7 +11,7 @@ import {
 } from './fixtures'
 
 /**
- * Issue 14's themes in the browser: every public page and the admin screens
+ * The themes in the browser: every public page and the admin screens
  * pass axe (colour contrast among its rules) in the light and the dark theme,
  * whether the theme comes from the device (prefers-color-scheme) or from the
  * visitor's stored choice; the header's control cycles system → light → dark,

@@ -1,5 +1,5 @@
 /**
- * Page views counted on the server (issue 17): no cookie, no script, no
+ * Page views counted on the server: no cookie, no script, no
  * beacon, no personal data kept.
  *
  * The HTTP door (server/http/analytics.ts) decides which answers are page

@@ -1,5 +1,5 @@
 /**
- * Issue 11 on the pages the server renders and caches: a draft is absent
+ * The CMS on the pages the server renders and caches: a draft is absent
  * from every public page and file (project page 404, /projects, the home
  * page's featured list, the sitemap, JSON-LD), even after the admin asked for
  * it with a token (nothing the admin sees is kept for visitors); the

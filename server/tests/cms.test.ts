@@ -1,5 +1,5 @@
 /**
- * Issue 11 on the API: a project's case-study fields (repo_url, role,
+ * The CMS on the API: a project's case-study fields (repo_url, role,
  * period), drafts (absent from every public door, present for the signed-in
  * admin) and the manual order of projects and timeline events
  * (PUT /api/projects/order, PUT /api/timeline/order), through both doors,

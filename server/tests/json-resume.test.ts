@@ -1,5 +1,5 @@
 /**
- * Issue 16, JSON Resume: `/resume.json` is valid against the schema the JSON
+ * JSON Resume: `/resume.json` is valid against the schema the JSON
  * Resume project publishes (checked with its npm package); importing a
  * realistic document creates the timeline events and projects it holds and
  * fills empty profile fields; a preview writes nothing; a second import

@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 12, beyond the fixes): the owner sees where they are
+ * Sessions: the owner sees where they are
  * signed in and revokes any session; a revoked token gets 401 at once on
  * both doors and on every instance (the state is in the database).
  */
