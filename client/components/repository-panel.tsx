@@ -61,7 +61,8 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
 export function timeAgo(iso: string, now: Date): string {
   const elapsed = Date.parse(iso) - now.getTime()
   for (const [unit, ms] of units) {
-    if (Math.abs(elapsed) >= ms) return relative.format(Math.round(elapsed / ms), unit)
+    // Whole units, as GitHub counts: 20 months ago is "last year", not "2 years ago".
+    if (Math.abs(elapsed) >= ms) return relative.format(Math.trunc(elapsed / ms), unit)
   }
   return 'just now'
 }

@@ -31,6 +31,7 @@ function plural(count: number, one: string, many: string) {
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+const count = new Intl.NumberFormat()
 
 function RepoOption({
   repo,
@@ -69,7 +70,7 @@ function RepoOption({
           <p className="text-xs text-muted">
             {[
               repo.language,
-              plural(repo.stars, 'star', 'stars'),
+              `${count.format(repo.stars)} ${repo.stars === 1 ? 'star' : 'stars'}`,
               repo.pushed_at ? `pushed ${dateFormat.format(new Date(repo.pushed_at))}` : null,
             ]
               .filter(Boolean)

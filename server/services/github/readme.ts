@@ -4,7 +4,8 @@
  * they work on this site. Links go to the file's page on GitHub
  * (`html_url`'s folder, `…/blob/{branch}/…`), images to its raw bytes
  * (`download_url`'s folder, raw.githubusercontent.com): what GitHub's own
- * README rendering points at. The result is still Markdown; it is rendered
+ * README rendering points at. A leading `# Title` is dropped (the page
+ * has its own title). The result is still Markdown; it is rendered
  * and sanitised like any description when shown.
  */
 import type { Definition, Image, Link, Root } from 'mdast'
@@ -75,6 +76,9 @@ export function absolutizeReadme(markdown: string, bases: ReadmeBases, readmePat
     .use(remarkGfm)
     .use(remarkStringify, { bullet: '-', emphasis: '_', fences: true, rule: '-' })
   const tree = processor.parse(source) as Root
+  // The README's own title: the project page shows the project's title above it already.
+  const [first] = tree.children
+  if (first?.type === 'heading' && first.depth === 1) tree.children.shift()
   // Definitions serve links and images alike: an image's definition gets the raw URL.
   const imageLabels = new Set<string>()
   visit(tree, 'imageReference', (node) => {
