@@ -116,7 +116,8 @@ beforeAll(async () => {
   settings = { ...defaultGitHubSettings, apiUrl: served.url, token: TOKEN, timeoutMs: 1_000 }
   t = await createTestApp({ config: { github: settings }, githubScheduler: true, log: captureLog })
   token = await t.login()
-})
+  // A fresh database on a loaded machine can take a while.
+}, 120_000)
 
 afterAll(async () => {
   await t.close()
@@ -461,6 +462,21 @@ describe('import from GitHub', () => {
     expect(list.status).toBe(400)
     expect(list.body.error).toMatch(/set it in Profile/)
     await t.db.execute(sql`update profile set github_url = 'https://github.com/ada'`)
+  })
+})
+
+describe('public pages read stored data only', () => {
+  test('GitHub down or slow: visitors get the stored data, and nothing is asked of GitHub', async () => {
+    fake.state.delayMs = 5_000
+    const mark = fake.requests.length
+    for (const path of ['/api/projects', '/api/projects/withheld', '/api/projects/many-one']) {
+      const answer = await request('GET', path, undefined, false)
+      expect(answer.status).toBe(200)
+    }
+    const page = await request('GET', '/api/projects/many-one', undefined, false)
+    expect(page.body.repo).toMatchObject({ full_name: 'babbage/many-one' })
+    expect(requestsSince(mark)).toEqual([])
+    fake.state.delayMs = 0
   })
 })
 
