@@ -12,7 +12,7 @@ import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import postgres from 'postgres'
 import { type AppDeps, createApp } from '../app'
-import type { AppConfig } from '../config'
+import { type AppConfig, defaultGitHubSettings } from '../config'
 import { type Database, migrateDatabase, migrationsFolder, openDatabase } from '../db/client'
 import * as schema from '../db/schema'
 import { loadEnv } from '../env'
@@ -261,6 +261,8 @@ export async function createTestApp(
     sessionIdleMs: 86_400_000,
     // Suites post many messages from one address; the limits have their own tests.
     contact: { perIp: 10_000, windowMs: 600_000, dailyCap: 100_000 },
+    // Never the internet: GitHub is a closed loopback port unless a test serves a fake there.
+    github: { ...defaultGitHubSettings, apiUrl: 'http://127.0.0.1:9' },
     ...options.config,
   }
   const alerts =
