@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { Project } from '../../src/schemas/project'
 import { firstShown, imageSizes } from '../lib/responsive-image'
-import { RepositoryStats } from './repository-panel'
+import { RepositoryStats } from './repository-stats'
 import { ResponsiveImage } from './responsive-image'
 import { TagList } from './tag-list'
 

@@ -7,36 +7,20 @@ import type { Repo } from '../../src/schemas/github'
  * answer. Pages never ask GitHub; the data may be up to GITHUB_REFRESH old.
  */
 
-/** GitHub's colours (linguist) for the languages students use most; others get a steady hue of their own. */
+/** GitHub's colours (linguist) for the most common languages; others get a steady hue of their own (a short list: it ships in the public entry). */
 const languageColors: Record<string, string> = {
   TypeScript: '#3178c6',
   JavaScript: '#f1e05a',
   Python: '#3572a5',
   Java: '#b07219',
-  Kotlin: '#a97bff',
-  Swift: '#f05138',
   Go: '#00add8',
   Rust: '#dea584',
-  C: '#555555',
   'C++': '#f34b7d',
   'C#': '#178600',
-  Ruby: '#701516',
-  PHP: '#4f5d95',
   HTML: '#e34c26',
   CSS: '#663399',
-  SCSS: '#c6538c',
   Shell: '#89e051',
-  Dart: '#00b4ab',
-  Vue: '#41b883',
-  Svelte: '#ff3e00',
   'Jupyter Notebook': '#da5b0b',
-  R: '#198ce7',
-  Scala: '#c22d40',
-  Haskell: '#5e5086',
-  Lua: '#000080',
-  Dockerfile: '#384d54',
-  Elixir: '#6e4a7e',
-  Zig: '#ec915c',
 }
 
 export function languageColor(name: string): string {
@@ -77,45 +61,6 @@ function exactDate(iso: string): string {
 }
 
 const count = new Intl.NumberFormat('en')
-
-function StarIcon({ className }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 16 16"
-      width="14"
-      height="14"
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      <path d="M8 .25a.75.75 0 0 1 .673.418l1.882 3.815 4.21.612a.75.75 0 0 1 .416 1.279l-3.046 2.97.719 4.192a.75.75 0 0 1-1.088.791L8 12.347l-3.766 1.98a.75.75 0 0 1-1.088-.79l.72-4.194L.818 6.374a.75.75 0 0 1 .416-1.28l4.21-.611L7.327.668A.75.75 0 0 1 8 .25Z" />
-    </svg>
-  )
-}
-
-/** A card's line: the stars and the main language. */
-export function RepositoryStats({ repo }: { repo: Repo }) {
-  return (
-    <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs font-medium text-muted">
-      <span className="inline-flex items-center gap-1">
-        <StarIcon className="text-faint" />
-        {count.format(repo.stars)}
-        <span className="sr-only"> {repo.stars === 1 ? 'star' : 'stars'} on GitHub</span>
-      </span>
-      {repo.language ? (
-        <span className="inline-flex items-center gap-1.5">
-          <span
-            aria-hidden="true"
-            className="size-2.5 rounded-full"
-            style={{ backgroundColor: languageColor(repo.language) }}
-          />
-          {repo.language}
-        </span>
-      ) : null}
-    </p>
-  )
-}
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
