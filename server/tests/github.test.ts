@@ -446,6 +446,23 @@ describe('import from GitHub', () => {
     expect(html).not.toContain('<script')
   })
 
+  test('odd data from GitHub (NUL, a javascript: homepage, a long topic) still makes a valid draft', async () => {
+    fake.put({
+      owner: 'babbage',
+      name: 'odd',
+      description: 'Bad\u0000byte',
+      homepage: 'javascript:alert(1)',
+      topics: ['t'.repeat(80)],
+      readme: '<script>alert(1)</script>\n\n[x](javascript:alert(1))',
+    })
+    const imported = await request('POST', '/api/github/import', { repos: ['babbage/odd'] })
+    expect(imported.status).toBe(201)
+    const project = await request('GET', '/api/projects/odd')
+    expect(project.body).toMatchObject({ description: 'Badbyte', website_url: null })
+    expect(String((project.body.tags as string[])[0]).length).toBeLessThanOrEqual(50)
+    expect(String(project.body.long_description_html)).not.toMatch(/<script|javascript:/)
+  })
+
   test('bad input is a 400 with a readable error; nothing is asked of GitHub', async () => {
     const mark = fake.requests.length
     for (const body of [{}, { repos: [] }, { repos: ['not a repo'] }, { repos: 'ada/x' }]) {

@@ -12,6 +12,7 @@ import {
   type RepoName,
   readableRepoName,
 } from '../../../src/domain/github'
+import { isSafeUrl } from '../../../src/domain/safe-url'
 import { limits } from '../../../src/schemas/fields'
 import type {
   GithubImportResult,
@@ -160,8 +161,11 @@ const readmeBody = z.object({
   download_url: z.string().nullish().catch(null),
 })
 
-const cut = (value: string, max: number) =>
-  value.length > max ? `${value.slice(0, max - 1)}…` : value
+/** GitHub's text as a field takes it: no NUL (PostgreSQL refuses it), at most `max` characters. */
+const cut = (value: string, max: number) => {
+  const clean = value.replaceAll('\0', '')
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean
+}
 
 /** The tags of an imported repository: its topics, then its main languages (a tenth of the code or more). */
 function importTags(topics: string[], languages: { name: string; share: number }[]): string[] {
@@ -257,11 +261,12 @@ export async function importRepositories(
         }
       }
       const homepage = repo.homepage?.trim()
-      const data = projectInput.parse({
+      const parsed = projectInput.safeParse({
         title: cut(readableRepoName(repo.full_name.split('/')[1] ?? name.name), limits.title),
         description,
         long_description: longDescription.replaceAll('\0', ''),
-        website_url: homepage && /^https?:\/\//i.test(homepage) ? homepage : null,
+        website_url:
+          homepage && isSafeUrl(homepage) && homepage.length <= limits.url ? homepage : null,
         image_urls: [],
         tags: importTags(repo.topics, languages),
         is_featured: false,
@@ -270,6 +275,14 @@ export async function importRepositories(
         role: null,
         period: null,
       })
+      if (!parsed.success) {
+        result.skipped.push({
+          full_name: name.full_name,
+          reason: "GitHub's data for it does not make a valid project.",
+        })
+        continue
+      }
+      const data = parsed.data
       const stored = storedRepository(repo, languages)
       const project = await writeContent(ctx.db, async (tx) => {
         const created = await createProjectIn(tx, data)

@@ -72,11 +72,18 @@ function licenseName(license: RepoBody['license']): string | null {
   return license.name ?? null
 }
 
+/** Without NUL characters, which PostgreSQL refuses in text and JSON (GitHub's text is anyone's). */
+function withoutNul<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value), (_key, item) =>
+    typeof item === 'string' ? item.replaceAll('\0', '') : item,
+  ) as T
+}
+
 export function storedRepository(
   body: RepoBody,
   languages: StoredRepository['languages'],
 ): StoredRepository {
-  return {
+  return withoutNul({
     full_name: body.full_name,
     description: body.description ?? null,
     stars: body.stargazers_count,
@@ -91,7 +98,7 @@ export function storedRepository(
     html_url: body.html_url,
     homepage: body.homepage ?? null,
     default_branch: body.default_branch,
-  }
+  })
 }
 
 /** The `repo` of a project answer: none before the first fetch, and none for visitors once GitHub says it is gone. */
