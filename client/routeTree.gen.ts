@@ -20,6 +20,7 @@ import { Route as AdminSectionRouteImport } from './routes/admin/$section'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBackupRouteImport } from './routes/admin/backup'
 import { Route as AdminCvRouteImport } from './routes/admin/cv'
+import { Route as AdminGithubRouteImport } from './routes/admin/github'
 import { Route as AdminImportRouteImport } from './routes/admin/import'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
@@ -86,6 +87,11 @@ const AdminCvRoute = AdminCvRouteImport.update({
   path: '/cv',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminGithubRoute = AdminGithubRouteImport.update({
+  id: '/github',
+  path: '/github',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminImportRoute = AdminImportRouteImport.update({
   id: '/import',
   path: '/import',
@@ -148,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
   '/admin/cv': typeof AdminCvRoute
+  '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
@@ -170,6 +177,7 @@ export interface FileRoutesByTo {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
   '/admin/cv': typeof AdminCvRoute
+  '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
@@ -194,6 +202,7 @@ export interface FileRoutesById {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
   '/admin/cv': typeof AdminCvRoute
+  '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
@@ -219,6 +228,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/backup'
     | '/admin/cv'
+    | '/admin/github'
     | '/admin/import'
     | '/admin/media'
     | '/admin/profile'
@@ -241,6 +251,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/backup'
     | '/admin/cv'
+    | '/admin/github'
     | '/admin/import'
     | '/admin/media'
     | '/admin/profile'
@@ -264,6 +275,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/backup'
     | '/admin/cv'
+    | '/admin/github'
     | '/admin/import'
     | '/admin/media'
     | '/admin/profile'
@@ -367,6 +379,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCvRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/github': {
+      id: '/admin/github'
+      path: '/github'
+      fullPath: '/admin/github'
+      preLoaderRoute: typeof AdminGithubRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/import': {
       id: '/admin/import'
       path: '/import'
@@ -445,6 +464,7 @@ interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBackupRoute: typeof AdminBackupRoute
   AdminCvRoute: typeof AdminCvRoute
+  AdminGithubRoute: typeof AdminGithubRoute
   AdminImportRoute: typeof AdminImportRoute
   AdminMediaRoute: typeof AdminMediaRoute
   AdminProfileRoute: typeof AdminProfileRoute
@@ -461,6 +481,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminBackupRoute: AdminBackupRoute,
   AdminCvRoute: AdminCvRoute,
+  AdminGithubRoute: AdminGithubRoute,
   AdminImportRoute: AdminImportRoute,
   AdminMediaRoute: AdminMediaRoute,
   AdminProfileRoute: AdminProfileRoute,

@@ -16,12 +16,16 @@ import { apiCreate, expect, hydrated, test, unique } from './fixtures'
  * inline-stylesheet component and a 0.4 KB runtime chunk: 118.1 KB; issue
  * 14's themes, with the theme control handled by the page's head script:
  * 118.8 KB; issue 17's /privacy page in the route tree, its footer link and
- * the admin's Analytics and Share links screens' route parameters: 119.3 KB).
+ * the admin's Analytics and Share links screens' route parameters: 119.3 KB;
+ * GitHub repositories: the cards' stars and language, the project page's
+ * repository panel (server-rendered, hydrated as any page) and the Import
+ * from GitHub route, +1.2 KB measured against the branch's base in the same
+ * run: 120.5 KB).
  * The issue's target of 110 KB is below what the stack itself needs: in one
  * bundle React 19 with react-dom is 66 KB gzip, TanStack Router 28 KB and
  * React Query 10 KB, before any page code (README, Performance).
  */
-const FIRST_LOAD_LIMIT_KB = 119.5
+const FIRST_LOAD_LIMIT_KB = 120.7
 
 interface Script {
   url: string

@@ -27,6 +27,7 @@ import { handleRest, unavailableResponse } from './rest/adapter'
 import type { Analytics } from './services/analytics'
 import { authenticate } from './services/auth'
 import { readContentVersion } from './services/content-version'
+import type { GitHubScheduler } from './services/github/scheduler'
 import { shareLinkTarget } from './services/share-links'
 import { createCaller } from './trpc/root'
 
@@ -53,6 +54,8 @@ export interface AppDeps {
   alerts?: AlertWorker
   /** Counts public page views (started and stopped by the caller); none: nothing is counted. */
   analytics?: Analytics
+  /** Refreshes GitHub repository data (started and stopped by the caller); none: a project's repository waits for one. */
+  github?: GitHubScheduler
 }
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS'

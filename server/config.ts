@@ -49,6 +49,41 @@ export interface AppConfig {
   spam?: SpamRules
   /** Where alerts about new messages go; none when absent. */
   alerts?: AlertSettings
+  /** GitHub's API for repository data and imports; `defaultGitHubSettings` when absent. */
+  github?: GitHubSettings
+}
+
+/**
+ * Where and how the server reads GitHub (server/services/github/). Tests
+ * point `apiUrl` at a fake API on loopback.
+ */
+export interface GitHubSettings {
+  /** `https://api.github.com`, or a GitHub Enterprise / test server's API root. */
+  apiUrl: string
+  /** Sent as `Authorization: Bearer …` (5,000 requests an hour instead of 60); never shown. */
+  token?: string
+  /** How long a fetched repository stays fresh before the job fetches it again. */
+  refreshMs: number
+  /** Gives up on one request after this long. */
+  timeoutMs: number
+  /** How often each instance looks for due repositories. */
+  pollMs: number
+  /** How long a claimed repository is left to its fetcher before another may take it. */
+  leaseMs: number
+  /** After a failed fetch, the repository is tried again after this long (or at the next refresh, if sooner). */
+  retryMs: number
+  /** The owner's "Refresh now" is allowed once per this long. */
+  manualRefreshMs: number
+}
+
+export const defaultGitHubSettings: GitHubSettings = {
+  apiUrl: 'https://api.github.com',
+  refreshMs: 6 * 60 * 60_000,
+  timeoutMs: 10_000,
+  pollMs: 60_000,
+  leaseMs: 2 * 60_000,
+  retryMs: 15 * 60_000,
+  manualRefreshMs: 60_000,
 }
 
 export interface SpamRules {

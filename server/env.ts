@@ -5,7 +5,9 @@ import {
   type AlertSettings,
   type AppConfig,
   defaultAlertTiming,
+  defaultGitHubSettings,
   defaultSpamRules,
+  type GitHubSettings,
   type MediaStorageConfig,
 } from './config'
 
@@ -167,6 +169,19 @@ const variables = z.object({
   S3_REGION: z.string().trim().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** GitHub's API root (a GitHub Enterprise server's `https://host/api/v3`, or a test fake). */
+  GITHUB_API_URL: z
+    .string()
+    .transform((value) => value.trim().replace(/\/+$/, ''))
+    .refine(
+      (value) => /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(value),
+      'must be an http(s) URL like https://api.github.com',
+    )
+    .default(defaultGitHubSettings.apiUrl),
+  /** A token for GitHub's API (no scope needed for public repositories): 5,000 requests an hour instead of 60. */
+  GITHUB_TOKEN: z.string().trim().optional(),
+  /** How often repository data is fetched again. */
+  GITHUB_REFRESH: duration('6h'),
 })
 
 /** What an S3 bucket needs: all of these, or none of them (the DATA_DIR/media folder). */
@@ -253,6 +268,17 @@ export function appConfigFromEnv(env: Env): AppConfig {
     },
     spam: { ...defaultSpamRules, minFillMs: env.CONTACT_MIN_FILL_TIME },
     alerts: alertSettingsFromEnv(env),
+    github: githubSettingsFromEnv(env),
+  }
+}
+
+/** GitHub's API as the environment sets it (the public API, no token, every 6 hours by default). */
+export function githubSettingsFromEnv(env: Env): GitHubSettings {
+  return {
+    ...defaultGitHubSettings,
+    apiUrl: env.GITHUB_API_URL,
+    token: env.GITHUB_TOKEN,
+    refreshMs: env.GITHUB_REFRESH,
   }
 }
 

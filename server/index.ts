@@ -18,6 +18,8 @@ import { messages } from './messages'
 import { type AlertWorker, createAlertWorker } from './notify/worker'
 import { type Analytics, createAnalytics } from './services/analytics'
 import { prepareSignIn } from './services/auth'
+import { createGitHubApi } from './services/github/api'
+import { createGitHubScheduler, type GitHubScheduler } from './services/github/scheduler'
 import { openDatabaseFromEnv, prepareDatabase } from './setup'
 
 const root = resolve(import.meta.dir, '..')
@@ -39,6 +41,7 @@ async function main() {
   let alerts: AlertWorker | undefined
   let analytics: Analytics | undefined
   let jobs: JobRunner | undefined
+  let github: GitHubScheduler | undefined
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
@@ -53,6 +56,8 @@ async function main() {
     await jobs?.stop()
     // The page views counted since the last flush, written before the database closes.
     await analytics?.stop()
+    // A fetch under way finishes and is stored; a killed one is retried after its lease.
+    await github?.stop()
     const database = await opening?.catch(() => undefined)
     await database?.close()
     log.info('stopped')
@@ -116,11 +121,21 @@ async function main() {
           flushMs: env.ANALYTICS_FLUSH,
         })
       : undefined
+  const githubSettings = config.github
+  github = githubSettings
+    ? createGitHubScheduler({
+        db: database.db,
+        settings: githubSettings,
+        api: createGitHubApi(githubSettings),
+        log,
+      })
+    : undefined
   const app = createApp({
     database,
     config,
     alerts,
     analytics,
+    github,
     log,
     mediaStore,
     distDir,
@@ -166,6 +181,8 @@ async function main() {
     pollMs: env.JOBS_POLL,
   })
   jobs.start()
+  // Repositories due (new, or not fetched for GITHUB_REFRESH) are fetched now, then every minute.
+  github?.start()
   log.info('listening', {
     url: `http://localhost:${server.port}`,
     database: database.kind,

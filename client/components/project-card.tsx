@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { Project } from '../../src/schemas/project'
 import { firstShown, imageSizes } from '../lib/responsive-image'
+import { RepositoryStats } from './repository-stats'
 import { ResponsiveImage } from './responsive-image'
 import { TagList } from './tag-list'
 
@@ -55,7 +56,8 @@ export function ProjectCard({
           </Link>
         </Heading>
         <p className="text-sm leading-relaxed text-muted">{project.description}</p>
-        <div className="mt-auto pt-1">
+        <div className="mt-auto flex flex-col gap-3 pt-1">
+          {project.repo ? <RepositoryStats repo={project.repo} /> : null}
           <TagList tags={project.tags} />
         </div>
       </div>

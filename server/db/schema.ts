@@ -508,3 +508,79 @@ export const jobs = pgTable('jobs', {
   last_error: text('last_error'),
   runs: integer('runs').notNull().default(0),
 })
+/** What the server keeps of a GitHub repository (the API's answer, trimmed): see `githubRepositories`. */
+export interface StoredRepository {
+  full_name: string
+  description: string | null
+  stars: number
+  forks: number
+  open_issues: number
+  language: string | null
+  languages: { name: string; share: number }[]
+  topics: string[]
+  license: string | null
+  archived: boolean
+  pushed_at: string | null
+  html_url: string
+  homepage: string | null
+  default_branch: string
+}
+
+/**
+ * GitHub repositories linked from projects (`repo_url`), fetched and kept
+ * here so that pages read only stored data. One row per repository (its
+ * lower-cased `owner/name`), shared by projects linking the same one; made
+ * when a project is saved, due at once. The refresh (server/services/github/)
+ * claims due rows with `FOR UPDATE SKIP LOCKED` and moves `next_fetch_at`
+ * on by a lease, so each row is fetched by one instance; a request carries
+ * the stored ETags, so an unchanged repository answers 304 and costs
+ * nothing against the rate limit.
+ */
+export const githubRepositories = pgTable(
+  'github_repositories',
+  {
+    /** `owner/name`, lower-cased (GitHub's names are case-insensitive). */
+    key: text('key').primaryKey(),
+    /** The last good answer; null until the first fetch succeeds. */
+    data: jsonb('data').$type<StoredRepository>(),
+    etag: text('etag'),
+    languages_etag: text('languages_etag'),
+    /** `ok`, `pending` (never fetched), `unavailable` (404 or 451: hidden from visitors) or `error` (the last fetch failed; the data kept). */
+    status: text('status', { enum: ['pending', 'ok', 'unavailable', 'error'] })
+      .notNull()
+      .default('pending'),
+    last_error: text('last_error'),
+    last_error_at: timestamp('last_error_at', { withTimezone: true, mode: 'date' }),
+    /** When GitHub last answered for it (200 or 304). */
+    fetched_at: timestamp('fetched_at', { withTimezone: true, mode: 'date' }),
+    /** When it is due again; a claim moves it on by a lease, so a crashed fetch is retried. */
+    next_fetch_at: timestamp('next_fetch_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    ...timestamps,
+  },
+  (table) => [
+    index('github_repositories_due_idx').on(table.next_fetch_at),
+    check(
+      'github_repositories_status_check',
+      sql`${table.status} in ('pending', 'ok', 'unavailable', 'error')`,
+    ),
+  ],
+)
+
+/**
+ * One row (id = 1): what every instance must know before calling GitHub.
+ * `blocked_until`: GitHub's rate limit said stop (`X-RateLimit-Reset` or
+ * `Retry-After`); no instance sends a request before it. `manual_refresh_at`:
+ * the owner's last "refresh now", which is itself rate limited.
+ */
+export const githubState = pgTable(
+  'github_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    blocked_until: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
+    manual_refresh_at: timestamp('manual_refresh_at', { withTimezone: true, mode: 'date' }),
+    updated_at: timestamps.updated_at,
+  },
+  (table) => [check('github_state_single_row', sql`${table.id} = 1`)],
+)

@@ -4,6 +4,7 @@ import type { Logger } from '../log'
 import type { MediaStore } from '../media/store'
 import type { AlertWorker } from '../notify/worker'
 import type { Analytics } from '../services/analytics'
+import type { GitHubScheduler } from '../services/github/scheduler'
 import { type Context, createContextInner } from '../trpc/context'
 import { clientIp, createProxyWarning, type PeerAddress } from './client-address'
 import { deviceTokenOf } from './device-cookie'
@@ -22,6 +23,8 @@ export interface RequestContextOptions {
   alerts?: AlertWorker
   /** This instance's page-view counts (summaries write them first). */
   analytics?: Analytics
+  /** This instance's GitHub refresh. */
+  github?: GitHubScheduler
 }
 
 /**
@@ -31,7 +34,8 @@ export interface RequestContextOptions {
  * client address).
  */
 export function createRequestContexts(options: RequestContextOptions) {
-  const { database, config, log, mediaStore, now, requestIdOf, peerOf, alerts, analytics } = options
+  const { database, config, log, mediaStore, now, requestIdOf, peerOf, alerts, analytics, github } =
+    options
   const trustProxy = config.trustProxy ?? 0
   const context = (requestId: string, ip: string, authorization: string | null): Context =>
     createContextInner({
@@ -47,6 +51,7 @@ export function createRequestContexts(options: RequestContextOptions) {
       kickAlerts: alerts?.kick,
       drainAlerts: alerts?.drain,
       flushAnalytics: analytics?.flush,
+      kickGitHub: github?.kick,
     })
   return {
     ofRequest: (request: Request): Context => ({

@@ -29,7 +29,16 @@ export const auditGroupPrefixes: Record<AuditGroup, string[]> = {
   sign_in: ['auth.'],
   two_factor: ['twoFactor.'],
   sessions: ['sessions.'],
-  content: ['projects.', 'timeline.', 'profile.', 'media.', 'shareLinks.', 'cv.', 'import.'],
+  content: [
+    'projects.',
+    'timeline.',
+    'profile.',
+    'media.',
+    'shareLinks.',
+    'cv.',
+    'import.',
+    'github.',
+  ],
   // The messages and the alerts that announce them (a test alert).
   messages: ['contact.', 'notifications.'],
   maintenance: ['admin.', 'backup.'],
@@ -226,6 +235,16 @@ const outcomes: Record<string, (out: Row) => Row> = {
       skipped: count(out.skipped),
     }
   },
+  'github.import': (out) => ({
+    created: Array.isArray(out.created) ? out.created.length : 0,
+    skipped: Array.isArray(out.skipped) ? out.skipped.length : 0,
+  }),
+  'github.refresh': (out) => ({
+    updated: out.updated,
+    unchanged: out.unchanged,
+    unavailable: out.unavailable,
+    failed: out.failed,
+  }),
   'cv.upload': (out) => {
     const uploaded = isRecord(out.uploaded) ? out.uploaded : {}
     return {

@@ -29,6 +29,8 @@ export interface ServiceContext {
   kickAlerts?: () => void
   /** Sends the due alerts now and waits for the attempts (the admin's "Send test"). */
   drainAlerts?: () => Promise<void>
+  /** Tells this instance's GitHub refresh that a project was saved (absent: no refresh here). */
+  kickGitHub?: () => void
   /** Writes this instance's page-view counts now (absent: nothing is counted here). */
   flushAnalytics?: () => Promise<void>
   /** Hands a new device token to the door, which sets it as the device cookie. */

@@ -1,10 +1,12 @@
 import { and, eq, like, or, type SQL, sql } from 'drizzle-orm'
+import { repoNameFromUrl } from '../../src/domain/github'
 import { slugCandidate, slugify } from '../../src/domain/slug'
 import type { NextProject, Project, ProjectData } from '../../src/schemas/project'
 import type { Db } from '../db/client'
 import { projectSlugs, projects } from '../db/schema'
 import { markdownToPlainText, renderMarkdown } from '../markdown/render'
 import { type Tx, writeContent } from './content-version'
+import { repoOf, repoSyncOf, repositoriesByKey } from './github/repositories'
 import { imagesFor, type Reader } from './media'
 import { firstPlace, listOrder, reorderRows } from './ordering'
 import { type ApiRow, contentRows, toApiRow } from './rows'
@@ -48,22 +50,37 @@ function shortDescription(row: Pick<Stored, 'description' | 'long_description'>)
   return markdownToPlainText(row.long_description, DESCRIPTION_FALLBACK_LENGTH)
 }
 
-/** Projects as they leave the server, with the info of their uploaded images (one query). */
-async function withImages(db: Reader, list: Stored[]): Promise<Project[]> {
+/**
+ * Projects as they leave the server, with the info of their uploaded images
+ * and their GitHub repository's stored data (one query each). The owner
+ * also sees how the repository's fetch stands (`repo_sync`).
+ */
+async function withImages(db: Reader, list: Stored[], audience: Audience): Promise<Project[]> {
   const images = await imagesFor(
     db,
     list.flatMap((row) => row.image_urls),
   )
-  return list.map(({ sort_order: _order, ...row }) => ({
-    ...row,
-    description: shortDescription(row),
-    long_description_html: renderMarkdown(row.long_description, descriptionRendering),
-    images: row.image_urls.map(images),
-  }))
+  const repoKeys = list.map((row) => repoNameFromUrl(row.repo_url)?.key)
+  const repos = await repositoriesByKey(
+    db,
+    repoKeys.filter((key) => key !== undefined),
+  )
+  return list.map(({ sort_order: _order, ...row }, index) => {
+    const key = repoKeys[index]
+    const repoRow = key === undefined ? undefined : repos.get(key)
+    return {
+      ...row,
+      description: shortDescription(row),
+      long_description_html: renderMarkdown(row.long_description, descriptionRendering),
+      images: row.image_urls.map(images),
+      repo: repoOf(repoRow, audience.drafts),
+      ...(audience.drafts && key !== undefined ? { repo_sync: repoSyncOf(repoRow) } : {}),
+    }
+  })
 }
 
-async function withImagesOne(db: Reader, row: Stored): Promise<Project> {
-  const [project] = await withImages(db, [row])
+async function withImagesOne(db: Reader, row: Stored, audience: Audience): Promise<Project> {
+  const [project] = await withImages(db, [row], audience)
   if (!project) throw new Error('a project went missing')
   return project
 }
@@ -77,13 +94,15 @@ export interface Audience {
   drafts: boolean
 }
 export const visitors: Audience = { drafts: false }
+/** The signed-in owner (the answers to their own writes). */
+const owner: Audience = { drafts: true }
 
 const published = eq(projects.is_published, true)
 const visibleTo = (audience: Audience): SQL | undefined => (audience.drafts ? undefined : published)
 
 /** In the manual order (the first is the one the admin put first; a new project comes first). */
 export async function listProjects(db: Db, audience: Audience = visitors): Promise<Project[]> {
-  return withImages(db, await rows.list(db, visibleTo(audience)))
+  return withImages(db, await rows.list(db, visibleTo(audience)), audience)
 }
 
 /**
@@ -92,7 +111,11 @@ export async function listProjects(db: Db, audience: Audience = visitors): Promi
  * these, not every project of the site.
  */
 export async function listFeaturedProjects(db: Db): Promise<Project[]> {
-  return withImages(db, await rows.list(db, and(published, eq(projects.is_featured, true))))
+  return withImages(
+    db,
+    await rows.list(db, and(published, eq(projects.is_featured, true))),
+    visitors,
+  )
 }
 
 export async function getProjectById(
@@ -102,7 +125,7 @@ export async function getProjectById(
 ): Promise<Project> {
   const row = await rows.byId(db, id)
   if (!row.is_published && !audience.drafts) throw notFound()
-  return withImagesOne(db, row)
+  return withImagesOne(db, row, audience)
 }
 
 /**
@@ -147,7 +170,7 @@ export async function getProjectBySlug(
   slug: string,
   audience: Audience = visitors,
 ): Promise<Project> {
-  return withImagesOne(db, await storedBySlug(db, slug, audience))
+  return withImagesOne(db, await storedBySlug(db, slug, audience), audience)
 }
 
 /** The project after the one at this slug (see `nextProject`); 404 as `getProjectBySlug`. */
@@ -196,7 +219,7 @@ export async function createProjectIn(tx: Tx, data: ProjectData): Promise<Projec
     .returning()
   if (!row) throw new Error('insert returned no row')
   await tx.insert(projectSlugs).values({ slug, project_id: row.id })
-  return withImagesOne(tx, toApiRow(row))
+  return withImagesOne(tx, toApiRow(row), owner)
 }
 
 export async function updateProject(db: Db, id: number, data: ProjectData): Promise<Project> {
@@ -218,7 +241,7 @@ export async function updateProject(db: Db, id: number, data: ProjectData): Prom
     if (slug !== current.slug) {
       await tx.insert(projectSlugs).values({ slug, project_id: id }).onConflictDoNothing()
     }
-    return withImagesOne(tx, toApiRow(row))
+    return withImagesOne(tx, toApiRow(row), owner)
   })
 }
 

@@ -109,6 +109,8 @@ export async function startServer(options: ServerOptions): Promise<ChildServer> 
       LOG_LEVEL: 'warn',
       CONTACT_MAX_PER_IP: '100000',
       CONTACT_DAILY_CAP: '1000000',
+      // Never the internet: a project's GitHub repository is fetched from a closed loopback port.
+      GITHUB_API_URL: 'http://127.0.0.1:9',
       ...options.env,
     },
     stdin: 'ignore',

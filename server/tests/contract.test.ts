@@ -79,6 +79,9 @@ describe('projects', () => {
       long_description_html: '<p>Bun, Elysia, tRPC and React.</p>',
       // Neither URL is an upload: no image info, one null per URL.
       images: [null, null],
+      // A GitHub repository: no data until its first fetch; the owner sees that it is pending.
+      repo: null,
+      repo_sync: { status: 'pending', error: null, error_at: null, fetched_at: null },
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -106,6 +109,7 @@ describe('projects', () => {
       repo_url: null,
       role: null,
       period: null,
+      repo: null,
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -140,6 +144,7 @@ describe('projects', () => {
       ...full,
       long_description_html: '<p>Bun, Elysia, tRPC and React.</p>',
       images: [null, null],
+      repo: null,
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -169,6 +174,7 @@ describe('projects', () => {
       ...update,
       long_description_html: '<p>Updated long.</p>',
       images: [null],
+      repo: null,
       created_at: before.body.created_at,
       updated_at: isoDate,
     })
@@ -502,6 +508,7 @@ describe('the /trpc door', () => {
           repo_url: null,
           role: null,
           period: null,
+          repo: null,
           created_at: isoDate,
           updated_at: isoDate,
         },

@@ -3,7 +3,7 @@ import { isPublicRead } from '../rest/adapter'
 import { publicQueries, restEndpoints } from '../trpc/endpoints'
 import { endpointMetaSchema, sharesCachedAnswer } from '../trpc/meta'
 
-test('the REST door derived from the procedures is the API table of the spec (plus auth, profile, media, security, inbox, notifications, CV, import, backups, share links and analytics)', () => {
+test('the REST door derived from the procedures is the API table of the spec (plus auth, profile, media, security, inbox, notifications, CV, import, backups, share links and analytics, GitHub)', () => {
   const table = restEndpoints.map(
     (route) => `${route.rest.method} ${route.rest.path} ${route.rest.status} ${route.procedure}`,
   )
@@ -59,6 +59,9 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'GET /api/share-links 200 shareLinks.list',
       'DELETE /api/share-links/:id 204 shareLinks.delete',
       'GET /api/analytics 200 analytics.summary',
+      'GET /api/github/repos 200 github.repos',
+      'POST /api/github/import 201 github.import',
+      'POST /api/github/refresh 200 github.refresh',
     ].sort(),
   )
 })

@@ -19,6 +19,17 @@ describe('the environment', () => {
       corsOrigins: [],
       contact: { perIp: 5, windowMs: 600_000, dailyCap: 500 },
       spam: { minFillMs: 3_000, maxTokenAgeMs: 7 * 86_400_000, maxLinks: 3 },
+      // GitHub's public API, no token, every six hours, a 10 s timeout.
+      github: {
+        apiUrl: 'https://api.github.com',
+        token: undefined,
+        refreshMs: 6 * 3_600_000,
+        timeoutMs: 10_000,
+        pollMs: 60_000,
+        leaseMs: 120_000,
+        retryMs: 900_000,
+        manualRefreshMs: 60_000,
+      },
     })
     // No SMTP_URL, no NOTIFY_WEBHOOK_URL: no alerts, messages are only stored.
     expect(appConfigFromEnv(env).alerts).toBeUndefined()
@@ -159,5 +170,24 @@ describe('the environment', () => {
       }
     }
     expect(readers).toEqual([])
+  })
+})
+
+describe('GitHub variables', () => {
+  test('GITHUB_API_URL, GITHUB_TOKEN and GITHUB_REFRESH reach the settings; a bad one stops start-up', () => {
+    const github = appConfigFromEnv(
+      loadEnv({
+        GITHUB_API_URL: 'https://github.example.com/api/v3/',
+        GITHUB_TOKEN: 'ghp_x',
+        GITHUB_REFRESH: '30m',
+      }),
+    ).github
+    expect(github).toMatchObject({
+      apiUrl: 'https://github.example.com/api/v3',
+      token: 'ghp_x',
+      refreshMs: 1_800_000,
+    })
+    expect(() => loadEnv({ GITHUB_API_URL: 'ftp://example.com' })).toThrow(ConfigError)
+    expect(() => loadEnv({ GITHUB_REFRESH: 'often' })).toThrow(/GITHUB_REFRESH/)
   })
 })

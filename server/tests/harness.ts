@@ -12,16 +12,18 @@ import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import postgres from 'postgres'
 import { type AppDeps, createApp } from '../app'
-import type { AppConfig } from '../config'
+import { type AppConfig, defaultGitHubSettings } from '../config'
 import { type Database, migrateDatabase, migrationsFolder, openDatabase } from '../db/client'
 import * as schema from '../db/schema'
 import { loadEnv } from '../env'
-import { createLogger } from '../log'
+import { createLogger, type Logger } from '../log'
 import { createFolderStore } from '../media/folder-store'
 import type { MediaStore } from '../media/store'
 import { createAlertWorker } from '../notify/worker'
 import { createAnalytics } from '../services/analytics'
 import { setAdminPassword } from '../services/auth'
+import { createGitHubApi } from '../services/github/api'
+import { createGitHubScheduler } from '../services/github/scheduler'
 import { profileSeedFromEnv, seedProfile } from '../services/profile'
 
 export const ADMIN = { username: 'owner', password: 'correct horse battery staple' }
@@ -226,6 +228,10 @@ export async function createTestApp(
     alertWorker?: boolean
     /** Count page views (on by default; written by summaries, `analytics.flush()` and close()). */
     analytics?: boolean
+    /** Run a GitHub refresh (config.github must be set): kicked on save, stopped by close(); never started on a timer. */
+    githubScheduler?: boolean
+    /** Where the app's log lines go; silent when absent. */
+    log?: Logger
   } = {},
 ) {
   const database = options.database ?? (await freshDatabase())
@@ -255,6 +261,8 @@ export async function createTestApp(
     sessionIdleMs: 86_400_000,
     // Suites post many messages from one address; the limits have their own tests.
     contact: { perIp: 10_000, windowMs: 600_000, dailyCap: 100_000 },
+    // Never the internet: GitHub is a closed loopback port unless a test serves a fake there.
+    github: { ...defaultGitHubSettings, apiUrl: 'http://127.0.0.1:9' },
     ...options.config,
   }
   const alerts =
@@ -276,12 +284,24 @@ export async function createTestApp(
           log: createLogger('silent'),
           flushMs: 0,
         })
+  const log = options.log ?? createLogger('silent')
+  const github =
+    options.githubScheduler && config.github
+      ? createGitHubScheduler({
+          db: database.db,
+          settings: config.github,
+          api: createGitHubApi(config.github),
+          log,
+          now: clock.now,
+        })
+      : undefined
   const app = createApp({
     database,
     config,
     alerts,
     analytics,
-    log: createLogger('silent'),
+    github,
+    log,
     distDir,
     mediaStore,
     now: clock.now,
@@ -329,7 +349,9 @@ export async function createTestApp(
     snapshot: () => snapshot(database.db),
     alerts,
     analytics,
+    github,
     close: async () => {
+      await github?.stop()
       await alerts?.stop()
       await analytics?.stop()
       media.remove()

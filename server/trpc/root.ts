@@ -5,6 +5,7 @@ import { authRouter } from './routers/auth'
 import { backupRouter } from './routers/backup'
 import { contactRouter } from './routers/contact'
 import { cvRouter } from './routers/cv'
+import { githubRouter } from './routers/github'
 import { importRouter } from './routers/importer'
 import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
@@ -33,6 +34,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   shareLinks: shareLinksRouter,
   analytics: analyticsRouter,
+  github: githubRouter,
 })
 
 export type AppRouter = typeof appRouter

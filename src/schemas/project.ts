@@ -8,6 +8,7 @@ import {
   timestamps,
   urlList,
 } from './fields'
+import { repoSchema, repoSyncSchema } from './github'
 import { imageInfoSchema } from './media'
 import { z } from './zod'
 
@@ -55,6 +56,10 @@ export const projectSchema = z.object({
   repo_url: z.string().nullable(),
   role: z.string().nullable(),
   period: z.string().nullable(),
+  /** The GitHub repository `repo_url` names, as last fetched; null until then (and for visitors once it is gone). */
+  repo: repoSchema.nullable(),
+  /** For the signed-in owner only, when `repo_url` is a GitHub repository: how its fetch stands. */
+  repo_sync: repoSyncSchema.optional(),
   ...timestamps,
 })
 export type Project = z.infer<typeof projectSchema>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { Project } from '../../../src/schemas/project'
 import { firstShown } from '../../lib/responsive-image'
 import { useTrpc } from '../../lib/trpc'
-import { primaryButtonClass } from './form-controls'
+import { primaryButtonClass, secondaryButtonClass } from './form-controls'
 import { Badge, ListThumbnail, UpdatedDate } from './list-parts'
 import { RowActions } from './row-actions'
 import { EmptyState, SectionCard } from './section-card'
@@ -33,9 +33,14 @@ export function ProjectsPanel() {
       id="manage-projects"
       title="Manage Projects."
       action={
-        <Link to="/admin/projects/new" className={primaryButtonClass}>
-          Add Project
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/github" className={secondaryButtonClass}>
+            Import from GitHub
+          </Link>
+          <Link to="/admin/projects/new" className={primaryButtonClass}>
+            Add Project
+          </Link>
+        </div>
       }
       error={deletion.error}
     >
@@ -95,6 +100,7 @@ function ProjectRow({
         <p className="line-clamp-2 text-sm wrap-anywhere text-muted">{project.description}</p>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <UpdatedDate iso={project.updated_at} />
+          <RepositoryStatus project={project} />
           <Link
             to="/projects/$slug"
             params={{ slug: project.slug }}
@@ -116,5 +122,34 @@ function ProjectRow({
         />
       </div>
     </article>
+  )
+}
+
+const fetchedFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+})
+
+/** How its GitHub repository's fetch stands: when it was last fetched, or what went wrong. */
+function RepositoryStatus({ project }: { project: Project }) {
+  const sync = project.repo_sync
+  if (!sync) return null
+  const fetched = sync.fetched_at ? fetchedFormat.format(new Date(sync.fetched_at)) : null
+  if (sync.status === 'ok' && fetched) {
+    return (
+      <span className="text-xs text-muted">
+        GitHub: fetched <time dateTime={sync.fetched_at ?? undefined}>{fetched}</time>
+      </span>
+    )
+  }
+  if (sync.status === 'pending') {
+    return <span className="text-xs text-muted">GitHub: waiting for the first fetch</span>
+  }
+  return (
+    <span className="text-xs text-danger-ink">
+      {sync.status === 'unavailable' ? 'GitHub: hidden from visitors. ' : 'GitHub: '}
+      {sync.error}
+      {fetched ? ` Last fetched ${fetched}.` : ''}
+    </span>
   )
 }

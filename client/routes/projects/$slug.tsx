@@ -5,6 +5,7 @@ import { isSafeUrl, safeUrlOrNull } from '../../../src/domain/safe-url'
 import { ArrowLeftIcon, ArrowRightIcon, ArrowUpRightIcon } from '../../components/icons'
 import { NotFoundPage } from '../../components/not-found-page'
 import { ProjectPlaceholder } from '../../components/project-card'
+import { RepositoryPanel } from '../../components/repository-panel'
 import { ResponsiveImage } from '../../components/responsive-image'
 import { TagList } from '../../components/tag-list'
 import { httpStatusOf } from '../../lib/api-errors'
@@ -263,6 +264,7 @@ function ProjectPage() {
           <h2 id="code-title" className="text-xl font-bold tracking-tight text-strong">
             Source Code.
           </h2>
+          {project.repo ? <RepositoryPanel repo={project.repo} /> : null}
           <OutLink href={repo}>{displayUrl(repo)}</OutLink>
         </section>
       ) : null}

@@ -57,12 +57,21 @@ export const projectsRouter = router({
     .meta({ rest: { method: 'POST', path: '/api/projects', status: 201 } })
     .input(projectInput)
     .output(projectSchema)
-    .mutation(({ ctx, input }) => createProject(ctx.db, input)),
+    .mutation(async ({ ctx, input }) => {
+      const project = await createProject(ctx.db, input)
+      // Its GitHub repository, if it links one, is fetched right after.
+      ctx.kickGitHub?.()
+      return project
+    }),
   update: adminProcedure
     .meta({ rest: { method: 'PUT', path: '/api/projects/:id' } })
     .input(projectUpdateInput)
     .output(projectSchema)
-    .mutation(({ ctx, input: { id, ...data } }) => updateProject(ctx.db, id, data)),
+    .mutation(async ({ ctx, input: { id, ...data } }) => {
+      const project = await updateProject(ctx.db, id, data)
+      ctx.kickGitHub?.()
+      return project
+    }),
   /** Every project's id once, in the new order; a literal path, so it wins over `:id`. */
   reorder: adminProcedure
     .meta({ rest: { method: 'PUT', path: '/api/projects/order', status: 204 } })

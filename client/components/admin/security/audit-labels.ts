@@ -42,6 +42,8 @@ const actionLabels: Record<string, string> = {
   'cv.upload': 'CV uploaded',
   'cv.remove': 'Uploaded CV removed',
   'import.jsonResume': 'JSON Resume imported',
+  'github.import': 'Repositories imported from GitHub',
+  'github.refresh': 'GitHub data refreshed',
   'notifications.test': 'Test alert sent',
   'admin.created': 'Admin created (command line)',
   'admin.password_reset': 'Password reset (command line)',
