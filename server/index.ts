@@ -1,3 +1,5 @@
+// First: refuse an unsupported Bun before anything else runs.
+import './bun-check'
 import { resolve } from 'node:path'
 import {
   createBackupToken,
