@@ -170,7 +170,7 @@ function slice<T extends { gzip: number }>(items: T[], box: Box, horizontal: boo
     return { item, box: part }
   })
 }
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"]/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
@@ -179,13 +179,13 @@ const boxes: string[] = []
 const groupItems = groups.map(([name, group]) => ({ name, ...group }))
 for (const { item, box } of slice(groupItems, { x: 0, y: 0, w: 100, h: 100 }, true)) {
   boxes.push(
-    `<div class="g" style="left:${box.x}%;top:${box.y}%;width:${box.w}%;height:${box.h}%" title="${escape(item.name)} ${kb(item.gzip)} KB gzip">${escape(item.name)} ${kb(item.gzip)} KB</div>`,
+    `<div class="g" style="left:${box.x}%;top:${box.y}%;width:${box.w}%;height:${box.h}%" title="${escapeHtml(item.name)} ${kb(item.gzip)} KB gzip">${escapeHtml(item.name)} ${kb(item.gzip)} KB</div>`,
   )
   const files = [...item.files].sort((a, b) => b.gzip - a.gzip)
   for (const inner of slice(files, box, false)) {
     if (inner.box.h < 1.5) continue
     boxes.push(
-      `<div class="f" style="left:${inner.box.x}%;top:${inner.box.y}%;width:${inner.box.w}%;height:${inner.box.h}%" title="${escape(inner.item.file)} ${kb(inner.item.gzip)} KB gzip"></div>`,
+      `<div class="f" style="left:${inner.box.x}%;top:${inner.box.y}%;width:${inner.box.w}%;height:${inner.box.h}%" title="${escapeHtml(inner.item.file)} ${kb(inner.item.gzip)} KB gzip"></div>`,
     )
   }
 }
