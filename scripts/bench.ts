@@ -444,7 +444,7 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
       restRssMb,
       peakRssMb: peakKb / 1024,
       targets: results,
-      firstLoadKb: firstLoadJs(home, join(root, 'dist')).gzipKb,
+      firstLoadKb: firstLoadJs(home, join(cwd, 'dist')).gzipKb,
       viewsCounted,
     }
     printRun(run, run_)
