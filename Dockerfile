@@ -9,7 +9,7 @@ RUN bun run build
 FROM oven/bun:1 AS runtime
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data SKIP_CLIENT_BUILD=1
-COPY package.json bun.lock ./
+COPY package.json bun.lock bunfig.toml ./
 RUN bun install --frozen-lockfile --production
 COPY --from=build /app/dist ./dist
 COPY server ./server

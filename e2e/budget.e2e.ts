@@ -9,23 +9,21 @@ import type { Page } from '@playwright/test'
 import { apiCreate, expect, hydrated, test, unique } from './fixtures'
 
 /**
- * A guard against regressions at today's size (119.3 KB: one script of
- * 116.1 KB, then issue 11's case studies and admin routes, issue 12's two
- * admin routes, issue 16's CV page, "Download CV" link and four more routes
- * in the route tree, and issue 14's link-preview head tags, the router's
- * inline-stylesheet component and a 0.4 KB runtime chunk: 118.1 KB; issue
- * 14's themes, with the theme control handled by the page's head script:
- * 118.8 KB; issue 17's /privacy page in the route tree, its footer link and
- * the admin's Analytics and Share links screens' route parameters: 119.3 KB;
- * GitHub repositories: the cards' stars and language, the project page's
- * repository panel (server-rendered, hydrated as any page) and the Import
- * from GitHub route, +1.2 KB measured against the branch's base in the same
- * run: 120.5 KB).
- * The issue's target of 110 KB is below what the stack itself needs: in one
- * bundle React 19 with react-dom is 66 KB gzip, TanStack Router 28 KB and
- * React Query 10 KB, before any page code (README, Performance).
+ * A guard against growth: the home page's first load is 116.9 KB gzip -9
+ * (the entry and the 0.4 KB runtime chunk; `bun run bundle:treemap` shows each
+ * dependency's share), and another public page's is that plus its own route
+ * chunk (the public screens other than the home page are chunks of their own
+ * since the entry was trimmed: 119.4 → 116.9 KB). The limits leave about 1 KB
+ * for what is still to come in the entry (a route's definition in the route
+ * tree, a footer link: a new page's screen is a chunk of its own). The
+ * target of 110 KB is below what the stack itself needs: react-dom
+ * is 54.5 KB gzip of the entry, TanStack Router with its store and history
+ * 30 KB, React Query 12 KB and React with the scheduler 4 KB, before any page
+ * code (docs/performance.md).
  */
-const FIRST_LOAD_LIMIT_KB = 120.7
+const ENTRY_LIMIT_KB = 118
+/** Any public page: the entry and its own route chunk. */
+const FIRST_LOAD_LIMIT_KB = 121
 
 interface Script {
   url: string
@@ -71,7 +69,9 @@ test('public pages load their JavaScript within the budget, without zod or admin
     expect(scripts.length, path).toBeGreaterThan(0)
     const totalKb = scripts.reduce((sum, script) => sum + script.gzip, 0) / 1024
     const list = scripts.map((script) => `${new URL(script.url).pathname} ${script.gzip}`)
-    expect(totalKb, `${path}: ${list.join(', ')}`).toBeLessThanOrEqual(FIRST_LOAD_LIMIT_KB)
+    expect(totalKb, `${path}: ${list.join(', ')}`).toBeLessThanOrEqual(
+      path === '/' ? ENTRY_LIMIT_KB : FIRST_LOAD_LIMIT_KB,
+    )
     for (const script of scripts) {
       // zod's error messages and the admin screens' texts stay in their own chunks.
       expect(script.text, script.url).not.toContain('ZodError')

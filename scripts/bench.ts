@@ -43,7 +43,7 @@ import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
 import type { Subprocess } from 'bun'
 import { seedContent, signIn } from './seed-content'
-import { firstOk, freePort, rssKb, startServer, stop } from './server-process'
+import { firstOk, freePort, rssKb, serverPidOf, startAsReadme, stop } from './server-process'
 
 const root = resolve(import.meta.dir, '..')
 
@@ -77,7 +77,16 @@ if (process.argv[2] === '--static') {
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
-const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn'
+/** Where the servers' stdout (the request log) goes: a file (default) or a pipe the bench reads. */
+const stdoutTarget: 'file' | 'pipe' = process.env.BENCH_STDOUT === 'pipe' ? 'pipe' : 'file'
+/** BENCH_LOG_LEVEL: a LOG_LEVEL to set; unset, the default (info) as README runs it. */
+const logLevel = process.env.BENCH_LOG_LEVEL
+/**
+ * BENCH_BASELINE: another checkout (`git worktree add /tmp/base main`, `bun install` and
+ * `bun run build` in it) whose `bun run start` is measured the same way, in the same runs,
+ * alternating with this one.
+ */
+const baselineRoot = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE) : undefined
 const admin = { username: 'bench', password: 'bench password 123' }
 const wrkPath = Bun.which('wrk')
 const nginxPath = Bun.which('nginx') ?? Bun.which('nginx', { PATH: '/usr/sbin:/usr/local/sbin' })
@@ -85,6 +94,8 @@ const databaseUrl = process.env.DATABASE_URL ?? ''
 /** Sent by every request of the load: a browser, so that page views are counted. */
 const browserUserAgent =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+/** What a browser asks for: brotli or gzip. Both sides are sent it, and answer the same bytes. */
+const browserAcceptEncoding = 'br, gzip'
 
 /** CPU time (user + system) a process has used, in microseconds. */
 function cpuMicros(pid: number): number {
@@ -158,6 +169,8 @@ async function load(url: string, duration: number) {
         '--latency',
         '-H',
         `User-Agent: ${browserUserAgent}`,
+        '-H',
+        `Accept-Encoding: ${browserAcceptEncoding}`,
         url,
       ],
       { stdout: 'pipe', stderr: 'inherit' },
@@ -181,7 +194,7 @@ async function load(url: string, duration: number) {
     url,
     connections,
     duration,
-    headers: { 'user-agent': browserUserAgent },
+    headers: { 'user-agent': browserUserAgent, 'accept-encoding': browserAcceptEncoding },
     workers: Math.min(4, cpus().length),
   })
   return {
@@ -220,7 +233,7 @@ function rssPeak(pid: number) {
   }
 }
 
-/** nginx, one worker, no access log: each route an exact location with our headers. */
+/** nginx, one worker, its default access log (combined format, to a file): each route an exact location with our headers. */
 function nginxConfig(dir: string, port: number, routes: Record<string, Route>): string {
   const quote = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
   const locations = Object.entries(routes).map(([path, route]) => {
@@ -239,7 +252,7 @@ error_log stderr error;
 pid ${join(dir, 'nginx.pid')};
 events { worker_connections 1024; }
 http {
-  access_log off;
+  access_log ${join(dir, 'access.log')};
   sendfile on;
   tcp_nopush on;
   etag off;
@@ -260,6 +273,8 @@ ${locations.join('\n')}
 }
 
 interface Run {
+  /** Which checkout: 'ours' or 'baseline'. */
+  label: string
   newStartMs: number
   restartMs: number
   restRssMb: number
@@ -290,7 +305,7 @@ const targetsOf = (slug: string) => [
   { name: 'GET /api/projects', path: '/api/projects', type: 'application/json' },
 ]
 
-async function oneRun(run: number): Promise<Run> {
+async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-bench-'))
   const staticDir = mkdtempSync(join(tmpdir(), 'portfolio-bench-static-'))
   const port = freePort()
@@ -298,30 +313,48 @@ async function oneRun(run: number): Promise<Run> {
   const children: Subprocess[] = []
   try {
     // Cold start on a new data directory (copied from the build's template).
+    const start = (dir: string, at: number, env: Record<string, string> = {}) =>
+      startAsReadme({
+        cwd,
+        dataDir: dir,
+        port: at,
+        databaseUrl,
+        admin,
+        stdout: stdoutTarget === 'pipe' ? 'pipe' : { file: join(staticDir, `stdout-${at}.log`) },
+        env: logLevel ? { LOG_LEVEL: logLevel, ...env } : env,
+      })
     let spawnedAt = performance.now()
-    let server = startServer({ dataDir, port, databaseUrl, admin, logLevel, stdout: 'ignore' })
-    children.push(server)
+    let runner = start(dataDir, port)
+    children.push(runner)
     const newStartMs = await firstOk(`${base}/`, spawnedAt)
     const slug = await seedContent(base, admin)
     // Cold start again on the seeded directory: the usual restart.
-    await stop(server)
+    await stop(runner)
     spawnedAt = performance.now()
-    server = startServer({ dataDir, port, databaseUrl, admin, logLevel, stdout: 'ignore' })
-    children.push(server)
+    runner = start(dataDir, port)
+    children.push(runner)
     const restartMs = await firstOk(`${base}/`, spawnedAt)
+    // `bun run start` runs `bun server/index.ts` as its child: that one's CPU and memory.
+    const server = { pid: serverPidOf(runner.pid) }
 
-    // The bytes and headers each target answers, fetched once (no Accept-Encoding).
+    // The bytes and headers each target answers a browser, fetched once: the cached
+    // answer's best encoding (brotli), served as they are by the baselines.
     const targets = targetsOf(slug)
     const routes: Record<string, Route> = {}
     let home = ''
+    for (const target of targets) {
+      for (let i = 0; i < 3; i++) await (await fetch(`${base}${target.path}`)).arrayBuffer()
+    }
+    // Cached pages of 8 KB or more are recompressed at brotli 11 after their first answer.
+    await Bun.sleep(1_000)
     for (const [index, target] of targets.entries()) {
       const response = await fetch(`${base}${target.path}`, {
-        headers: { 'accept-encoding': 'identity' },
+        headers: { 'accept-encoding': browserAcceptEncoding, 'user-agent': browserUserAgent },
         decompress: false,
       })
       if (response.status !== 200) throw new Error(`${target.path}: ${response.status}`)
-      const body = await response.text()
-      if (target.path === '/') home = body
+      const body = new Uint8Array(await response.arrayBuffer())
+      if (target.path === '/') home = await (await fetch(`${base}/`)).text()
       const file = `target-${index}`
       writeFileSync(join(staticDir, file), body)
       const headers: Record<string, string> = {}
@@ -381,17 +414,10 @@ async function oneRun(run: number): Promise<Run> {
     offDirs.push(offDir)
     const offPort = freePort()
     const offBase = `http://127.0.0.1:${offPort}`
-    const offServer = startServer({
-      dataDir: offDir,
-      port: offPort,
-      databaseUrl,
-      admin,
-      logLevel,
-      stdout: 'ignore',
-      env: { ANALYTICS: 'off' },
-    })
-    children.push(offServer)
+    const offRunner = start(offDir, offPort, { ANALYTICS: 'off' })
+    children.push(offRunner)
     await firstOk(`${offBase}/`)
+    const offServer = { pid: serverPidOf(offRunner.pid) }
     if (!databaseUrl) await seedContent(offBase, admin)
     const rounds = 3
     for (const target of targets.filter((each) => isPage(each.name))) {
@@ -412,12 +438,13 @@ async function oneRun(run: number): Promise<Run> {
     })
     const viewsCounted = ((await summary.json()) as { totals: { views: number } }).totals.views
     const run_: Run = {
+      label,
       newStartMs,
       restartMs,
       restRssMb,
       peakRssMb: peakKb / 1024,
       targets: results,
-      firstLoadKb: firstLoadJs(home, join(root, 'dist')).gzipKb,
+      firstLoadKb: firstLoadJs(home, join(cwd, 'dist')).gzipKb,
       viewsCounted,
     }
     printRun(run, run_)
@@ -449,7 +476,7 @@ function printRun(run: number, result: Run) {
     row.errors = Object.values(byServer).reduce((sum, figures) => sum + figures.errors, 0)
     rows[target] = row
   }
-  console.log(`\nrun ${run}/${runs}`)
+  console.log(`\nrun ${run}/${runs}, ${result.label} (load average ${loadavg()[0]?.toFixed(2)})`)
   console.table(rows)
   const counting: Record<string, Record<string, number>> = {}
   for (const [target, byServer] of Object.entries(result.targets)) {
@@ -479,23 +506,40 @@ if (clientBuildIsStale(root, join(root, 'dist'))) {
   await buildClient(root)
 }
 
-const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), load average ${loadavg()
+const bunVersion = Bun.spawnSync(['bun', '--version']).stdout.toString().trim()
+const machine = `bun --version ${bunVersion}; ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}); load average ${loadavg()
   .map((value) => value.toFixed(2))
   .join(' ')}`
+console.log(machine)
 console.log(
-  `bench: ${runs} run(s); ${wrkPath ? `wrk -t1 -c${connections}` : `autocannon -c${connections} (wrk not installed)`}, ${seconds} s per target after 1 s warm-up; ${machine}`,
+  `bench: ${runs} run(s); ${wrkPath ? `wrk -t1 -c${connections}` : `autocannon -c${connections} (wrk not installed)`}, ${seconds} s per target after 1 s warm-up, a browser's User-Agent and Accept-Encoding: ${browserAcceptEncoding}`,
 )
 console.log(
-  `ours: bun server/index.ts, NODE_ENV=production, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, LOG_LEVEL=${logLevel}; baselines: ${nginxPath ? 'nginx (1 worker, access log off), ' : 'nginx not installed, '}Bun.serve(new Response(Bun.file(path))), both with our headers`,
+  `ours: \`bun run start\` as README runs it (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, LOG_LEVEL=${logLevel ?? 'default (info)'}, stdout to a ${stdoutTarget}); baselines: ${nginxPath ? 'nginx (1 worker, default access log to a file), ' : 'nginx not installed, '}Bun.serve(new Response(Bun.file(path))), both with our headers and bytes${baselineRoot ? `; and the checkout in ${baselineRoot}, alternating run by run` : ''}`,
 )
 
+const checkouts: { label: string; cwd: string }[] = baselineRoot
+  ? [
+      { label: 'baseline', cwd: baselineRoot },
+      { label: 'ours', cwd: root },
+    ]
+  : [{ label: 'ours', cwd: root }]
 const all: Run[] = []
-for (let run = 1; run <= runs; run++) all.push(await oneRun(run))
+for (let run = 1; run <= runs; run++) {
+  // Alternating which goes first, so neither always meets the same part of the machine's load.
+  const order = run % 2 ? checkouts : [...checkouts].reverse()
+  for (const checkout of order) all.push(await oneRun(run, checkout.label, checkout.cwd))
+}
 
-if (runs > 1) {
+for (const checkout of checkouts) {
+  const mine = all.filter((run) => run.label === checkout.label)
+  if (mine.length > 1) printMedians(checkout.label, mine)
+}
+
+function printMedians(label: string, all: Run[]) {
   const m = (pick: (run: Run) => number) => median(all.map(pick))
   const names = serverNames()
-  console.log(`\nmedians of ${runs} runs (Markdown):\n`)
+  console.log(`\n${label}: medians of ${all.length} runs (Markdown):\n`)
   console.log(
     `| target | ${names.map((name) => `${name} req/s`).join(' | ')} | ours / ${baselineName()} | ${names.map((name) => `${name} p99`).join(' | ')} | ${names.map((name) => `${name} CPU/req`).join(' | ')} |`,
   )

@@ -53,6 +53,64 @@ export interface ServerOptions {
   env?: Record<string, string>
 }
 
+export interface ReadmeServerOptions {
+  /** The checkout to start (a second worktree for a baseline); this one by default. */
+  cwd?: string
+  dataDir: string
+  port: number
+  /** Empty: PGlite in `dataDir`. */
+  databaseUrl: string
+  admin: { username: string; password: string }
+  /** Where its stdout goes: a file (as systemd's `StandardOutput=file:`) or a pipe this process reads (journald, Docker). */
+  stdout: { file: string } | 'pipe'
+  env?: Record<string, string>
+}
+
+/**
+ * `bun run start` exactly as README starts it: no NODE_ENV, LOG_LEVEL or
+ * SKIP_CLIENT_BUILD (their defaults: production, info, a build check), only
+ * where to listen and store, and the admin README puts in `.env`.
+ */
+export function startAsReadme(options: ReadmeServerOptions): Subprocess {
+  const env: Record<string, string | undefined> = { ...process.env }
+  for (const name of ['NODE_ENV', 'LOG_LEVEL', 'SKIP_CLIENT_BUILD', 'BUN_ENV']) delete env[name]
+  const child = Bun.spawn(['bun', 'run', 'start'], {
+    cwd: options.cwd ?? root,
+    env: {
+      ...env,
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: options.dataDir,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      SITE_URL: `http://127.0.0.1:${options.port}`,
+      ADMIN_USERNAME: options.admin.username,
+      ADMIN_PASSWORD: options.admin.password,
+      ...options.env,
+    },
+    stdout: options.stdout === 'pipe' ? 'pipe' : Bun.file(options.stdout.file),
+    stderr: 'inherit',
+  })
+  if (options.stdout === 'pipe' && child.stdout instanceof ReadableStream) {
+    // Read and dropped, as a log collector would.
+    const reader = child.stdout.getReader()
+    void (async () => {
+      while (!(await reader.read()).done) {}
+    })().catch(() => {})
+  }
+  return child
+}
+
+/** The server process under `bun run start` (bun run → bun server/index.ts), for /proc readings. */
+export function serverPidOf(parent: number): number {
+  try {
+    const children = readFileSync(`/proc/${parent}/task/${parent}/children`, 'utf8').trim()
+    const first = Number(children.split(/\s+/)[0])
+    return first ? serverPidOf(first) : parent
+  } catch {
+    return parent
+  }
+}
+
 /** `bun server/index.ts` as production runs it, the client already built. */
 export function startServer(options: ServerOptions): Subprocess {
   return Bun.spawn(['bun', 'server/index.ts'], {

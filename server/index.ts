@@ -1,3 +1,5 @@
+// First: refuse an unsupported Bun before anything else runs.
+import './bun-check'
 import { resolve } from 'node:path'
 import {
   createBackupToken,
@@ -79,12 +81,8 @@ async function main() {
 
   // What does not need the database starts now and runs while it opens
   // (measured on a restart: about 0.25 s of the 0.7 s to the first answer).
-  // The dummy hash unknown usernames are checked against: made before
-  // listening, so the first such sign-in takes as long as any other.
-  const signInReady = prepareSignIn()
   const modules = Promise.all([import('./app'), import('./rest/adapter')])
   // Awaited below; a failure here is reported there, not as an unhandled rejection.
-  signInReady.catch(() => {})
   modules.catch(() => {})
   opening = openDatabaseFromEnv(env)
   const database = await opening
@@ -105,7 +103,6 @@ async function main() {
   // PGlite: `bun run backup` cannot open DATA_DIR while this server holds it,
   // so it asks this server, over loopback, with this token.
   const backupToken = database.kind === 'pglite' ? createBackupToken() : undefined
-  await signInReady
   const [{ createApp }, { largestRequestBody }] = await modules
   const mediaStore = createMediaStore(mediaStorageFromEnv(env))
   const config = appConfigFromEnv(env)
@@ -162,6 +159,11 @@ async function main() {
   // it listens itself; without this, requestIP() had no server and every
   // client was "unknown".
   app.server = server
+  // The dummy hash unknown usernames are checked against (~0.4 s of argon2id on
+  // Bun's thread pool), made while the server already answers: every password
+  // check waits for it (services/auth.ts), known user or not, so no answer
+  // tells the two apart.
+  prepareSignIn().catch((error) => log.error('could not prepare sign-in', errorDetails(error)))
   if (backupToken) {
     const url = loopbackUrl(env.HOST, server.port ?? env.PORT)
     if (url) publishBackupAccess(env.DATA_DIR, { pid: process.pid, url, token: backupToken })

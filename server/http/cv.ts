@@ -5,7 +5,7 @@
  * to the content (an upload or a removal bumps the version too).
  */
 import { toJsonResume } from '../../src/domain/json-resume'
-import { type CvContent, renderCvPdf } from '../cv/pdf'
+import type { CvContent } from '../cv/pdf'
 import type { Db } from '../db/client'
 import type { MediaStore } from '../media/store'
 import { getUploadedCv } from '../services/cv'
@@ -43,6 +43,8 @@ export async function cvPdfResponse(
     return new Response(bytes, { headers })
   }
   const [events, projects] = await Promise.all([sources.timeline.list(), sources.projects.list()])
+  // pdfkit and fontkit (~0.25 s to load) come with the first CV made, not with every start.
+  const { renderCvPdf } = await import('../cv/pdf')
   const pdf = await renderCvPdf({
     profile,
     events,

@@ -45,7 +45,6 @@ import type {
   RootContent,
 } from 'mdast'
 import rehypeExternalLinks, { type Options as ExternalLinksOptions } from 'rehype-external-links'
-import rehypeHighlight from 'rehype-highlight'
 import rehypeRaw from 'rehype-raw'
 import rehypeSanitize, { type Options as SanitizeSchema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
@@ -688,6 +687,33 @@ function parser(kind: Kind, disabled: readonly string[]) {
 /** mdast to hast with raw HTML parsed (parse5), bounded in depth. */
 const withRawHtml = { allowDangerousHtml: true } as const
 
+type Highlighter = (tree: HastRoot, file: VFile) => void
+let highlighter: Highlighter | undefined
+
+/**
+ * rehype-highlight (highlight.js' common languages: ~200 modules, ~0.25 s to
+ * load) for a tree with a code block, loaded with the first such tree rather
+ * than at start: most pages have none, and the first public answer needs none.
+ * A synchronous `require` (Bun loads an ES module that way), since rendering is.
+ */
+function rehypeHighlightWhenCode() {
+  return (tree: HastRoot, file: VFile) => {
+    let code = false
+    visit(tree, 'element', (node) => {
+      if (node.tagName !== 'pre') return
+      code = true
+      return EXIT
+    })
+    if (!code) return
+    if (!highlighter) {
+      const { default: rehypeHighlight } =
+        require('rehype-highlight') as typeof import('rehype-highlight')
+      highlighter = rehypeHighlight({ detect: false }) as Highlighter
+    }
+    highlighter(tree, file)
+  }
+}
+
 /** From the bounded mdast tree to HTML: one pipeline each, whatever the parser. */
 const htmlPipeline = unified()
   .use(remarkRehype, withRawHtml)
@@ -696,7 +722,7 @@ const htmlPipeline = unified()
   .use(rehypeFilterUrls)
   .use(rehypeSanitize, markdownSchema)
   .use(rehypeDropEmptyClasses)
-  .use(rehypeHighlight, { detect: false })
+  .use(rehypeHighlightWhenCode)
   .use(rehypeHeadingLevels)
   .use(rehypeHeadingIds)
   .use(rehypeExternalLinks, externalLinks)

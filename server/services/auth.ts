@@ -105,7 +105,12 @@ const hashing = pLimit(2)
 const MAX_SIGN_INS_IN_FLIGHT = 16
 let signInsInFlight = 0
 
-/** The dummy hash costs as much as a check: made at start, not on the first unknown user. */
+/**
+ * The dummy hash costs as much as a check (~0.4 s of argon2id on Bun's thread
+ * pool): started once the server listens, not on the start path. Every
+ * password check, for a known user or not, waits for it (signIn, reauthenticate),
+ * so the first ones after a start take as long whether the user exists or not.
+ */
 export function prepareSignIn(): Promise<string> {
   return dummyPasswordHash()
 }
@@ -250,7 +255,9 @@ async function signIn(
     .where(eq(adminUsers.username, username))
     .limit(1)
   // Verify against a dummy hash for unknown users: same work, same timing.
-  const hash = user?.passwordHash ?? (await dummyPasswordHash())
+  // Awaited for every user: until it exists, known and unknown users wait alike.
+  const dummy = await dummyPasswordHash()
+  const hash = user?.passwordHash ?? dummy
   const valid = await hashing(() => Bun.password.verify(password, hash))
   const trusted = deviceId !== null
   if (!user || !valid) {
@@ -376,7 +383,8 @@ export async function confirmIdentity(
         .from(adminUsers)
         .where(eq(adminUsers.id, session.userId))
         .limit(1)
-      const hash = user?.hash ?? (await dummyPasswordHash())
+      const dummy = await dummyPasswordHash()
+      const hash = user?.hash ?? dummy
       const password = proof.password
       valid = await hashing(() => Bun.password.verify(password, hash))
     } else if (proof.code) {

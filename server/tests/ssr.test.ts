@@ -27,6 +27,7 @@ import {
   loadRouterManifest,
   type PageRendererDeps,
   pageAddresses,
+  routeChunksScript,
   routeIdsOfFiles,
   THEME_SCRIPT_HASH,
 } from '../http/ssr'
@@ -466,7 +467,7 @@ describe('status codes', () => {
 })
 
 describe('scripts, data and the content security policy', () => {
-  test('the page starts the built entry after its first paint, with its stylesheet written in, and preloads its route chunk', async () => {
+  test('the page starts the built entry after its first paint, with its stylesheet written in, and its route chunk with it', async () => {
     const home = await t.request('GET', '/')
     expect(home.text).toContain(
       `<script type="module">${entryBootScript('/assets/index-e1.js')}</script>`,
@@ -481,8 +482,11 @@ describe('scripts, data and the content security policy', () => {
     expect(home.text).not.toContain('/assets/admin-a1.js')
 
     const detail = await t.request('GET', `/projects/${project.slug}`)
-    expect(detail.text).toContain('<link rel="modulepreload" href="/assets/slug-s1.js"')
-    expect(detail.text).toContain('<link rel="modulepreload" href="/assets/icons-i1.js"')
+    // Imported by the boot script with the entry: a modulepreload would fetch the entry early.
+    expect(detail.text).toContain(
+      `<script type="module">${routeChunksScript(['/assets/slug-s1.js', '/assets/icons-i1.js'])}</script>`,
+    )
+    expect(detail.text).not.toContain('rel="modulepreload"')
   })
 
   test('the query cache is in the page for the browser to hydrate', async () => {
@@ -814,16 +818,21 @@ describe('the asset manifest', () => {
     })
   })
 
-  test('the entry goes on the root route; a route chunk preloads only what the entry lacks', async () => {
+  test('the entry goes on the root route; a route notes its chunk and only what the entry lacks', async () => {
     const manifest = await loadRouterManifest(viteManifest, createRouter({ siteUrl: SITE }))
     expect(manifest.routes.__root__).toEqual({
       css: ['/assets/index-c1.css'],
       scripts: [{ attrs: { type: 'module' }, children: entryBootScript('/assets/index-e1.js') }],
     })
-    expect(manifest.routes['/projects/$slug']?.preloads).toEqual([
-      '/assets/slug-s1.js',
-      '/assets/icons-i1.js',
+    expect(manifest.routes['/projects/$slug']?.scripts).toEqual([
+      {
+        attrs: { type: 'module' },
+        children: routeChunksScript(['/assets/slug-s1.js', '/assets/icons-i1.js']),
+      },
     ])
-    expect(manifest.routes['/admin/']?.preloads).toEqual(['/assets/admin-a1.js'])
+    expect(manifest.routes['/projects/$slug']?.preloads).toBeUndefined()
+    expect(manifest.routes['/admin/']?.scripts?.[0]?.children).toBe(
+      routeChunksScript(['/assets/admin-a1.js']),
+    )
   })
 })
