@@ -14,6 +14,7 @@ import { projectsRouter } from './routers/projects'
 import { sessionsRouter } from './routers/sessions'
 import { shareLinksRouter } from './routers/share-links'
 import { timelineRouter } from './routers/timeline'
+import { trashRouter } from './routers/trash'
 import { twoFactorRouter } from './routers/two-factor'
 
 export const appRouter = router({
@@ -33,6 +34,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   shareLinks: shareLinksRouter,
   analytics: analyticsRouter,
+  trash: trashRouter,
 })
 
 export type AppRouter = typeof appRouter
