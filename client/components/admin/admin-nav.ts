@@ -42,6 +42,7 @@ export const adminNavGroups = [
       { label: 'Media', link: linkOptions({ to: '/admin/media' }) },
       { label: 'CV', link: linkOptions({ to: '/admin/cv' }) },
       { label: 'Import', link: linkOptions({ to: '/admin/import' }) },
+      { label: 'Trash', link: linkOptions({ to: '/admin/trash' }) },
     ],
   },
   // Visits counted on the server, and the named links sent with applications.

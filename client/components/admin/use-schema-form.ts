@@ -1,5 +1,7 @@
-import { type FormEvent, useState } from 'react'
+import { useBlocker } from '@tanstack/react-router'
+import { type FormEvent, useRef, useState } from 'react'
 import type { z } from 'zod'
+import { keepDraft, takeDraft } from '../../lib/form-drafts'
 import { useSaveAction } from './use-save-action'
 import { issuesByField, issuesSummary } from './zod-issues'
 
@@ -13,11 +15,20 @@ export interface TextBinding {
 /** The keys of the fields that hold free text. */
 type TextKey<V> = { [K in keyof V]: string extends V[K] ? K : never }[keyof V] & string
 
+/** The question before leaving a form with unsaved changes (a link in the admin). */
+export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and lose them?'
+
 /**
  * A form checked against a shared zod schema before it is sent: the values as
  * typed, a message per field (the schema's, or the server's when it refuses
  * the input) that clears once the field is edited, and the save (see
  * useSaveAction; `onSaved` replaces the return to the dashboard).
+ *
+ * Nothing typed is lost: while the values differ from the ones the form
+ * opened with (or last saved), leaving it asks first (a link in the app, or
+ * closing the tab); and with a `draft` key, a save that meets an ended
+ * session keeps the values in this tab until the owner has signed in again
+ * and is back on the form, which then says so (`draftRestored`).
  */
 export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
   initial: () => V
@@ -27,13 +38,48 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
   save: (data: z.output<S>) => Promise<unknown>
   failure: string
   onSaved?: () => void
+  /** The form's key for a draft kept across a new sign-in (`project:3`); none: not kept. */
+  draft?: string
 }) {
-  const [values, setValues] = useState(options.initial)
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
-  const action = useSaveAction(options.save, options.failure, {
-    onSaved: options.onSaved,
-    onFields: setFieldErrors,
+  const { draft } = options
+  const [opened] = useState(() => {
+    const initial = options.initial()
+    const kept = draft ? takeDraft<V>(draft) : null
+    return { initial, kept }
   })
+  const [values, setValues] = useState<V>(() =>
+    opened.kept ? { ...opened.initial, ...opened.kept } : opened.initial,
+  )
+  const [draftRestored] = useState(opened.kept !== null)
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
+  const clean = useRef(new Set([JSON.stringify(opened.initial)]))
+  const current = useRef(values)
+  current.current = values
+  /** Off once the values were saved, or kept as a draft for after the sign-in. */
+  const guard = useRef(true)
+  const dirty = () => guard.current && !clean.current.has(JSON.stringify(current.current))
+  useBlocker({
+    shouldBlockFn: () => dirty() && !window.confirm(LEAVE_QUESTION),
+    enableBeforeUnload: dirty,
+    withResolver: false,
+  })
+  const action = useSaveAction(
+    async (data: z.output<S>) => {
+      await options.save(data)
+      // What was just saved is not a change to warn about.
+      clean.current.add(JSON.stringify(current.current))
+    },
+    options.failure,
+    {
+      onSaved: options.onSaved,
+      onFields: setFieldErrors,
+      onSessionEnded: () => {
+        if (!draft) return
+        keepDraft(draft, current.current)
+        guard.current = false
+      },
+    },
+  )
 
   function set<K extends keyof V>(key: K, value: V[K]) {
     setValues((current) => ({ ...current, [key]: value }))
@@ -68,5 +114,5 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
     }
   }
 
-  return { values, set, onSubmit, errorOf, text, action }
+  return { values, set, onSubmit, errorOf, text, action, draftRestored }
 }
