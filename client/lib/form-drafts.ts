@@ -2,7 +2,7 @@
  * What a form held when its save met a 401 (the session had ended): kept in
  * this tab's sessionStorage under the form's key, never sent anywhere, and
  * put back in the form once the owner has signed in again. One draft per
- * form; taking it removes it.
+ * form, dropped once the form shows it.
  */
 
 const PREFIX = 'form-draft:'
@@ -23,15 +23,18 @@ export function keepDraft(key: string, values: unknown): void {
   }
 }
 
-/** The draft kept for this form, removed from storage; null when none (or unreadable). */
-export function takeDraft<V>(key: string): V | null {
-  const storage = store()
-  const text = storage?.getItem(PREFIX + key)
-  if (!storage || text == null) return null
-  storage.removeItem(PREFIX + key)
+/** The draft kept for this form; null when none (or unreadable). */
+export function readDraft<V>(key: string): V | null {
+  const text = store()?.getItem(PREFIX + key)
+  if (text == null) return null
   try {
     return JSON.parse(text) as V
   } catch {
     return null
   }
+}
+
+/** The form holds the draft now: storage lets it go. */
+export function dropDraft(key: string): void {
+  store()?.removeItem(PREFIX + key)
 }

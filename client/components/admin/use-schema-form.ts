@@ -1,7 +1,7 @@
 import { useBlocker } from '@tanstack/react-router'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
-import { keepDraft, takeDraft } from '../../lib/form-drafts'
+import { dropDraft, keepDraft, readDraft } from '../../lib/form-drafts'
 import { useSaveAction } from './use-save-action'
 import { issuesByField, issuesSummary } from './zod-issues'
 
@@ -44,13 +44,16 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
   const { draft } = options
   const [opened] = useState(() => {
     const initial = options.initial()
-    const kept = draft ? takeDraft<V>(draft) : null
+    const kept = draft ? readDraft<V>(draft) : null
     return { initial, kept }
   })
   const [values, setValues] = useState<V>(() =>
     opened.kept ? { ...opened.initial, ...opened.kept } : opened.initial,
   )
   const [draftRestored] = useState(opened.kept !== null)
+  useEffect(() => {
+    if (draft && opened.kept) dropDraft(draft)
+  }, [draft, opened.kept])
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
   const clean = useRef(new Set([JSON.stringify(opened.initial)]))
   const current = useRef(values)
@@ -74,9 +77,9 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
       onSaved: options.onSaved,
       onFields: setFieldErrors,
       onSessionEnded: () => {
-        if (!draft) return
-        keepDraft(draft, current.current)
+        // On the way to the sign-in page: nothing to ask, the input is kept (with a key).
         guard.current = false
+        if (draft) keepDraft(draft, current.current)
       },
     },
   )
