@@ -47,8 +47,9 @@ function LoginPage() {
   const queryClient = useQueryClient()
   async function signedIn(token: string) {
     setToken(token)
-    // Nothing read before (a restore may have changed it all): the header shows the profile as stored.
-    queryClient.removeQueries()
+    // Nothing read before counts (a restore may have changed it all): the screens read
+    // again, and the header shows the profile as stored now.
+    void queryClient.resetQueries()
     // Back where the session ended (a form shows the changes it kept), else the dashboard.
     await navigate({ to: takeReturnPath() ?? '/admin' })
   }

@@ -77,9 +77,9 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
       onSaved: options.onSaved,
       onFields: setFieldErrors,
       onSessionEnded: () => {
-        // On the way to the sign-in page: nothing to ask, the input is kept (with a key).
+        // On the way to the sign-in page: nothing to ask; changes are kept (with a key).
+        if (draft && dirty()) keepDraft(draft, current.current)
         guard.current = false
-        if (draft) keepDraft(draft, current.current)
       },
     },
   )
