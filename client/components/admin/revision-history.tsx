@@ -139,11 +139,13 @@ export function RevisionHistory<TError, TKey extends QueryKey>({
                         <dt className="font-semibold text-strong">{fieldLabel(change.field)}</dt>
                         <dd className="grid gap-1 sm:grid-cols-2 sm:gap-3">
                           <del className="block max-h-48 overflow-auto rounded-md border border-danger-line bg-danger-soft px-2 py-1 whitespace-pre-wrap wrap-anywhere text-danger-ink no-underline">
-                            <span className="sr-only">Before: </span>
+                            <span className="block text-xs font-semibold">Before</span>
                             {shown(change.before) || <em className="text-muted">(empty)</em>}
                           </del>
                           <ins className="block max-h-48 overflow-auto rounded-md border border-success-line bg-success-soft px-2 py-1 whitespace-pre-wrap wrap-anywhere text-strong no-underline">
-                            <span className="sr-only">After: </span>
+                            <span className="block text-xs font-semibold text-success-ink">
+                              After
+                            </span>
                             {shown(change.after) || <em className="text-muted">(empty)</em>}
                           </ins>
                         </dd>
