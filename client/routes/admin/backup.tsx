@@ -45,6 +45,8 @@ const tableLabels: Record<string, string> = {
   share_links: 'Share links',
   analytics_views: 'Page-view counts (per day, page, site, device, link)',
   analytics_visitors: 'Visitor hashes (per day, no address kept)',
+  trash: 'Items in the Trash',
+  revisions: 'Earlier versions (projects and profile)',
 }
 
 function Download() {
