@@ -1,7 +1,7 @@
-import { useBlocker } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
 import { dropDraft, keepDraft, readDraft } from '../../lib/form-drafts'
+import { useLeaveGuard } from './use-leave-guard'
 import { useSaveAction } from './use-save-action'
 import { issuesByField, issuesSummary } from './zod-issues'
 
@@ -14,9 +14,6 @@ export interface TextBinding {
 
 /** The keys of the fields that hold free text. */
 type TextKey<V> = { [K in keyof V]: string extends V[K] ? K : never }[keyof V] & string
-
-/** The question before leaving a form with unsaved changes (a link in the admin). */
-export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and lose them?'
 
 /**
  * A form checked against a shared zod schema before it is sent: the values as
@@ -58,14 +55,8 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
   const clean = useRef(new Set([JSON.stringify(opened.initial)]))
   const current = useRef(values)
   current.current = values
-  /** Off once the values were saved, or kept as a draft for after the sign-in. */
-  const guard = useRef(true)
-  const dirty = () => guard.current && !clean.current.has(JSON.stringify(current.current))
-  useBlocker({
-    shouldBlockFn: () => dirty() && !window.confirm(LEAVE_QUESTION),
-    enableBeforeUnload: dirty,
-    withResolver: false,
-  })
+  const dirty = () => !clean.current.has(JSON.stringify(current.current))
+  const guard = useLeaveGuard(dirty)
   const action = useSaveAction(
     async (data: z.output<S>) => {
       await options.save(data)
@@ -79,7 +70,7 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
       onSessionEnded: () => {
         // On the way to the sign-in page: nothing to ask; changes are kept (with a key).
         if (draft && dirty()) keepDraft(draft, current.current)
-        guard.current = false
+        guard.release()
       },
     },
   )
