@@ -25,6 +25,7 @@ import { Route as AdminImportRouteImport } from './routes/admin/import'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
+import { Route as AdminTrashRouteImport } from './routes/admin/trash'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
 import { Route as ProjectsSlugRouteImport } from './routes/projects/$slug'
 import { Route as AdminProjectsNewRouteImport } from './routes/admin/projects/new'
@@ -112,6 +113,11 @@ const AdminSecurityRoute = AdminSecurityRouteImport.update({
   path: '/security',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminTrashRoute = AdminTrashRouteImport.update({
+  id: '/trash',
+  path: '/trash',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const ProjectsIndexRoute = ProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
@@ -159,6 +165,7 @@ export interface FileRoutesByFullPath {
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
   '/admin/security': typeof AdminSecurityRoute
+  '/admin/trash': typeof AdminTrashRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/projects/': typeof ProjectsIndexRoute
@@ -182,6 +189,7 @@ export interface FileRoutesByTo {
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
   '/admin/security': typeof AdminSecurityRoute
+  '/admin/trash': typeof AdminTrashRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin': typeof AdminIndexRoute
   '/projects': typeof ProjectsIndexRoute
@@ -207,6 +215,7 @@ export interface FileRoutesById {
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
   '/admin/security': typeof AdminSecurityRoute
+  '/admin/trash': typeof AdminTrashRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/projects/': typeof ProjectsIndexRoute
@@ -233,6 +242,7 @@ export interface FileRouteTypes {
     | '/admin/media'
     | '/admin/profile'
     | '/admin/security'
+    | '/admin/trash'
     | '/projects/$slug'
     | '/admin/'
     | '/projects/'
@@ -256,6 +266,7 @@ export interface FileRouteTypes {
     | '/admin/media'
     | '/admin/profile'
     | '/admin/security'
+    | '/admin/trash'
     | '/projects/$slug'
     | '/admin'
     | '/projects'
@@ -280,6 +291,7 @@ export interface FileRouteTypes {
     | '/admin/media'
     | '/admin/profile'
     | '/admin/security'
+    | '/admin/trash'
     | '/projects/$slug'
     | '/admin/'
     | '/projects/'
@@ -414,6 +426,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSecurityRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/trash': {
+      id: '/admin/trash'
+      path: '/trash'
+      fullPath: '/admin/trash'
+      preLoaderRoute: typeof AdminTrashRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/projects/': {
       id: '/projects/'
       path: '/projects'
@@ -469,6 +488,7 @@ interface AdminRouteRouteChildren {
   AdminMediaRoute: typeof AdminMediaRoute
   AdminProfileRoute: typeof AdminProfileRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
+  AdminTrashRoute: typeof AdminTrashRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminProjectsNewRoute: typeof AdminProjectsNewRoute
   AdminTimelineNewRoute: typeof AdminTimelineNewRoute
@@ -486,6 +506,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminMediaRoute: AdminMediaRoute,
   AdminProfileRoute: AdminProfileRoute,
   AdminSecurityRoute: AdminSecurityRoute,
+  AdminTrashRoute: AdminTrashRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminProjectsNewRoute: AdminProjectsNewRoute,
   AdminTimelineNewRoute: AdminTimelineNewRoute,

@@ -32,6 +32,7 @@ export function screenPaths(slug: string) {
       '/admin/audit',
       '/admin/analytics',
       '/admin/share-links',
+      '/admin/trash',
       '/login',
     ],
   }

@@ -178,7 +178,7 @@ async function main() {
   analytics?.start()
   jobs = createJobRunner({
     db: database.db,
-    jobs: serverJobs({ sessionIdleMs: config.sessionIdleMs }),
+    jobs: serverJobs({ sessionIdleMs: config.sessionIdleMs, files: { store: mediaStore, log } }),
     log,
     pollMs: env.JOBS_POLL,
   })

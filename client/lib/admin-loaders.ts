@@ -1,7 +1,7 @@
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import { notFound, redirect } from '@tanstack/react-router'
 import { isUnauthorized } from './admin-errors'
-import { httpStatusOf } from './api-errors'
+import { httpStatusOf, serverMessageOf } from './api-errors'
 import { endSession } from './session-ended'
 import type { Trpc } from './trpc'
 
@@ -11,7 +11,8 @@ import type { Trpc } from './trpc'
  */
 export function rethrowUnlessUnauthorized(error: unknown): never {
   if (isUnauthorized(error)) {
-    endSession()
+    // The server's reason (a restore from a backup) is shown on the sign-in page.
+    endSession(serverMessageOf(error))
     throw redirect({ to: '/login' })
   }
   throw error

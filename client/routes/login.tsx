@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { limits } from '../../src/schemas/fields'
@@ -11,7 +11,12 @@ import {
 } from '../components/admin/form-controls'
 import { failureText } from '../lib/admin-errors'
 import { httpStatusOf } from '../lib/api-errors'
-import { sessionEnded as endedBefore, forgetSessionEnded } from '../lib/session-ended'
+import {
+  sessionEnded as endedBefore,
+  forgetSessionEnded,
+  sessionNotice,
+  takeReturnPath,
+} from '../lib/session-ended'
 import { getToken, setToken } from '../lib/token'
 import { useTrpc } from '../lib/trpc'
 
@@ -39,12 +44,18 @@ function LoginPage() {
   /** Set once the password was right and the account asks for a code. */
   const [challenge, setChallenge] = useState<string | null>(null)
 
+  const queryClient = useQueryClient()
   async function signedIn(token: string) {
     setToken(token)
-    await navigate({ to: '/admin' })
+    // Nothing read before counts (a restore may have changed it all): the screens read
+    // again, and the header shows the profile as stored now.
+    void queryClient.resetQueries()
+    // Back where the session ended (a form shows the changes it kept), else the dashboard.
+    await navigate({ to: takeReturnPath() ?? '/admin' })
   }
   // Read when the page opens (this screen renders in the browser only), then forgotten.
   const [sessionEnded] = useState(endedBefore)
+  const [notice] = useState(sessionNotice)
   useEffect(forgetSessionEnded, [])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -88,7 +99,7 @@ function LoginPage() {
             role="status"
             className="mt-4 rounded-lg border border-warning-line bg-warning-soft px-3 py-2 text-sm text-warning-ink"
           >
-            Your session has ended. Please sign in again.
+            {notice ?? 'Your session has ended. Please sign in again.'}
           </p>
         ) : null}
         {challenge ? (

@@ -8,9 +8,13 @@
  * image. Sessions, sign-in challenges, trusted devices, abuse counters and
  * the audit log are left out. Version 4 added the share links and the
  * page-view counts (views per day and page, and each day's visitor hashes;
- * never the daily salt, which is gone once its day is over). Version 1
+ * never the daily salt, which is gone once its day is over). Version 5
+ * added the Trash (deleted items within their 30 days, a trashed image's
+ * files in `media_files` too) and the revisions of projects and the
+ * profile. Version 1
  * files (before the media library), version 2 (before two-factor sign-in)
- * and version 3 (before the analytics) are still read.
+ * version 3 (before the analytics) and version 4 (before the Trash and
+ * revisions: both come back empty) are still read.
  *
  * `backupTables` is the one list of what a file holds, in the order the rows
  * are inserted (parents first). Each table's rows are checked with a schema
@@ -31,16 +35,18 @@ import {
   profile,
   projectSlugs,
   projects,
+  revisions,
   shareLinks,
   timelineEvents,
+  trash,
   twoFactor,
 } from '../db/schema'
 import { isDocumentKey, isMediaKey } from '../media/keys'
 
 export const BACKUP_FORMAT = 'portfolio-backup'
 /** What this program writes; it reads this one and the ones before it. */
-export const BACKUP_VERSION = 4
-const READABLE_VERSIONS = [1, 2, 3, 4] as const
+export const BACKUP_VERSION = 5
+const READABLE_VERSIONS = [1, 2, 3, 4, 5] as const
 
 const isoPattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/
@@ -228,6 +234,40 @@ export const backupTables = {
     }),
     order: [analyticsVisitors.day, analyticsVisitors.share_link_id, analyticsVisitors.visitor],
   }),
+  // Deleted items within their 30 days, and earlier versions (version 5).
+  trash: backupTable({
+    table: trash,
+    rows: createSelectSchema(trash, { item_id: positive, row: z.record(z.string(), z.unknown()) }),
+    order: [trash.kind, trash.item_id],
+  }),
+  revisions: backupTable({
+    table: revisions,
+    rows: createSelectSchema(revisions, {
+      id: positive,
+      row: z.record(z.string(), z.unknown()),
+    }),
+    order: [revisions.id],
+  }),
+}
+
+/** The stored files of the images in the Trash: kept in the store until they are removed for good. */
+export function trashedMediaKeys(rows: { kind: string; row: Record<string, unknown> }[]): string[] {
+  return rows
+    .filter((item) => item.kind === 'image' && typeof item.row.key === 'string')
+    .flatMap((item) => {
+      const variants = Array.isArray(item.row.variants) ? item.row.variants : []
+      return [
+        String(item.row.key),
+        ...variants
+          .map((variant: unknown) =>
+            typeof variant === 'object' && variant !== null && 'key' in variant
+              ? String(variant.key)
+              : '',
+          )
+          .filter(isMediaKey),
+      ]
+    })
+    .filter(isMediaKey)
 }
 
 /** Every stored file of a media row: its full-size fallback and its variants. */
@@ -256,6 +296,9 @@ const tablesSchema = z.strictObject({
   share_links: z.array(backupTables.share_links.rows).default([]),
   analytics_views: z.array(backupTables.analytics_views.rows).default([]),
   analytics_visitors: z.array(backupTables.analytics_visitors.rows).default([]),
+  // Files before version 5 were written before the Trash and revisions.
+  trash: z.array(backupTables.trash.rows).default([]),
+  revisions: z.array(backupTables.revisions.rows).default([]),
 })
 
 function duplicates<T>(values: T[]): T[] {
@@ -322,6 +365,14 @@ export const backupSchema = z
           message: `its files are missing from media_files: ${missing.join(', ')}`,
         })
       }
+    }
+    const trashed = duplicates(t.trash.map((row) => `${row.kind} ${row.item_id}`))
+    if (trashed.length) fail(['trash'], `duplicate items: ${trashed.slice(0, 5).join(', ')}`)
+    const missingTrashed = trashedMediaKeys(t.trash).filter(
+      (key) => !Object.hasOwn(backup.media_files, key),
+    )
+    if (missingTrashed.length) {
+      fail(['trash'], `files missing from media_files: ${missingTrashed.slice(0, 5).join(', ')}`)
     }
     for (const [index, row] of t.cv_file.entries()) {
       if (!Object.hasOwn(backup.media_files, row.key)) {
@@ -423,6 +474,7 @@ export function backupSummary(tables: BackupTables): string {
     `${tables.timeline_events.length} timeline events`,
     `${tables.contact_messages.length} contact messages`,
     `${tables.media.length} images`,
+    `${tables.trash.length} items in the Trash`,
     `${tables.cv_file.length ? 'an uploaded CV' : 'the generated CV'}`,
     `${tables.share_links.length} share links`,
     `${tables.analytics_views.reduce((sum, row) => sum + row.views, 0)} page views counted`,

@@ -6,12 +6,26 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
-import { cvFile, media, sessions, signInChallenges, trustedDevices } from '../db/schema'
+import {
+  backupRestores,
+  cvFile,
+  media,
+  sessions,
+  signInChallenges,
+  trash,
+  trustedDevices,
+} from '../db/schema'
 import { contentTypeOfKey } from '../media/keys'
 import { compactPlaceholder } from '../media/process'
 import type { MediaStore } from '../media/store'
 import { bumpContentVersion } from '../services/content-version'
-import { type Backup, backupTableNames, backupTables, mediaKeysOf } from './format'
+import {
+  type Backup,
+  backupTableNames,
+  backupTables,
+  mediaKeysOf,
+  trashedMediaKeys,
+} from './format'
 
 /**
  * Emptied by a restore but not in the file: everyone signs in again (a
@@ -56,6 +70,9 @@ export async function restoreBackup(db: Db, backup: Backup, store: MediaStore): 
   // An older backup's placeholders (PNG) come in as the WebP that uploads now get.
   for (const row of backup.tables.media) row.placeholder = await compactPlaceholder(row.placeholder)
   const before = await db.select({ key: media.key, variants: media.variants }).from(media)
+  const trashedBefore = trashedMediaKeys(
+    await db.select({ kind: trash.kind, row: trash.row }).from(trash),
+  )
   const cvBefore = await db.select({ key: cvFile.key }).from(cvFile)
   // Children before parents for the delete, parents first for the inserts.
   const inserted = backupTableNames.map((name) => backupTables[name].table)
@@ -72,6 +89,8 @@ export async function restoreBackup(db: Db, backup: Backup, store: MediaStore): 
     }
     // Servers on this database drop the public answers they cached.
     await bumpContentVersion(tx)
+    // Open admin tabs, whose sessions just ended, are told when and from what.
+    await tx.insert(backupRestores).values({ backup_created_at: new Date(backup.created_at) })
     for (const table of emptied) {
       for (const column of Object.values(getTableColumns(table))) {
         if (column.columnType !== 'PgSerial') continue
@@ -84,13 +103,31 @@ export async function restoreBackup(db: Db, backup: Backup, store: MediaStore): 
         )
       }
     }
+    // A trashed item comes back with its id: no new row may take it meanwhile.
+    for (const [kind, name] of [
+      ['project', 'projects'],
+      ['timeline_event', 'timeline_events'],
+      ['message', 'contact_messages'],
+      ['image', 'media'],
+    ] as const) {
+      await tx.execute(
+        sql.raw(
+          `select setval(pg_get_serial_sequence('${name}', 'id'), greatest((select coalesce(max(id), 0) from ${name}), (select coalesce(max(item_id), 0) from trash where kind = '${kind}')) + 1, false)`,
+        ),
+      )
+    }
   })
   // Files of images (and an uploaded CV) the restore removed: nothing names them any more.
   const kept = new Set([
     ...backup.tables.media.flatMap(mediaKeysOf),
     ...backup.tables.cv_file.map((row) => row.key),
+    ...trashedMediaKeys(backup.tables.trash),
   ])
-  for (const key of [...before.flatMap(mediaKeysOf), ...cvBefore.map((row) => row.key)]) {
+  for (const key of [
+    ...before.flatMap(mediaKeysOf),
+    ...cvBefore.map((row) => row.key),
+    ...trashedBefore,
+  ]) {
     if (!kept.has(key)) await store.delete(key)
   }
 }

@@ -15,6 +15,7 @@ import {
   backupTableNames,
   backupTables,
   mediaKeysOf,
+  trashedMediaKeys,
 } from './format'
 
 /** A timestamptz as ISO 8601 in UTC with all six digits: nothing is rounded away. */
@@ -48,10 +49,14 @@ async function readRows<N extends BackupTableName>(db: Reader, name: N): Promise
  */
 async function readMediaFiles(
   store: MediaStore,
-  tables: Pick<BackupTables, 'media' | 'cv_file'>,
+  tables: Pick<BackupTables, 'media' | 'cv_file' | 'trash'>,
 ): Promise<Record<string, string>> {
   const files: Record<string, string> = {}
-  const keys = [...tables.media.flatMap(mediaKeysOf), ...tables.cv_file.map((row) => row.key)]
+  const keys = [
+    ...tables.media.flatMap(mediaKeysOf),
+    ...tables.cv_file.map((row) => row.key),
+    ...trashedMediaKeys(tables.trash),
+  ]
   for (const key of keys) {
     if ((await store.size(key)) === null) {
       throw new Error(`the media file ${key} went away during the backup: run it again`)

@@ -584,3 +584,75 @@ export const githubState = pgTable(
   },
   (table) => [check('github_state_single_row', sql`${table.id} = 1`)],
 )
+
+/**
+ * Deleted content, kept 30 days (server/services/trash.ts): a delete moves
+ * the row out of its table into here, whole (`row`, its columns as JSON),
+ * so it leaves every public answer, list, page and cache in the same
+ * transaction, and a restore puts it back with its id, its `sort_order` and
+ * (for a project) its slugs. A trashed project keeps holding its slugs
+ * (`slugs`): a new project with the same title gets the next free one.
+ * Rows older than 30 days are purged by `purgeTrash`.
+ */
+export const trash = pgTable(
+  'trash',
+  {
+    kind: text('kind', { enum: ['project', 'timeline_event', 'message', 'image'] }).notNull(),
+    item_id: integer('item_id').notNull(),
+    /** What the Trash screen names it by: a title, a sender, an image's alt text or key. */
+    title: text('title').notNull(),
+    deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    /** The row as it was, its timestamps as ISO strings. */
+    row: jsonb('row').$type<Record<string, unknown>>().notNull(),
+    /** A project's current and former slugs, still reserved for it. */
+    slugs: text('slugs').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.item_id] }),
+    index('trash_deleted_at_idx').on(table.deleted_at),
+    check(
+      'trash_kind_check',
+      sql`${table.kind} in ('project', 'timeline_event', 'message', 'image')`,
+    ),
+  ],
+)
+
+/**
+ * Earlier versions of a project or of the profile (server/services/revisions.ts):
+ * each save that changes something keeps the row as it was before it, whole
+ * (`row`, JSON), so columns added later need no change here. The last 50
+ * per item are kept.
+ */
+export const revisions = pgTable(
+  'revisions',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['project', 'profile'] }).notNull(),
+    /** The project's id; 1 for the profile. */
+    item_id: integer('item_id').notNull(),
+    saved_at: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The columns the save changed. */
+    changed: text('changed').array().notNull().default(sql`'{}'::text[]`),
+    /** The row before the save. */
+    row: jsonb('row').$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [
+    index('revisions_item_idx').on(table.kind, table.item_id, table.id),
+    check('revisions_kind_check', sql`${table.kind} in ('project', 'profile')`),
+  ],
+)
+
+/**
+ * Each restore from a backup, kept across restores (never in a backup): an
+ * admin tab whose session the restore ended is told when it happened.
+ */
+export const backupRestores = pgTable('backup_restores', {
+  id: serial('id').primaryKey(),
+  restored_at: timestamp('restored_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow(),
+  /** When the restored backup was taken. */
+  backup_created_at: timestamp('backup_created_at', { withTimezone: true, mode: 'date' }).notNull(),
+})

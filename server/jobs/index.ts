@@ -7,6 +7,7 @@ import { lt } from 'drizzle-orm'
 import { analyticsSalts } from '../db/schema'
 import { utcDay } from '../services/analytics'
 import { deleteDeadSessions } from '../services/auth'
+import { type FileRemoval, purgeTrash } from '../services/trash'
 import type { Job } from './runner'
 
 const HOUR_MS = 3_600_000
@@ -38,12 +39,32 @@ export function deadSessionsJob(sessionIdleMs: number): Job {
 }
 
 /**
+ * The Trash keeps an item 30 days; then it goes for good, with a project's
+ * revisions and an image's files. One DELETE claims the rows, so even two
+ * runs at once would remove each item once.
+ */
+export function trashPurgeJob(files: FileRemoval): Job {
+  return {
+    name: 'trash-purge',
+    everyMs: HOUR_MS,
+    async run({ db, now }) {
+      await purgeTrash(db, now(), files)
+    },
+  }
+}
+
+/**
  * Jobs added from outside the list (a test's preload module registers one
  * here before the server starts).
  */
 export const extraJobs: Job[] = []
 
 /** Every job of this server. */
-export function serverJobs(settings: { sessionIdleMs: number }): Job[] {
-  return [analyticsSaltsJob, deadSessionsJob(settings.sessionIdleMs), ...extraJobs]
+export function serverJobs(settings: { sessionIdleMs: number; files: FileRemoval }): Job[] {
+  return [
+    analyticsSaltsJob,
+    deadSessionsJob(settings.sessionIdleMs),
+    trashPurgeJob(settings.files),
+    ...extraJobs,
+  ]
 }

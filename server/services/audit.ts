@@ -38,6 +38,7 @@ export const auditGroupPrefixes: Record<AuditGroup, string[]> = {
     'cv.',
     'import.',
     'github.',
+    'trash.',
   ],
   // The messages and the alerts that announce them (a test alert).
   messages: ['contact.', 'notifications.'],
@@ -130,6 +131,7 @@ const nouns: Record<string, string> = {
   profile: 'profile',
   sessions: 'session',
   shareLinks: 'share link',
+  trash: 'trash item',
 }
 
 type Row = Record<string, unknown>
@@ -164,7 +166,7 @@ const storedRows: Record<string, (db: Db, id: number | undefined) => Promise<Row
 }
 
 /** Routers whose rows have a title worth naming (a message's sender's name is not kept here). */
-const titled = new Set(['projects', 'timeline', 'shareLinks'])
+const titled = new Set(['projects', 'timeline', 'shareLinks', 'trash'])
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -302,6 +304,8 @@ export function describeWrite(
       .filter((value) => value !== undefined)
       .slice(0, 100)
   }
+  // Which kind of item a Trash action concerns (project, image…).
+  if (router === 'trash' && typeof input.kind === 'string') details.kind = short(input.kind, 20)
   // A count the answer gives (sessions revoked).
   if (typeof out.revoked === 'number') details.revoked = out.revoked
   const outcome = outcomes[path]

@@ -10,6 +10,7 @@ import type { ServiceContext } from './context'
 import { takeSlot } from './fixed-window'
 import { formTokenAge, issueFormToken } from './form-token'
 import { contentRows, iso, toApiRow } from './rows'
+import { moveToTrash } from './trash'
 
 const DAY_MS = 24 * 60 * 60_000
 
@@ -109,4 +110,7 @@ export async function setMessageStatus(
 export function listMessages(db: Db): Promise<ContactMessage[]> {
   return messages.list(db)
 }
-export const deleteMessage = messages.delete
+/** Moves the message to the Trash; 404 when there is none. */
+export function deleteMessage(db: Db, id: number): Promise<void> {
+  return db.transaction((tx) => moveToTrash(tx, 'message', id))
+}

@@ -8,6 +8,7 @@ import { compactPlaceholder, processUpload } from '../media/process'
 import { bumpContentVersion } from './content-version'
 import type { ServiceContext } from './context'
 import { iso } from './rows'
+import { moveToTrash } from './trash'
 
 type Row = typeof media.$inferSelect
 /** A transaction handle, or the database itself. */
@@ -159,13 +160,13 @@ async function usesOf(db: Reader, urls: string[]): Promise<string[]> {
 }
 
 /**
- * Deletes an image nothing uses any more: a project's images, a timeline
- * event's icon or the profile photo naming its URL or a variant's is a 409
- * that says which. The files go after the row: a failure there leaves
- * files nothing refers to, never a row without its files.
+ * Moves an image nothing uses any more to the Trash: a project's images, a
+ * timeline event's icon or the profile photo naming its URL or a variant's
+ * is a 409 that says which. Its files stay in the store until it is
+ * removed for good (server/services/trash.ts).
  */
 export async function deleteMedia(ctx: MediaContext, id: number): Promise<void> {
-  const row = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(media).where(eq(media.id, id)).for('update').limit(1)
     if (!row) throw notFound()
     const uses = await usesOf(tx, keysOf(row).map(mediaUrl))
@@ -174,20 +175,9 @@ export async function deleteMedia(ctx: MediaContext, id: number): Promise<void> 
         `This image is still used by ${listed(uses)}: remove it there first, then delete it.`,
       )
     }
-    await tx.delete(media).where(eq(media.id, id))
+    await moveToTrash(tx, 'image', id)
     await bumpContentVersion(tx)
-    return row
   })
-  for (const key of keysOf(row)) {
-    try {
-      await ctx.mediaStore.delete(key)
-    } catch (error) {
-      ctx.log.warn('a deleted image file could not be removed', {
-        key,
-        error: error instanceof Error ? error.message : String(error),
-      })
-    }
-  }
 }
 
 /**

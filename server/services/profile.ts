@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { ageFromBirthYear } from '../../src/domain/age'
 import type { Profile, ProfileData } from '../../src/schemas/profile'
+import type { Revision } from '../../src/schemas/revisions'
 import type { Db } from '../db/client'
 import { profile } from '../db/schema'
 import { bumpContentVersion } from './content-version'
 import { imagesFor } from './media'
+import { listRevisions, recordRevision, revisionValues } from './revisions'
 
 export type ProfileSeed = Omit<Profile, 'age' | 'photo' | 'accent_color'>
 
@@ -47,17 +49,40 @@ export async function seedProfile(db: Db, seed: ProfileSeed): Promise<void> {
 /** Replaces every field of the profile; pages show it on their next load. */
 export async function updateProfile(db: Db, data: ProfileData, now: Date): Promise<Profile> {
   await db.transaction(async (tx) => {
-    const updated = await tx
+    const [before] = await tx.select().from(profile).where(eq(profile.id, 1)).for('update')
+    const [updated] = await tx
       .update(profile)
       .set({ ...data, updated_at: now })
       .where(eq(profile.id, 1))
-      .returning({ id: profile.id })
-    if (updated.length === 0) {
+      .returning()
+    if (!before || !updated) {
       throw new Error('The profile row is missing: the server seeds it at start-up.')
     }
+    // The version before this save, kept (the last 50) for the profile's history.
+    await recordRevision(tx, 'profile', 1, before, updated, now)
     await bumpContentVersion(tx)
   })
   return getProfile(db, now)
+}
+
+/** The profile's saves that changed something, newest first. */
+export async function profileRevisions(db: Db): Promise<Revision[]> {
+  const [row] = await db.select().from(profile).where(eq(profile.id, 1)).limit(1)
+  if (!row) throw new Error('The profile row is missing: the server seeds it at start-up.')
+  return listRevisions(db, 'profile', 1, row)
+}
+
+/** Writes a kept version of the profile back, as a save (a revision itself). */
+export async function restoreProfileRevision(
+  db: Db,
+  revisionId: number,
+  now: Date,
+): Promise<Profile> {
+  const values = await revisionValues(db, profile, 'profile', 1, revisionId)
+  const [row] = await db.select().from(profile).where(eq(profile.id, 1)).limit(1)
+  if (!row) throw new Error('The profile row is missing: the server seeds it at start-up.')
+  const { id: _id, created_at: _c, updated_at: _u, ...data } = row
+  return updateProfile(db, { ...data, ...values } as ProfileData, now)
 }
 
 /**

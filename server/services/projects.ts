@@ -2,6 +2,7 @@ import { and, eq, like, or, type SQL, sql } from 'drizzle-orm'
 import { repoNameFromUrl } from '../../src/domain/github'
 import { slugCandidate, slugify } from '../../src/domain/slug'
 import type { NextProject, Project, ProjectData } from '../../src/schemas/project'
+import type { Revision } from '../../src/schemas/revisions'
 import type { Db } from '../db/client'
 import { projectSlugs, projects } from '../db/schema'
 import { markdownToPlainText, renderMarkdown } from '../markdown/render'
@@ -9,10 +10,10 @@ import { type Tx, writeContent } from './content-version'
 import { repoOf, repoSyncOf, repositoriesByKey } from './github/repositories'
 import { imagesFor, type Reader } from './media'
 import { firstPlace, listOrder, reorderRows } from './ordering'
+import { claimSlug } from './project-slugs'
+import { listRevisions, recordRevision, revisionValues } from './revisions'
 import { type ApiRow, contentRows, toApiRow } from './rows'
-
-/** Serialises slug assignment across connections (and server instances). */
-const SLUG_LOCK_KEY = 72_616_001
+import { moveToTrash } from './trash'
 
 const rows = contentRows(projects, 'Project not found.', listOrder(projects))
 
@@ -182,30 +183,6 @@ export async function getNextProject(
   return nextProject(db, await storedBySlug(db, slug, audience))
 }
 
-/**
- * The first free slug for a title: the base, then base-2, base-3… A slug this
- * project already owns (now or formerly) counts as free for it.
- */
-async function claimSlug(tx: Tx, title: string, projectId: number | null): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK_KEY})`)
-  const base = slugify(title)
-  const taken = await tx
-    .select({ slug: projectSlugs.slug, projectId: projectSlugs.project_id })
-    .from(projectSlugs)
-    .where(
-      or(
-        eq(projectSlugs.slug, base),
-        like(projectSlugs.slug, `${base.replace(/[\\%_]/g, '\\$&')}-%`),
-      ),
-    )
-  const owners = new Map(taken.map((row) => [row.slug, row.projectId]))
-  for (let attempt = 1; ; attempt++) {
-    const candidate = slugCandidate(base, attempt)
-    const owner = owners.get(candidate)
-    if (owner === undefined || owner === projectId) return candidate
-  }
-}
-
 export async function createProject(db: Db, data: ProjectData): Promise<Project> {
   return writeContent(db, (tx) => createProjectIn(tx, data))
 }
@@ -241,15 +218,44 @@ export async function updateProject(db: Db, id: number, data: ProjectData): Prom
     if (slug !== current.slug) {
       await tx.insert(projectSlugs).values({ slug, project_id: id }).onConflictDoNothing()
     }
+    await recordRevision(tx, 'project', id, current, row)
     return withImagesOne(tx, toApiRow(row), owner)
   })
 }
 
+/** Moves the project to the Trash (its slugs stay reserved for it); 404 when there is none. */
 export async function deleteProject(db: Db, id: number): Promise<void> {
-  return writeContent(db, (tx) => rows.delete(tx, id))
+  return writeContent(db, (tx) => moveToTrash(tx, 'project', id))
 }
 
 /** The new manual order: every project's id once, first to last (else InvalidInputError). */
 export async function reorderProjects(db: Db, ids: readonly number[]): Promise<void> {
   return writeContent(db, (tx) => reorderRows(tx, projects, ids, 'project'))
+}
+
+/** The project's saves that changed something, newest first (404 for no project, or one in the Trash). */
+export async function projectRevisions(db: Db, id: number): Promise<Revision[]> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1)
+  if (!row) throw notFound()
+  return listRevisions(db, 'project', id, row)
+}
+
+/** Writes a kept version back, as a save (so it is a revision itself); the slug follows the title. */
+export async function restoreProjectRevision(
+  db: Db,
+  id: number,
+  revisionId: number,
+): Promise<Project> {
+  await rows.byId(db, id)
+  const values = await revisionValues(db, projects, 'project', id, revisionId)
+  const current = await rows.byId(db, id)
+  const {
+    id: _id,
+    slug: _slug,
+    sort_order: _order,
+    created_at: _c,
+    updated_at: _u,
+    ...data
+  } = current
+  return updateProject(db, id, { ...data, ...values } as ProjectData)
 }

@@ -7,6 +7,7 @@ import { type Tx, writeContent } from './content-version'
 import { imagesFor, type Reader } from './media'
 import { firstPlace, listOrder, reorderRows } from './ordering'
 import { type ApiRow, contentRows, toApiRow } from './rows'
+import { moveToTrash } from './trash'
 
 const events = contentRows(timelineEvents, 'Timeline event not found.', listOrder(timelineEvents))
 
@@ -66,8 +67,9 @@ export async function updateEvent(db: Db, id: number, data: TimelineData): Promi
   })
 }
 
+/** Moves the event to the Trash; 404 when there is none. */
 export async function deleteEvent(db: Db, id: number): Promise<void> {
-  return writeContent(db, (tx) => events.delete(tx, id))
+  return writeContent(db, (tx) => moveToTrash(tx, 'timeline_event', id))
 }
 
 /** The new manual order: every event's id once, first to last (else InvalidInputError). */

@@ -3,7 +3,7 @@ import { isPublicRead } from '../rest/adapter'
 import { publicQueries, restEndpoints } from '../trpc/endpoints'
 import { endpointMetaSchema, sharesCachedAnswer } from '../trpc/meta'
 
-test('the REST door derived from the procedures is the API table of the spec (plus auth, profile, media, security, inbox, notifications, CV, import, backups, share links and analytics, GitHub)', () => {
+test('the REST door derived from the procedures is the API table of the spec (plus auth, profile, media, security, inbox, notifications, CV, import, backups, share links, analytics, GitHub, the Trash and revisions)', () => {
   const table = restEndpoints.map(
     (route) => `${route.rest.method} ${route.rest.path} ${route.rest.status} ${route.procedure}`,
   )
@@ -62,6 +62,13 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'GET /api/github/repos 200 github.repos',
       'POST /api/github/import 201 github.import',
       'POST /api/github/refresh 200 github.refresh',
+      'GET /api/trash 200 trash.list',
+      'POST /api/trash/:kind/:id/restore 200 trash.restore',
+      'DELETE /api/trash/:kind/:id 204 trash.delete',
+      'GET /api/projects/:id/revisions 200 projects.revisions',
+      'POST /api/projects/:id/revisions/:rev/restore 200 projects.restoreRevision',
+      'GET /api/profile/revisions 200 profile.revisions',
+      'POST /api/profile/revisions/:rev/restore 200 profile.restoreRevision',
     ].sort(),
   )
 })

@@ -78,16 +78,20 @@ export function storeJourney(
       expect(r.body).toStrictEqual(created)
     })
 
-    test('a delete removes the row and every file', async () => {
-      const r = await toTestResponse(
-        await t.app.handle(
-          new Request(`http://localhost/api/media/${created.id}`, {
-            method: 'DELETE',
-            headers: { authorization: `Bearer ${token}` },
-          }),
-        ),
-      )
-      expect(r.status).toBe(204)
+    test('a delete moves it to the Trash; removing it for good removes every file', async () => {
+      const call = async (method: string, path: string) =>
+        toTestResponse(
+          await t.app.handle(
+            new Request(`http://localhost${path}`, {
+              method,
+              headers: { authorization: `Bearer ${token}` },
+            }),
+          ),
+        )
+      expect((await call('DELETE', `/api/media/${created.id}`)).status).toBe(204)
+      // In the Trash its files stay, so a restore shows the image again.
+      for (const url of urls) expect(await store.exists(keyOf(url))).toBe(true)
+      expect((await call('DELETE', `/api/trash/image/${created.id}`)).status).toBe(204)
       for (const url of urls) {
         expect(await store.exists(keyOf(url))).toBe(false)
         expect((await t.app.handle(new Request(`http://localhost${url}`))).status).toBe(404)

@@ -578,7 +578,7 @@ describe('the library: list, alt text, delete', () => {
     await t.request('DELETE', `/api/projects/${project.id}`, { token })
   })
 
-  test('DELETE /api/media/{id}: 204, the row and every file gone, the content version moves', async () => {
+  test('DELETE /api/media/{id}: 204, the row to the Trash, its files gone once removed for good, the content version moves', async () => {
     const version = await readContentVersion(t.db)
     const urls = urlsOf(newer)
     const r = await t.request('DELETE', `/api/media/${newer.id}`, { token })
@@ -590,6 +590,8 @@ describe('the library: list, alt text, delete', () => {
         .from(media)
         .where(eq(media.id, Number(newer.id))),
     ).toEqual([])
+    for (const url of urls) expect(storedFiles()).toContain(keyOf(url))
+    expect((await t.request('DELETE', `/api/trash/image/${newer.id}`, { token })).status).toBe(204)
     for (const url of urls) expect(storedFiles()).not.toContain(keyOf(url))
     expect(await readContentVersion(t.db)).toBeGreaterThan(version)
     expect((await t.request('DELETE', `/api/media/${newer.id}`, { token })).status).toBe(404)

@@ -150,13 +150,21 @@ describe('title edits', () => {
 })
 
 describe('deletes', () => {
-  test('free every slug the project had', async () => {
+  test('a project in the Trash holds its slugs; removed for good, it frees every one', async () => {
     const project = await create('Short Lived')
     await rename(project.id, 'Short Lived Renamed')
     expect((await t.request('DELETE', `/api/projects/${project.id}`, { token })).status).toBe(204)
     expect(await resolve('short-lived')).toBe(404)
     expect(await resolve('short-lived-renamed')).toBe(404)
     expect(await slugsOf(project.id)).toEqual([])
+    // Still held for a restore: a new project with the same title gets the next slug.
+    const other = await create('Short Lived')
+    expect(other.slug).toBe('short-lived-2')
+    await t.request('DELETE', `/api/projects/${other.id}`, { token })
+    await t.request('DELETE', `/api/trash/project/${other.id}`, { token })
+    expect((await t.request('DELETE', `/api/trash/project/${project.id}`, { token })).status).toBe(
+      204,
+    )
 
     const reborn = await create('Short Lived')
     expect(reborn.slug).toBe('short-lived')
@@ -164,11 +172,12 @@ describe('deletes', () => {
     expect((await create('Short Lived Renamed')).slug).toBe('short-lived-renamed')
   })
 
-  test('deleting the first of two same-title projects frees the base slug only', async () => {
+  test('removing the first of two same-title projects for good frees the base slug only', async () => {
     const first = await create('Twin')
     const second = await create('Twin')
     expect(second.slug).toBe('twin-2')
     await t.request('DELETE', `/api/projects/${first.id}`, { token })
+    await t.request('DELETE', `/api/trash/project/${first.id}`, { token })
     expect(await resolve('twin')).toBe(404)
     expect(await resolve('twin-2')).toMatchObject({ id: second.id })
     expect((await create('Twin')).slug).toBe('twin')

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server'
 import { messages } from '../messages'
 import { describeWrite, recordAudit, storedRowOf } from '../services/audit'
 import { authenticate } from '../services/auth'
+import { restoreNoticeFor } from '../services/restore-notice'
 import type { Context } from './context'
 import { publicMessage, toTrpcError, validationFields } from './errors'
 import type { EndpointMeta } from './meta'
@@ -64,7 +65,8 @@ export const publicProcedure = baseProcedure
 const signedIn = baseProcedure.use(async ({ ctx, next }) => {
   const session = await authenticate(ctx, ctx.authorization)
   if (!session) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.signInRequired })
+    const restored = await restoreNoticeFor(ctx, ctx.authorization)
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: restored ?? messages.signInRequired })
   }
   return next({ ctx: { ...ctx, session } })
 })

@@ -15,6 +15,7 @@ import { projectsRouter } from './routers/projects'
 import { sessionsRouter } from './routers/sessions'
 import { shareLinksRouter } from './routers/share-links'
 import { timelineRouter } from './routers/timeline'
+import { trashRouter } from './routers/trash'
 import { twoFactorRouter } from './routers/two-factor'
 
 export const appRouter = router({
@@ -35,6 +36,7 @@ export const appRouter = router({
   shareLinks: shareLinksRouter,
   analytics: analyticsRouter,
   github: githubRouter,
+  trash: trashRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -43,6 +43,7 @@ export const adminNavGroups = [
       { label: 'CV', link: linkOptions({ to: '/admin/cv' }) },
       { label: 'Import', link: linkOptions({ to: '/admin/import' }) },
       { label: 'GitHub', link: linkOptions({ to: '/admin/github' }) },
+      { label: 'Trash', link: linkOptions({ to: '/admin/trash' }) },
     ],
   },
   // Visits counted on the server, and the named links sent with applications.

@@ -21,6 +21,7 @@ export function ContactsPanel() {
     question: 'Are you sure you want to delete this contact?',
     fallback: 'The message could not be deleted.',
     deleted: 'Message deleted.',
+    trashKind: 'message',
   })
 
   return (

@@ -10,6 +10,8 @@ interface FormPageProps {
   form: {
     onSubmit: (event: FormEvent<HTMLFormElement>) => void
     action: { error: string | null; saving: boolean }
+    /** The form holds the changes kept when a save met an ended session. */
+    draftRestored?: boolean
   }
   /** The fields. */
   children: ReactNode
@@ -26,6 +28,14 @@ export function FormPage({ heading, submit, form, children, wide }: FormPageProp
   return (
     <section className={`mx-auto w-full ${wide ? 'max-w-5xl' : 'max-w-2xl'} card p-5 sm:p-8`}>
       <h1 className="mb-6 text-2xl font-bold tracking-tight text-strong">{heading}</h1>
+      {form.draftRestored ? (
+        <p
+          role="status"
+          className="mb-5 rounded-lg border border-warning-line bg-warning-soft px-3 py-2 text-sm text-warning-ink"
+        >
+          Your unsaved changes were restored after you signed in again. Review them, then save.
+        </p>
+      ) : null}
       <form className="space-y-5" onSubmit={form.onSubmit}>
         {children}
         <ErrorAlert message={form.action.error} />

@@ -28,6 +28,7 @@ export function MediaLibrary() {
     question: 'Are you sure you want to delete this image?',
     fallback: 'The image could not be deleted.',
     deleted: 'Image deleted.',
+    trashKind: 'image',
   })
   const uploads = useUploads()
 

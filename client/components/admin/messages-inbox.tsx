@@ -15,7 +15,7 @@ import {
 import { useTrpc } from '../../lib/trpc'
 import { dangerButtonClass, ErrorAlert, inputClass, smallButtonClass } from './form-controls'
 import { SectionCard } from './section-card'
-import { useToast } from './toasts'
+import { type ToastAction, useToast } from './toasts'
 import { useSessionEnd } from './use-session-end'
 
 const DELETE_QUESTION = 'Are you sure you want to delete this contact?'
@@ -41,6 +41,7 @@ export function MessagesInbox() {
   const messages = data as InboxMessage[]
   const setStatus = useMutation(trpc.contact.setStatus.mutationOptions())
   const remove = useMutation(trpc.contact.delete.mutationOptions())
+  const restore = useMutation(trpc.trash.restore.mutationOptions())
   const [view, setView] = useState<InboxView>('inbox')
   const [query, setQuery] = useState('')
   const [openId, setOpenId] = useState<number | null>(null)
@@ -63,13 +64,18 @@ export function MessagesInbox() {
   const refresh = () => queryClient.invalidateQueries(trpc.contact.pathFilter())
 
   /** Runs `work`, reloads the list, says `done`; a failure stays above the list. */
-  async function act(work: () => Promise<unknown>, done: string | null, fallback: string) {
+  async function act(
+    work: () => Promise<unknown>,
+    done: string | null,
+    fallback: string,
+    undo?: ToastAction,
+  ) {
     setError(null)
     setBusy(true)
     try {
       await work()
       await refresh()
-      if (done) toast.success(done)
+      if (done) toast.success(done, undo)
     } catch (caught) {
       if (await endSession(caught)) return
       setError(failureText(caught, fallback))
@@ -100,6 +106,18 @@ export function MessagesInbox() {
       },
       ids.length === 1 ? 'Message deleted.' : `${ids.length} messages deleted.`,
       'The message could not be deleted.',
+      {
+        label: 'Undo',
+        // They come back from the Trash as they were (status included).
+        run: () =>
+          void act(
+            async () => {
+              for (const id of ids) await restore.mutateAsync({ kind: 'message', id })
+            },
+            'Restored.',
+            'It could not be restored. It is still in the Trash.',
+          ),
+      },
     )
   }
 

@@ -111,6 +111,7 @@ export function ProfileForm({
     toInput: (values) => values,
     save,
     failure: 'The profile could not be saved.',
+    draft: 'profile',
     onSaved: () => toast.success('Profile saved. The home page shows the change on its next load.'),
   })
   const { text } = form

@@ -36,6 +36,7 @@ export function ProjectForm({ heading, item, save }: ContentFormProps<Project, P
     }),
     save,
     failure: 'The project could not be saved.',
+    draft: `project:${item?.id ?? 'new'}`,
   })
   const { values, set, text } = form
 

@@ -19,6 +19,7 @@ export function ProjectsPanel() {
     question: 'Are you sure you want to delete this project?',
     fallback: 'The project could not be deleted.',
     deleted: 'Project deleted.',
+    trashKind: 'project',
   })
   const reorder = useReorder({
     listKey: trpc.projects.list.queryKey(),

@@ -44,6 +44,7 @@ export function TimelineForm({
     }),
     save,
     failure: 'The timeline event could not be saved.',
+    draft: `timeline:${item?.id ?? 'new'}`,
   })
   const { values, set, errorOf, text } = form
 

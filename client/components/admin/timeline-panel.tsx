@@ -25,6 +25,7 @@ export function TimelinePanel() {
     question: 'Are you sure you want to delete this timeline event?',
     fallback: 'The timeline event could not be deleted.',
     deleted: 'Timeline event deleted.',
+    trashKind: 'timeline_event',
   })
   const reorder = useReorder({
     listKey: trpc.timeline.list.queryKey(),

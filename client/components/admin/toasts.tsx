@@ -9,14 +9,21 @@ import { createContext, type ReactNode, use, useCallback, useEffect, useRef, use
 
 export type ToastTone = 'success' | 'error'
 
+/** A button in a confirmation: Undo after a delete. The toast goes once it is pressed. */
+export interface ToastAction {
+  label: string
+  run: () => void
+}
+
 interface Toast {
   id: number
   tone: ToastTone
   message: string
+  action?: ToastAction | undefined
 }
 
 export interface Notify {
-  success: (message: string) => void
+  success: (message: string, action?: ToastAction) => void
   error: (message: string) => void
 }
 
@@ -44,9 +51,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [],
   )
   const [notify] = useState<Notify>(() => {
-    const add = (tone: ToastTone) => (message: string) => {
+    const add = (tone: ToastTone) => (message: string, action?: ToastAction) => {
       counter.current += 1
-      const toast = { id: counter.current, tone, message }
+      const toast = { id: counter.current, tone, message, action }
       // The same message again (three moves in a row) replaces the one shown, announced anew.
       setToasts((list) =>
         [...list.filter((shown) => shown.tone !== tone || shown.message !== message), toast].slice(
@@ -120,6 +127,18 @@ function ToastItem({
         {toast.tone === 'success' ? '✓' : '!'}
       </span>
       <p className="min-w-0 flex-1 wrap-anywhere">{toast.message}</p>
+      {toast.action ? (
+        <button
+          type="button"
+          onClick={() => {
+            onDismiss(toast.id)
+            toast.action?.run()
+          }}
+          className="-my-1 shrink-0 rounded-control px-2 py-1 font-semibold text-accent-ink underline-offset-2 hover:underline"
+        >
+          {toast.action.label}
+        </button>
+      ) : null}
       <button
         type="button"
         aria-label="Dismiss"

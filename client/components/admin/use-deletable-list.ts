@@ -8,8 +8,10 @@ import {
   useSuspenseQuery,
 } from '@tanstack/react-query'
 import { useState } from 'react'
+import type { TrashKind } from '../../../src/schemas/trash'
 import { failureText } from '../../lib/admin-errors'
 import { httpStatusOf } from '../../lib/api-errors'
+import { useTrpc } from '../../lib/trpc'
 import { useToast } from './toasts'
 import { useSessionEnd } from './use-session-end'
 
@@ -26,6 +28,8 @@ interface DeletableListOptions<TItem, TError, TKey extends QueryKey, TDeleted> {
   fallback: string
   /** The toast after a delete ("Project deleted."). */
   deleted: string
+  /** What a delete moves to the Trash: its toast then offers Undo. */
+  trashKind?: TrashKind
 }
 
 /** A list's delete, for DeleteButton: which row is being deleted, and the last failure. */
@@ -48,18 +52,38 @@ export function useDeletableList<TItem, TError, TKey extends QueryKey, TDeleted>
   question,
   fallback,
   deleted,
+  trashKind,
 }: DeletableListOptions<TItem, TError, TKey, TDeleted>): { items: TItem[]; deletion: Deletion } {
+  const trpc = useTrpc()
   const endSession = useSessionEnd()
   const toast = useToast()
   const queryClient = useQueryClient()
   const { data: items } = useSuspenseQuery(list)
   const mutation = useMutation(remove)
+  const restore = useMutation(trpc.trash.restore.mutationOptions())
   const [pendingId, setPendingId] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [failedId, setFailedId] = useState<number | null>(null)
 
   /** Awaited so the row is gone when the button frees up. */
-  const refresh = () => queryClient.invalidateQueries(stale)
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries(stale),
+      queryClient.invalidateQueries(trpc.trash.pathFilter()),
+    ])
+
+  /** Undo: the item comes back from the Trash, in its place. */
+  async function undo(kind: TrashKind, id: number) {
+    setError(null)
+    try {
+      await restore.mutateAsync({ kind, id })
+      await refresh()
+      toast.success('Restored.')
+    } catch (caught) {
+      if (await endSession(caught)) return
+      setError(failureText(caught, 'It could not be restored. It is still in the Trash.'))
+    }
+  }
 
   async function run(id: number) {
     if (!window.confirm(question)) return
@@ -69,7 +93,10 @@ export function useDeletableList<TItem, TError, TKey extends QueryKey, TDeleted>
     try {
       await mutation.mutateAsync({ id })
       await refresh()
-      toast.success(deleted)
+      toast.success(
+        deleted,
+        trashKind ? { label: 'Undo', run: () => void undo(trashKind, id) } : undefined,
+      )
     } catch (caught) {
       if (await endSession(caught)) return
       setError(failureText(caught, fallback))

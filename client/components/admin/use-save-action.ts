@@ -9,6 +9,8 @@ export interface SaveOptions {
   onSaved?: () => void
   /** The server's messages per field, when it refused the input (400 with `fields`). */
   onFields?: (fields: Record<string, string>) => void
+  /** Just before a 401 sends the owner to sign in again (the form keeps a draft). */
+  onSessionEnded?: () => void
 }
 
 /**
@@ -33,7 +35,7 @@ export function useSaveAction<T>(
       await save(data)
     } catch (caught) {
       setSaving(false)
-      if (await endSession(caught)) return
+      if (await endSession(caught, options.onSessionEnded)) return
       const fields = serverFieldsOf(caught)
       if (fields) options.onFields?.(fields)
       setError(failureText(caught, fallback))

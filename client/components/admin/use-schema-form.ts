@@ -1,5 +1,7 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
+import { dropDraft, keepDraft, readDraft } from '../../lib/form-drafts'
+import { useLeaveGuard } from './use-leave-guard'
 import { useSaveAction } from './use-save-action'
 import { issuesByField, issuesSummary } from './zod-issues'
 
@@ -18,6 +20,12 @@ type TextKey<V> = { [K in keyof V]: string extends V[K] ? K : never }[keyof V] &
  * typed, a message per field (the schema's, or the server's when it refuses
  * the input) that clears once the field is edited, and the save (see
  * useSaveAction; `onSaved` replaces the return to the dashboard).
+ *
+ * Nothing typed is lost: while the values differ from the ones the form
+ * opened with (or last saved), leaving it asks first (a link in the app, or
+ * closing the tab); and with a `draft` key, a save that meets an ended
+ * session keeps the values in this tab until the owner has signed in again
+ * and is back on the form, which then says so (`draftRestored`).
  */
 export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
   initial: () => V
@@ -27,13 +35,45 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
   save: (data: z.output<S>) => Promise<unknown>
   failure: string
   onSaved?: () => void
+  /** The form's key for a draft kept across a new sign-in (`project:3`); none: not kept. */
+  draft?: string
 }) {
-  const [values, setValues] = useState(options.initial)
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
-  const action = useSaveAction(options.save, options.failure, {
-    onSaved: options.onSaved,
-    onFields: setFieldErrors,
+  const { draft } = options
+  const [opened] = useState(() => {
+    const initial = options.initial()
+    const kept = draft ? readDraft<V>(draft) : null
+    return { initial, kept }
   })
+  const [values, setValues] = useState<V>(() =>
+    opened.kept ? { ...opened.initial, ...opened.kept } : opened.initial,
+  )
+  const [draftRestored] = useState(opened.kept !== null)
+  useEffect(() => {
+    if (draft && opened.kept) dropDraft(draft)
+  }, [draft, opened.kept])
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
+  const clean = useRef(new Set([JSON.stringify(opened.initial)]))
+  const current = useRef(values)
+  current.current = values
+  const dirty = () => !clean.current.has(JSON.stringify(current.current))
+  const guard = useLeaveGuard(dirty)
+  const action = useSaveAction(
+    async (data: z.output<S>) => {
+      await options.save(data)
+      // What was just saved is not a change to warn about.
+      clean.current.add(JSON.stringify(current.current))
+    },
+    options.failure,
+    {
+      onSaved: options.onSaved,
+      onFields: setFieldErrors,
+      onSessionEnded: () => {
+        // On the way to the sign-in page: nothing to ask; changes are kept (with a key).
+        if (draft && dirty()) keepDraft(draft, current.current)
+        guard.release()
+      },
+    },
+  )
 
   function set<K extends keyof V>(key: K, value: V[K]) {
     setValues((current) => ({ ...current, [key]: value }))
@@ -68,5 +108,5 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
     }
   }
 
-  return { values, set, onSubmit, errorOf, text, action }
+  return { values, set, onSubmit, errorOf, text, action, draftRestored }
 }

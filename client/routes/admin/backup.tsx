@@ -10,6 +10,7 @@ import {
 } from '../../components/admin/form-controls'
 import { restCall, sentenceOf } from '../../components/admin/rest-call'
 import { useToast } from '../../components/admin/toasts'
+import { useLeaveGuard } from '../../components/admin/use-leave-guard'
 import { clearToken } from '../../lib/token'
 
 export const Route = createFileRoute('/admin/backup')({
@@ -45,6 +46,8 @@ const tableLabels: Record<string, string> = {
   share_links: 'Share links',
   analytics_views: 'Page-view counts (per day, page, site, device, link)',
   analytics_visitors: 'Visitor hashes (per day, no address kept)',
+  trash: 'Items in the Trash',
+  revisions: 'Earlier versions (projects and profile)',
 }
 
 function Download() {
@@ -98,6 +101,8 @@ function Restore() {
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // A file read and not restored yet: leaving asks first.
+  const guard = useLeaveGuard(() => backup !== null)
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     setError(null)
@@ -143,6 +148,7 @@ function Restore() {
       )
       // The restore dropped every session, this one too.
       clearToken()
+      guard.release()
       await navigate({ to: '/login' })
     } catch (failure) {
       setError(sentenceOf(failure))

@@ -10,6 +10,7 @@ import {
 import { formatBytes } from '../../components/admin/media-info'
 import { restCall, sentenceOf } from '../../components/admin/rest-call'
 import { useToast } from '../../components/admin/toasts'
+import { useLeaveGuard } from '../../components/admin/use-leave-guard'
 import { adminLoader } from '../../lib/admin-loaders'
 import { useTrpc } from '../../lib/trpc'
 
@@ -36,6 +37,8 @@ function CvAdmin() {
   const [file, setFile] = useState<File | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // A PDF chosen and not uploaded yet: leaving asks first.
+  useLeaveGuard(() => file !== null)
   const toast = useToast()
 
   async function upload(event: FormEvent) {

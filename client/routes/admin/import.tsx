@@ -9,6 +9,7 @@ import {
   StatusMessage,
   secondaryButtonClass,
 } from '../../components/admin/form-controls'
+import { useLeaveGuard } from '../../components/admin/use-leave-guard'
 import { failureText } from '../../lib/admin-errors'
 import { useTrpc } from '../../lib/trpc'
 
@@ -91,6 +92,8 @@ function ImportScreen() {
   const [result, setResult] = useState<ImportResult | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
+  // A document previewed and not imported yet: leaving asks first.
+  useLeaveGuard(() => document !== null)
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     setError(null)

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ACCENT_PROPERTIES, accentStyle } from '../../../src/domain/accent'
 import type { ProfileData } from '../../../src/schemas/profile'
 import { ProfileForm } from '../../components/admin/profile-form'
+import { RevisionHistory } from '../../components/admin/revision-history'
 import { adminLoader } from '../../lib/admin-loaders'
 import { useTrpc } from '../../lib/trpc'
 
@@ -37,7 +38,22 @@ function EditProfile() {
     await queryClient.invalidateQueries(trpc.profile.pathFilter())
   }
 
-  return <ProfileForm profile={profile} save={save} />
+  const restore = useMutation(trpc.profile.restoreRevision.mutationOptions())
+  async function restoreRevision(rev: number) {
+    const restored = await restore.mutateAsync({ rev })
+    queryClient.setQueryData(query.queryKey, restored)
+    applyAccentStyle(restored.accent_color)
+    await queryClient.invalidateQueries(trpc.profile.pathFilter())
+  }
+  return (
+    <>
+      <ProfileForm key={JSON.stringify(profile)} profile={profile} save={save} />
+      <RevisionHistory
+        query={trpc.profile.revisions.queryOptions(undefined, { staleTime: 0 })}
+        restore={restoreRevision}
+      />
+    </>
+  )
 }
 
 /** Writes an accent colour's custom properties on <html>, as the server would. */

@@ -1,5 +1,12 @@
+import { z } from 'zod'
 import { profileInput, profileSchema } from '../../../src/schemas/profile'
-import { getProfile, updateProfile } from '../../services/profile'
+import { profileRevisionInput, revisionSchema } from '../../../src/schemas/revisions'
+import {
+  getProfile,
+  profileRevisions,
+  restoreProfileRevision,
+  updateProfile,
+} from '../../services/profile'
 import { adminProcedure, publicProcedure, router } from '../init'
 
 export const profileRouter = router({
@@ -12,4 +19,15 @@ export const profileRouter = router({
     .input(profileInput)
     .output(profileSchema)
     .mutation(({ ctx, input }) => updateProfile(ctx.db, input, ctx.now())),
+  /** The saves that changed something, newest first, each with its changes. */
+  revisions: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/profile/revisions' } })
+    .output(z.array(revisionSchema))
+    .query(({ ctx }) => profileRevisions(ctx.db)),
+  /** Brings back the version kept by a revision; the restore is itself a revision. */
+  restoreRevision: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/profile/revisions/:rev/restore' } })
+    .input(profileRevisionInput)
+    .output(profileSchema)
+    .mutation(({ ctx, input }) => restoreProfileRevision(ctx.db, input.rev, ctx.now())),
 })

@@ -8,6 +8,7 @@ import {
   projectSlugInput,
   projectUpdateInput,
 } from '../../../src/schemas/project'
+import { projectRevisionInput, revisionSchema } from '../../../src/schemas/revisions'
 import {
   createProject,
   deleteProject,
@@ -16,7 +17,9 @@ import {
   getProjectBySlug,
   listFeaturedProjects,
   listProjects,
+  projectRevisions,
   reorderProjects,
+  restoreProjectRevision,
   updateProject,
 } from '../../services/projects'
 import { adminProcedure, publicOrAdminProcedure, publicProcedure, router } from '../init'
@@ -81,4 +84,16 @@ export const projectsRouter = router({
     .meta({ rest: { method: 'DELETE', path: '/api/projects/:id', status: 204 } })
     .input(idInput)
     .mutation(({ ctx, input }) => deleteProject(ctx.db, input.id)),
+  /** The saves that changed something, newest first, each with its changes. */
+  revisions: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/projects/:id/revisions' } })
+    .input(idInput)
+    .output(z.array(revisionSchema))
+    .query(({ ctx, input }) => projectRevisions(ctx.db, input.id)),
+  /** Brings back the version kept by a revision; the restore is itself a revision. */
+  restoreRevision: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/projects/:id/revisions/:rev/restore' } })
+    .input(projectRevisionInput)
+    .output(projectSchema)
+    .mutation(({ ctx, input }) => restoreProjectRevision(ctx.db, input.id, input.rev)),
 })

@@ -1,6 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { ProjectForm } from '../../../components/admin/project-form'
 import { refreshProjects } from '../../../components/admin/refresh-lists'
+import { RevisionHistory } from '../../../components/admin/revision-history'
 import { useEditSave } from '../../../components/admin/use-content-save'
 import { editLoader } from '../../../lib/admin-loaders'
 import { useTrpc } from '../../../lib/trpc'
@@ -27,5 +29,27 @@ function EditProject() {
     refresh: refreshProjects,
     saved: 'Project saved.',
   })
-  return <ProjectForm key={id} heading="Edit Project." item={item} save={save} />
+  const queryClient = useQueryClient()
+  const restore = useMutation(trpc.projects.restoreRevision.mutationOptions())
+  async function restoreRevision(rev: number) {
+    const restored = await restore.mutateAsync({ id, rev })
+    // The form opens again on the restored version.
+    queryClient.setQueryData(trpc.projects.byId.queryKey({ id }), restored)
+    await refreshProjects(queryClient, trpc)
+  }
+  return (
+    <>
+      <ProjectForm
+        key={`${id}-${item.updated_at}`}
+        heading="Edit Project."
+        item={item}
+        save={save}
+      />
+      <RevisionHistory
+        query={trpc.projects.revisions.queryOptions({ id }, { staleTime: 0 })}
+        restore={restoreRevision}
+        wide
+      />
+    </>
+  )
 }

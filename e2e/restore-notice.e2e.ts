@@ -1,0 +1,140 @@
+/**
+ * A restore from a backup is noticed by every open admin tab: its next
+ * action lands on the sign-in page saying when the site was restored, and
+ * once signed in again the header shows the restored profile. A restore
+ * changes all data, so this suite runs its own server on a fresh data
+ * directory (as hostile-content.e2e.ts does).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+
+const ADMIN = { username: 'restore-admin', password: 'restore admin password' }
+
+let server: ChildProcess | undefined
+let dataDir = ''
+let base = ''
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'portfolio-restore-notice-'))
+  const port = await freePort()
+  base = `http://127.0.0.1:${port}`
+  server = spawn('bun', ['server/index.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SKIP_CLIENT_BUILD: '1',
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      OWNER_NAME: 'Restored Owner',
+    },
+    stdio: 'ignore',
+  })
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error('the restore-notice server did not start')
+})
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM')
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  server?.kill('SIGKILL')
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  const text = await response.text()
+  return {
+    status: response.status,
+    json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  }
+}
+
+test('a restore from a backup is noticed by an open admin tab on its next action', async ({
+  browser,
+}) => {
+  const login = await api('/api/auth/login', { method: 'POST', body: ADMIN })
+  const token = String(login.json.token)
+  const backup = await api('/api/backup', { token })
+  expect(backup.status).toBe(200)
+
+  // After the backup, the owner renames themself.
+  const profile = (await api('/api/profile')).json
+  const { age: _age, photo: _photo, ...fields } = profile
+  const renamed = await api('/api/profile', {
+    method: 'PUT',
+    token,
+    body: { ...fields, name: 'Renamed Meanwhile' },
+  })
+  expect(renamed.status).toBe(200)
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  await context.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('token', value)
+      sessionStorage.setItem('seeded', '1')
+    }
+  }, token)
+  const tab = await context.newPage()
+  await tab.goto(`${base}/admin/profile`)
+  await expect(tab.getByLabel('Name', { exact: true })).toHaveValue('Renamed Meanwhile')
+  await expect(tab.getByRole('banner').getByRole('link').first()).toContainText('Renamed Meanwhile')
+
+  // Another tab (here: the API) restores the backup taken before the rename.
+  const restored = await api('/api/restore', {
+    method: 'POST',
+    token,
+    body: { password: ADMIN.password, backup: backup.json },
+  })
+  expect(restored.status).toBe(200)
+
+  // The open tab's next action: a screen of the admin.
+  await tab.getByRole('link', { name: 'Trash' }).first().click()
+  await expect(tab).toHaveURL(/\/login$/)
+  await expect(tab.getByRole('status')).toHaveText(
+    /^The site was restored from a backup at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. Sign in again\.$/,
+  )
+  await tab.getByLabel('Username').fill(ADMIN.username)
+  await tab.getByLabel('Password').fill(ADMIN.password)
+  await tab.getByRole('button', { name: 'Sign In' }).click()
+  await expect(tab).toHaveURL(/\/admin$/)
+  await expect(tab.getByRole('banner').getByRole('link').first()).toContainText('Restored Owner')
+  await tab.goto(`${base}/admin/profile`)
+  await expect(tab.getByLabel('Name', { exact: true })).toHaveValue('Restored Owner')
+  await context.close()
+})

@@ -1,0 +1,318 @@
+/**
+ * The Trash: a delete of a project, timeline event, contact message or
+ * image moves its row here (server/db/schema.ts, `trash`) in the delete's
+ * own transaction, so it leaves every public answer, list, page, sitemap
+ * and cache at once. A restore puts the row back as it was: its id, its
+ * `sort_order` (its place in the manual order), a project's slugs, an
+ * image's files (never removed while it is in the Trash). After 30 days
+ * `purgeTrash` removes it for good.
+ */
+import { and, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import { TRASH_DAYS, type TrashItem, type TrashKind } from '../../src/schemas/trash'
+import type { Db } from '../db/client'
+import {
+  contactMessages,
+  media,
+  projectSlugs,
+  projects,
+  revisions,
+  timelineEvents,
+  trash,
+} from '../db/schema'
+import { ConflictError, NotFoundError } from '../errors'
+import type { MediaStore } from '../media/store'
+import { bumpContentVersion, type Tx } from './content-version'
+import { claimSlug } from './project-slugs'
+import { iso, pgErrorCode } from './rows'
+
+type Row = Record<string, unknown>
+
+const DAY_MS = 24 * 60 * 60_000
+
+/** Each kind's table, what it is called when missing, and the name the Trash lists it by. */
+const kinds: Record<
+  TrashKind,
+  {
+    table: PgTable & { id: typeof projects.id }
+    notFound: string
+    title: (row: Row) => string
+    /** Shown on public pages: its moves bump the content version. */
+    public: boolean
+  }
+> = {
+  project: {
+    table: projects,
+    notFound: 'Project not found.',
+    title: (row) => String(row.title),
+    public: true,
+  },
+  timeline_event: {
+    table: timelineEvents as unknown as PgTable & { id: typeof projects.id },
+    notFound: 'Timeline event not found.',
+    title: (row) => String(row.title),
+    public: true,
+  },
+  message: {
+    table: contactMessages as unknown as PgTable & { id: typeof projects.id },
+    notFound: 'Message not found.',
+    title: (row) => `Message from ${String(row.name)}`,
+    public: false,
+  },
+  image: {
+    table: media as unknown as PgTable & { id: typeof projects.id },
+    notFound: 'Image not found.',
+    // A display name when the library keeps one, else its alt text, else its file.
+    title: (row) =>
+      [row.name, row.alt, row.key].find(
+        (value): value is string => typeof value === 'string' && value !== '',
+      ) ?? 'Image',
+    public: true,
+  },
+}
+
+const notInTrash = () => new NotFoundError('Nothing in the Trash has that kind and id.')
+
+/** A row as JSON (timestamps as ISO strings), the way the Trash and revisions keep it. */
+export function rowJson(row: object): Row {
+  return JSON.parse(JSON.stringify(row)) as Row
+}
+
+/**
+ * A kept row as values for its table today: columns it names that no longer
+ * exist are dropped, columns added since take their defaults, timestamps
+ * come back as dates.
+ */
+export function revive(table: PgTable, row: Row): Row {
+  const columns = getTableColumns(table)
+  const values: Row = {}
+  for (const [key, column] of Object.entries(columns)) {
+    if (!(key in row)) continue
+    const value = row[key]
+    values[key] = column.dataType === 'date' && typeof value === 'string' ? new Date(value) : value
+  }
+  return values
+}
+
+/**
+ * Moves one row of `kind` into the Trash, inside the caller's transaction
+ * (which bumps the content version when it is public content). A project's
+ * slugs go with it (still reserved for it); 404 when there is no such row.
+ */
+export async function moveToTrash(tx: Tx, kind: TrashKind, id: number): Promise<void> {
+  const { table, notFound, title } = kinds[kind]
+  const source: PgTable = table
+  const [row] = (await tx
+    .select()
+    .from(source)
+    .where(eq(table.id, id))
+    .for('update')
+    .limit(1)) as Row[]
+  if (!row) throw new NotFoundError(notFound)
+  const slugs =
+    kind === 'project'
+      ? (
+          await tx
+            .select({ slug: projectSlugs.slug })
+            .from(projectSlugs)
+            .where(eq(projectSlugs.project_id, id))
+        ).map((slug) => slug.slug)
+      : []
+  // A project's slugs go with it (ON DELETE CASCADE).
+  await tx.delete(table).where(eq(table.id, id))
+  await tx
+    .insert(trash)
+    .values({ kind, item_id: id, title: title(row), row: rowJson(row), slugs })
+    // Restored, then deleted again: the newer deletion replaces the older.
+    .onConflictDoUpdate({
+      target: [trash.kind, trash.item_id],
+      set: {
+        title: title(row),
+        row: rowJson(row),
+        slugs,
+        deleted_at: sql`now()`,
+      },
+    })
+}
+
+/** Newest deletion first. */
+export async function listTrash(db: Db): Promise<TrashItem[]> {
+  const rows = await db
+    .select({
+      kind: trash.kind,
+      id: trash.item_id,
+      title: trash.title,
+      deleted_at: trash.deleted_at,
+    })
+    .from(trash)
+    .orderBy(desc(trash.deleted_at), trash.kind, desc(trash.item_id))
+  return rows.map((row) => ({ ...row, deleted_at: iso(row.deleted_at) }))
+}
+
+/**
+ * Puts an item back where it was: same id, same place in the manual order,
+ * a project with its slugs (if a slug was taken meanwhile, which only a
+ * backup restore can cause, the project gets the next free one for its
+ * title). An image re-uploaded while it was in the Trash is simply dropped
+ * from the Trash: the library already has it.
+ */
+export async function restoreFromTrash(db: Db, kind: TrashKind, id: number): Promise<TrashItem> {
+  return db.transaction(async (tx) => {
+    const [item] = await tx
+      .select()
+      .from(trash)
+      .where(and(eq(trash.kind, kind), eq(trash.item_id, id)))
+      .for('update')
+      .limit(1)
+    if (!item) throw notInTrash()
+    const { table, public: isPublic } = kinds[kind]
+    const values = revive(table, item.row)
+    if (kind === 'image') {
+      const inserted = await tx
+        .insert(media)
+        .values(values as typeof media.$inferInsert)
+        .onConflictDoNothing()
+        .returning({ id: media.id })
+      if (inserted.length === 0) {
+        const [again] = await tx
+          .select({ id: media.id })
+          .from(media)
+          .where(eq(media.hash, String(item.row.hash)))
+          .limit(1)
+        if (!again) throw new ConflictError('An image with this id is already in the library.')
+      }
+    } else if (kind === 'project') {
+      await restoreProject(tx, values, item.slugs)
+    } else {
+      try {
+        await tx.insert(table).values(values)
+      } catch (error) {
+        if (pgErrorCode(error) === '23505') {
+          throw new ConflictError(`An item with the id ${id} exists already: it cannot come back.`)
+        }
+        throw error
+      }
+    }
+    await tx.delete(trash).where(and(eq(trash.kind, kind), eq(trash.item_id, id)))
+    if (isPublic) await bumpContentVersion(tx)
+    return { kind, id, title: item.title, deleted_at: iso(item.deleted_at) }
+  })
+}
+
+async function restoreProject(tx: Tx, values: Row, slugs: string[]): Promise<void> {
+  const id = Number(values.id)
+  const slug = String(values.slug)
+  const free = async (candidate: string) => {
+    const [owner] = await tx
+      .select({ id: projectSlugs.project_id })
+      .from(projectSlugs)
+      .where(eq(projectSlugs.slug, candidate))
+      .limit(1)
+    return !owner || owner.id === id
+  }
+  const current = (await free(slug)) ? slug : await claimSlug(tx, String(values.title), id)
+  const [clash] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.id, id))
+    .limit(1)
+  if (clash) throw new ConflictError(`A project with the id ${id} exists already.`)
+  await tx.insert(projects).values({ ...(values as typeof projects.$inferInsert), slug: current })
+  const all = [...new Set([...slugs, current])]
+  await tx
+    .insert(projectSlugs)
+    .values(all.map((each) => ({ slug: each, project_id: id })))
+    .onConflictDoNothing()
+}
+
+export interface FileRemoval {
+  store: MediaStore
+  log: { warn: (message: string, details?: Record<string, unknown>) => void }
+}
+
+/** The stored files of trashed images that no image still in the library or the Trash shares. */
+async function orphanedFiles(db: Pick<Db, 'select'>, gone: Row[]): Promise<string[]> {
+  const hashes = gone.map((row) => String(row.hash))
+  if (hashes.length === 0) return []
+  const live = await db.select({ hash: media.hash }).from(media).where(inArray(media.hash, hashes))
+  const trashed = await db
+    .select({ hash: sql<string>`${trash.row} ->> 'hash'` })
+    .from(trash)
+    .where(and(eq(trash.kind, 'image'), inArray(sql`${trash.row} ->> 'hash'`, hashes)))
+  const kept = new Set([...live, ...trashed].map((row) => row.hash))
+  return gone
+    .filter((row) => !kept.has(String(row.hash)))
+    .flatMap((row) => [
+      String(row.key),
+      ...((row.variants as { key: string }[] | undefined) ?? []).map((variant) => variant.key),
+    ])
+}
+
+async function removeFiles(files: FileRemoval, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await files.store.delete(key)
+    } catch (error) {
+      files.log.warn('a deleted image file could not be removed', {
+        key,
+        error: error instanceof Error ? error.message : String(error),
+      })
+    }
+  }
+}
+
+/**
+ * Removes an item from the Trash for good: a project's revisions go with
+ * it, an image's files too (unless the same image was uploaded again).
+ */
+export async function deleteFromTrash(
+  db: Db,
+  files: FileRemoval,
+  kind: TrashKind,
+  id: number,
+): Promise<void> {
+  const gone = await db.transaction(async (tx) => {
+    const [item] = await tx
+      .delete(trash)
+      .where(and(eq(trash.kind, kind), eq(trash.item_id, id)))
+      .returning()
+    if (!item) throw notInTrash()
+    if (kind === 'project') {
+      await tx
+        .delete(revisions)
+        .where(and(eq(revisions.kind, 'project'), eq(revisions.item_id, id)))
+    }
+    return item
+  })
+  if (kind === 'image') await removeFiles(files, await orphanedFiles(db, [gone.row]))
+}
+
+/**
+ * Removes everything deleted more than 30 days before `now`: one DELETE
+ * statement on the Trash, so two instances running it at once remove each
+ * row once (the second waits for the first's row locks and finds nothing
+ * left), then in the same transaction the revisions of the projects it
+ * removed, and after it the files of the images it removed. Safe on any
+ * number of instances. Returns how many items went.
+ */
+export async function purgeTrash(db: Db, now: Date, files?: FileRemoval): Promise<number> {
+  const cutoff = new Date(now.getTime() - TRASH_DAYS * DAY_MS)
+  const gone = await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(trash)
+      .where(lt(trash.deleted_at, cutoff))
+      .returning({ kind: trash.kind, item_id: trash.item_id, row: trash.row })
+    const projectIds = removed.filter((item) => item.kind === 'project').map((item) => item.item_id)
+    if (projectIds.length > 0) {
+      await tx
+        .delete(revisions)
+        .where(and(eq(revisions.kind, 'project'), inArray(revisions.item_id, projectIds)))
+    }
+    return removed
+  })
+  if (files) {
+    const images = gone.filter((item) => item.kind === 'image').map((item) => item.row)
+    await removeFiles(files, await orphanedFiles(db, images))
+  }
+  return gone.length
+}
