@@ -10,6 +10,7 @@ import type { Database } from './db/client'
 import { DataDirLockedError } from './db/lock'
 import { buildTemplate, templateDirIn, templateState } from './db/template'
 import { appConfigFromEnv, ConfigError, loadEnv, mediaStorageFromEnv } from './env'
+import { startPostPublisher } from './jobs/publish-posts'
 import { createLogger, errorDetails } from './log'
 import { createMediaStore } from './media/store'
 import { messages } from './messages'
@@ -36,6 +37,7 @@ async function main() {
   let server: ReturnType<typeof Bun.serve> | undefined
   let alerts: AlertWorker | undefined
   let analytics: Analytics | undefined
+  let publisher: { stop: () => Promise<void> } | undefined
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
@@ -48,6 +50,8 @@ async function main() {
     await alerts?.stop()
     // The page views counted since the last flush, written before the database closes.
     await analytics?.stop()
+    // A publishing run under way commits or rolls back; its posts stay due otherwise.
+    await publisher?.stop()
     const database = await opening?.catch(() => undefined)
     await database?.close()
     log.info('stopped')
@@ -154,6 +158,8 @@ async function main() {
   // Alerts left pending by an earlier run (or another instance) go out now.
   alerts?.start()
   analytics?.start()
+  // Scheduled posts go live on time (claimed in the database: once, whichever instance runs first).
+  publisher = startPostPublisher({ db: database.db, log })
   log.info('listening', {
     url: `http://localhost:${server.port}`,
     database: database.kind,
