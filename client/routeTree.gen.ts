@@ -15,6 +15,7 @@ import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as CvRouteImport } from './routes/cv'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminSectionRouteImport } from './routes/admin/$section'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
@@ -24,10 +25,15 @@ import { Route as AdminImportRouteImport } from './routes/admin/import'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
+import { Route as NotesIndexRouteImport } from './routes/notes/index'
+import { Route as NotesSlugRouteImport } from './routes/notes/$slug'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
 import { Route as ProjectsSlugRouteImport } from './routes/projects/$slug'
+import { Route as AdminNotesIndexRouteImport } from './routes/admin/notes/index'
+import { Route as AdminNotesNewRouteImport } from './routes/admin/notes/new'
 import { Route as AdminProjectsNewRouteImport } from './routes/admin/projects/new'
 import { Route as AdminTimelineNewRouteImport } from './routes/admin/timeline/new'
+import { Route as AdminNotesEditIdRouteImport } from './routes/admin/notes/edit.$id'
 import { Route as AdminProjectsEditIdRouteImport } from './routes/admin/projects/edit.$id'
 import { Route as AdminTimelineEditIdRouteImport } from './routes/admin/timeline/edit.$id'
 
@@ -59,6 +65,11 @@ const LoginRoute = LoginRouteImport.update({
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -106,6 +117,16 @@ const AdminSecurityRoute = AdminSecurityRouteImport.update({
   path: '/security',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const NotesIndexRoute = NotesIndexRouteImport.update({
+  id: '/notes/',
+  path: '/notes/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotesSlugRoute = NotesSlugRouteImport.update({
+  id: '/notes/$slug',
+  path: '/notes/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProjectsIndexRoute = ProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
@@ -116,6 +137,16 @@ const ProjectsSlugRoute = ProjectsSlugRouteImport.update({
   path: '/projects/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminNotesIndexRoute = AdminNotesIndexRouteImport.update({
+  id: '/notes/',
+  path: '/notes/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminNotesNewRoute = AdminNotesNewRouteImport.update({
+  id: '/notes/new',
+  path: '/notes/new',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminProjectsNewRoute = AdminProjectsNewRouteImport.update({
   id: '/projects/new',
   path: '/projects/new',
@@ -124,6 +155,11 @@ const AdminProjectsNewRoute = AdminProjectsNewRouteImport.update({
 const AdminTimelineNewRoute = AdminTimelineNewRouteImport.update({
   id: '/timeline/new',
   path: '/timeline/new',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminNotesEditIdRoute = AdminNotesEditIdRouteImport.update({
+  id: '/notes/edit/$id',
+  path: '/notes/edit/$id',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminProjectsEditIdRoute = AdminProjectsEditIdRouteImport.update({
@@ -144,6 +180,7 @@ export interface FileRoutesByFullPath {
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/search': typeof SearchRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
@@ -152,11 +189,16 @@ export interface FileRoutesByFullPath {
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
   '/admin/security': typeof AdminSecurityRoute
+  '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
+  '/notes/': typeof NotesIndexRoute
   '/projects/': typeof ProjectsIndexRoute
+  '/admin/notes/new': typeof AdminNotesNewRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
+  '/admin/notes/': typeof AdminNotesIndexRoute
+  '/admin/notes/edit/$id': typeof AdminNotesEditIdRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
@@ -166,6 +208,7 @@ export interface FileRoutesByTo {
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/search': typeof SearchRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
@@ -174,11 +217,16 @@ export interface FileRoutesByTo {
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
   '/admin/security': typeof AdminSecurityRoute
+  '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin': typeof AdminIndexRoute
+  '/notes': typeof NotesIndexRoute
   '/projects': typeof ProjectsIndexRoute
+  '/admin/notes/new': typeof AdminNotesNewRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
+  '/admin/notes': typeof AdminNotesIndexRoute
+  '/admin/notes/edit/$id': typeof AdminNotesEditIdRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
@@ -190,6 +238,7 @@ export interface FileRoutesById {
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/search': typeof SearchRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
@@ -198,11 +247,16 @@ export interface FileRoutesById {
   '/admin/media': typeof AdminMediaRoute
   '/admin/profile': typeof AdminProfileRoute
   '/admin/security': typeof AdminSecurityRoute
+  '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
+  '/notes/': typeof NotesIndexRoute
   '/projects/': typeof ProjectsIndexRoute
+  '/admin/notes/new': typeof AdminNotesNewRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
+  '/admin/notes/': typeof AdminNotesIndexRoute
+  '/admin/notes/edit/$id': typeof AdminNotesEditIdRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
@@ -215,6 +269,7 @@ export interface FileRouteTypes {
     | '/cv'
     | '/login'
     | '/privacy'
+    | '/search'
     | '/admin/$section'
     | '/admin/audit'
     | '/admin/backup'
@@ -223,11 +278,16 @@ export interface FileRouteTypes {
     | '/admin/media'
     | '/admin/profile'
     | '/admin/security'
+    | '/notes/$slug'
     | '/projects/$slug'
     | '/admin/'
+    | '/notes/'
     | '/projects/'
+    | '/admin/notes/new'
     | '/admin/projects/new'
     | '/admin/timeline/new'
+    | '/admin/notes/'
+    | '/admin/notes/edit/$id'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -237,6 +297,7 @@ export interface FileRouteTypes {
     | '/cv'
     | '/login'
     | '/privacy'
+    | '/search'
     | '/admin/$section'
     | '/admin/audit'
     | '/admin/backup'
@@ -245,11 +306,16 @@ export interface FileRouteTypes {
     | '/admin/media'
     | '/admin/profile'
     | '/admin/security'
+    | '/notes/$slug'
     | '/projects/$slug'
     | '/admin'
+    | '/notes'
     | '/projects'
+    | '/admin/notes/new'
     | '/admin/projects/new'
     | '/admin/timeline/new'
+    | '/admin/notes'
+    | '/admin/notes/edit/$id'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
   id:
@@ -260,6 +326,7 @@ export interface FileRouteTypes {
     | '/cv'
     | '/login'
     | '/privacy'
+    | '/search'
     | '/admin/$section'
     | '/admin/audit'
     | '/admin/backup'
@@ -268,11 +335,16 @@ export interface FileRouteTypes {
     | '/admin/media'
     | '/admin/profile'
     | '/admin/security'
+    | '/notes/$slug'
     | '/projects/$slug'
     | '/admin/'
+    | '/notes/'
     | '/projects/'
+    | '/admin/notes/new'
     | '/admin/projects/new'
     | '/admin/timeline/new'
+    | '/admin/notes/'
+    | '/admin/notes/edit/$id'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
   fileRoutesById: FileRoutesById
@@ -284,7 +356,10 @@ export interface RootRouteChildren {
   CvRoute: typeof CvRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
+  SearchRoute: typeof SearchRoute
+  NotesSlugRoute: typeof NotesSlugRoute
   ProjectsSlugRoute: typeof ProjectsSlugRoute
+  NotesIndexRoute: typeof NotesIndexRoute
   ProjectsIndexRoute: typeof ProjectsIndexRoute
 }
 
@@ -330,6 +405,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy'
       fullPath: '/privacy'
       preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/': {
@@ -395,6 +477,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSecurityRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/notes/': {
+      id: '/notes/'
+      path: '/notes'
+      fullPath: '/notes/'
+      preLoaderRoute: typeof NotesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notes/$slug': {
+      id: '/notes/$slug'
+      path: '/notes/$slug'
+      fullPath: '/notes/$slug'
+      preLoaderRoute: typeof NotesSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/projects/': {
       id: '/projects/'
       path: '/projects'
@@ -409,6 +505,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProjectsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/notes/': {
+      id: '/admin/notes/'
+      path: '/notes'
+      fullPath: '/admin/notes/'
+      preLoaderRoute: typeof AdminNotesIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/notes/new': {
+      id: '/admin/notes/new'
+      path: '/notes/new'
+      fullPath: '/admin/notes/new'
+      preLoaderRoute: typeof AdminNotesNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/projects/new': {
       id: '/admin/projects/new'
       path: '/projects/new'
@@ -421,6 +531,13 @@ declare module '@tanstack/react-router' {
       path: '/timeline/new'
       fullPath: '/admin/timeline/new'
       preLoaderRoute: typeof AdminTimelineNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/notes/edit/$id': {
+      id: '/admin/notes/edit/$id'
+      path: '/notes/edit/$id'
+      fullPath: '/admin/notes/edit/$id'
+      preLoaderRoute: typeof AdminNotesEditIdRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/projects/edit/$id': {
@@ -450,8 +567,11 @@ interface AdminRouteRouteChildren {
   AdminProfileRoute: typeof AdminProfileRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminNotesNewRoute: typeof AdminNotesNewRoute
   AdminProjectsNewRoute: typeof AdminProjectsNewRoute
   AdminTimelineNewRoute: typeof AdminTimelineNewRoute
+  AdminNotesIndexRoute: typeof AdminNotesIndexRoute
+  AdminNotesEditIdRoute: typeof AdminNotesEditIdRoute
   AdminProjectsEditIdRoute: typeof AdminProjectsEditIdRoute
   AdminTimelineEditIdRoute: typeof AdminTimelineEditIdRoute
 }
@@ -466,8 +586,11 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminProfileRoute: AdminProfileRoute,
   AdminSecurityRoute: AdminSecurityRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminNotesNewRoute: AdminNotesNewRoute,
   AdminProjectsNewRoute: AdminProjectsNewRoute,
   AdminTimelineNewRoute: AdminTimelineNewRoute,
+  AdminNotesIndexRoute: AdminNotesIndexRoute,
+  AdminNotesEditIdRoute: AdminNotesEditIdRoute,
   AdminProjectsEditIdRoute: AdminProjectsEditIdRoute,
   AdminTimelineEditIdRoute: AdminTimelineEditIdRoute,
 }
@@ -483,7 +606,10 @@ const rootRouteChildren: RootRouteChildren = {
   CvRoute: CvRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
+  SearchRoute: SearchRoute,
+  NotesSlugRoute: NotesSlugRoute,
   ProjectsSlugRoute: ProjectsSlugRoute,
+  NotesIndexRoute: NotesIndexRoute,
   ProjectsIndexRoute: ProjectsIndexRoute,
 }
 export const routeTree = rootRouteImport

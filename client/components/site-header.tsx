@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTrpc } from '../lib/trpc'
+import { HeaderSearch } from './header-search'
 import { ThemeToggle } from './theme-toggle'
 
 // Never broken inside a word; narrower on the smallest phones (320 px fits).
@@ -17,10 +18,15 @@ function initialsOf(name: string): string {
   return (letters.length > 1 ? `${letters[0]}${letters.at(-1)}` : (letters[0] ?? '')) || '~'
 }
 
-/** Sticky site header: the owner's name, the three public pages (never /login) and the theme control. */
+/**
+ * Sticky site header: the owner's name, the three public pages (never
+ * /login), Notes once a post is live, search and the theme control.
+ */
 export function SiteHeader() {
-  // The root loader has already filled this query; on an error page it may be empty.
-  const { data: profile } = useQuery(useTrpc().profile.get.queryOptions())
+  const trpc = useTrpc()
+  // The root loader has already filled these queries; on an error page they may be empty.
+  const { data: profile } = useQuery(trpc.profile.get.queryOptions())
+  const { data: hasNotes } = useQuery(trpc.posts.any.queryOptions())
   const name = profile?.name ?? 'Portfolio'
 
   return (
@@ -70,8 +76,20 @@ export function SiteHeader() {
                 Contact
               </Link>
             </li>
+            {hasNotes ? (
+              <li>
+                <Link
+                  to="/notes"
+                  className={navLinkClass}
+                  activeProps={{ className: activeNavLinkClass }}
+                >
+                  Notes
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
+        <HeaderSearch />
         <ThemeToggle />
       </div>
     </header>

@@ -1,0 +1,188 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, notFound, redirect, useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { safeUrlOrNull } from '../../../src/domain/safe-url'
+import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons'
+import { NotFoundPage } from '../../components/not-found-page'
+import { TagList } from '../../components/tag-list'
+import { httpStatusOf } from '../../lib/api-errors'
+import { postDate } from '../../lib/notes'
+import { absoluteUrl, imageObject, ogCard, pageHead } from '../../lib/seo'
+import { getToken } from '../../lib/token'
+import { useTrpc } from '../../lib/trpc'
+
+export const Route = createFileRoute('/notes/$slug')({
+  loader: async ({ context: { queryClient, loadTrpc }, params }) => {
+    const trpc = await loadTrpc()
+    try {
+      const [post, profile] = await Promise.all([
+        queryClient.ensureQueryData(trpc.posts.bySlug.queryOptions({ slug: params.slug })),
+        queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
+        queryClient.ensureQueryData(trpc.posts.neighbours.queryOptions({ slug: params.slug })),
+      ])
+      // A former slug (the title changed) still resolves: move to the current address for good.
+      if (post.slug !== params.slug) {
+        throw redirect({
+          to: '/notes/$slug',
+          params: { slug: post.slug },
+          replace: true,
+          statusCode: 301,
+        })
+      }
+      return {
+        slug: post.slug,
+        title: post.title,
+        summary: post.summary,
+        cover: post.cover_url,
+        tags: post.tags,
+        publishedAt: post.published_at,
+        updatedAt: post.updated_at,
+        ownerName: profile.name,
+      }
+    } catch (error) {
+      const status = httpStatusOf(error)
+      if (status === 404 || status === 400) throw notFound()
+      throw error
+    }
+  },
+  head: ({ loaderData: post, match }) => {
+    if (!post) return {}
+    const siteUrl = match.context.site.url
+    const path = `/notes/${encodeURIComponent(post.slug)}`
+    const card = ogCard({ page: 'post', slug: post.slug }, post.title, [
+      post.title,
+      post.summary,
+      post.tags.join('\n'),
+      post.cover,
+      post.ownerName,
+    ])
+    return pageHead({
+      siteUrl,
+      path,
+      title: `${post.title} · Notes`,
+      socialTitle: post.title,
+      description: post.summary,
+      image: card,
+      type: 'article',
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description: post.summary,
+        url: absoluteUrl(siteUrl, path),
+        mainEntityOfPage: absoluteUrl(siteUrl, path),
+        image: [
+          imageObject(siteUrl, card),
+          ...(post.cover ? [absoluteUrl(siteUrl, post.cover)] : []),
+        ],
+        ...(post.tags.length > 0 ? { keywords: post.tags.join(', ') } : {}),
+        ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
+        dateModified: post.updatedAt,
+        author: { '@type': 'Person', name: post.ownerName, url: `${siteUrl}/` },
+      },
+    })
+  },
+  component: PostPage,
+  notFoundComponent: DraftOrNotFound,
+})
+
+let askedWithToken = false
+
+/**
+ * A draft or a scheduled post is a 404 for the page the server renders (it
+ * never reads the token), so a signed-in admin's browser asks once more with
+ * the token: the admin's preview link. Anyone else keeps the 404.
+ */
+function DraftOrNotFound() {
+  const router = useRouter()
+  useEffect(() => {
+    if (askedWithToken || !getToken()) return
+    askedWithToken = true
+    void router.invalidate()
+  }, [router])
+  return <NotFoundPage />
+}
+
+function PostPage() {
+  const { slug } = Route.useParams()
+  const trpc = useTrpc()
+  const { data: post } = useSuspenseQuery(trpc.posts.bySlug.queryOptions({ slug }))
+  const { data: around } = useSuspenseQuery(trpc.posts.neighbours.queryOptions({ slug }))
+  const cover = safeUrlOrNull(post.cover_url)
+
+  return (
+    <article className="break-words">
+      <Link
+        to="/notes"
+        className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-muted hover:text-accent-ink"
+      >
+        <ArrowLeftIcon width={16} height={16} />
+        All notes
+      </Link>
+      {post.state === 'published' ? null : (
+        <p className="mt-4 rounded-control bg-warning-soft px-4 py-3 text-sm text-warning-ink ring-1 ring-warning-line">
+          <strong>{post.state === 'draft' ? 'Draft' : 'Scheduled'} — not public.</strong> Only you
+          see this page, while signed in.
+        </p>
+      )}
+      <h1
+        id="post-title"
+        className="mt-4 text-3xl font-bold tracking-tight text-balance text-strong sm:text-4xl"
+      >
+        {post.title}
+      </h1>
+      <p className="mt-3 text-sm text-muted">
+        <time dateTime={post.published_at ?? undefined}>{postDate(post.published_at)}</time>
+        {post.published_at ? ' · ' : ''}
+        {post.reading_minutes} min read
+      </p>
+      <div className="mt-4">
+        <TagList tags={post.tags} list="/notes" size="md" />
+      </div>
+      {cover ? (
+        <img
+          src={cover}
+          alt=""
+          width={704}
+          height={396}
+          className="mt-8 aspect-video w-full rounded-card border border-line bg-surface-sunken object-cover shadow-card"
+        />
+      ) : null}
+      <div
+        className="prose-md mt-8 leading-relaxed text-body"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML rendered from Markdown and sanitised on the server (server/markdown/render.ts), never the raw input
+        dangerouslySetInnerHTML={{ __html: post.body_html }}
+      />
+      {around.previous || around.next ? (
+        <nav
+          id="post-nav"
+          aria-label="More notes"
+          className="mt-12 flex flex-wrap justify-between gap-4 border-t border-line pt-6"
+        >
+          {around.previous ? (
+            <Link
+              to="/notes/$slug"
+              params={{ slug: around.previous.slug }}
+              className="inline-flex max-w-full items-center gap-1.5 font-semibold text-accent-ink hover:underline"
+            >
+              <ArrowLeftIcon width={16} height={16} className="shrink-0" />
+              <span className="truncate">Previous: {around.previous.title}</span>
+            </Link>
+          ) : (
+            <span />
+          )}
+          {around.next ? (
+            <Link
+              to="/notes/$slug"
+              params={{ slug: around.next.slug }}
+              className="inline-flex max-w-full items-center gap-1.5 font-semibold text-accent-ink hover:underline"
+            >
+              <span className="truncate">Next: {around.next.title}</span>
+              <ArrowRightIcon width={16} height={16} className="shrink-0" />
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </article>
+  )
+}
