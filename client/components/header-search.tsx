@@ -70,6 +70,7 @@ export function HeaderSearch() {
   }
   const go = (href: string) => {
     close()
+    setQ('')
     input.current?.blur()
     void navigate({ href })
   }
