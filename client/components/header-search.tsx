@@ -79,7 +79,7 @@ export function HeaderSearch() {
     <>
       <a
         href="/search"
-        className="rounded-full p-2 text-muted hover:bg-surface-sunken hover:text-strong sm:hidden"
+        className="shrink-0 rounded-full p-1.5 text-muted hover:bg-surface-sunken hover:text-strong sm:hidden"
       >
         <SearchIcon width={18} height={18} />
         <span className="sr-only">Search</span>
@@ -110,7 +110,7 @@ export function HeaderSearch() {
             aria-keyshortcuts="/"
             autoComplete="off"
             maxLength={MAX_QUERY}
-            placeholder="Search  /"
+            placeholder="Search /"
             value={q}
             onFocus={() => setUsed(true)}
             onChange={(event) => {
@@ -134,7 +134,7 @@ export function HeaderSearch() {
                 go(picked ? picked.url : `/search?q=${encodeURIComponent(q.trim())}`)
               }
             }}
-            className="w-36 rounded-full border border-line bg-surface-raised px-3 py-1.5 text-sm text-body placeholder:text-muted focus:w-56 md:w-44"
+            className="w-24 rounded-full border border-line bg-surface-raised px-3 py-1.5 text-sm text-body transition-[width] placeholder:text-muted focus:w-44"
           />
           {expanded && used ? (
             <Suspense fallback={null}>

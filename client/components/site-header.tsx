@@ -6,7 +6,7 @@ import { ThemeToggle } from './theme-toggle'
 
 // Never broken inside a word; narrower on the smallest phones (320 px fits).
 const navLinkClass =
-  'whitespace-nowrap rounded-full px-2 py-1.5 text-sm font-medium sm:px-3 text-muted transition-colors hover:bg-surface-sunken hover:text-strong'
+  'whitespace-nowrap rounded-full px-1.5 py-1.5 text-sm font-medium sm:px-3 text-muted transition-colors hover:bg-surface-sunken hover:text-strong'
 const activeNavLinkClass =
   'bg-accent-soft text-accent-ink hover:bg-accent-soft hover:text-accent-ink'
 
@@ -42,7 +42,7 @@ export function SiteHeader() {
           >
             {initialsOf(name)}
           </span>
-          <span className="max-sm:sr-only">{name}</span>
+          <span className="whitespace-nowrap max-sm:sr-only">{name}</span>
         </Link>
         <nav aria-label="Main" className="ml-auto">
           <ul className="flex items-center gap-0.5 sm:gap-1">

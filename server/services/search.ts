@@ -38,9 +38,19 @@ export function snippetHtml(headline: string): string {
     .replace(new RegExp(`[${START}${STOP}]`, 'g'), '')
 }
 
-/** Text with no marker character in it, so only ts_headline's markers remain. */
-const unmarked = (text: ReturnType<typeof sql>) =>
-  sql`translate(${text}, ${`${START}${STOP}`}, '  ')`
+/**
+ * The passage's source as reading text: no marker character (so only
+ * ts_headline's markers remain), and Markdown's syntax left out (images and
+ * links keep their text, not their URLs; emphasis, heading and code marks go).
+ */
+const markdownLink = String.raw`!?\[([^\]]*)\]\([^)]*\)`
+const markdownMarks = '[#*_`>~|]+'
+const unmarked = (text: ReturnType<typeof sql>) => {
+  const plain = sql`translate(${text}, ${`${START}${STOP}`}, '  ')`
+  const noLinks = sql`regexp_replace(${plain}, ${markdownLink}, ${String.raw`\1`}, 'g')`
+  const noMarks = sql`regexp_replace(${noLinks}, ${markdownMarks}, ' ', 'g')`
+  return sql`regexp_replace(${noMarks}, ${String.raw`\s+`}, ' ', 'g')`
+}
 
 interface Row extends Record<string, unknown> {
   kind: SearchResult['kind']

@@ -112,3 +112,22 @@ describe('search', () => {
     expect(await search('!!! & | ( ) :*')).toEqual([])
   })
 })
+
+describe('snippets read as text', () => {
+  test("Markdown's syntax and link URLs stay out of the passage", async () => {
+    const r = await t.request('POST', '/api/posts', {
+      token,
+      body: {
+        title: 'Marked up',
+        summary: 'Plain.',
+        body: '## Heading about zebras\n\nSee [the zebra page](https://example.com/zebra-url) and ![a zebra](/media/zebra.jpg) **bold zebras**.',
+        status: 'published',
+      },
+    })
+    expect(r.status).toBe(201)
+    const [result] = await search('zebras')
+    expect(result?.snippet).toContain('<mark>zebras</mark>')
+    expect(result?.snippet).toContain('See the <mark>zebra</mark> page and a <mark>zebra</mark>')
+    expect(result?.snippet).not.toMatch(/zebra-url|##|\*\*|\]\(/)
+  })
+})
