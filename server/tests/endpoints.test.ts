@@ -59,12 +59,22 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'GET /api/share-links 200 shareLinks.list',
       'DELETE /api/share-links/:id 204 shareLinks.delete',
       'GET /api/analytics 200 analytics.summary',
+      'GET /api/posts 200 posts.list',
+      'GET /api/posts/:slug 200 posts.bySlug',
+      'POST /api/posts 201 posts.create',
+      'PUT /api/posts/:id 200 posts.update',
+      'DELETE /api/posts/:id 204 posts.delete',
+      'GET /api/search 200 search.query',
     ].sort(),
   )
 })
 
 test('only reads of public content are declared cacheable, on both doors', () => {
   expect([...publicQueries].sort()).toEqual([
+    'posts.any',
+    'posts.bySlug',
+    'posts.neighbours',
+    'posts.tags',
     'profile.get',
     'projects.byId',
     'projects.bySlug',
@@ -74,7 +84,13 @@ test('only reads of public content are declared cacheable, on both doors', () =>
     'timeline.byId',
     'timeline.list',
   ])
-  for (const path of ['/api/projects', '/api/projects/a-slug', '/api/timeline/3', '/api/profile']) {
+  for (const path of [
+    '/api/projects',
+    '/api/projects/a-slug',
+    '/api/timeline/3',
+    '/api/profile',
+    '/api/posts/a-slug',
+  ]) {
     expect(isPublicRead(path)).toBe(true)
   }
   for (const path of [
@@ -84,6 +100,9 @@ test('only reads of public content are declared cacheable, on both doors', () =>
     '/api/cv',
     '/api/nothing',
     '/api/projects/%zz',
+    // Read the query string (`?tag=`, `?q=`): never shared.
+    '/api/posts',
+    '/api/search',
   ]) {
     expect(isPublicRead(path)).toBe(false)
   }

@@ -174,3 +174,19 @@ describe('drafts and scheduled posts', () => {
     expect(slugsOf((await t.request('GET', '/api/posts?tag=rust')).list)).toEqual(['older'])
   })
 })
+
+describe('link-preview cards', () => {
+  test('a live post has its card; a draft has none; a former slug moves', async () => {
+    const post = await create(samplePost('Card Post', { tags: ['Cards'] }))
+    const card = await t.app.handle(new Request('http://localhost/og/notes/card-post.png'))
+    expect(card.status).toBe(200)
+    expect(card.headers.get('content-type')).toBe('image/png')
+    await create(samplePost('Card Draft', { status: 'draft' }))
+    const draft = await t.app.handle(new Request('http://localhost/og/notes/card-draft.png'))
+    expect(draft.status).toBe(404)
+    await t.request('PUT', `/api/posts/${post.id}`, { token, body: samplePost('Card Renamed') })
+    const moved = await t.app.handle(new Request('http://localhost/og/notes/card-post.png'))
+    expect(moved.status).toBe(301)
+    expect(moved.headers.get('location')).toBe('/og/notes/card-renamed.png')
+  })
+})
