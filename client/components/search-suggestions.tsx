@@ -1,7 +1,7 @@
 /**
- * The header search's suggestions: loaded on the search box's first focus
- * (or `/`), so the public entry carries none of this. Asks the REST door
- * (`GET /api/search?q=`) with plain fetch: no tRPC client needed.
+ * The header search's suggestions (with search-combobox.tsx, loaded on the
+ * search box's first focus, so the public entry carries none of this). Asks
+ * the REST door (`GET /api/search?q=`) with plain fetch: no tRPC client needed.
  */
 
 export interface Suggestion {
@@ -25,7 +25,7 @@ export async function fetchSuggestions(q: string, signal: AbortSignal): Promise<
   }
 }
 
-export default function SuggestionList({
+export function SuggestionList({
   id,
   results,
   active,
@@ -58,7 +58,7 @@ export default function SuggestionList({
       id={id}
       role="listbox"
       aria-label="Search suggestions"
-      className="absolute right-0 top-full z-30 mt-2 w-80 max-w-[calc(100vw-1.5rem)] overflow-hidden rounded-card border border-line bg-surface-raised py-1 shadow-card"
+      className="absolute right-0 top-full z-30 mt-2 w-80 max-w-xs overflow-hidden rounded-card border border-line bg-surface-raised py-1 shadow-card"
     >
       {options.map((option, index) => (
         <div

@@ -6,7 +6,7 @@ import { ThemeToggle } from './theme-toggle'
 
 // Never broken inside a word; narrower on the smallest phones (320 px fits).
 const navLinkClass =
-  'whitespace-nowrap rounded-full px-1.5 py-1.5 text-sm font-medium sm:px-3 text-muted transition-colors hover:bg-surface-sunken hover:text-strong'
+  'whitespace-nowrap rounded-full px-1.5 py-1.5 text-sm font-medium max-[359px]:px-1 max-[359px]:text-[13px] sm:px-3 text-muted transition-colors hover:bg-surface-sunken hover:text-strong'
 const activeNavLinkClass =
   'bg-accent-soft text-accent-ink hover:bg-accent-soft hover:text-accent-ink'
 
@@ -32,9 +32,10 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-20 border-b border-line/80 bg-surface-raised/85 backdrop-blur supports-[backdrop-filter]:bg-surface-raised/70">
       <div className="mx-auto flex h-16 w-full site-column items-center justify-between gap-2 px-3 sm:gap-3 sm:px-6">
+        {/* On the narrowest phones the Home link alone leads home: the header fits. */}
         <Link
           to="/"
-          className="flex items-center gap-2.5 rounded-full font-semibold tracking-tight text-strong"
+          className="flex items-center gap-2.5 rounded-full font-semibold tracking-tight text-strong max-[359px]:hidden"
         >
           <span
             aria-hidden="true"
