@@ -3,8 +3,9 @@ import { SearchIcon } from './icons'
 
 /** The longest query the API takes (src/schemas/search.ts; no zod in the public bundle). */
 export const MAX_QUERY = 200
+/** The box's look (its width is its `size`: no extra rule in the public stylesheet). */
 export const searchInputClass =
-  'w-32 rounded-full border border-line bg-surface-raised px-3 py-1.5 text-sm text-body placeholder:text-muted'
+  'rounded-full border border-line bg-surface-raised px-3 py-1.5 text-sm text-body'
 
 // The combobox's code arrives on the box's first focus, not with the page.
 const SearchCombobox = lazy(() => import('./search-combobox'))
@@ -47,6 +48,7 @@ export function HeaderSearch() {
         aria-keyshortcuts="/"
         maxLength={MAX_QUERY}
         placeholder="Search /"
+        size={12}
         onFocus={(event) => {
           typed.current = event.currentTarget.value
           setEnhanced(true)
@@ -63,7 +65,7 @@ export function HeaderSearch() {
     <>
       <a
         href="/search"
-        className="shrink-0 rounded-full p-1.5 text-muted hover:bg-surface-sunken hover:text-strong sm:hidden"
+        className="shrink-0 rounded-full px-1 py-1.5 text-muted hover:bg-surface-sunken hover:text-strong sm:hidden"
       >
         <SearchIcon width={18} height={18} />
         <span className="sr-only">Search</span>

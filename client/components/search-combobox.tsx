@@ -83,6 +83,7 @@ export default function SearchCombobox({ id, initial }: { id: string; initial: (
         autoComplete="off"
         maxLength={MAX_QUERY}
         placeholder="Search /"
+        size={12}
         value={q}
         onChange={(event) => {
           setQ(event.target.value)

@@ -58,7 +58,7 @@ export function SuggestionList({
       id={id}
       role="listbox"
       aria-label="Search suggestions"
-      className="absolute right-0 top-full z-30 mt-2 w-80 max-w-xs overflow-hidden rounded-card border border-line bg-surface-raised py-1 shadow-card"
+      className="absolute right-0 z-30 mt-2 w-80 overflow-hidden rounded-card border border-line bg-surface-raised py-1 shadow-card"
     >
       {options.map((option, index) => (
         <div
@@ -72,12 +72,10 @@ export function SuggestionList({
             event.preventDefault()
             onPick(option.url)
           }}
-          className={`cursor-pointer px-3 py-2 ${index === active ? 'bg-accent-soft' : 'hover:bg-surface-sunken'}`}
+          className={`px-3 py-2 ${index === active ? 'bg-accent-soft' : 'hover:bg-surface-sunken'}`}
         >
           {option.label ? (
-            <span className="block text-xs font-semibold uppercase tracking-wide text-muted">
-              {option.label}
-            </span>
+            <span className="block text-xs font-semibold text-muted">{option.label}</span>
           ) : null}
           <span
             className={`block truncate font-semibold ${option.label ? 'text-strong' : 'text-sm text-accent-ink'}`}

@@ -12,6 +12,11 @@ import { getToken } from '../../lib/token'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/notes/$slug')({
+  // The loader travels with the page's code: the public entry stays small.
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['errorComponent', 'notFoundComponent'],
+  ],
   loader: async ({ context: { queryClient, loadTrpc }, params }) => {
     const trpc = await loadTrpc()
     try {

@@ -11,6 +11,11 @@ import { useTrpc } from '../../lib/trpc'
 const PER_PAGE = 20
 
 export const Route = createFileRoute('/notes/')({
+  // The loader travels with the page's code: the public entry stays small.
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['errorComponent', 'notFoundComponent'],
+  ],
   // `?tag=Bun` filters; `?page=2` the next twenty. The page cache keeps one page per pair.
   validateSearch: textParams('tag', 'page'),
   loader: async ({ context: { queryClient, loadTrpc } }) => {
@@ -45,15 +50,15 @@ export const Route = createFileRoute('/notes/')({
 
 function PostItem({ post, first }: { post: Post; first: boolean }) {
   return (
-    <article className="relative flex flex-col gap-3 rounded-card border border-line bg-surface-raised p-5 shadow-card sm:flex-row sm:gap-5">
+    <article className="relative flex flex-col gap-3 rounded-card border border-line bg-surface-raised p-5 shadow-card">
       {post.cover_url ? (
         <img
           src={post.cover_url}
           alt=""
-          width={160}
-          height={90}
+          width={656}
+          height={369}
           loading={first ? 'eager' : 'lazy'}
-          className="aspect-video w-full rounded-control border border-line bg-surface-sunken object-cover sm:w-40"
+          className="aspect-video w-full rounded-control border border-line bg-surface-sunken object-cover"
         />
       ) : null}
       <div className="min-w-0 flex-1">
