@@ -114,6 +114,17 @@ for (const theme of ['light', 'dark'] as const) {
       await hydrated(page)
       await expect(page.getByRole('heading', { level: 1, name: 'Notes.' })).toBeVisible()
       await expect(page.getByRole('link', { name: title })).toBeVisible()
+      // Every page announces the three feeds.
+      for (const [type, href] of [
+        ['application/atom+xml', '/feed.xml'],
+        ['application/rss+xml', '/rss.xml'],
+        ['application/feed+json', '/feed.json'],
+      ]) {
+        await expect(page.locator(`head link[rel="alternate"][type="${type}"]`)).toHaveAttribute(
+          'href',
+          String(href),
+        )
+      }
       await expectNoAxeViolations(page)
 
       await page.getByRole('link', { name: title }).click()

@@ -21,24 +21,16 @@ export const Route = createFileRoute('/search')({
     const trpc = await loadTrpc()
     await queryClient.ensureQueryData(trpc.search.query.queryOptions({ q: deps.q }))
   },
-  head: ({ match }) => ({
-    ...pageHead({
+  head: ({ match }) => {
+    const head = pageHead({
       siteUrl: match.context.site.url,
       path: '/search',
       title: `Search · ${SITE_NAME}`,
       description: 'Search the projects, notes and timeline.',
-    }),
+    })
     // Result pages are many and thin: kept out of search engines' indexes.
-    meta: [
-      ...pageHead({
-        siteUrl: match.context.site.url,
-        path: '/search',
-        title: `Search · ${SITE_NAME}`,
-        description: 'Search the projects, notes and timeline.',
-      }).meta,
-      { name: 'robots', content: 'noindex' },
-    ],
-  }),
+    return { ...head, meta: [...head.meta, { name: 'robots', content: 'noindex' }] }
+  },
   component: SearchPage,
 })
 

@@ -17,7 +17,8 @@ export const Route = createFileRoute('/notes/$slug')({
     ['loader', 'component'],
     ['errorComponent', 'notFoundComponent'],
   ],
-  loader: async ({ context: { queryClient, loadTrpc }, params }) => {
+  loader: async ({ context, params }) => {
+    const { queryClient, loadTrpc } = context
     const trpc = await loadTrpc()
     try {
       const [post, profile] = await Promise.all([
@@ -34,59 +35,49 @@ export const Route = createFileRoute('/notes/$slug')({
           statusCode: 301,
         })
       }
-      return {
-        slug: post.slug,
-        title: post.title,
-        summary: post.summary,
-        cover: post.cover_url,
-        tags: post.tags,
-        publishedAt: post.published_at,
-        updatedAt: post.updated_at,
-        ownerName: profile.name,
-      }
+      // The page's head, made here so that its code travels with the page's chunk.
+      const siteUrl = context.site.url
+      const path = `/notes/${encodeURIComponent(post.slug)}`
+      const card = ogCard({ page: 'post', slug: post.slug }, post.title, [
+        post.title,
+        post.summary,
+        post.tags.join('\n'),
+        post.cover_url,
+        profile.name,
+      ])
+      return pageHead({
+        siteUrl,
+        path,
+        title: `${post.title} · Notes`,
+        socialTitle: post.title,
+        description: post.summary,
+        image: card,
+        type: 'article',
+        jsonLd: {
+          '@context': 'https://schema.org',
+          '@type': 'BlogPosting',
+          headline: post.title,
+          description: post.summary,
+          url: absoluteUrl(siteUrl, path),
+          mainEntityOfPage: absoluteUrl(siteUrl, path),
+          image: [
+            imageObject(siteUrl, card),
+            ...(post.cover_url ? [absoluteUrl(siteUrl, post.cover_url)] : []),
+          ],
+          ...(post.tags.length > 0 ? { keywords: post.tags.join(', ') } : {}),
+          ...(post.published_at ? { datePublished: post.published_at } : {}),
+          dateModified: post.updated_at,
+          author: { '@type': 'Person', name: profile.name, url: `${siteUrl}/` },
+        },
+      })
     } catch (error) {
       const status = httpStatusOf(error)
       if (status === 404 || status === 400) throw notFound()
       throw error
     }
   },
-  head: ({ loaderData: post, match }) => {
-    if (!post) return {}
-    const siteUrl = match.context.site.url
-    const path = `/notes/${encodeURIComponent(post.slug)}`
-    const card = ogCard({ page: 'post', slug: post.slug }, post.title, [
-      post.title,
-      post.summary,
-      post.tags.join('\n'),
-      post.cover,
-      post.ownerName,
-    ])
-    return pageHead({
-      siteUrl,
-      path,
-      title: `${post.title} · Notes`,
-      socialTitle: post.title,
-      description: post.summary,
-      image: card,
-      type: 'article',
-      jsonLd: {
-        '@context': 'https://schema.org',
-        '@type': 'BlogPosting',
-        headline: post.title,
-        description: post.summary,
-        url: absoluteUrl(siteUrl, path),
-        mainEntityOfPage: absoluteUrl(siteUrl, path),
-        image: [
-          imageObject(siteUrl, card),
-          ...(post.cover ? [absoluteUrl(siteUrl, post.cover)] : []),
-        ],
-        ...(post.tags.length > 0 ? { keywords: post.tags.join(', ') } : {}),
-        ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
-        dateModified: post.updatedAt,
-        author: { '@type': 'Person', name: post.ownerName, url: `${siteUrl}/` },
-      },
-    })
-  },
+  // Not found: the root's 404 title applies.
+  head: ({ loaderData }) => loaderData ?? {},
   component: PostPage,
   notFoundComponent: DraftOrNotFound,
 })

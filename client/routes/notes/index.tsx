@@ -18,20 +18,18 @@ export const Route = createFileRoute('/notes/')({
   ],
   // `?tag=Bun` filters; `?page=2` the next twenty. The page cache keeps one page per pair.
   validateSearch: textParams('tag', 'page'),
-  loader: async ({ context: { queryClient, loadTrpc } }) => {
+  // The page's head is made by the loader, so that its code travels with the page's chunk.
+  loader: async ({ context: { queryClient, loadTrpc, site } }) => {
     const trpc = await loadTrpc()
     const [profile] = await Promise.all([
       queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
       queryClient.ensureQueryData(trpc.posts.list.queryOptions({})),
     ])
-    return ownerSummary(profile)
-  },
-  head: ({ loaderData: owner, match }) => {
-    const siteUrl = match.context.site.url
-    const socialTitle = owner ? `Notes by ${owner.name}` : 'Notes'
-    const description = owner ? `What ${owner.name} is writing about.` : 'What I am writing about.'
+    const owner = ownerSummary(profile)
+    const socialTitle = `Notes by ${owner.name}`
+    const description = `What ${owner.name} is writing about.`
     return pageHead({
-      siteUrl,
+      siteUrl: site.url,
       path: '/notes',
       title: `Notes · ${SITE_NAME}`,
       socialTitle,
@@ -41,10 +39,11 @@ export const Route = createFileRoute('/notes/')({
         '@type': 'Blog',
         name: socialTitle,
         description,
-        url: absoluteUrl(siteUrl, '/notes'),
+        url: absoluteUrl(site.url, '/notes'),
       },
     })
   },
+  head: ({ loaderData }) => loaderData ?? {},
   component: NotesPage,
 })
 
