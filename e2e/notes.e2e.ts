@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test'
 import { apiLogin, expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
 import { pngFile } from './support/png'
 
-test.describe.configure({ timeout: 90_000 })
+test.describe.configure({ timeout: 180_000 })
 
 /** Pastes files into the focused element as a person pasting from the clipboard would. */
 async function pasteFiles(page: Page, selector: string, file: ReturnType<typeof pngFile>) {
@@ -56,11 +56,11 @@ test('write, preview, schedule and publish a note with a pasted image; a visitor
   await expect(preview.locator('strong')).toHaveText('early')
   await expect(preview.locator('img')).toHaveCount(1)
 
-  // Scheduled: a minute boundary at least 20 s away (the picker has minutes).
-  await page.getByLabel('Published').check()
-  const seconds = await page.evaluate(
-    () => 60 - new Date().getSeconds() + (new Date().getSeconds() > 40 ? 60 : 0),
-  )
+  // Scheduled: the next minute boundary at least 25 s away (the picker has minutes).
+  const seconds = await page.evaluate(() => {
+    const left = 60 - new Date().getSeconds()
+    return left < 25 ? left + 60 : left
+  })
   await page.getByLabel(/Publish at/).fill(await localTimeIn(page, seconds))
   await expect(page.getByText('Scheduled: it goes live on its own at this time.')).toBeVisible()
   await page.getByRole('button', { name: 'Save Note' }).click()
@@ -75,13 +75,15 @@ test('write, preview, schedule and publish a note with a pasted image; a visitor
   await expect(page.getByText('Scheduled — not public.')).toBeVisible()
   const visitor = await browser.newPage()
   await visitor.goto(`/notes/${slug}`)
-  await expect(visitor.getByRole('heading', { name: 'Page Not Found.' })).toBeVisible()
+  await expect(visitor.getByRole('heading', { name: 'Page Not Found.' })).toBeVisible({
+    timeout: 15_000,
+  })
 
   // It goes live on its own: within the publisher's interval after its time.
   await expect(async () => {
     const response = await visitor.goto(`/notes/${slug}`)
     expect(response?.status()).toBe(200)
-  }).toPass({ timeout: 90_000, intervals: [2_000] })
+  }).toPass({ timeout: 120_000, intervals: [2_000] })
   await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await expect(visitor.locator('article img[src^="/media/"]')).toHaveCount(1)
   await expect(
