@@ -57,6 +57,7 @@ test('write, preview, schedule and publish a note with a pasted image; a visitor
   await expect(preview.locator('img')).toHaveCount(1)
 
   // Scheduled: the next minute boundary at least 25 s away (the picker has minutes).
+  await page.getByLabel('Published').check()
   const seconds = await page.evaluate(() => {
     const left = 60 - new Date().getSeconds()
     return left < 25 ? left + 60 : left
