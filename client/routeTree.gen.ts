@@ -15,6 +15,7 @@ import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as CvRouteImport } from './routes/cv'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminSectionRouteImport } from './routes/admin/$section'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
@@ -26,10 +27,15 @@ import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
 import { Route as AdminTrashRouteImport } from './routes/admin/trash'
+import { Route as NotesIndexRouteImport } from './routes/notes/index'
+import { Route as NotesSlugRouteImport } from './routes/notes/$slug'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
 import { Route as ProjectsSlugRouteImport } from './routes/projects/$slug'
+import { Route as AdminNotesIndexRouteImport } from './routes/admin/notes/index'
+import { Route as AdminNotesNewRouteImport } from './routes/admin/notes/new'
 import { Route as AdminProjectsNewRouteImport } from './routes/admin/projects/new'
 import { Route as AdminTimelineNewRouteImport } from './routes/admin/timeline/new'
+import { Route as AdminNotesEditIdRouteImport } from './routes/admin/notes/edit.$id'
 import { Route as AdminProjectsEditIdRouteImport } from './routes/admin/projects/edit.$id'
 import { Route as AdminTimelineEditIdRouteImport } from './routes/admin/timeline/edit.$id'
 
@@ -61,6 +67,11 @@ const LoginRoute = LoginRouteImport.update({
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -118,6 +129,16 @@ const AdminTrashRoute = AdminTrashRouteImport.update({
   path: '/trash',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const NotesIndexRoute = NotesIndexRouteImport.update({
+  id: '/notes/',
+  path: '/notes/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotesSlugRoute = NotesSlugRouteImport.update({
+  id: '/notes/$slug',
+  path: '/notes/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProjectsIndexRoute = ProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
@@ -128,6 +149,16 @@ const ProjectsSlugRoute = ProjectsSlugRouteImport.update({
   path: '/projects/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminNotesIndexRoute = AdminNotesIndexRouteImport.update({
+  id: '/notes/',
+  path: '/notes/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminNotesNewRoute = AdminNotesNewRouteImport.update({
+  id: '/notes/new',
+  path: '/notes/new',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminProjectsNewRoute = AdminProjectsNewRouteImport.update({
   id: '/projects/new',
   path: '/projects/new',
@@ -136,6 +167,11 @@ const AdminProjectsNewRoute = AdminProjectsNewRouteImport.update({
 const AdminTimelineNewRoute = AdminTimelineNewRouteImport.update({
   id: '/timeline/new',
   path: '/timeline/new',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminNotesEditIdRoute = AdminNotesEditIdRouteImport.update({
+  id: '/notes/edit/$id',
+  path: '/notes/edit/$id',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminProjectsEditIdRoute = AdminProjectsEditIdRouteImport.update({
@@ -156,6 +192,7 @@ export interface FileRoutesByFullPath {
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/search': typeof SearchRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
@@ -166,11 +203,16 @@ export interface FileRoutesByFullPath {
   '/admin/profile': typeof AdminProfileRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/trash': typeof AdminTrashRoute
+  '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
+  '/notes/': typeof NotesIndexRoute
   '/projects/': typeof ProjectsIndexRoute
+  '/admin/notes/new': typeof AdminNotesNewRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
+  '/admin/notes/': typeof AdminNotesIndexRoute
+  '/admin/notes/edit/$id': typeof AdminNotesEditIdRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
@@ -180,6 +222,7 @@ export interface FileRoutesByTo {
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/search': typeof SearchRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
@@ -190,11 +233,16 @@ export interface FileRoutesByTo {
   '/admin/profile': typeof AdminProfileRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/trash': typeof AdminTrashRoute
+  '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin': typeof AdminIndexRoute
+  '/notes': typeof NotesIndexRoute
   '/projects': typeof ProjectsIndexRoute
+  '/admin/notes/new': typeof AdminNotesNewRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
+  '/admin/notes': typeof AdminNotesIndexRoute
+  '/admin/notes/edit/$id': typeof AdminNotesEditIdRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
@@ -206,6 +254,7 @@ export interface FileRoutesById {
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/search': typeof SearchRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
@@ -216,11 +265,16 @@ export interface FileRoutesById {
   '/admin/profile': typeof AdminProfileRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/trash': typeof AdminTrashRoute
+  '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
   '/admin/': typeof AdminIndexRoute
+  '/notes/': typeof NotesIndexRoute
   '/projects/': typeof ProjectsIndexRoute
+  '/admin/notes/new': typeof AdminNotesNewRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
+  '/admin/notes/': typeof AdminNotesIndexRoute
+  '/admin/notes/edit/$id': typeof AdminNotesEditIdRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
@@ -233,6 +287,7 @@ export interface FileRouteTypes {
     | '/cv'
     | '/login'
     | '/privacy'
+    | '/search'
     | '/admin/$section'
     | '/admin/audit'
     | '/admin/backup'
@@ -243,11 +298,16 @@ export interface FileRouteTypes {
     | '/admin/profile'
     | '/admin/security'
     | '/admin/trash'
+    | '/notes/$slug'
     | '/projects/$slug'
     | '/admin/'
+    | '/notes/'
     | '/projects/'
+    | '/admin/notes/new'
     | '/admin/projects/new'
     | '/admin/timeline/new'
+    | '/admin/notes/'
+    | '/admin/notes/edit/$id'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -257,6 +317,7 @@ export interface FileRouteTypes {
     | '/cv'
     | '/login'
     | '/privacy'
+    | '/search'
     | '/admin/$section'
     | '/admin/audit'
     | '/admin/backup'
@@ -267,11 +328,16 @@ export interface FileRouteTypes {
     | '/admin/profile'
     | '/admin/security'
     | '/admin/trash'
+    | '/notes/$slug'
     | '/projects/$slug'
     | '/admin'
+    | '/notes'
     | '/projects'
+    | '/admin/notes/new'
     | '/admin/projects/new'
     | '/admin/timeline/new'
+    | '/admin/notes'
+    | '/admin/notes/edit/$id'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
   id:
@@ -282,6 +348,7 @@ export interface FileRouteTypes {
     | '/cv'
     | '/login'
     | '/privacy'
+    | '/search'
     | '/admin/$section'
     | '/admin/audit'
     | '/admin/backup'
@@ -292,11 +359,16 @@ export interface FileRouteTypes {
     | '/admin/profile'
     | '/admin/security'
     | '/admin/trash'
+    | '/notes/$slug'
     | '/projects/$slug'
     | '/admin/'
+    | '/notes/'
     | '/projects/'
+    | '/admin/notes/new'
     | '/admin/projects/new'
     | '/admin/timeline/new'
+    | '/admin/notes/'
+    | '/admin/notes/edit/$id'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
   fileRoutesById: FileRoutesById
@@ -308,7 +380,10 @@ export interface RootRouteChildren {
   CvRoute: typeof CvRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
+  SearchRoute: typeof SearchRoute
+  NotesSlugRoute: typeof NotesSlugRoute
   ProjectsSlugRoute: typeof ProjectsSlugRoute
+  NotesIndexRoute: typeof NotesIndexRoute
   ProjectsIndexRoute: typeof ProjectsIndexRoute
 }
 
@@ -354,6 +429,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy'
       fullPath: '/privacy'
       preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/': {
@@ -433,6 +515,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminTrashRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/notes/': {
+      id: '/notes/'
+      path: '/notes'
+      fullPath: '/notes/'
+      preLoaderRoute: typeof NotesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notes/$slug': {
+      id: '/notes/$slug'
+      path: '/notes/$slug'
+      fullPath: '/notes/$slug'
+      preLoaderRoute: typeof NotesSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/projects/': {
       id: '/projects/'
       path: '/projects'
@@ -447,6 +543,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProjectsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/notes/': {
+      id: '/admin/notes/'
+      path: '/notes'
+      fullPath: '/admin/notes/'
+      preLoaderRoute: typeof AdminNotesIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/notes/new': {
+      id: '/admin/notes/new'
+      path: '/notes/new'
+      fullPath: '/admin/notes/new'
+      preLoaderRoute: typeof AdminNotesNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/projects/new': {
       id: '/admin/projects/new'
       path: '/projects/new'
@@ -459,6 +569,13 @@ declare module '@tanstack/react-router' {
       path: '/timeline/new'
       fullPath: '/admin/timeline/new'
       preLoaderRoute: typeof AdminTimelineNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/notes/edit/$id': {
+      id: '/admin/notes/edit/$id'
+      path: '/notes/edit/$id'
+      fullPath: '/admin/notes/edit/$id'
+      preLoaderRoute: typeof AdminNotesEditIdRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/projects/edit/$id': {
@@ -490,8 +607,11 @@ interface AdminRouteRouteChildren {
   AdminSecurityRoute: typeof AdminSecurityRoute
   AdminTrashRoute: typeof AdminTrashRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminNotesNewRoute: typeof AdminNotesNewRoute
   AdminProjectsNewRoute: typeof AdminProjectsNewRoute
   AdminTimelineNewRoute: typeof AdminTimelineNewRoute
+  AdminNotesIndexRoute: typeof AdminNotesIndexRoute
+  AdminNotesEditIdRoute: typeof AdminNotesEditIdRoute
   AdminProjectsEditIdRoute: typeof AdminProjectsEditIdRoute
   AdminTimelineEditIdRoute: typeof AdminTimelineEditIdRoute
 }
@@ -508,8 +628,11 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminSecurityRoute: AdminSecurityRoute,
   AdminTrashRoute: AdminTrashRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminNotesNewRoute: AdminNotesNewRoute,
   AdminProjectsNewRoute: AdminProjectsNewRoute,
   AdminTimelineNewRoute: AdminTimelineNewRoute,
+  AdminNotesIndexRoute: AdminNotesIndexRoute,
+  AdminNotesEditIdRoute: AdminNotesEditIdRoute,
   AdminProjectsEditIdRoute: AdminProjectsEditIdRoute,
   AdminTimelineEditIdRoute: AdminTimelineEditIdRoute,
 }
@@ -525,7 +648,10 @@ const rootRouteChildren: RootRouteChildren = {
   CvRoute: CvRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
+  SearchRoute: SearchRoute,
+  NotesSlugRoute: NotesSlugRoute,
   ProjectsSlugRoute: ProjectsSlugRoute,
+  NotesIndexRoute: NotesIndexRoute,
   ProjectsIndexRoute: ProjectsIndexRoute,
 }
 export const routeTree = rootRouteImport

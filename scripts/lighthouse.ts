@@ -8,7 +8,7 @@
  * if stale) on a new temp DATA_DIR (or DATABASE_URL), seeds it through the
  * API with uploaded images (6 projects, 3 featured, the audited project page
  * with two images; 6 timeline events), then audits /, /projects, a project
- * page, /contact-me, /cv and /privacy (LIGHTHOUSE_PAGES: a comma-separated subset) and prints, per page, the four category scores and
+ * page, /contact-me, /cv, /privacy, /notes, a note and /search (LIGHTHOUSE_PAGES: a comma-separated subset) and prints, per page, the four category scores and
  * the Largest Contentful Paint (median of LIGHTHOUSE_RUNS runs, 1 by
  * default), with FCP, CLS and TBT beside them.
  *
@@ -79,6 +79,35 @@ function median(values: number[]): number {
   return sorted.length % 2
     ? (sorted[middle] ?? 0)
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
+/** Three notes through the API; answers the middle one's slug (it has a previous and a next). */
+async function seedNotes(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  })
+  const { token } = (await login.json()) as { token: string }
+  let slug = ''
+  for (let i = 1; i <= 3; i++) {
+    const response = await fetch(`${base}/api/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        title: `Note ${i} on TypeScript`,
+        summary: 'What building this portfolio taught me about TypeScript and PostgreSQL.',
+        body: `## Why\n\n${'Types catch mistakes before users do. '.repeat(40)}\n\n- one\n- two\n\n\`\`\`ts\nconst answer: number = 42\n\`\`\``,
+        tags: ['TypeScript', 'PostgreSQL'],
+        status: 'published',
+        published_at: new Date(Date.UTC(2026, 0, i)).toISOString(),
+      }),
+    })
+    if (response.status !== 201) throw new Error(`seeding a note: ${response.status}`)
+    const note = (await response.json()) as { slug: string }
+    if (i === 2) slug = note.slug
+  }
+  return slug
 }
 
 /** One Lighthouse run, mobile preset (Lighthouse's default config). */
@@ -180,10 +209,21 @@ try {
   server = startServer({ dataDir, port, databaseUrl, admin, logLevel: 'warn', stdout: 'ignore' })
   await firstOk(`${base}/healthz`)
   const slug = await seedLighthouseContent(base, admin)
-  // Every public page; LIGHTHOUSE_PAGES=/,/contact-me audits some of them (`{slug}`: the project page).
-  const all = ['/', '/projects', `/projects/${slug}`, '/contact-me', '/cv', '/privacy']
+  const noteSlug = await seedNotes(base)
+  // Every public page; LIGHTHOUSE_PAGES=/,/contact-me audits some of them (`{slug}`: the project page, `{note}`: the note).
+  const all = [
+    '/',
+    '/projects',
+    `/projects/${slug}`,
+    '/contact-me',
+    '/cv',
+    '/privacy',
+    '/notes',
+    `/notes/${noteSlug}`,
+    '/search?q=typescript',
+  ]
   const chosen = process.env.LIGHTHOUSE_PAGES?.split(',').map((path) =>
-    path.trim().replace('{slug}', slug),
+    path.trim().replace('{slug}', slug).replace('{note}', noteSlug),
   )
   const pages = chosen?.length ? all.filter((path) => chosen.includes(path)) : all
   // Warm the response cache: the audit measures the page, not its first render.

@@ -8,6 +8,7 @@ import { createCacheKeys } from './http/cache/keys'
 import { type CacheSettings, createResponseCache } from './http/cache/response-cache'
 import { type PeerAddress, socketPeerAddress } from './http/client-address'
 import { cvPdfResponse, resumeJsonResponse } from './http/cv'
+import { type FeedPath, feedResponse, notModifiedSince } from './http/feeds'
 import { securityHeaders } from './http/headers'
 import { healthCheck } from './http/health'
 import { createRequestLifecycle } from './http/lifecycle'
@@ -117,6 +118,19 @@ export function createApp(deps: AppDeps) {
     return cache.respond(request, { key, produce, vary: varyOf(set), unavailable })
   }
 
+  /** A feed of the notes, from the cache (ETag), with a 304 for `If-Modified-Since` too. */
+  const feed = async (
+    path: FeedPath,
+    request: Request,
+    set: { headers: Record<string, unknown> },
+  ) =>
+    notModifiedSince(
+      request,
+      await cached(request, set, () =>
+        feedResponse(path, siteUrl, createCaller(contexts.ofServer(requestIdOf(request)))),
+      ),
+    )
+
   const app = new Elysia()
     .onRequest(({ request, set }) => lifecycle.begin(request, set))
     // After a write through this server, the cache reads the content version again.
@@ -182,6 +196,9 @@ export function createApp(deps: AppDeps) {
       { parse: 'none' },
     )
     .get('/sitemap.xml', ({ request, set }) => cached(request, set, () => seo(request).sitemap()))
+    .get('/feed.xml', ({ request, set }) => feed('/feed.xml', request, set))
+    .get('/rss.xml', ({ request, set }) => feed('/rss.xml', request, set))
+    .get('/feed.json', ({ request, set }) => feed('/feed.json', request, set))
     .get('/cv.pdf', ({ request, set }) =>
       cached(request, set, () =>
         cvPdfResponse(

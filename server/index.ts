@@ -14,6 +14,7 @@ import { buildTemplate, templateDirIn, templateState } from './db/template'
 import { appConfigFromEnv, ConfigError, loadEnv, mediaStorageFromEnv } from './env'
 import { serverJobs } from './jobs'
 import { createJobRunner, type JobRunner } from './jobs/runner'
+import { startPostPublisher } from './jobs/publish-posts'
 import { createLogger, errorDetails } from './log'
 import { createMediaStore } from './media/store'
 import { messages } from './messages'
@@ -44,6 +45,7 @@ async function main() {
   let analytics: Analytics | undefined
   let jobs: JobRunner | undefined
   let github: GitHubScheduler | undefined
+  let publisher: { stop: () => Promise<void> } | undefined
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
@@ -60,6 +62,8 @@ async function main() {
     await analytics?.stop()
     // A fetch under way finishes and is stored; a killed one is retried after its lease.
     await github?.stop()
+    // A publishing run under way commits or rolls back; its posts stay due otherwise.
+    await publisher?.stop()
     const database = await opening?.catch(() => undefined)
     await database?.close()
     log.info('stopped')
@@ -185,6 +189,8 @@ async function main() {
   jobs.start()
   // Repositories due (new, or not fetched for GITHUB_REFRESH) are fetched now, then every minute.
   github?.start()
+  // Scheduled posts go live on time (claimed in the database: once, whichever instance runs first).
+  publisher = startPostPublisher({ db: database.db, log })
   log.info('listening', {
     url: `http://localhost:${server.port}`,
     database: database.kind,

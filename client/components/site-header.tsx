@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTrpc } from '../lib/trpc'
+import { HeaderSearch } from './header-search'
 import { ThemeToggle } from './theme-toggle'
 
 // Never broken inside a word; narrower on the smallest phones (320 px fits).
 const navLinkClass =
-  'whitespace-nowrap rounded-full px-2 py-1.5 text-sm font-medium sm:px-3 text-muted transition-colors hover:bg-surface-sunken hover:text-strong'
+  'whitespace-nowrap rounded-full px-1.5 py-1.5 text-sm font-medium max-[359px]:px-1 max-[359px]:text-[13px] sm:px-3 text-muted transition-colors hover:bg-surface-sunken hover:text-strong'
 const activeNavLinkClass =
   'bg-accent-soft text-accent-ink hover:bg-accent-soft hover:text-accent-ink'
 
@@ -17,18 +18,24 @@ function initialsOf(name: string): string {
   return (letters.length > 1 ? `${letters[0]}${letters.at(-1)}` : (letters[0] ?? '')) || '~'
 }
 
-/** Sticky site header: the owner's name, the three public pages (never /login) and the theme control. */
+/**
+ * Sticky site header: the owner's name, the three public pages (never
+ * /login), Notes once a post is live, search and the theme control.
+ */
 export function SiteHeader() {
-  // The root loader has already filled this query; on an error page it may be empty.
-  const { data: profile } = useQuery(useTrpc().profile.get.queryOptions())
+  const trpc = useTrpc()
+  // The root loader has already filled these queries; on an error page they may be empty.
+  const { data: profile } = useQuery(trpc.profile.get.queryOptions())
+  const { data: hasNotes } = useQuery(trpc.posts.any.queryOptions())
   const name = profile?.name ?? 'Portfolio'
 
   return (
     <header className="sticky top-0 z-20 border-b border-line/80 bg-surface-raised/85 backdrop-blur supports-[backdrop-filter]:bg-surface-raised/70">
       <div className="mx-auto flex h-16 w-full site-column items-center justify-between gap-2 px-3 sm:gap-3 sm:px-6">
+        {/* On the narrowest phones the Home link alone leads home: the header fits. */}
         <Link
           to="/"
-          className="flex items-center gap-2.5 rounded-full font-semibold tracking-tight text-strong"
+          className="flex items-center gap-2.5 rounded-full font-semibold tracking-tight text-strong max-[359px]:hidden"
         >
           <span
             aria-hidden="true"
@@ -36,7 +43,7 @@ export function SiteHeader() {
           >
             {initialsOf(name)}
           </span>
-          <span className="max-sm:sr-only">{name}</span>
+          <span className="whitespace-nowrap max-sm:sr-only">{name}</span>
         </Link>
         <nav aria-label="Main" className="ml-auto">
           <ul className="flex items-center gap-0.5 sm:gap-1">
@@ -70,8 +77,20 @@ export function SiteHeader() {
                 Contact
               </Link>
             </li>
+            {hasNotes ? (
+              <li>
+                <Link
+                  to="/notes"
+                  className={navLinkClass}
+                  activeProps={{ className: activeNavLinkClass }}
+                >
+                  Notes
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
+        <HeaderSearch />
         <ThemeToggle />
       </div>
     </header>

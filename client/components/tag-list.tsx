@@ -1,7 +1,15 @@
 import { Link } from '@tanstack/react-router'
 
-/** Tag chips, each a link to the projects with that tag (`/projects?tag=…`). */
-export function TagList({ tags, size = 'sm' }: { tags: readonly string[]; size?: 'sm' | 'md' }) {
+/** Tag chips, each a link to the projects (or the notes) with that tag (`/projects?tag=…`). */
+export function TagList({
+  tags,
+  size = 'sm',
+  list = '/projects',
+}: {
+  tags: readonly string[]
+  size?: 'sm' | 'md'
+  list?: '/projects' | '/notes'
+}) {
   // A repeated tag says nothing new, and unique tags make stable keys.
   const unique = [...new Set(tags)]
   if (unique.length === 0) return null
@@ -15,7 +23,7 @@ export function TagList({ tags, size = 'sm' }: { tags: readonly string[]; size?:
         <li key={tag} className="flex">
           {/* Above a card's stretched title link, so a chip is its own target. */}
           <Link
-            to="/projects"
+            to={list}
             search={{ tag }}
             className={`relative z-10 wrap-anywhere hover:underline ${chip}`}
           >

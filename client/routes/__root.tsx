@@ -12,6 +12,7 @@ import { DEFAULT_ACCENT } from '../../src/domain/accent-names'
 import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'
+import { feedLinks } from '../lib/notes'
 import { SITE_NAME, type Site } from '../lib/seo'
 import { THEME_SCRIPT_ID } from '../lib/theme-script'
 import { type Trpc, useTrpc } from '../lib/trpc'
@@ -33,7 +34,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // The header and footer show the owner's name on every page.
   loader: async ({ context: { queryClient, loadTrpc } }) => {
     const trpc = await loadTrpc()
-    const profile = await queryClient.ensureQueryData(trpc.profile.get.queryOptions())
+    const [profile] = await Promise.all([
+      queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
+      // The header links to Notes once a post is live.
+      queryClient.ensureQueryData(trpc.posts.any.queryOptions()),
+    ])
     // The browser's own frame (address bar, task switcher) in the owner's colour.
     return { accent: profile.accent_color }
   },
@@ -52,6 +57,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       links: [
         { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
         { rel: 'manifest', href: '/manifest.webmanifest' },
+        ...feedLinks,
       ],
     }
   },

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -13,6 +14,23 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
+
+/** A full-text search document (PostgreSQL `tsvector`); only ever computed by the database. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/**
+ * The weighted search documents of site search (server/services/search.ts),
+ * one expression each, used by the GIN index and by the queries alike (an
+ * expression index serves only a query that repeats it exactly). Projects
+ * and timeline events index an expression rather than keep a generated
+ * column, so their rows (backups, audit diffs, API answers) stay as they
+ * are; posts keep theirs as a generated column. English stemming: "running"
+ * finds "run". `search_list_text` is an IMMUTABLE array_to_string (migration).
+ */
+export const searchDocuments = {
+  projects: sql`(setweight(to_tsvector('english', coalesce("projects"."title", '')), 'A') || setweight(to_tsvector('english', coalesce("projects"."description", '') || ' ' || search_list_text("projects"."tags")), 'B') || setweight(to_tsvector('english', coalesce("projects"."long_description", '')), 'C'))`,
+  timeline: sql`(setweight(to_tsvector('english', coalesce("timeline_events"."title", '')), 'A') || setweight(to_tsvector('english', coalesce("timeline_events"."position", '')), 'B') || setweight(to_tsvector('english', search_list_text("timeline_events"."description")), 'C'))`,
+}
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -48,7 +66,10 @@ export const projects = pgTable(
     sort_order: integer('sort_order').notNull().default(0),
     ...timestamps,
   },
-  (table) => [index('projects_sort_order_idx').on(table.sort_order, table.id)],
+  (table) => [
+    index('projects_sort_order_idx').on(table.sort_order, table.id),
+    index('projects_search_idx').using('gin', searchDocuments.projects),
+  ],
 )
 
 /** Every slug a project has ever had, so old links keep answering after a title edit. */
@@ -87,7 +108,68 @@ export const timelineEvents = pgTable(
       sql`${table.event_type} in ('experience', 'education')`,
     ),
     index('timeline_events_sort_order_idx').on(table.sort_order, table.id),
+    index('timeline_events_search_idx').using('gin', searchDocuments.timeline),
   ],
+)
+
+/**
+ * Notes: blog posts. `status` is what the owner chose (draft or published);
+ * a published post whose `published_at` is still to come is scheduled, and
+ * goes live when the publishing job claims it (server/jobs/publish-posts.ts)
+ * by setting `went_live_at`. Public reads ask for `went_live_at is not null`:
+ * a post is public exactly from the transaction that claimed it, which also
+ * bumps the content version, so every instance's cache refreshes with it.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    /** The current slug; earlier ones stay in post_slugs. */
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    /** Markdown, rendered by the same renderer as project descriptions. */
+    body: text('body').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    cover_url: text('cover_url'),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    /** When it goes (or went) live; null for a draft without a time. */
+    published_at: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    /** Set once, by the write or the job that made it public; null while not public. */
+    went_live_at: timestamp('went_live_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+    /** Site search: title first, then summary and tags, then the body. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(summary, '') || ' ' || search_list_text(tags)), 'B') || setweight(to_tsvector('english', coalesce(body, '')), 'C')`,
+      ),
+  },
+  (table) => [
+    check('posts_status_check', sql`${table.status} in ('draft', 'published')`),
+    // The public list and feeds: live posts, newest first.
+    index('posts_published_idx').on(table.published_at, table.id),
+    // The job's question: published, not yet live.
+    index('posts_due_idx')
+      .on(table.published_at)
+      .where(sql`${table.status} = 'published' and ${table.went_live_at} is null`),
+    index('posts_search_idx').using('gin', table.search),
+  ],
+)
+
+/** Every slug a post has ever had, so old links keep answering after a title edit. */
+export const postSlugs = pgTable(
+  'post_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    post_id: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    created_at: timestamps.created_at,
+  },
+  (table) => [index('post_slugs_post_id_idx').on(table.post_id)],
 )
 
 export const contactMessages = pgTable(

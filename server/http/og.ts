@@ -6,6 +6,7 @@
  *   /og/projects.png             the projects page, in the owner's name, with the photo
  *   /og/contact-me.png           the contact page, likewise
  *   /og/projects/{slug}.png      a project: title, short description, tags, first image
+ *   /og/notes/{slug}.png         a live post: title, summary, tags, cover
  *
  * The answers go through the response cache like pages (app.ts): kept for
  * the content version, an ETag, `no-cache`, 304s. A content write makes the
@@ -19,6 +20,7 @@ import { TRPCError } from '@trpc/server'
 import { LRUCache } from 'lru-cache'
 import pLimit from 'p-limit'
 import { ogImagePath, ogPageOf } from '../../src/domain/og-image'
+import type { Post } from '../../src/schemas/post'
 import type { Profile } from '../../src/schemas/profile'
 import type { Project } from '../../src/schemas/project'
 import type { Logger } from '../log'
@@ -31,6 +33,7 @@ import { jsonError } from './respond'
 export interface OgSources {
   profile: { get: () => Promise<Profile> }
   projects: { bySlug: (input: { slug: string }) => Promise<Project> }
+  posts: { bySlug: (input: { slug: string }) => Promise<Post> }
 }
 
 export interface OgHandlerDeps extends ImageSources {
@@ -138,6 +141,37 @@ export function createOgHandler(deps: OgHandlerDeps) {
         footer: `${profile.name} · ${host}`,
       }
       return pngOf(card, [image])
+    }
+    if (page.page === 'post') {
+      let post: Post
+      try {
+        post = await sources.posts.bySlug({ slug: page.slug })
+      } catch (error) {
+        // Unknown, not live, or a slug the lookup refuses: no such card.
+        if (error instanceof TRPCError && ['NOT_FOUND', 'BAD_REQUEST'].includes(error.code)) {
+          return notFound()
+        }
+        throw error
+      }
+      if (post.slug !== page.slug) {
+        return new Response(null, {
+          status: 301,
+          headers: { location: ogImagePath({ page: 'post', slug: post.slug }) },
+        })
+      }
+      const [profile, cover] = await Promise.all([
+        sources.profile.get(),
+        post.cover_url ? readSiteImage(deps, post.cover_url, null, 640) : Promise.resolve(null),
+      ])
+      const card: Card = {
+        kind: 'project',
+        title: post.title,
+        description: post.summary,
+        tags: post.tags,
+        image: cover?.bytes ?? null,
+        footer: `${profile.name} · ${host}`,
+      }
+      return pngOf(card, [cover])
     }
     const profile = await sources.profile.get()
     if (page.page === 'home') {

@@ -3,6 +3,7 @@
  * (every public page and every project at its current slug), /robots.txt and
  * the web app manifest.
  */
+import type { Post } from '../../src/schemas/post'
 import type { Profile } from '../../src/schemas/profile'
 import type { Project } from '../../src/schemas/project'
 
@@ -13,7 +14,11 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
-export function sitemapXml(siteUrl: string, projects: readonly Project[]): string {
+export function sitemapXml(
+  siteUrl: string,
+  projects: readonly Project[],
+  posts: readonly Post[] = [],
+): string {
   const entry = (path: string, lastmod?: string) =>
     `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc>${
       lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''
@@ -23,6 +28,9 @@ export function sitemapXml(siteUrl: string, projects: readonly Project[]): strin
     ...projects.map((project) =>
       entry(`/projects/${encodeURIComponent(project.slug)}`, project.updated_at),
     ),
+    // Notes: the list once a post is live, and each live post.
+    ...(posts.length > 0 ? [entry('/notes')] : []),
+    ...posts.map((post) => entry(`/notes/${encodeURIComponent(post.slug)}`, post.updated_at)),
   ]
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`
 }
@@ -57,6 +65,7 @@ export function webManifest(profile: Pick<Profile, 'name' | 'accent_color'>) {
 /** Where the content comes from: the public procedures (a tRPC caller fits). */
 export interface SeoSources {
   projects: { list: () => Promise<Project[]> }
+  posts: { list: (input: { tag?: string | null }) => Promise<Post[]> }
   profile: { get: () => Promise<Profile> }
 }
 
@@ -65,9 +74,15 @@ export function createSeoHandlers(siteUrl: string, sources: SeoSources) {
   const revalidate = 'no-cache'
   return {
     sitemap: async () =>
-      new Response(sitemapXml(siteUrl, await sources.projects.list()), {
-        headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': revalidate },
-      }),
+      new Response(
+        sitemapXml(siteUrl, await sources.projects.list(), await sources.posts.list({})),
+        {
+          headers: {
+            'content-type': 'application/xml; charset=utf-8',
+            'cache-control': revalidate,
+          },
+        },
+      ),
     robots: () =>
       new Response(robotsTxt(siteUrl), {
         headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': revalidate },

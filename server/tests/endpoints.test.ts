@@ -69,12 +69,22 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'POST /api/projects/:id/revisions/:rev/restore 200 projects.restoreRevision',
       'GET /api/profile/revisions 200 profile.revisions',
       'POST /api/profile/revisions/:rev/restore 200 profile.restoreRevision',
+      'GET /api/posts 200 posts.list',
+      'GET /api/posts/:slug 200 posts.bySlug',
+      'POST /api/posts 201 posts.create',
+      'PUT /api/posts/:id 200 posts.update',
+      'DELETE /api/posts/:id 204 posts.delete',
+      'GET /api/search 200 search.query',
     ].sort(),
   )
 })
 
 test('only reads of public content are declared cacheable, on both doors', () => {
   expect([...publicQueries].sort()).toEqual([
+    'posts.any',
+    'posts.bySlug',
+    'posts.neighbours',
+    'posts.tags',
     'profile.get',
     'projects.byId',
     'projects.bySlug',
@@ -84,7 +94,13 @@ test('only reads of public content are declared cacheable, on both doors', () =>
     'timeline.byId',
     'timeline.list',
   ])
-  for (const path of ['/api/projects', '/api/projects/a-slug', '/api/timeline/3', '/api/profile']) {
+  for (const path of [
+    '/api/projects',
+    '/api/projects/a-slug',
+    '/api/timeline/3',
+    '/api/profile',
+    '/api/posts/a-slug',
+  ]) {
     expect(isPublicRead(path)).toBe(true)
   }
   for (const path of [
@@ -94,6 +110,9 @@ test('only reads of public content are declared cacheable, on both doors', () =>
     '/api/cv',
     '/api/nothing',
     '/api/projects/%zz',
+    // Read the query string (`?tag=`, `?q=`): never shared.
+    '/api/posts',
+    '/api/search',
   ]) {
     expect(isPublicRead(path)).toBe(false)
   }

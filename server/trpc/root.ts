@@ -10,8 +10,10 @@ import { importRouter } from './routers/importer'
 import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
 import { notificationsRouter } from './routers/notifications'
+import { postsRouter } from './routers/posts'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
+import { searchRouter } from './routers/search'
 import { sessionsRouter } from './routers/sessions'
 import { shareLinksRouter } from './routers/share-links'
 import { timelineRouter } from './routers/timeline'
@@ -37,6 +39,8 @@ export const appRouter = router({
   analytics: analyticsRouter,
   github: githubRouter,
   trash: trashRouter,
+  posts: postsRouter,
+  search: searchRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -14,6 +14,7 @@ export type OgPage =
   | { page: 'projects' }
   | { page: 'contact' }
   | { page: 'project'; slug: string }
+  | { page: 'post'; slug: string }
 
 const fixed = {
   home: '/og/home.png',
@@ -23,9 +24,9 @@ const fixed = {
 
 /** The card's path: `/og/home.png`, `/og/projects/{slug}.png`… */
 export function ogImagePath(page: OgPage): string {
-  return page.page === 'project'
-    ? `/og/projects/${encodeURIComponent(page.slug)}.png`
-    : fixed[page.page]
+  if (page.page === 'project') return `/og/projects/${encodeURIComponent(page.slug)}.png`
+  if (page.page === 'post') return `/og/notes/${encodeURIComponent(page.slug)}.png`
+  return fixed[page.page]
 }
 
 /** Which page's card a path asks for, or null for any other path. */
@@ -33,11 +34,12 @@ export function ogPageOf(path: string): OgPage | null {
   for (const [page, fixedPath] of Object.entries(fixed)) {
     if (path === fixedPath) return { page } as OgPage
   }
-  const match = /^\/og\/projects\/([^/]+)\.png$/.exec(path)
-  if (!match?.[1]) return null
+  const match = /^\/og\/(projects|notes)\/([^/]+)\.png$/.exec(path)
+  if (!match?.[2]) return null
   try {
-    const slug = decodeURIComponent(match[1])
-    return slug.trim() === '' ? null : { page: 'project', slug }
+    const slug = decodeURIComponent(match[2])
+    if (slug.trim() === '') return null
+    return match[1] === 'notes' ? { page: 'post', slug } : { page: 'project', slug }
   } catch {
     return null
   }

@@ -39,6 +39,7 @@ export const adminNavGroups = [
     label: 'Content',
     entries: [
       { label: 'Profile', link: linkOptions({ to: '/admin/profile' }) },
+      { label: 'Notes', link: linkOptions({ to: '/admin/notes' }) },
       { label: 'Media', link: linkOptions({ to: '/admin/media' }) },
       { label: 'CV', link: linkOptions({ to: '/admin/cv' }) },
       { label: 'Import', link: linkOptions({ to: '/admin/import' }) },

@@ -2,8 +2,16 @@ import { LRUCache } from 'lru-cache'
 import { publicReadKey } from '../../rest/adapter'
 import { publicQueryKey } from '../trpc'
 
-/** The SEO files and the CV files read no query parameter: one entry each. */
-const seoFiles = new Set(['/sitemap.xml', '/manifest.webmanifest', '/cv.pdf', '/resume.json'])
+/** The SEO files, the CV files and the feeds read no query parameter: one entry each. */
+const seoFiles = new Set([
+  '/sitemap.xml',
+  '/manifest.webmanifest',
+  '/cv.pdf',
+  '/resume.json',
+  '/feed.xml',
+  '/rss.xml',
+  '/feed.json',
+])
 
 /** What a request's address alone says about its key. */
 interface AddressKeys {

@@ -1,0 +1,84 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { SearchIcon } from './icons'
+
+/** The longest query the API takes (src/schemas/search.ts; no zod in the public bundle). */
+export const MAX_QUERY = 200
+/** The box's look (its width is its `size`: no extra rule in the public stylesheet). */
+export const searchInputClass =
+  'rounded-full border border-line bg-surface-raised px-3 py-1.5 text-sm text-body'
+
+// The combobox's code arrives on the box's first focus, not with the page.
+const SearchCombobox = lazy(() => import('./search-combobox'))
+
+/**
+ * The header's search: a plain GET form to /search (it works before and
+ * without JavaScript), which becomes a combobox with suggestions on first
+ * focus; `/` anywhere outside a field focuses it. On narrow screens: a link
+ * to /search.
+ */
+export function HeaderSearch() {
+  const id = useId()
+  // What was typed into the plain box, up to the moment the combobox takes over.
+  const typed = useRef('')
+  const [enhanced, setEnhanced] = useState(false)
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey) return
+      const target = event.target as HTMLElement | null
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return
+      const box = document.getElementById(`${id}-q`)
+      if (!box || box.offsetParent === null) return
+      event.preventDefault()
+      box.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [id])
+
+  const plainForm = (
+    <form action="/search" method="get">
+      <label htmlFor={`${id}-q`} className="sr-only">
+        Search
+      </label>
+      <input
+        id={`${id}-q`}
+        type="search"
+        name="q"
+        aria-keyshortcuts="/"
+        maxLength={MAX_QUERY}
+        placeholder="Search /"
+        size={12}
+        onFocus={(event) => {
+          typed.current = event.currentTarget.value
+          setEnhanced(true)
+        }}
+        onInput={(event) => {
+          typed.current = event.currentTarget.value
+        }}
+        className={searchInputClass}
+      />
+    </form>
+  )
+
+  return (
+    <>
+      <a
+        href="/search"
+        className="shrink-0 rounded-full px-1 py-1.5 text-muted hover:bg-surface-sunken hover:text-strong sm:hidden"
+      >
+        <SearchIcon width={18} height={18} />
+        <span className="sr-only">Search</span>
+      </a>
+      <search className="relative max-sm:hidden">
+        {!enhanced ? (
+          plainForm
+        ) : (
+          <Suspense fallback={plainForm}>
+            <SearchCombobox id={id} initial={() => typed.current} />
+          </Suspense>
+        )}
+      </search>
+    </>
+  )
+}

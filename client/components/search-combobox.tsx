@@ -1,0 +1,116 @@
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef, useState } from 'react'
+import { MAX_QUERY, searchInputClass } from './header-search'
+import { fetchSuggestions, type Suggestion, SuggestionList } from './search-suggestions'
+
+/**
+ * The header's search box once it has been used: a combobox (WAI-ARIA APG
+ * "combobox with listbox popup"). Typing lists suggestions (arrows move,
+ * Enter opens, Escape closes); Enter without a pick opens /search. Loaded on
+ * the box's first focus (header-search.tsx), so the public entry carries
+ * none of it; it takes over the plain box with its text and its focus.
+ */
+export default function SearchCombobox({ id, initial }: { id: string; initial: () => string }) {
+  const listId = `${id}-list`
+  const input = useRef<HTMLInputElement>(null)
+  const navigate = useNavigate()
+  const [q, setQ] = useState(initial)
+  const [results, setResults] = useState<Suggestion[]>([])
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+  useEffect(() => {
+    input.current?.focus()
+  }, [])
+
+  useEffect(() => {
+    const text = q.trim()
+    if (text === '') {
+      setResults([])
+      return
+    }
+    const controller = new AbortController()
+    const timer = setTimeout(async () => {
+      const found = await fetchSuggestions(text, controller.signal)
+      if (!controller.signal.aborted) {
+        setResults(found)
+        setActive(-1)
+        setOpen(true)
+      }
+    }, 150)
+    return () => {
+      controller.abort()
+      clearTimeout(timer)
+    }
+  }, [q])
+
+  const expanded = open && q.trim() !== ''
+  const count = results.length + 1
+  const close = () => {
+    setOpen(false)
+    setActive(-1)
+  }
+  const go = (href: string) => {
+    close()
+    setQ('')
+    input.current?.blur()
+    void navigate({ href })
+  }
+
+  return (
+    <form
+      action="/search"
+      method="get"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const text = q.trim()
+        if (text) go(`/search?q=${encodeURIComponent(text)}`)
+      }}
+    >
+      <label htmlFor={`${id}-q`} className="sr-only">
+        Search
+      </label>
+      <input
+        ref={input}
+        id={`${id}-q`}
+        type="search"
+        name="q"
+        role="combobox"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-keyshortcuts="/"
+        autoComplete="off"
+        maxLength={MAX_QUERY}
+        placeholder="Search /"
+        size={12}
+        value={q}
+        onChange={(event) => {
+          setQ(event.target.value)
+          setOpen(true)
+        }}
+        onBlur={() => setTimeout(close, 150)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            if (expanded) event.preventDefault()
+            close()
+          } else if (event.key === 'ArrowDown' && expanded) {
+            event.preventDefault()
+            setActive((current) => (current + 1) % count)
+          } else if (event.key === 'ArrowUp' && expanded) {
+            event.preventDefault()
+            setActive((current) => (current <= 0 ? count - 1 : current - 1))
+          } else if (event.key === 'Enter' && expanded && active >= 0) {
+            event.preventDefault()
+            const picked = results[active]
+            go(picked ? picked.url : `/search?q=${encodeURIComponent(q.trim())}`)
+          }
+        }}
+        className={searchInputClass}
+      />
+      {expanded ? (
+        <SuggestionList id={listId} results={results} active={active} q={q.trim()} onPick={go} />
+      ) : null}
+    </form>
+  )
+}

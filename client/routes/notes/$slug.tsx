@@ -1,0 +1,184 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, notFound, redirect, useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { safeUrlOrNull } from '../../../src/domain/safe-url'
+import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons'
+import { NotFoundPage } from '../../components/not-found-page'
+import { TagList } from '../../components/tag-list'
+import { httpStatusOf } from '../../lib/api-errors'
+import { postDate } from '../../lib/notes'
+import { absoluteUrl, imageObject, ogCard, pageHead } from '../../lib/seo'
+import { getToken } from '../../lib/token'
+import { useTrpc } from '../../lib/trpc'
+
+export const Route = createFileRoute('/notes/$slug')({
+  // The loader travels with the page's code: the public entry stays small.
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['errorComponent', 'notFoundComponent'],
+  ],
+  loader: async ({ context, params }) => {
+    const { queryClient, loadTrpc } = context
+    const trpc = await loadTrpc()
+    try {
+      const [post, profile] = await Promise.all([
+        queryClient.ensureQueryData(trpc.posts.bySlug.queryOptions({ slug: params.slug })),
+        queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
+        queryClient.ensureQueryData(trpc.posts.neighbours.queryOptions({ slug: params.slug })),
+      ])
+      // A former slug (the title changed) still resolves: move to the current address for good.
+      if (post.slug !== params.slug) {
+        throw redirect({
+          to: '/notes/$slug',
+          params: { slug: post.slug },
+          replace: true,
+          statusCode: 301,
+        })
+      }
+      // The page's head, made here so that its code travels with the page's chunk.
+      const siteUrl = context.site.url
+      const path = `/notes/${encodeURIComponent(post.slug)}`
+      const card = ogCard({ page: 'post', slug: post.slug }, post.title, [
+        post.title,
+        post.summary,
+        post.tags.join('\n'),
+        post.cover_url,
+        profile.name,
+      ])
+      return pageHead({
+        siteUrl,
+        path,
+        title: `${post.title} · Notes`,
+        socialTitle: post.title,
+        description: post.summary,
+        image: card,
+        type: 'article',
+        jsonLd: {
+          '@context': 'https://schema.org',
+          '@type': 'BlogPosting',
+          headline: post.title,
+          description: post.summary,
+          url: absoluteUrl(siteUrl, path),
+          mainEntityOfPage: absoluteUrl(siteUrl, path),
+          image: [
+            imageObject(siteUrl, card),
+            ...(post.cover_url ? [absoluteUrl(siteUrl, post.cover_url)] : []),
+          ],
+          ...(post.tags.length > 0 ? { keywords: post.tags.join(', ') } : {}),
+          ...(post.published_at ? { datePublished: post.published_at } : {}),
+          dateModified: post.updated_at,
+          author: { '@type': 'Person', name: profile.name, url: `${siteUrl}/` },
+        },
+      })
+    } catch (error) {
+      const status = httpStatusOf(error)
+      if (status === 404 || status === 400) throw notFound()
+      throw error
+    }
+  },
+  // Not found: the root's 404 title applies.
+  head: ({ loaderData }) => loaderData ?? {},
+  component: PostPage,
+  notFoundComponent: DraftOrNotFound,
+})
+
+let askedWithToken = false
+
+/**
+ * A draft or a scheduled post is a 404 for the page the server renders (it
+ * never reads the token), so a signed-in admin's browser asks once more with
+ * the token: the admin's preview link. Anyone else keeps the 404.
+ */
+function DraftOrNotFound() {
+  const router = useRouter()
+  useEffect(() => {
+    if (askedWithToken || !getToken()) return
+    askedWithToken = true
+    void router.invalidate()
+  }, [router])
+  return <NotFoundPage />
+}
+
+function PostPage() {
+  const { slug } = Route.useParams()
+  const trpc = useTrpc()
+  const { data: post } = useSuspenseQuery(trpc.posts.bySlug.queryOptions({ slug }))
+  const { data: around } = useSuspenseQuery(trpc.posts.neighbours.queryOptions({ slug }))
+  const cover = safeUrlOrNull(post.cover_url)
+
+  return (
+    <article className="break-words">
+      <Link
+        to="/notes"
+        className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-muted hover:text-accent-ink"
+      >
+        <ArrowLeftIcon width={16} height={16} />
+        All notes
+      </Link>
+      {post.state === 'published' ? null : (
+        <p className="mt-4 rounded-control bg-warning-soft px-4 py-3 text-sm text-warning-ink ring-1 ring-warning-line">
+          <strong>{post.state === 'draft' ? 'Draft' : 'Scheduled'} — not public.</strong> Only you
+          see this page, while signed in.
+        </p>
+      )}
+      <h1
+        id="post-title"
+        className="mt-4 text-3xl font-bold tracking-tight text-balance text-strong sm:text-4xl"
+      >
+        {post.title}
+      </h1>
+      <p className="mt-3 text-sm text-muted">
+        <time dateTime={post.published_at ?? undefined}>{postDate(post.published_at)}</time>
+        {post.published_at ? ' · ' : ''}
+        {post.reading_minutes} min read
+      </p>
+      <div className="mt-4">
+        <TagList tags={post.tags} list="/notes" size="md" />
+      </div>
+      {cover ? (
+        <img
+          src={cover}
+          alt=""
+          width={704}
+          height={396}
+          className="mt-8 aspect-video w-full rounded-card border border-line bg-surface-sunken object-cover shadow-card"
+        />
+      ) : null}
+      <div
+        className="prose-md mt-8 leading-relaxed text-body"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML rendered from Markdown and sanitised on the server (server/markdown/render.ts), never the raw input
+        dangerouslySetInnerHTML={{ __html: post.body_html }}
+      />
+      {around.previous || around.next ? (
+        <nav
+          id="post-nav"
+          aria-label="More notes"
+          className="mt-12 flex flex-wrap justify-between gap-4 border-t border-line pt-6"
+        >
+          {around.previous ? (
+            <Link
+              to="/notes/$slug"
+              params={{ slug: around.previous.slug }}
+              className="inline-flex max-w-full items-center gap-1.5 font-semibold text-accent-ink hover:underline"
+            >
+              <ArrowLeftIcon width={16} height={16} className="shrink-0" />
+              <span className="truncate">Previous: {around.previous.title}</span>
+            </Link>
+          ) : (
+            <span />
+          )}
+          {around.next ? (
+            <Link
+              to="/notes/$slug"
+              params={{ slug: around.next.slug }}
+              className="inline-flex max-w-full items-center gap-1.5 font-semibold text-accent-ink hover:underline"
+            >
+              <span className="truncate">Next: {around.next.title}</span>
+              <ArrowRightIcon width={16} height={16} className="shrink-0" />
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </article>
+  )
+}

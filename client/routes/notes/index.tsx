@@ -1,0 +1,170 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import type { Post } from '../../../src/schemas/post'
+import { TagList } from '../../components/tag-list'
+import { postDate } from '../../lib/notes'
+import { textParams } from '../../lib/search-params'
+import { absoluteUrl, ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
+import { useTrpc } from '../../lib/trpc'
+
+/** Posts on one page of the list (src/schemas/post.ts POSTS_PER_PAGE; no zod in the public bundle). */
+const PER_PAGE = 20
+
+export const Route = createFileRoute('/notes/')({
+  // The loader travels with the page's code: the public entry stays small.
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['errorComponent', 'notFoundComponent'],
+  ],
+  // `?tag=Bun` filters; `?page=2` the next twenty. The page cache keeps one page per pair.
+  validateSearch: textParams('tag', 'page'),
+  // The page's head is made by the loader, so that its code travels with the page's chunk.
+  loader: async ({ context: { queryClient, loadTrpc, site } }) => {
+    const trpc = await loadTrpc()
+    const [profile] = await Promise.all([
+      queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
+      queryClient.ensureQueryData(trpc.posts.list.queryOptions({})),
+    ])
+    const owner = ownerSummary(profile)
+    const socialTitle = `Notes by ${owner.name}`
+    const description = `What ${owner.name} is writing about.`
+    return pageHead({
+      siteUrl: site.url,
+      path: '/notes',
+      title: `Notes · ${SITE_NAME}`,
+      socialTitle,
+      description,
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'Blog',
+        name: socialTitle,
+        description,
+        url: absoluteUrl(site.url, '/notes'),
+      },
+    })
+  },
+  head: ({ loaderData }) => loaderData ?? {},
+  component: NotesPage,
+})
+
+function PostItem({ post, first }: { post: Post; first: boolean }) {
+  return (
+    <article className="relative flex flex-col gap-3 rounded-card border border-line bg-surface-raised p-5 shadow-card">
+      {post.cover_url ? (
+        <img
+          src={post.cover_url}
+          alt=""
+          width={656}
+          height={369}
+          loading={first ? 'eager' : 'lazy'}
+          className="aspect-video w-full rounded-control border border-line bg-surface-sunken object-cover"
+        />
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <h2 className="text-xl font-bold tracking-tight text-strong">
+          <Link
+            to="/notes/$slug"
+            params={{ slug: post.slug }}
+            className="wrap-anywhere hover:underline after:absolute after:inset-0"
+          >
+            {post.title}
+          </Link>
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          <time dateTime={post.published_at ?? undefined}>{postDate(post.published_at)}</time>
+          {' · '}
+          {post.reading_minutes} min read
+        </p>
+        <p className="mt-2 text-body">{post.summary}</p>
+        <div className="mt-3">
+          <TagList tags={post.tags} list="/notes" />
+        </div>
+      </div>
+    </article>
+  )
+}
+
+function NotesPage() {
+  const { tag, page: pageParam } = Route.useSearch()
+  const { data: all } = useSuspenseQuery(useTrpc().posts.list.queryOptions({}))
+  const wanted = tag?.toLowerCase()
+  // The signed-in admin's list holds drafts: the public page shows what visitors see.
+  const posts = all.filter(
+    (post) =>
+      post.state === 'published' && (!wanted || post.tags.some((t) => t.toLowerCase() === wanted)),
+  )
+  const pages = Math.max(1, Math.ceil(posts.length / PER_PAGE))
+  const page = Math.min(Math.max(1, Number.parseInt(pageParam ?? '1', 10) || 1), pages)
+  const shown = posts.slice((page - 1) * PER_PAGE, page * PER_PAGE)
+
+  return (
+    <div>
+      <h1 className="text-3xl font-bold tracking-tight text-strong sm:text-4xl">Notes.</h1>
+      <p className="mt-3 text-muted">
+        Writing on what I build and learn. Follow by{' '}
+        <a href="/feed.xml" className="font-semibold text-accent-ink hover:underline">
+          Atom
+        </a>
+        ,{' '}
+        <a href="/rss.xml" className="font-semibold text-accent-ink hover:underline">
+          RSS
+        </a>{' '}
+        or{' '}
+        <a href="/feed.json" className="font-semibold text-accent-ink hover:underline">
+          JSON Feed
+        </a>
+        .
+      </p>
+      {tag ? (
+        <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 break-words text-body">
+          <span>
+            Tagged <strong>{tag}</strong>
+          </span>
+          <Link to="/notes" className="font-semibold text-accent-ink hover:underline">
+            Show all notes
+          </Link>
+        </p>
+      ) : null}
+      {shown.length > 0 ? (
+        <ul className="mt-10 space-y-6">
+          {shown.map((post, index) => (
+            <li key={post.id}>
+              <PostItem post={post} first={index === 0} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-10 text-muted">No notes yet.</p>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-10 flex items-center justify-between gap-4">
+          {page > 1 ? (
+            <Link
+              to="/notes"
+              search={{ ...(tag ? { tag } : {}), ...(page > 2 ? { page: String(page - 1) } : {}) }}
+              className="font-semibold text-accent-ink hover:underline"
+            >
+              Newer notes
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-muted">
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link
+              to="/notes"
+              search={{ ...(tag ? { tag } : {}), page: String(page + 1) }}
+              className="font-semibold text-accent-ink hover:underline"
+            >
+              Older notes
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+/**
+ * Pictures of the notes' screens at 390 and 1280 px in both themes, for a
+ * person to look at (no image comparison): each is a real PNG of a page in
+ * the theme asked for. Written to the test's output folder.
+ */
+import { expect, hydrated, test, unique } from './fixtures'
+import { pngFile } from './support/png'
+
+test('the notes screens at 390 and 1280 px, light and dark', async ({
+  browser,
+  token,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000)
+  const auth = { authorization: `Bearer ${token}` }
+  const cover = pngFile('screens-cover.png', 1280, 720)
+  const upload = await request.post('/api/media', {
+    multipart: { file: { name: cover.name, mimeType: cover.type, buffer: cover.bytes }, alt: '' },
+    headers: auth,
+  })
+  expect(upload.status()).toBe(201)
+  const { url } = (await upload.json()) as { url: string }
+  const title = unique('Pictured Note')
+  const created = await request.post('/api/posts', {
+    headers: auth,
+    data: {
+      title,
+      summary: 'A note pictured at two widths in two themes, with a cover and tags.',
+      body: `## What happened\n\nA paragraph of **text** with a [link](/projects).\n\n![A harbour](${url})\n\n\`\`\`ts\nconst pictured = true\n\`\`\``,
+      tags: ['Screens', 'Notes'],
+      cover_url: url,
+      status: 'published',
+    },
+  })
+  expect(created.status()).toBe(201)
+  const { slug, id } = (await created.json()) as { slug: string; id: number }
+  const screens = [
+    { path: '/notes', admin: false },
+    { path: `/notes/${slug}`, admin: false },
+    { path: '/search?q=pictured', admin: false },
+    { path: '/admin/notes', admin: true },
+    { path: '/admin/notes/new', admin: true },
+    { path: `/admin/notes/edit/${id}`, admin: true },
+  ]
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({
+        colorScheme,
+        viewport: { width, height: 900 },
+      })
+      await context.addInitScript((value) => window.localStorage.setItem('token', value), token)
+      const page = await context.newPage()
+      for (const screen of screens) {
+        await page.goto(screen.path)
+        if (!screen.admin) await hydrated(page)
+        else await page.waitForLoadState('networkidle')
+        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+        const name = `${screen.path.replace(/[^a-z0-9]+/gi, '_')}-${width}-${colorScheme}.png`
+        await page.screenshot({ path: testInfo.outputPath(name), fullPage: true })
+      }
+      await context.close()
+    }
+  }
+})

@@ -1,0 +1,80 @@
+/**
+ * Scheduled publishing: every post whose time has come goes live, once.
+ * Safe to run from any number of instances at once: the due rows are
+ * claimed with `FOR UPDATE SKIP LOCKED` and marked live (`went_live_at`) in
+ * the same transaction that bumps the content version, so exactly one
+ * instance publishes each post, and every instance's cache of pages, API
+ * answers and feeds refreshes with it. A crash before the commit leaves the
+ * posts due for the next run. The clock is the caller's (tests move it).
+ */
+import { and, eq, inArray, isNull, lte } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { posts } from '../db/schema'
+import type { Logger } from '../log'
+import { bumpContentVersion } from '../services/content-version'
+
+export interface PublishDeps {
+  db: Db
+  log?: Logger
+}
+
+/** How often the server looks for due posts: a scheduled post is public at most this late. */
+export const PUBLISH_INTERVAL_MS = 15_000
+
+/** Publishes the posts due at `now`; answers the ids this call published. */
+export async function publishDuePosts(deps: PublishDeps, now: Date): Promise<number[]> {
+  const published = await deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(
+        and(
+          eq(posts.status, 'published'),
+          isNull(posts.went_live_at),
+          lte(posts.published_at, now),
+        ),
+      )
+      .orderBy(posts.published_at, posts.id)
+      .limit(100)
+      .for('update', { skipLocked: true })
+    if (due.length === 0) return []
+    const ids = due.map((row) => row.id)
+    const claimed = await tx
+      .update(posts)
+      .set({ went_live_at: now })
+      // Checked again: a save between the select and here could have moved the time.
+      .where(and(inArray(posts.id, ids), isNull(posts.went_live_at)))
+      .returning({ id: posts.id })
+    if (claimed.length > 0) await bumpContentVersion(tx)
+    return claimed.map((row) => row.id)
+  })
+  if (published.length > 0) deps.log?.info('posts published', { ids: published })
+  return published
+}
+
+/**
+ * Runs `publishDuePosts` every `intervalMs` (and once at start) until
+ * stopped; a failed run is logged and the next one tries again.
+ */
+export function startPostPublisher(deps: PublishDeps & { now?: () => Date; intervalMs?: number }): {
+  stop: () => Promise<void>
+} {
+  const now = deps.now ?? (() => new Date())
+  let running: Promise<unknown> = Promise.resolve()
+  const tick = () => {
+    running = running
+      .then(() => publishDuePosts(deps, now()))
+      .catch((error: unknown) =>
+        deps.log?.error('publishing posts failed', { error: String(error) }),
+      )
+  }
+  tick()
+  const timer = setInterval(tick, deps.intervalMs ?? PUBLISH_INTERVAL_MS)
+  timer.unref?.()
+  return {
+    stop: async () => {
+      clearInterval(timer)
+      await running
+    },
+  }
+}
