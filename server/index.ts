@@ -16,7 +16,7 @@ import { messages } from './messages'
 import { type AlertWorker, createAlertWorker } from './notify/worker'
 import { type Analytics, createAnalytics } from './services/analytics'
 import { prepareSignIn } from './services/auth'
-import { openDatabaseFromEnv, prepareDatabase } from './setup'
+import { openDatabaseFromEnv, prepareDatabase, setupBanner } from './setup'
 
 const root = resolve(import.meta.dir, '..')
 const distDir = resolve(root, 'dist')
@@ -85,8 +85,9 @@ async function main() {
       migrationsToApply: database.createdFrom.state === 'behind',
     })
   }
+  let prepared: Awaited<ReturnType<typeof prepareDatabase>>
   try {
-    await prepareDatabase(database, env, log)
+    prepared = await prepareDatabase(database, env, log)
   } catch (error) {
     await database.close()
     throw error
@@ -154,11 +155,18 @@ async function main() {
   // Alerts left pending by an earlier run (or another instance) go out now.
   alerts?.start()
   analytics?.start()
+  const listening = `http://localhost:${server.port}`
   log.info('listening', {
-    url: `http://localhost:${server.port}`,
+    url: listening,
     database: database.kind,
     media: mediaStore.location,
   })
+  if (prepared.setupToken) {
+    const site = env.siteUrlSet ? env.SITE_URL : listening
+    const banner = setupBanner(site, prepared.setupToken)
+    log.warn(banner.msg, { site, setup_url: banner.setupUrl })
+    log.flush?.()
+  }
 }
 
 main().catch((error: unknown) => {

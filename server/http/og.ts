@@ -19,6 +19,7 @@ import { TRPCError } from '@trpc/server'
 import { LRUCache } from 'lru-cache'
 import pLimit from 'p-limit'
 import { ogImagePath, ogPageOf } from '../../src/domain/og-image'
+import { introLines } from '../../src/domain/profile-lines'
 import type { Profile } from '../../src/schemas/profile'
 import type { Project } from '../../src/schemas/project'
 import type { Logger } from '../log'
@@ -39,12 +40,9 @@ export interface OgHandlerDeps extends ImageSources {
   log: Logger
 }
 
-/** The spec's sentences of the home page, as the card repeats them. */
+/** The spec's sentences of the home page, as the card repeats them (the study and focus lines). */
 function studyLines(profile: Profile): string[] {
-  return [
-    `I'm a ${profile.major} major at ${profile.university}.`,
-    `My focus is on ${profile.focus}.`,
-  ]
+  return introLines({ ...profile, age: null, minor: '' })
 }
 
 /** The first of a project's images the server holds (an upload or a site file). */
@@ -144,7 +142,7 @@ export function createOgHandler(deps: OgHandlerDeps) {
       return personCard(profile, {
         eyebrow: 'Portfolio',
         title: profile.name,
-        subtitle: profile.headline,
+        subtitle: profile.greeting,
         lines: studyLines(profile),
       })
     }

@@ -1,12 +1,27 @@
 import { eq } from 'drizzle-orm'
 import { ageFromBirthYear } from '../../src/domain/age'
-import type { Profile, ProfileData } from '../../src/schemas/profile'
+import { greetingOf, type Profile, type ProfileData } from '../../src/schemas/profile'
 import type { Db } from '../db/client'
 import { profile } from '../db/schema'
+import { renderMarkdown } from '../markdown/render'
 import { bumpContentVersion } from './content-version'
 import { imagesFor } from './media'
+import { descriptionRendering } from './projects'
 
-export type ProfileSeed = Omit<Profile, 'age' | 'photo' | 'accent_color'>
+export type ProfileSeed = Pick<
+  Profile,
+  | 'name'
+  | 'birth_year'
+  | 'email'
+  | 'university'
+  | 'major'
+  | 'focus'
+  | 'minor'
+  | 'headline'
+  | 'linkedin_url'
+  | 'github_url'
+  | 'photo_url'
+>
 
 export function profileSeedFromEnv(env: {
   OWNER_NAME: string
@@ -25,7 +40,8 @@ export function profileSeedFromEnv(env: {
     major: 'Computer Science',
     focus: 'fullstack development with React, Node.js and SQL',
     minor: 'Cybersecurity and Mathematics',
-    headline: `Hi, I'm ${env.OWNER_NAME}!`,
+    // Empty: "Hi, I'm {name}!" from the current name, so a rename changes it too.
+    headline: '',
     linkedin_url: env.OWNER_LINKEDIN_URL,
     github_url: env.OWNER_GITHUB_URL,
     photo_url: env.OWNER_PHOTO_URL,
@@ -92,13 +108,20 @@ export async function getProfile(db: Db, now: Date): Promise<Profile> {
   return {
     name: row.name,
     birth_year: row.birth_year,
-    age: ageFromBirthYear(row.birth_year, now),
+    age: row.birth_year !== null && row.show_age ? ageFromBirthYear(row.birth_year, now) : null,
+    show_age: row.show_age,
     email: row.email,
     university: row.university,
     major: row.major,
     focus: row.focus,
     minor: row.minor,
     headline: row.headline,
+    greeting: greetingOf(row),
+    bio: row.bio,
+    bio_html: row.bio.trim() ? renderMarkdown(row.bio, descriptionRendering) : '',
+    skills: row.skills,
+    location: row.location,
+    links: row.links,
     linkedin_url: row.linkedin_url,
     github_url: row.github_url,
     photo_url: row.photo_url,

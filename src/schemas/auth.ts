@@ -54,3 +54,19 @@ export const verifyTwoFactorInput = z.object({
 
 export const meResult = z.object({ username: z.string(), expires_at: z.string() })
 export type MeResult = z.infer<typeof meResult>
+
+/** `GET /api/setup`: whether the site still waits for its first admin. */
+export const setupStatus = z.object({ needed: z.boolean() })
+export type SetupStatus = z.infer<typeof setupStatus>
+
+/** `POST /api/setup`: the one-time token the server printed, and the first admin's credentials. */
+export const setupInput = z.object({
+  token: z
+    .string({ error: 'The set-up token is missing: open the address the server printed.' })
+    .trim()
+    .min(1, 'The set-up token is missing: open the address the server printed.')
+    .max(limits.challenge, 'This set-up link is not valid.'),
+  username: requiredText('Username', limits.username),
+  password: newPasswordSchema,
+})
+export type SetupInput = z.input<typeof setupInput>

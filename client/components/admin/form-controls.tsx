@@ -66,7 +66,8 @@ export function describedBy(id: string, opts: { hint?: boolean; error?: string |
  * The hint under every list field (tags, image URLs, bullets); the spec's
  * "(comma-separated)" labels stay, and `splitCommaList` takes both.
  */
-export const listHint = 'One per line, or separated by commas.'
+export const listHint =
+  'One per line, or separated by commas (a comma between two digits, as in 40,000, stays).'
 
 export interface TextFieldProps
   extends Pick<
