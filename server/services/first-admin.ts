@@ -6,7 +6,7 @@
  * token counts in the sign-in lockout and the audit log like a wrong
  * password. Once an admin exists the token is gone and set-up answers 409.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -53,7 +53,12 @@ export async function ensureSetupToken(db: Db, dataDir: string | undefined): Pro
       target: setupToken.id,
       set: { token_hash: hashToken(token), created_at: new Date() },
     })
-  if (file) writeFileSync(file, `${token}\n`, { mode: 0o600 })
+  // PGlite's DATA_DIR always exists; with PostgreSQL there may be none (media in S3):
+  // then the printed address is the only copy.
+  if (file && dataDir && existsSync(dataDir)) {
+    writeFileSync(file, `${token}\n`, { mode: 0o600 })
+    chmodSync(file, 0o600)
+  }
   return token
 }
 

@@ -61,11 +61,13 @@ export type SetupStatus = z.infer<typeof setupStatus>
 
 /** `POST /api/setup`: the one-time token the server printed, and the first admin's credentials. */
 export const setupInput = z.object({
+  // A missing or malformed token is a wrong one (403, counted in the lockout), not a 400.
   token: z
-    .string({ error: 'The set-up token is missing: open the address the server printed.' })
-    .trim()
-    .min(1, 'The set-up token is missing: open the address the server printed.')
-    .max(limits.challenge, 'This set-up link is not valid.'),
+    .unknown()
+    .optional()
+    .transform((value) =>
+      typeof value === 'string' ? value.trim().slice(0, limits.challenge) : '',
+    ),
   username: requiredText('Username', limits.username),
   password: newPasswordSchema,
 })
