@@ -15,6 +15,7 @@ import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as CvRouteImport } from './routes/cv'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as SetupRouteImport } from './routes/setup'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminSectionRouteImport } from './routes/admin/$section'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
@@ -59,6 +60,11 @@ const LoginRoute = LoginRouteImport.update({
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SetupRoute = SetupRouteImport.update({
+  id: '/setup',
+  path: '/setup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -144,6 +150,7 @@ export interface FileRoutesByFullPath {
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/setup': typeof SetupRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
@@ -166,6 +173,7 @@ export interface FileRoutesByTo {
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/setup': typeof SetupRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
@@ -190,6 +198,7 @@ export interface FileRoutesById {
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/setup': typeof SetupRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
@@ -215,6 +224,7 @@ export interface FileRouteTypes {
     | '/cv'
     | '/login'
     | '/privacy'
+    | '/setup'
     | '/admin/$section'
     | '/admin/audit'
     | '/admin/backup'
@@ -237,6 +247,7 @@ export interface FileRouteTypes {
     | '/cv'
     | '/login'
     | '/privacy'
+    | '/setup'
     | '/admin/$section'
     | '/admin/audit'
     | '/admin/backup'
@@ -260,6 +271,7 @@ export interface FileRouteTypes {
     | '/cv'
     | '/login'
     | '/privacy'
+    | '/setup'
     | '/admin/$section'
     | '/admin/audit'
     | '/admin/backup'
@@ -284,6 +296,7 @@ export interface RootRouteChildren {
   CvRoute: typeof CvRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
+  SetupRoute: typeof SetupRoute
   ProjectsSlugRoute: typeof ProjectsSlugRoute
   ProjectsIndexRoute: typeof ProjectsIndexRoute
 }
@@ -330,6 +343,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy'
       fullPath: '/privacy'
       preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/setup': {
+      id: '/setup'
+      path: '/setup'
+      fullPath: '/setup'
+      preLoaderRoute: typeof SetupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/': {
@@ -483,6 +503,7 @@ const rootRouteChildren: RootRouteChildren = {
   CvRoute: CvRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
+  SetupRoute: SetupRoute,
   ProjectsSlugRoute: ProjectsSlugRoute,
   ProjectsIndexRoute: ProjectsIndexRoute,
 }
