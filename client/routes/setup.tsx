@@ -9,6 +9,7 @@ import {
   primaryButtonClass,
 } from '../components/admin/form-controls'
 import { failureText } from '../lib/admin-errors'
+import { textParams } from '../lib/search-params'
 import { setToken } from '../lib/token'
 import { useTrpc } from '../lib/trpc'
 
@@ -21,8 +22,7 @@ import { useTrpc } from '../lib/trpc'
 export const Route = createFileRoute('/setup')({
   // Rendered in the browser only: private, never cached, no content to index.
   ssr: false,
-  validateSearch: (search: Record<string, unknown>): { token?: string } =>
-    typeof search.token === 'string' ? { token: search.token } : {},
+  validateSearch: textParams('token'),
   beforeLoad: async ({ context }) => {
     await context.loadTrpc()
   },

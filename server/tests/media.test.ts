@@ -140,6 +140,9 @@ describe('POST /api/media: each accepted type', () => {
         width: c.width,
         height: c.height,
         alt: c.label,
+        // The name the file had: kept for the library, whatever its extension says.
+        name: 'whatever.txt',
+        uses: [],
         variants: c.widths.map((width) => ({
           width,
           url: `/media/${hash}-${width}.webp`,
