@@ -1,5 +1,5 @@
 import { afterAll, expect, setDefaultTimeout, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { count } from 'drizzle-orm'
@@ -220,3 +220,30 @@ test('the command line is in the audit log: admin created, password reset, two-f
     await database.close()
   }
 }, 120_000)
+
+test('bun run admin:password checks the data directory lock before it asks anything', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-cli-lock-'))
+  dirs.push(dataDir)
+  // A live process (not this one) holds DATA_DIR, as a running server would.
+  const holder = Bun.spawn(['sleep', '30'])
+  try {
+    writeFileSync(join(dataDir, 'portfolio.lock'), String(holder.pid))
+    const child = Bun.spawn(['bun', 'server/cli/admin-password.ts'], {
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+      // Nothing is ever typed: a prompt would wait here until the test times out.
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const [code, stdout, stderr] = await Promise.all([
+      child.exited,
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+    ])
+    expect(code).toBe(1)
+    expect(stdout).toBe('')
+    expect(stderr).toContain(`is in use by another process (pid ${holder.pid})`)
+  } finally {
+    holder.kill()
+  }
+})
