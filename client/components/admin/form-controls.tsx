@@ -67,7 +67,7 @@ export function describedBy(id: string, opts: { hint?: boolean; error?: string |
  * "(comma-separated)" labels stay, and `splitCommaList` takes both.
  */
 export const listHint =
-  'One per line, or separated by commas (a comma between two digits, as in 40,000, stays).'
+  'One per line, or separated by commas. A comma between two digits (40,000) stays in the item.'
 
 export interface TextFieldProps
   extends Pick<
