@@ -159,7 +159,16 @@ export function ProfileForm({
     <FormPage heading="Edit Profile." submit="Save Profile" form={form}>
       {rows.map((row) => {
         const fields = row.map(({ key, ...spec }) => (
-          <TextField key={key} id={`profile-${key}`} field={text(key)} {...spec} />
+          <TextField
+            key={key}
+            id={`profile-${key}`}
+            field={text(key)}
+            {...spec}
+            // What an empty headline greets with: the name as typed.
+            placeholder={
+              key === 'headline' ? `Hi, I'm ${values.name.trim() || '…'}!` : spec.placeholder
+            }
+          />
         ))
         return fields.length === 1 ? (
           fields[0]
