@@ -4,7 +4,7 @@ import { studyLine } from '../../src/domain/profile-lines'
 import { safeUrlOrNull } from '../../src/domain/safe-url'
 import type { Project } from '../../src/schemas/project'
 import type { TimelineEvent } from '../../src/schemas/timeline'
-import { OwnerLinks, SkillChips } from '../components/profile-intro'
+import { SkillChips } from '../components/profile-intro'
 import { ownerSummary, pageHead, personJsonLd, SITE_NAME } from '../lib/seo'
 import { useTrpc } from '../lib/trpc'
 
@@ -212,9 +212,23 @@ function CvPage() {
             <ExternalLink href={github} />
           </li>
         ) : null}
+        {profile.links.flatMap((link) => {
+          const href = safeUrlOrNull(link.url)
+          return href
+            ? [
+                <li key={`${link.label} ${href}`}>
+                  <a
+                    href={href}
+                    rel="me noopener"
+                    className="text-accent-ink underline-offset-2 hover:underline"
+                  >
+                    {link.label}
+                  </a>
+                </li>,
+              ]
+            : []
+        })}
       </ul>
-
-      <OwnerLinks links={profile.links} className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm" />
 
       {profile.bio_html ? (
         <CvSection id="cv-about" title="About">
