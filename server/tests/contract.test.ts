@@ -250,10 +250,11 @@ describe('timeline', () => {
     minimalId = r.id
   })
 
-  test('GET /api/timeline is a bare array, newest first', async () => {
+  test('GET /api/timeline is a bare array, by start date, the latest first', async () => {
     const r = await t.request('GET', '/api/timeline')
     expect(r.status).toBe(200)
-    expect(r.list.map((item) => (isRecord(item) ? item.id : null))).toEqual([minimalId, fullId])
+    // June 2024, then 2022: each new event took its place by its start date.
+    expect(r.list.map((item) => (isRecord(item) ? item.id : null))).toEqual([fullId, minimalId])
   })
 
   test('GET /api/timeline/{id} answers the event', async () => {

@@ -29,6 +29,8 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'GET /api/notifications 200 notifications.status',
       'POST /api/notifications/test 200 notifications.test',
       'POST /api/auth/login 200 auth.login',
+      'GET /api/setup 200 auth.setupStatus',
+      'POST /api/setup 201 auth.setup',
       'POST /api/auth/logout 204 auth.logout',
       'GET /api/auth/me 200 auth.me',
       'GET /api/profile 200 profile.get',
