@@ -101,13 +101,21 @@ export async function ownerVariablesIgnored(
     .map(([variable]) => variable)
 }
 
-export async function getProfile(db: Db, now: Date): Promise<Profile> {
+/**
+ * The profile as pages and the API show it. With "show my age" off, the
+ * birth year is the owner's alone: visitors get null (`owner: false`).
+ */
+export async function getProfile(
+  db: Db,
+  now: Date,
+  options: { owner?: boolean } = { owner: true },
+): Promise<Profile> {
   const [row] = await db.select().from(profile).where(eq(profile.id, 1)).limit(1)
   if (!row) throw new Error('The profile row is missing: the server seeds it at start-up.')
   const images = await imagesFor(db, [row.photo_url])
   return {
     name: row.name,
-    birth_year: row.birth_year,
+    birth_year: row.show_age || options.owner ? row.birth_year : null,
     age: row.birth_year !== null && row.show_age ? ageFromBirthYear(row.birth_year, now) : null,
     show_age: row.show_age,
     email: row.email,

@@ -240,6 +240,12 @@ describe('a profile that fits any owner', () => {
       body: { ...minimal, birth_year: 1990, show_age: false },
     })
     expect(r.json).toMatchObject({ birth_year: 1990, show_age: false, age: null })
+    // A hidden age keeps the birth year private: visitors get null, the signed-in owner the year.
+    expect((await t.request('GET', '/api/profile')).json).toMatchObject({
+      birth_year: null,
+      age: null,
+    })
+    expect((await t.request('GET', '/api/profile', { token })).body.birth_year).toBe(1990)
     const on = await t.request('PUT', '/api/profile', {
       token,
       body: { ...minimal, birth_year: '1990', show_age: true },

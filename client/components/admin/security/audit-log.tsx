@@ -89,14 +89,16 @@ export function AuditLog() {
         </div>
       </form>
       <ErrorAlert message={error} />
+      {entries.length === 0 && !query.isPending ? (
+        <p className="rounded-control border border-line px-4 py-6 text-center text-muted">
+          Nothing recorded for this filter.
+        </p>
+      ) : null}
       {/* On a phone: one entry under the other, every word whole (a table would squeeze them). */}
       <ul
         aria-label="Audit log entries"
         className="divide-y divide-line rounded-control border border-line text-sm sm:hidden"
       >
-        {entries.length === 0 && !query.isPending ? (
-          <li className="px-4 py-6 text-center text-muted">Nothing recorded for this filter.</li>
-        ) : null}
         {entries.map((entry) => (
           <li key={entry.id} className="space-y-1 px-4 py-3">
             <p className="font-medium text-strong">
@@ -132,13 +134,6 @@ export function AuditLog() {
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
-            {entries.length === 0 && !query.isPending ? (
-              <tr>
-                <td colSpan={3} className="px-4 py-6 text-center text-muted">
-                  Nothing recorded for this filter.
-                </td>
-              </tr>
-            ) : null}
             {entries.map((entry) => (
               <tr key={entry.id} className="align-top">
                 <td className="px-4 py-3 whitespace-nowrap text-muted">
