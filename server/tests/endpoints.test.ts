@@ -38,6 +38,7 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'POST /api/media 201 media.upload',
       'GET /api/media 200 media.list',
       'PATCH /api/media/:id 200 media.updateAlt',
+      'PATCH /api/media/:id/name 200 media.rename',
       'DELETE /api/media/:id 204 media.delete',
       'POST /api/auth/login/2fa 200 auth.verifyTwoFactor',
       'GET /api/auth/2fa 200 twoFactor.status',

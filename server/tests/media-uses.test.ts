@@ -32,16 +32,16 @@ const listed = async () =>
     (row) => row.id === image.id,
   )
 
-test('an upload keeps its file name as its display name; PATCH renames it, the URL stays', async () => {
+test('an upload keeps its file name as its display name; PATCH …/name renames it, the URL stays', async () => {
   expect(image.name).toBe('Holiday photo.png')
   expect(image.url).toMatch(/^\/media\/[0-9a-f]{64}\.(png|jpg)$/)
-  const r = await t.request('PATCH', `/api/media/${image.id}`, {
+  const r = await t.request('PATCH', `/api/media/${image.id}/name`, {
     token,
     body: { name: '  Beach, 2024  ' },
   })
   expect(r.status).toBe(200)
   expect(r.json).toMatchObject({ name: 'Beach, 2024', url: image.url, alt: '' })
-  // The alt text alone: the name is kept.
+  // The alt text alone (its own PATCH, as before): the name is kept.
   const alt = await t.request('PATCH', `/api/media/${image.id}`, { token, body: { alt: 'Sand' } })
   expect(alt.json).toMatchObject({ name: 'Beach, 2024', alt: 'Sand' })
   expect((await listed())?.name).toBe('Beach, 2024')

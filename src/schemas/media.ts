@@ -55,11 +55,16 @@ export const mediaSchema = imageInfoSchema.extend({
 export type Media = z.infer<typeof mediaSchema>
 
 export const mediaIdInput = z.object({ id: idSchema })
-/** `PATCH /api/media/{id}`: the alt text and/or the display name; a field left out is kept. */
+/** `PATCH /api/media/{id}`: the alt text (left out: none). */
 export const mediaAltInput = z.object({
   id: idSchema,
-  alt: optionalText('Alt text', mediaLimits.altMax).optional(),
-  name: optionalText('Name', mediaLimits.nameMax).optional(),
+  alt: optionalText('Alt text', mediaLimits.altMax),
+})
+
+/** `PATCH /api/media/{id}/name`: the display name (blank: the stored file's name is shown). */
+export const mediaNameInput = z.object({
+  id: idSchema,
+  name: optionalText('Name', mediaLimits.nameMax),
 })
 
 /**

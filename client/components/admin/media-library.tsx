@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { type Media, mediaAltInput, mediaLimits } from '../../../src/schemas/media'
+import { type Media, mediaAltInput, mediaLimits, mediaNameInput } from '../../../src/schemas/media'
 import { useTrpc } from '../../lib/trpc'
 import {
   cardClass,
@@ -174,13 +174,13 @@ function Uses({ uses }: { uses: string[] }) {
   )
 }
 
-const nameSchema = mediaAltInput.pick({ name: true })
+const nameSchema = mediaNameInput.pick({ name: true })
 
 /** The image's display name (the uploaded file's at first): shown and searched here and in the picker. */
 function NameForm({ media }: { media: Media }) {
   const trpc = useTrpc()
   const queryClient = useQueryClient()
-  const update = useMutation(trpc.media.updateAlt.mutationOptions())
+  const update = useMutation(trpc.media.rename.mutationOptions())
   const toast = useToast()
   const form = useSchemaForm({
     initial: () => ({ name: media.name }),

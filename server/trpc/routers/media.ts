@@ -3,6 +3,7 @@ import {
   mediaAltInput,
   mediaIdInput,
   mediaLimits,
+  mediaNameInput,
   mediaSchema,
   mediaUploadInput,
 } from '../../../src/schemas/media'
@@ -31,7 +32,13 @@ export const mediaRouter = router({
     .meta({ rest: { method: 'PATCH', path: '/api/media/:id' } })
     .input(mediaAltInput)
     .output(mediaSchema)
-    .mutation(({ ctx, input }) => updateMedia(ctx.db, input.id, input)),
+    .mutation(({ ctx, input }) => updateMedia(ctx.db, input.id, { alt: input.alt })),
+  /** The display name the library shows and searches (the uploaded file's at first). */
+  rename: adminProcedure
+    .meta({ rest: { method: 'PATCH', path: '/api/media/:id/name' } })
+    .input(mediaNameInput)
+    .output(mediaSchema)
+    .mutation(({ ctx, input }) => updateMedia(ctx.db, input.id, { name: input.name })),
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/media/:id', status: 204 } })
     .input(mediaIdInput)

@@ -34,6 +34,7 @@ const actionLabels: Record<string, string> = {
   'profile.update': 'Profile updated',
   'media.upload': 'Image uploaded',
   'media.updateAlt': 'Image alt text changed',
+  'media.rename': 'Image renamed',
   'media.delete': 'Image deleted',
   'contact.setStatus': 'Message marked',
   'contact.delete': 'Message deleted',
