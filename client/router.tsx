@@ -165,4 +165,12 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouterInstance
   }
+  interface StaticDataRouteOption {
+    /**
+     * For a route the server does not load (`ssr: false`): whether these
+     * params name nothing, so the server answers 404 rather than 200 with the
+     * frame (the browser then shows the 404 page from the route's loader).
+     */
+    unknownParams?: (params: Record<string, string>) => boolean
+  }
 }

@@ -136,7 +136,8 @@ test('axe finds no violation on the profile editor, the media library and the im
   await expectNoAxeViolations(page)
 
   // The dialog keeps focus inside: Tab from its last control goes back to its first.
-  const controls = dialog.locator('button:not([disabled])')
+  // (The search box is its first control, the Add button its last.)
+  const controls = dialog.locator('button:not([disabled]), input:not([disabled])')
   await controls.last().focus()
   await page.keyboard.press('Tab')
   await expect(controls.first()).toBeFocused()

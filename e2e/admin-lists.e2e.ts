@@ -73,6 +73,27 @@ test('tags pasted as one line are split on commas', async ({ adminPage: page, re
   // Shown again one per line.
   await page.goto(`/admin/projects/edit/${saved.id}`)
   const tags = page.getByLabel('Tags (comma-separated)')
-  await expect(tags).toHaveAccessibleDescription('One per line, or separated by commas.')
+  await expect(tags).toHaveAccessibleDescription(
+    'One per line, or separated by commas. A comma between two digits (40,000) stays in the item.',
+  )
   await expect(tags).toHaveValue('React\nNode.js')
+})
+
+test('a one-line bullet with a number keeps its comma: one bullet, not two', async ({
+  adminPage: page,
+  request,
+}) => {
+  const title = unique('Riders')
+  await page.goto('/admin/timeline/new')
+  await page.getByLabel('Title', { exact: true }).fill(title)
+  await page.getByLabel('Start Date').fill('Apr 2023')
+  await page.getByLabel('Description (comma-separated)').fill('Used by 40,000 riders')
+  await page.getByRole('button', { name: 'Save Event' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  const event = await findByTitle<{ description: string[]; title: string }>(
+    request,
+    '/api/timeline',
+    title,
+  )
+  expect(event.description).toEqual(['Used by 40,000 riders'])
 })

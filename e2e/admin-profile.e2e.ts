@@ -4,13 +4,14 @@
  * project in playwright.config.ts), and put the original profile back.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, hydrated, test, unique } from './fixtures'
+import { expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
 import { pngFile, sha256 } from './support/png'
 
 /** The profile every other journey expects (playwright.config.ts seeds it). */
 const original = {
   name: 'Ada Lovelace',
-  headline: "Hi, I'm Ada Lovelace!",
+  // Empty: the greeting is made from the name ("Hi, I'm Ada Lovelace!").
+  headline: '',
   birth_year: 2003,
   email: 'ada@example.com',
   university: 'Analytical University',
@@ -21,6 +22,11 @@ const original = {
   github_url: 'https://github.com/ada-lovelace',
   photo_url: '/profile.svg',
   accent_color: '#4f46e5',
+  show_age: true,
+  bio: '',
+  skills: [],
+  location: '',
+  links: [],
 }
 
 test.afterEach(async ({ request, token }) => {
@@ -239,4 +245,67 @@ test('the owner picks an accent colour: the public pages use it at once, with re
   await expect(link).not.toHaveCSS('color', 'rgb(250, 204, 21)')
   const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze()
   expect(results.violations).toEqual([])
+})
+
+test('a rename changes the greeting everywhere: home page, link preview and JSON-LD', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/admin/profile')
+  // No headline of its own: the field is empty and the greeting follows the name.
+  await expect(page.getByLabel('Greeting headline', { exact: true })).toHaveValue('')
+  const name = unique('Grace Hopper')
+  await page.getByLabel('Name', { exact: true }).fill(name)
+  await page.getByRole('button', { name: 'Save Profile' }).click()
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Profile saved.')
+
+  await page.goto('/')
+  await hydrated(page)
+  const greeting = `Hi, I'm ${name}!`
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(greeting)
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', name)
+  const description = await page.locator('meta[name="description"]').getAttribute('content')
+  expect(description).toContain(greeting)
+  const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent()
+  expect(jsonLd).toContain(greeting)
+})
+
+test('an owner with no study lines, no age, an About text, skills and links', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/admin/profile')
+  for (const label of ['Birth year', 'University', 'Major', 'Focus', 'Minor']) {
+    await page.getByLabel(label, { exact: true }).fill('')
+  }
+  await page.getByLabel('Location', { exact: true }).fill('Lisbon, Portugal')
+  await page
+    .getByLabel('About', { exact: true })
+    .fill('I write **compilers**. See [my notes](https://notes.example).')
+  await page.getByLabel('Skills', { exact: true }).fill('COBOL, Used by 40,000 riders')
+  await page.getByRole('button', { name: 'Add link' }).click()
+  await page.getByLabel('Label 1', { exact: true }).fill('Mastodon')
+  await page.getByLabel('URL 1', { exact: true }).fill('https://mastodon.example/@ada')
+  await page.getByRole('button', { name: 'Save Profile' }).click()
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Profile saved.')
+
+  await page.goto('/')
+  await hydrated(page)
+  const intro = page.getByRole('region', { name: "Hi, I'm Ada Lovelace!" })
+  await expect(intro.getByText(/years old|major|focus|minor/)).toHaveCount(0)
+  await expect(intro.getByText('Based in Lisbon, Portugal.')).toBeVisible()
+  await expect(
+    intro.getByRole('list', { name: 'Links' }).getByRole('link', { name: 'Mastodon' }),
+  ).toHaveAttribute('rel', 'me noopener')
+  const about = page.getByRole('region', { name: 'About' })
+  await expect(about.getByText('compilers', { exact: true })).toBeVisible()
+  const notes = about.getByRole('link', { name: 'my notes' })
+  await expect(notes).toHaveCSS('text-decoration-line', 'underline')
+  await expect(about.getByRole('list', { name: 'Skills' }).getByRole('listitem')).toHaveText([
+    'COBOL',
+    'Used by 40,000 riders',
+  ])
+  await expectNoAxeViolations(page)
+
+  await page.goto('/cv')
+  await expect(page.getByRole('heading', { name: 'About' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Skills' }).getByRole('listitem')).toHaveCount(2)
 })

@@ -86,7 +86,7 @@ export function createApp(deps: AppDeps) {
   })
   // Set once the server listens (server/index.ts); read per request.
   const peerOf: PeerAddress = deps.peerAddress ?? socketPeerAddress(() => app.server)
-  const contexts = createRequestContexts({ ...deps, now, requestIdOf, peerOf })
+  const contexts = createRequestContexts({ ...deps, siteUrl, now, requestIdOf, peerOf })
   const pages = createPageHandler({
     distDir: deps.distDir,
     siteUrl,

@@ -49,6 +49,8 @@ export interface AppConfig {
   spam?: SpamRules
   /** Where alerts about new messages go; none when absent. */
   alerts?: AlertSettings
+  /** The folder of the set-up token file (DATA_DIR), removed once the first admin is made. */
+  setupTokenDir?: string
   /** GitHub's API for repository data and imports; `defaultGitHubSettings` when absent. */
   github?: GitHubSettings
 }

@@ -207,6 +207,8 @@ const envSchema = variables.superRefine((env, ctx) => {
 export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & {
   /** The public origin; this server's own address when not set. */
   SITE_URL: string
+  /** SITE_URL was set (else it names PORT, which may differ from the port listened on). */
+  siteUrlSet: boolean
   /** The `OWNER_*` variables that are set (they seed the profile on the first start only). */
   ownerVariablesSet: ReadonlySet<string>
 }
@@ -234,6 +236,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...env,
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    siteUrlSet: env.SITE_URL !== undefined,
     ownerVariablesSet: new Set(Object.keys(present).filter((name) => name.startsWith('OWNER_'))),
   }
 }
@@ -268,6 +271,7 @@ export function appConfigFromEnv(env: Env): AppConfig {
     },
     spam: { ...defaultSpamRules, minFillMs: env.CONTACT_MIN_FILL_TIME },
     alerts: alertSettingsFromEnv(env),
+    setupTokenDir: env.DATA_DIR,
     github: githubSettingsFromEnv(env),
   }
 }

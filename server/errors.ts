@@ -21,6 +21,11 @@ export class InvalidCredentialsError extends ServiceError {
   override name = 'InvalidCredentialsError'
 }
 
+/** The request carries no right to do this (403), e.g. a wrong set-up token. */
+export class ForbiddenError extends ServiceError {
+  override name = 'ForbiddenError'
+}
+
 /** Too many attempts: try again after `retryAfterSeconds` (429 + Retry-After). */
 export class RateLimitedError extends ServiceError {
   override name = 'RateLimitedError'

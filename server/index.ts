@@ -23,7 +23,7 @@ import { type Analytics, createAnalytics } from './services/analytics'
 import { prepareSignIn } from './services/auth'
 import { createGitHubApi } from './services/github/api'
 import { createGitHubScheduler, type GitHubScheduler } from './services/github/scheduler'
-import { openDatabaseFromEnv, prepareDatabase } from './setup'
+import { openDatabaseFromEnv, prepareDatabase, setupBanner } from './setup'
 
 const root = resolve(import.meta.dir, '..')
 const distDir = resolve(root, 'dist')
@@ -97,8 +97,9 @@ async function main() {
       migrationsToApply: database.createdFrom.state === 'behind',
     })
   }
+  let prepared: Awaited<ReturnType<typeof prepareDatabase>>
   try {
-    await prepareDatabase(database, env, log)
+    prepared = await prepareDatabase(database, env, log)
   } catch (error) {
     await database.close()
     throw error
@@ -191,11 +192,18 @@ async function main() {
   github?.start()
   // Scheduled posts go live on time (claimed in the database: once, whichever instance runs first).
   publisher = startPostPublisher({ db: database.db, log })
+  const listening = `http://localhost:${server.port}`
   log.info('listening', {
-    url: `http://localhost:${server.port}`,
+    url: listening,
     database: database.kind,
     media: mediaStore.location,
   })
+  if (prepared.setupToken) {
+    const site = env.siteUrlSet ? env.SITE_URL : listening
+    const banner = setupBanner(site, prepared.setupToken)
+    log.warn(banner.msg, { site, setup_url: banner.setupUrl })
+    log.flush?.()
+  }
 }
 
 main().catch((error: unknown) => {

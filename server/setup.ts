@@ -3,6 +3,7 @@ import { applyMigrations, type Database, openDatabase } from './db/client'
 import { ConfigError, type Env } from './env'
 import type { Logger } from './log'
 import { adminExists, setAdminPassword } from './services/auth'
+import { ensureSetupToken, removeSetupToken } from './services/first-admin'
 import { compactStoredPlaceholders } from './services/media'
 import { ownerVariablesIgnored, profileSeedFromEnv, seedProfile } from './services/profile'
 
@@ -18,13 +19,23 @@ export function openDatabaseFromEnv(
  * Migrations, the owner's profile, stored placeholders brought up to date,
  * and the first admin when asked for; under the start-up lock, so instances
  * started together on one empty PostgreSQL database migrate it once and
- * make one admin (the others wait, then find it done).
+ * make one admin (the others wait, then find it done). With no admin at
+ * all: the one-time set-up token, for the address the server prints once
+ * it listens.
  */
-export function prepareDatabase(database: Database, env: Env, log: Logger): Promise<void> {
+export function prepareDatabase(
+  database: Database,
+  env: Env,
+  log: Logger,
+): Promise<{ setupToken?: string }> {
   return database.exclusive(() => prepareLocked(database, env, log))
 }
 
-async function prepareLocked(database: Database, env: Env, log: Logger): Promise<void> {
+async function prepareLocked(
+  database: Database,
+  env: Env,
+  log: Logger,
+): Promise<{ setupToken?: string }> {
   await applyMigrations(database)
   const seed = profileSeedFromEnv(env)
   await seedProfile(database.db, seed)
@@ -37,7 +48,11 @@ async function prepareLocked(database: Database, env: Env, log: Logger): Promise
       { variables: ignored },
     )
   }
-  if (await adminExists(database.db)) return
+  if (await adminExists(database.db)) {
+    // Made another way (ADMIN_*, the command line, a restore): the link must not linger.
+    await removeSetupToken(database.db, env.DATA_DIR)
+    return {}
+  }
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
     const password = newPasswordSchema.safeParse(env.ADMIN_PASSWORD)
     if (!password.success) {
@@ -45,9 +60,20 @@ async function prepareLocked(database: Database, env: Env, log: Logger): Promise
     }
     await setAdminPassword(database.db, env.ADMIN_USERNAME.trim(), password.data)
     log.info('admin created', { username: env.ADMIN_USERNAME.trim() })
-    return
+    await removeSetupToken(database.db, env.DATA_DIR)
+    return {}
   }
-  log.warn(
-    'No admin account yet: set ADMIN_USERNAME and ADMIN_PASSWORD and restart, or run `bun run admin:password <username>`.',
-  )
+  return { setupToken: await ensureSetupToken(database.db, env.DATA_DIR) }
+}
+
+/**
+ * The lines printed after `listening` while no admin exists: the site and
+ * the one-time set-up address, as one warning a person reads first.
+ */
+export function setupBanner(siteUrl: string, token: string): { msg: string; setupUrl: string } {
+  const setupUrl = `${siteUrl.replace(/\/+$/, '')}/setup?token=${token}`
+  return {
+    setupUrl,
+    msg: `No admin account yet. Open ${setupUrl} to create it (one-time link; the token is also in DATA_DIR/setup-token). Or set ADMIN_USERNAME and ADMIN_PASSWORD, or run \`bun run admin:password <username>\`.`,
+  }
 }

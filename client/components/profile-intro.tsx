@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { introLines } from '../../src/domain/profile-lines'
 import { safeUrlOrNull } from '../../src/domain/safe-url'
 import type { Profile } from '../../src/schemas/profile'
 import { imageSizes } from '../lib/responsive-image'
@@ -8,6 +9,78 @@ import { SocialLinks } from './social-links'
 
 const photoClass =
   'size-[175px] shrink-0 rounded-full bg-accent-soft object-cover shadow-lifted ring-4 ring-surface-raised'
+
+/** The owner's own links, each with rel="me" (Mastodon and others verify a profile by it). */
+export function OwnerLinks({
+  links,
+  className = 'mt-3 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm sm:justify-start',
+}: {
+  links: Profile['links']
+  className?: string
+}) {
+  const safe = links.flatMap((link) => {
+    const href = safeUrlOrNull(link.url)
+    return href ? [{ label: link.label, href }] : []
+  })
+  if (safe.length === 0) return null
+  return (
+    <ul aria-label="Links" className={className}>
+      {safe.map((link) => (
+        <li key={`${link.label} ${link.href}`}>
+          <a href={link.href} rel="me noopener" className="content-link">
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The skills as chips (not links: nothing lists projects by skill). */
+export function SkillChips({ skills }: { skills: readonly string[] }) {
+  const unique = [...new Set(skills)]
+  if (unique.length === 0) return null
+  return (
+    <ul aria-label="Skills" className="flex flex-wrap gap-2">
+      {unique.map((skill) => (
+        <li
+          key={skill}
+          className="rounded-full bg-accent-soft px-3 py-1 text-sm font-medium wrap-anywhere text-accent-ink ring-1 ring-accent-soft ring-inset"
+        >
+          {skill}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * The home page's "About" section: the bio (Markdown rendered and sanitised
+ * on the server) and the skills; nothing when both are empty.
+ */
+export function AboutSection({ profile }: { profile: Profile }) {
+  if (!profile.bio_html && profile.skills.length === 0) return null
+  return (
+    <section aria-labelledby="about-title" className="card px-5 py-8 sm:px-10">
+      <h2 id="about-title" className="text-2xl font-bold tracking-tight text-strong sm:text-3xl">
+        About
+      </h2>
+      {profile.bio_html ? (
+        <div
+          className="prose-md content-links mt-4 leading-relaxed text-body"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML rendered from Markdown and sanitised on the server (server/markdown/render.ts), never the raw input
+          dangerouslySetInnerHTML={{ __html: profile.bio_html }}
+        />
+      ) : null}
+      {profile.skills.length > 0 ? (
+        <div className="mt-6">
+          <h3 className="mb-2 text-sm font-semibold text-strong">Skills</h3>
+          <SkillChips skills={profile.skills} />
+        </div>
+      ) : null}
+    </section>
+  )
+}
 
 /**
  * The home page's hero: the photo, the greeting headline, the owner's lines,
@@ -53,21 +126,20 @@ export function ProfileIntro({ profile }: { profile: Profile }) {
             id="intro-title"
             className="text-3xl font-bold tracking-tight text-balance text-strong sm:text-display"
           >
-            {profile.headline}
+            {profile.greeting}
           </h1>
           <div className="mt-4 space-y-1 text-base leading-relaxed text-muted sm:text-lg">
-            <p>I'm {profile.age} years old.</p>
-            <p>
-              I'm a {profile.major} major at {profile.university}.
-            </p>
-            <p>My focus is on {profile.focus}.</p>
-            <p>I'm currently pursuing a minor in {profile.minor}.</p>
+            {introLines(profile).map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+            {profile.location ? <p>Based in {profile.location}.</p> : null}
           </div>
           <SocialLinks
             linkedinUrl={profile.linkedin_url}
             githubUrl={profile.github_url}
             email={profile.email}
           />
+          <OwnerLinks links={profile.links} />
         </div>
       </div>
       <div className="mt-8 flex flex-wrap items-center justify-center gap-3 border-t border-line pt-6 sm:justify-start">

@@ -66,7 +66,7 @@ export function TimelineList({
                 </div>
               </div>
               {event.description.length > 0 ? (
-                <ul className="mt-4 list-disc space-y-1.5 pl-5 text-sm leading-relaxed text-muted marker:text-accent-ink">
+                <ul className="content-links mt-4 list-disc space-y-1.5 pl-5 text-sm leading-relaxed text-muted marker:text-accent-ink">
                   {event.description_html.map((html, index) => (
                     <li
                       // biome-ignore lint/suspicious/noArrayIndexKey: bullets may repeat and never reorder

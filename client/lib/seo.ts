@@ -151,20 +151,34 @@ export interface OwnerSummary {
 
 export function ownerSummary(profile: {
   name: string
-  headline: string
+  greeting: string
   photo_url: string
   major: string
   university: string
   focus: string
   linkedin_url: string
   github_url: string
+  links: readonly { url: string }[]
 }): OwnerSummary {
+  const { major, university, focus } = profile
+  // The spec's sentence when every part is there; the parts given otherwise.
+  const study = [
+    major ? `${major} student` : university ? 'Student' : '',
+    university ? `at ${university}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
+  const about = [study, focus ? `focused on ${focus}` : ''].filter(Boolean).join(', ')
   return {
     name: profile.name,
-    headline: profile.headline,
+    headline: profile.greeting,
     photoUrl: profile.photo_url,
-    description: `${profile.headline} ${profile.major} student at ${profile.university}, focused on ${profile.focus}.`,
-    sameAs: [profile.linkedin_url, profile.github_url].filter((url) => /^https?:\/\//i.test(url)),
+    description: about ? `${profile.greeting} ${about}.` : profile.greeting,
+    sameAs: [
+      profile.linkedin_url,
+      profile.github_url,
+      ...profile.links.map((link) => link.url),
+    ].filter((url) => /^https?:\/\//i.test(url)),
   }
 }
 

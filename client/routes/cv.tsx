@@ -1,8 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { studyLine } from '../../src/domain/profile-lines'
 import { safeUrlOrNull } from '../../src/domain/safe-url'
 import type { Project } from '../../src/schemas/project'
 import type { TimelineEvent } from '../../src/schemas/timeline'
+import { SkillChips } from '../components/profile-intro'
 import { ownerSummary, pageHead, personJsonLd, SITE_NAME } from '../lib/seo'
 import { useTrpc } from '../lib/trpc'
 
@@ -180,10 +182,9 @@ function CvPage() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight text-strong">{profile.name}</h1>
-          <p className="mt-1 text-body">
-            {profile.major} major at {profile.university}, minor in {profile.minor}
-          </p>
-          <p className="text-muted">Focus: {profile.focus}</p>
+          {studyLine(profile) ? <p className="mt-1 text-body">{studyLine(profile)}</p> : null}
+          {profile.focus ? <p className="text-muted">Focus: {profile.focus}</p> : null}
+          {profile.location ? <p className="text-muted">{profile.location}</p> : null}
         </div>
         <a
           href="/cv.pdf"
@@ -211,7 +212,40 @@ function CvPage() {
             <ExternalLink href={github} />
           </li>
         ) : null}
+        {profile.links.flatMap((link) => {
+          const href = safeUrlOrNull(link.url)
+          return href
+            ? [
+                <li key={`${link.label} ${href}`}>
+                  <a
+                    href={href}
+                    rel="me noopener"
+                    className="text-accent-ink underline-offset-2 hover:underline"
+                  >
+                    {link.label}
+                  </a>
+                </li>,
+              ]
+            : []
+        })}
       </ul>
+
+      {profile.bio_html ? (
+        <CvSection id="cv-about" title="About">
+          <div
+            className="prose-md content-links py-3 leading-relaxed text-body"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML rendered from Markdown and sanitised on the server (server/markdown/render.ts), never the raw input
+            dangerouslySetInnerHTML={{ __html: profile.bio_html }}
+          />
+        </CvSection>
+      ) : null}
+      {profile.skills.length > 0 ? (
+        <CvSection id="cv-skills" title="Skills">
+          <div className="py-3">
+            <SkillChips skills={profile.skills} />
+          </div>
+        </CvSection>
+      ) : null}
 
       <CvSection id="cv-experience" title="Experience">
         {experience.length > 0 ? (

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import type { TimelineEvent } from '../../src/schemas/timeline'
 import { ArrowRightIcon } from '../components/icons'
-import { ProfileIntro } from '../components/profile-intro'
+import { AboutSection, ProfileIntro } from '../components/profile-intro'
 import { ProjectCard } from '../components/project-card'
 import { Tabs } from '../components/tabs'
 import { TimelineList } from '../components/timeline-list'
@@ -51,6 +51,7 @@ function Home() {
   return (
     <div className="space-y-16 sm:space-y-20">
       <ProfileIntro profile={profile} />
+      <AboutSection profile={profile} />
 
       <section aria-labelledby="timeline-title">
         <h2 id="timeline-title" className="sr-only">

@@ -124,6 +124,12 @@ export const backupTables = {
         .string()
         .regex(ACCENT_PATTERN, 'must be a colour like #4f46e5')
         .default(DEFAULT_ACCENT),
+      // Files written before the optional profile fields: the migration's defaults.
+      show_age: z.boolean().default(true),
+      bio: z.string().default(''),
+      skills: z.array(z.string()).default([]),
+      location: z.string().default(''),
+      links: z.array(z.strictObject({ label: z.string(), url: z.string() })).default([]),
     }),
     order: [profile.id],
   }),
@@ -190,6 +196,9 @@ export const backupTables = {
           bytes: z.number().int().nonnegative(),
         }),
       ),
+    }).extend({
+      // Files written before media kept their file names: no name.
+      name: z.string().default(''),
     }),
     order: [media.id],
   }),

@@ -12,6 +12,7 @@ import { loadEnv } from '../env'
 import { createLogger } from '../log'
 import { recordAudit } from '../services/audit'
 import { setAdminPassword } from '../services/auth'
+import { removeSetupToken } from '../services/first-admin'
 import { openDatabaseFromEnv, prepareDatabase } from '../setup'
 
 const lines = console[Symbol.asyncIterator]()
@@ -22,12 +23,8 @@ async function readLine(question: string): Promise<string> {
   return next.done ? '' : String(next.value)
 }
 
-async function main() {
-  const env = loadEnv()
-  const args = process.argv.slice(2)
-  const resetTwoFactor = args.includes('--reset-2fa')
-  const unknown = args.filter((arg) => arg.startsWith('-') && arg !== '--reset-2fa')
-  if (unknown.length) throw new Error(`Unknown option ${unknown.join(', ')} (only --reset-2fa).`)
+/** The username (argument, ADMIN_USERNAME or asked) and the new password (ADMIN_PASSWORD or asked twice). */
+async function askCredentials(env: ReturnType<typeof loadEnv>, args: string[]) {
   const username = (
     args.find((arg) => !arg.startsWith('-')) ??
     env.ADMIN_USERNAME ??
@@ -51,7 +48,17 @@ async function main() {
   }
   const checked = newPasswordSchema.safeParse(password)
   if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? 'Invalid password.')
+  return { username, password: checked.data }
+}
 
+async function main() {
+  const env = loadEnv()
+  const args = process.argv.slice(2)
+  const resetTwoFactor = args.includes('--reset-2fa')
+  const unknown = args.filter((arg) => arg.startsWith('-') && arg !== '--reset-2fa')
+  if (unknown.length) throw new Error(`Unknown option ${unknown.join(', ')} (only --reset-2fa).`)
+  // Opened first: with PGlite this takes DATA_DIR's lock, so a running server
+  // is reported before anything is asked, not after the password was typed twice.
   const database = await openDatabaseFromEnv(env)
   try {
     await prepareDatabase(
@@ -59,7 +66,9 @@ async function main() {
       { ...env, ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined },
       createLogger('error'),
     )
-    const result = await setAdminPassword(database.db, username, checked.data, { resetTwoFactor })
+    const { username, password } = await askCredentials(env, args)
+    const result = await setAdminPassword(database.db, username, password, { resetTwoFactor })
+    await removeSetupToken(database.db, env.DATA_DIR)
     const audit = { db: database.db, now: () => new Date(), ip: 'command line' }
     await recordAudit(audit, {
       action: result === 'created' ? 'admin.created' : 'admin.password_reset',

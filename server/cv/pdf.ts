@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs'
 import { create as openFont } from 'fontkit'
 import PDFDocument from 'pdfkit'
+import { studyLine } from '../../src/domain/profile-lines'
 import { isSafeUrl } from '../../src/domain/safe-url'
 import type { Profile } from '../../src/schemas/profile'
 import type { Project } from '../../src/schemas/project'
@@ -106,8 +107,11 @@ export function renderCvPdf(content: CvContent): Promise<Uint8Array<ArrayBuffer>
   doc.font('Body-Bold').fontSize(22).fillColor(colors.text)
   write(profile.name)
   doc.moveDown(0.2).font('Body').fontSize(11).fillColor(colors.muted)
-  write(`${profile.major} major at ${profile.university}, minor in ${profile.minor}`)
-  write(`Focus: ${profile.focus}`)
+  const study = studyLine(profile)
+  if (study) write(study)
+  if (profile.focus) write(`Focus: ${profile.focus}`)
+  if (profile.location) write(profile.location)
+  if (profile.skills.length > 0) write(`Skills: ${profile.skills.join(', ')}`)
   doc.moveDown(0.4).fontSize(10)
 
   // Contact line: each item a link, shown as its address.

@@ -253,6 +253,21 @@ export const serverSecrets = pgTable('server_secrets', {
   created_at: timestamps.created_at,
 })
 
+/**
+ * The one-time set-up token while no admin exists (a single row, id = 1):
+ * only its SHA-256 is kept; the token itself is printed and written to
+ * DATA_DIR/setup-token. Removed once the admin is created.
+ */
+export const setupToken = pgTable(
+  'setup_token',
+  {
+    id: integer('id').primaryKey().default(1),
+    token_hash: text('token_hash').notNull(),
+    created_at: timestamps.created_at,
+  },
+  (table) => [check('setup_token_single_row', sql`${table.id} = 1`)],
+)
+
 export const adminUsers = pgTable('admin_users', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
@@ -391,13 +406,26 @@ export const profile = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     name: text('name').notNull(),
-    birth_year: integer('birth_year').notNull(),
+    /** Null: not given (no age line). */
+    birth_year: integer('birth_year'),
+    /** Off: the home page leaves the age line out even with a birth year. */
+    show_age: boolean('show_age').notNull().default(true),
     email: text('email').notNull(),
     university: text('university').notNull(),
     major: text('major').notNull(),
     focus: text('focus').notNull(),
     minor: text('minor').notNull(),
+    /** Empty: the greeting is made from the current name ("Hi, I'm {name}!"), so it follows a rename. */
     headline: text('headline').notNull(),
+    /** Markdown, rendered (sanitised like project descriptions) as the "About" section. */
+    bio: text('bio').notNull().default(''),
+    skills: jsonb('skills').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    location: text('location').notNull().default(''),
+    /** Any number of `{ label, url }`, rendered with rel="me". */
+    links: jsonb('links')
+      .$type<{ label: string; url: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     linkedin_url: text('linkedin_url').notNull(),
     github_url: text('github_url').notNull(),
     photo_url: text('photo_url').notNull(),
@@ -461,6 +489,8 @@ export const media = pgTable(
     /** Size of the full-size fallback. */
     bytes: integer('bytes').notNull(),
     alt: text('alt').notNull().default(''),
+    /** The display name: the uploaded file's name, editable; the key stays content-addressed. */
+    name: text('name').notNull().default(''),
     /** Resized variants, ascending by width: `{ width, key, content_type, bytes }`. */
     variants: jsonb('variants')
       .$type<{ width: number; key: string; content_type: string; bytes: number }[]>()

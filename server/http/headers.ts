@@ -71,6 +71,7 @@ export function isPrivatePath(path: string): boolean {
     path.startsWith('/trpc') ||
     path === '/healthz' ||
     path === '/login' ||
+    path === '/setup' ||
     path === '/admin' ||
     path.startsWith('/admin/')
   )

@@ -20,6 +20,7 @@ import { TRPCError } from '@trpc/server'
 import { LRUCache } from 'lru-cache'
 import pLimit from 'p-limit'
 import { ogImagePath, ogPageOf } from '../../src/domain/og-image'
+import { introLines } from '../../src/domain/profile-lines'
 import type { Post } from '../../src/schemas/post'
 import type { Profile } from '../../src/schemas/profile'
 import type { Project } from '../../src/schemas/project'
@@ -42,12 +43,9 @@ export interface OgHandlerDeps extends ImageSources {
   log: Logger
 }
 
-/** The spec's sentences of the home page, as the card repeats them. */
+/** The spec's sentences of the home page, as the card repeats them (the study and focus lines). */
 function studyLines(profile: Profile): string[] {
-  return [
-    `I'm a ${profile.major} major at ${profile.university}.`,
-    `My focus is on ${profile.focus}.`,
-  ]
+  return introLines({ ...profile, age: null, minor: '' })
 }
 
 /** The first of a project's images the server holds (an upload or a site file). */
@@ -178,7 +176,7 @@ export function createOgHandler(deps: OgHandlerDeps) {
       return personCard(profile, {
         eyebrow: 'Portfolio',
         title: profile.name,
-        subtitle: profile.headline,
+        subtitle: profile.greeting,
         lines: studyLines(profile),
       })
     }

@@ -14,6 +14,8 @@ export interface RequestContextOptions {
   config: AppConfig
   log: Logger
   mediaStore: MediaStore
+  /** The public address, no trailing slash (absolute URLs of the site's own media count as its). */
+  siteUrl?: string
   now: () => Date
   /** The request id the lifecycle gave the request. */
   requestIdOf: (request: Request) => string
@@ -36,6 +38,7 @@ export interface RequestContextOptions {
 export function createRequestContexts(options: RequestContextOptions) {
   const { database, config, log, mediaStore, now, requestIdOf, peerOf, alerts, analytics, github } =
     options
+  const { siteUrl } = options
   const trustProxy = config.trustProxy ?? 0
   const context = (requestId: string, ip: string, authorization: string | null): Context =>
     createContextInner({
@@ -47,6 +50,7 @@ export function createRequestContexts(options: RequestContextOptions) {
       ip,
       authorization,
       mediaStore,
+      siteUrl,
       databaseKind: database.kind,
       kickAlerts: alerts?.kick,
       drainAlerts: alerts?.drain,

@@ -440,6 +440,20 @@ export interface PageRendererDeps {
   createRouter?: (options: CreateRouterOptions) => AnyRouter
 }
 
+/**
+ * A matched route the server does not load (the admin, `ssr: false`) whose
+ * params name nothing (its `staticData.unknownParams`): the answer is a 404,
+ * as for any other unknown address, though the page is the frame.
+ */
+function unknownParams(router: AnyRouter): boolean {
+  return router.stores.matches.get().some((match) => {
+    const route = (router.routesById as Record<string, AnyRoute | undefined>)[match.routeId]
+    return (
+      route?.options.staticData?.unknownParams?.(match.params as Record<string, string>) ?? false
+    )
+  })
+}
+
 export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
   const routerOf = deps.createRouter ?? createRouter
   const routes = routerOf({ siteUrl: deps.siteUrl })
@@ -491,7 +505,10 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
         const body = renderToString(createElement(RouterServer, { router }))
         const html = await transformHtmlStringWithRouter(router, body)
         scriptHashes = scripts.hashes()
-        return new Response(html, { status: getSsrStatus(router), headers: responseHeaders })
+        return new Response(html, {
+          status: unknownParams(router) ? 404 : getSsrStatus(router),
+          headers: responseHeaders,
+        })
       })
     } catch (error) {
       deps.log.error('page render failed', {

@@ -32,7 +32,7 @@ const tokenPattern = /^[A-Za-z0-9_-]{43}$/
 /** Re-stamp last_used_at at most this often, so reads are not all writes. */
 const TOUCH_INTERVAL_MS = 60_000
 
-function newToken(): string {
+export function newToken(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(TOKEN_BYTES))).toString('base64url')
 }
 
@@ -131,7 +131,7 @@ async function trustedDevice(
   return row?.id ?? null
 }
 
-type SignInContext = Pick<
+export type SignInContext = Pick<
   ServiceContext,
   'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId' | 'deviceToken' | 'rememberDevice'
 > & { userAgent?: string | null }
@@ -147,7 +147,7 @@ export const CHALLENGE_MAX_FAILURES = 5
 const challengeGone = 'This sign-in has expired. Enter your password again.'
 
 /** Refuses at once beyond `MAX_SIGN_INS_IN_FLIGHT` attempts under way (not counted). */
-async function rationed<T>(
+export async function rationed<T>(
   ctx: SignInContext,
   event: Record<string, unknown>,
   attempt: () => Promise<T>,
@@ -177,7 +177,7 @@ export async function login(
  * Checks and counts an attempt before any secret is verified (see
  * `reserveSignIn`): while locked, refused with no check at all.
  */
-async function reserve(
+export async function reserve(
   ctx: SignInContext,
   username: string,
   deviceId: number | null,
@@ -200,14 +200,14 @@ async function reserve(
  * Settles a reserved attempt; a failure is logged and recorded in the audit
  * log (with the lockout it started, if any). Never the password or code.
  */
-async function settle(
+export async function settle(
   ctx: SignInContext,
   reservation: Extract<Reservation, { keys: unknown }>,
   outcome: SignInOutcome,
   now: Date,
   failure: {
     username: string
-    reason: 'password' | 'code'
+    reason: 'password' | 'code' | 'setup token'
     event: Record<string, unknown>
     trusted: boolean
   },
@@ -223,7 +223,12 @@ async function settle(
     action: 'auth.login_failed',
     actor: username,
     details: {
-      reason: reason === 'code' ? 'wrong authentication code' : 'wrong username or password',
+      reason:
+        reason === 'code'
+          ? 'wrong authentication code'
+          : reason === 'setup token'
+            ? 'wrong set-up token'
+            : 'wrong username or password',
     },
   })
   // Each lock this failure started: the username's (or the device's), and the IP's hourly cap.
@@ -401,7 +406,7 @@ export async function confirmIdentity(
 }
 
 /** A new session for a signed-in user, and the device cookie for a browser new to it. */
-async function startSession(
+export async function startSession(
   ctx: SignInContext,
   userId: number,
   deviceId: number | null,

@@ -19,6 +19,8 @@ export interface ServiceContext {
   now: () => Date
   /** Where uploaded images are kept. */
   mediaStore: MediaStore
+  /** The public address, no trailing slash; `http://localhost` when absent. */
+  siteUrl?: string
   /** The request's User-Agent (cut to 512 characters), or null: kept with a new session. */
   userAgent?: string | null
   /** Which database `db` is (a backup records it); PGlite when absent. */

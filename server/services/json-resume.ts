@@ -19,6 +19,7 @@ import {
   profileFieldsOf,
   projectIdentity,
   type ResumeDocument,
+  skillsOf,
   timelineIdentity,
 } from '../../src/domain/json-resume'
 import type { ImportResult } from '../../src/schemas/json-resume'
@@ -106,6 +107,13 @@ export async function importJsonResume(
     )
   }
   const fields = profileFieldsOf(resume)
+  const skillsParsed = profileInput.shape.skills.safeParse(skillsOf(resume))
+  if (!skillsParsed.success) {
+    throw new InvalidInputError(
+      `Some entries cannot be imported: ${fieldReasons('skills', skillsParsed.error).slice(0, MAX_REASONS).join('; ')}.`,
+    )
+  }
+  const importedSkills = skillsParsed.data ?? []
   // The profile's own rules (a safe http(s) URL, a valid address, lengths): a
   // `javascript:` URI is a valid "uri" to the JSON Resume schema, not to us.
   const fieldProblems = Object.entries(fields).flatMap(([key, value]) => {
@@ -162,7 +170,9 @@ export async function importJsonResume(
     const filled = Object.entries(fields).filter(
       ([key, value]) => value && stored && unset(key as keyof typeof fields),
     ) as [keyof typeof fields, string][]
-    return { newEvents, newProjects, skipped, filled, headline: stored?.headline ?? '' }
+    // The skills only when the profile has none: an import never mixes two lists.
+    const skills = stored && stored.skills.length === 0 ? importedSkills : []
+    return { newEvents, newProjects, skipped, filled, skills, headline: stored?.headline ?? '' }
   }
 
   const summary = (outcome: Awaited<ReturnType<typeof run>>): ImportResult => ({
@@ -180,7 +190,10 @@ export async function importJsonResume(
         description: project.description,
       })),
     },
-    profile: outcome.filled.map(([key]) => key),
+    profile: [
+      ...outcome.filled.map(([key]) => key),
+      ...(outcome.skills.length > 0 ? ['skills'] : []),
+    ],
     skipped: outcome.skipped,
     dry_run: options.dryRun,
   })
@@ -194,6 +207,9 @@ export async function importJsonResume(
     // Created last to first: a new row takes the first place, so the document's order is kept.
     for (const event of found.newEvents.toReversed()) await createEventIn(tx, event)
     for (const project of found.newProjects.toReversed()) await createProjectIn(tx, project)
+    if (found.skills.length > 0) {
+      await tx.update(profile).set({ skills: found.skills }).where(eq(profile.id, 1))
+    }
     if (found.filled.length > 0) {
       const values: Record<string, string> = Object.fromEntries(found.filled)
       // The greeting still names the placeholder: it follows the imported name.

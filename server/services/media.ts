@@ -1,5 +1,5 @@
-import { arrayOverlaps, desc, eq, inArray, like } from 'drizzle-orm'
-import type { ImageInfo, Media } from '../../src/schemas/media'
+import { desc, eq, inArray, like } from 'drizzle-orm'
+import { type ImageInfo, type Media, mediaLimits } from '../../src/schemas/media'
 import type { Db } from '../db/client'
 import { media, profile, projects, timelineEvents } from '../db/schema'
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors'
@@ -11,9 +11,11 @@ import { iso } from './rows'
 import { moveToTrash } from './trash'
 
 type Row = typeof media.$inferSelect
+/** The longest display name kept (file names are rarely longer than 255). */
+const mediaNameMax = mediaLimits.nameMax
 /** A transaction handle, or the database itself. */
 export type Reader = Pick<Db, 'select'>
-type MediaContext = Pick<ServiceContext, 'db' | 'mediaStore' | 'log'>
+type MediaContext = Pick<ServiceContext, 'db' | 'mediaStore' | 'log' | 'siteUrl'>
 
 function toImageInfo(row: Row): ImageInfo {
   return {
@@ -31,10 +33,12 @@ function toImageInfo(row: Row): ImageInfo {
   }
 }
 
-function toMedia(row: Row): Media {
+function toMedia(row: Row, uses: string[] = []): Media {
   return {
     id: row.id,
     ...toImageInfo(row),
+    name: row.name,
+    uses,
     bytes: row.bytes,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
@@ -53,10 +57,11 @@ async function byHash(db: Reader, hash: string): Promise<Row | undefined> {
   return row
 }
 
-/** Newest first; id breaks ties between uploads of the same instant. */
-export async function listMedia(db: Db): Promise<Media[]> {
+/** Newest first; id breaks ties between uploads of the same instant; each with where it is used. */
+export async function listMedia(db: Db, siteUrl?: string): Promise<Media[]> {
   const rows = await db.select().from(media).orderBy(desc(media.created_at), desc(media.id))
-  return rows.map(toMedia)
+  const sources = await readUseSources(db)
+  return rows.map((row) => toMedia(row, usesIn(sources, row, siteUrl)))
 }
 
 /**
@@ -69,6 +74,8 @@ export async function uploadMedia(
   ctx: MediaContext,
   input: { file: Blob; alt: string },
 ): Promise<Media> {
+  // The name the file had on the owner's computer: shown and searched in the library.
+  const name = input.file instanceof File ? input.file.name.slice(0, mediaNameMax) : ''
   const bytes = new Uint8Array(await input.file.arrayBuffer())
   const hash = new Bun.CryptoHasher('sha256').update(bytes).digest('hex')
   const stored = await byHash(ctx.db, hash)
@@ -96,6 +103,7 @@ export async function uploadMedia(
         height: image.height,
         bytes: image.full.bytes.byteLength,
         alt: input.alt,
+        name,
         variants: image.variants.map((variant) => ({
           width: variant.width,
           key: variant.key,
@@ -116,11 +124,16 @@ export async function uploadMedia(
   return toMedia(row)
 }
 
-export async function updateMediaAlt(db: Db, id: number, alt: string): Promise<Media> {
+/** The alt text and/or the display name; a field left out stays as it is. */
+export async function updateMedia(
+  db: Db,
+  id: number,
+  changes: { alt?: string | undefined; name?: string | undefined },
+): Promise<Media> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(media)
-      .set({ alt, updated_at: new Date() })
+      .set({ alt: changes.alt, name: changes.name, updated_at: new Date() })
       .where(eq(media.id, id))
       .returning()
     if (!row) throw notFound()
@@ -136,40 +149,106 @@ function listed(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 }
 
-/** Where these URLs are used on the site, as phrases: `the project "X"`, `the profile photo`. */
-async function usesOf(db: Reader, urls: string[]): Promise<string[]> {
-  const usingProjects = await db
-    .select({ title: projects.title })
-    .from(projects)
-    .where(arrayOverlaps(projects.image_urls, urls))
-    .orderBy(projects.title)
-  const usingEvents = await db
-    .select({ title: timelineEvents.title })
-    .from(timelineEvents)
-    .where(inArray(timelineEvents.icon_path, urls))
-    .orderBy(timelineEvents.title)
-  const usingProfile = await db
-    .select({ id: profile.id })
-    .from(profile)
-    .where(inArray(profile.photo_url, urls))
-  return [
-    ...usingProjects.map((project) => `the project "${project.title}"`),
-    ...usingEvents.map((event) => `the timeline event "${event.title}"`),
-    ...usingProfile.map(() => 'the profile photo'),
-  ]
+/** What may use an image: every field that holds an image URL or Markdown. */
+interface UseSources {
+  projects: { title: string; image_urls: string[]; long_description: string }[]
+  events: { title: string; icon_path: string | null; description: string[] }[]
+  profile: { photo_url: string; bio: string }[]
+}
+
+/** The site's content, read once to find the uses of any number of images. */
+async function readUseSources(db: Reader): Promise<UseSources> {
+  const [usingProjects, usingEvents, usingProfile] = await Promise.all([
+    db
+      .select({
+        title: projects.title,
+        image_urls: projects.image_urls,
+        long_description: projects.long_description,
+      })
+      .from(projects)
+      .orderBy(projects.title),
+    db
+      .select({
+        title: timelineEvents.title,
+        icon_path: timelineEvents.icon_path,
+        description: timelineEvents.description,
+      })
+      .from(timelineEvents)
+      .orderBy(timelineEvents.title),
+    db.select({ photo_url: profile.photo_url, bio: profile.bio }).from(profile),
+  ])
+  return { projects: usingProjects, events: usingEvents, profile: usingProfile }
 }
 
 /**
- * Moves an image nothing uses any more to the Trash: a project's images, a
- * timeline event's icon or the profile photo naming its URL or a variant's
- * is a 409 that says which. Its files stay in the store until it is
- * removed for good (server/services/trash.ts).
+ * Whether `text` names one of the image's files: `/media/<key>` on its own
+ * (a site-relative URL) or after the site's own address; the same path on
+ * another host is not ours. Finds URLs in a field and inside Markdown alike.
+ */
+function mentions(text: string, keys: readonly string[], siteUrl: string): boolean {
+  for (const key of keys) {
+    const path = mediaUrl(key)
+    let at = text.indexOf(path)
+    while (at !== -1) {
+      const after = text[at + path.length] ?? ''
+      const before = text.slice(0, at)
+      const ends = !/[\w.-]/.test(after)
+      const ours = before.endsWith(siteUrl) || !/[\w.:/@-]$/.test(before)
+      if (ends && ours) return true
+      at = text.indexOf(path, at + 1)
+    }
+  }
+  return false
+}
+
+/**
+ * Where an image is used on the site, as phrases: `the project "X"`, `the
+ * description of the project "X"`, `the profile photo`, `the profile's About
+ * text`. Image fields and Markdown fields, by site-relative URL or by the
+ * site's absolute one. The one place that answers "is this image in use"
+ * (deleting one, the library's list, anything that later moves images away).
+ */
+function usesIn(sources: UseSources, row: Row, siteUrl = 'http://localhost'): string[] {
+  const keys = keysOf(row)
+  const site = siteUrl.replace(/\/+$/, '')
+  const named = (text: string | null) => text !== null && mentions(text, keys, site)
+  return [
+    ...sources.projects.flatMap((project) => [
+      ...(project.image_urls.some(named) ? [`the project "${project.title}"`] : []),
+      ...(named(project.long_description)
+        ? [`the description of the project "${project.title}"`]
+        : []),
+    ]),
+    ...sources.events.flatMap((event) => [
+      ...(named(event.icon_path) ? [`the timeline event "${event.title}"`] : []),
+      ...(event.description.some(named)
+        ? [`the description of the timeline event "${event.title}"`]
+        : []),
+    ]),
+    ...sources.profile.flatMap((owner) => [
+      ...(named(owner.photo_url) ? ['the profile photo'] : []),
+      ...(named(owner.bio) ? ["the profile's About text"] : []),
+    ]),
+  ]
+}
+
+/** Where this stored image is used (see `usesIn`): empty when nothing uses it. */
+export async function findMediaUses(db: Reader, row: Row, siteUrl?: string): Promise<string[]> {
+  return usesIn(await readUseSources(db), row, siteUrl)
+}
+
+/**
+ * Moves an image nothing uses any more to the Trash: a project's images or
+ * description, a timeline event's icon or bullets, the profile photo or
+ * About text naming its URL or a variant's (site-relative or absolute) is a
+ * 409 that says which. Its files stay in the store until it is removed for
+ * good (server/services/trash.ts).
  */
 export async function deleteMedia(ctx: MediaContext, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(media).where(eq(media.id, id)).for('update').limit(1)
     if (!row) throw notFound()
-    const uses = await usesOf(tx, keysOf(row).map(mediaUrl))
+    const uses = await findMediaUses(tx, row, ctx.siteUrl)
     if (uses.length > 0) {
       throw new ConflictError(
         `This image is still used by ${listed(uses)}: remove it there first, then delete it.`,

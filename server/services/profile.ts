@@ -1,14 +1,29 @@
 import { eq } from 'drizzle-orm'
 import { ageFromBirthYear } from '../../src/domain/age'
-import type { Profile, ProfileData } from '../../src/schemas/profile'
+import { greetingOf, type Profile, type ProfileData } from '../../src/schemas/profile'
 import type { Revision } from '../../src/schemas/revisions'
 import type { Db } from '../db/client'
 import { profile } from '../db/schema'
+import { renderMarkdown } from '../markdown/render'
 import { bumpContentVersion } from './content-version'
 import { imagesFor } from './media'
+import { descriptionRendering } from './projects'
 import { listRevisions, recordRevision, revisionValues } from './revisions'
 
-export type ProfileSeed = Omit<Profile, 'age' | 'photo' | 'accent_color'>
+export type ProfileSeed = Pick<
+  Profile,
+  | 'name'
+  | 'birth_year'
+  | 'email'
+  | 'university'
+  | 'major'
+  | 'focus'
+  | 'minor'
+  | 'headline'
+  | 'linkedin_url'
+  | 'github_url'
+  | 'photo_url'
+>
 
 export function profileSeedFromEnv(env: {
   OWNER_NAME: string
@@ -27,7 +42,8 @@ export function profileSeedFromEnv(env: {
     major: 'Computer Science',
     focus: 'fullstack development with React, Node.js and SQL',
     minor: 'Cybersecurity and Mathematics',
-    headline: `Hi, I'm ${env.OWNER_NAME}!`,
+    // Empty: "Hi, I'm {name}!" from the current name, so a rename changes it too.
+    headline: '',
     linkedin_url: env.OWNER_LINKEDIN_URL,
     github_url: env.OWNER_GITHUB_URL,
     photo_url: env.OWNER_PHOTO_URL,
@@ -110,20 +126,35 @@ export async function ownerVariablesIgnored(
     .map(([variable]) => variable)
 }
 
-export async function getProfile(db: Db, now: Date): Promise<Profile> {
+/**
+ * The profile as pages and the API show it. With "show my age" off, the
+ * birth year is the owner's alone: visitors get null (`owner: false`).
+ */
+export async function getProfile(
+  db: Db,
+  now: Date,
+  options: { owner?: boolean } = { owner: true },
+): Promise<Profile> {
   const [row] = await db.select().from(profile).where(eq(profile.id, 1)).limit(1)
   if (!row) throw new Error('The profile row is missing: the server seeds it at start-up.')
   const images = await imagesFor(db, [row.photo_url])
   return {
     name: row.name,
-    birth_year: row.birth_year,
-    age: ageFromBirthYear(row.birth_year, now),
+    birth_year: row.show_age || options.owner ? row.birth_year : null,
+    age: row.birth_year !== null && row.show_age ? ageFromBirthYear(row.birth_year, now) : null,
+    show_age: row.show_age,
     email: row.email,
     university: row.university,
     major: row.major,
     focus: row.focus,
     minor: row.minor,
     headline: row.headline,
+    greeting: greetingOf(row),
+    bio: row.bio,
+    bio_html: row.bio.trim() ? renderMarkdown(row.bio, descriptionRendering) : '',
+    skills: row.skills,
+    location: row.location,
+    links: row.links,
     linkedin_url: row.linkedin_url,
     github_url: row.github_url,
     photo_url: row.photo_url,

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import { placeByStartDate } from '../../src/domain/start-date'
 import type { TimelineData, TimelineEvent } from '../../src/schemas/timeline'
 import type { Db } from '../db/client'
 import { timelineEvents } from '../db/schema'
 import { renderInlineMarkdown } from '../markdown/render'
 import { type Tx, writeContent } from './content-version'
 import { imagesFor, type Reader } from './media'
-import { firstPlace, listOrder, reorderRows } from './ordering'
+import { listOrder, reorderRows } from './ordering'
 import { type ApiRow, contentRows, toApiRow } from './rows'
 import { moveToTrash } from './trash'
 
@@ -45,11 +46,48 @@ export async function createEvent(db: Db, data: TimelineData): Promise<TimelineE
   return writeContent(db, (tx) => createEventIn(tx, data))
 }
 
-/** The insert of `createEvent`, inside a caller's write (which bumps the content version). */
+/**
+ * The insert of `createEvent`, inside a caller's write (which bumps the
+ * content version). The new event takes its place by start date among the
+ * others (src/domain/start-date.ts); the others keep their order, manual or
+ * not: the rows after it move one down.
+ */
 export async function createEventIn(tx: Tx, data: TimelineData): Promise<TimelineEvent> {
+  // Locked: two events created at once, or a reorder, wait for this one.
+  const stored = await tx
+    .select({
+      id: timelineEvents.id,
+      start_date: timelineEvents.start_date,
+      sort_order: timelineEvents.sort_order,
+    })
+    .from(timelineEvents)
+    .orderBy(...listOrder(timelineEvents))
+    .for('update')
+  const place = placeByStartDate(
+    stored.map((row) => row.start_date),
+    data.start_date,
+  )
+  let sortOrder: number
+  if (place === 0) {
+    sortOrder = (stored[0]?.sort_order ?? 0) - 1
+  } else {
+    // Renumbered 0…n-1 around the gap, so equal sort_orders cannot blur the place.
+    const ids = stored.map((row) => row.id)
+    const list = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )
+    await tx.execute(
+      sql`update ${timelineEvents}
+          set sort_order = (case when ordered.place - 1 < ${place} then ordered.place - 1 else ordered.place end)::integer
+          from unnest(array[${list}]::integer[]) with ordinality as ordered(id, place)
+          where ${timelineEvents.id} = ordered.id`,
+    )
+    sortOrder = place
+  }
   const [row] = await tx
     .insert(timelineEvents)
-    .values({ ...data, sort_order: await firstPlace(tx, timelineEvents) })
+    .values({ ...data, sort_order: sortOrder })
     .returning()
   if (!row) throw new Error('insert returned no row')
   return withIcon(tx, toApiRow(row))

@@ -1,13 +1,13 @@
 import { afterAll, expect, setDefaultTimeout, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { count } from 'drizzle-orm'
 import { openDatabase } from '../db/client'
-import { adminUsers, auditLog, sessions, twoFactor } from '../db/schema'
+import { adminUsers, auditLog, sessions, setupToken, twoFactor } from '../db/schema'
 import { loadEnv } from '../env'
 import type { Logger } from '../log'
-import { prepareDatabase } from '../setup'
+import { prepareDatabase, setupBanner } from '../setup'
 import { freshDatabase } from './harness'
 
 // The first test makes the migrated template (seconds on a busy machine).
@@ -24,16 +24,25 @@ function recordingLogger() {
   return { log, lines }
 }
 
-test('no admin and no ADMIN_* variables: no account, one line telling how to create one', async () => {
+test('no admin and no ADMIN_* variables: no account, a one-time set-up token for the printed address', async () => {
   const database = await freshDatabase()
   try {
     const { log, lines } = recordingLogger()
-    await prepareDatabase(database, loadEnv({}), log)
+    const prepared = await prepareDatabase(database, loadEnv({}), log)
     const [row] = await database.db.select({ value: count() }).from(adminUsers)
     expect(row?.value).toBe(0)
-    expect(lines).toEqual([
-      'No admin account yet: set ADMIN_USERNAME and ADMIN_PASSWORD and restart, or run `bun run admin:password <username>`.',
-    ])
+    expect(prepared.setupToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(lines).toEqual([])
+    const banner = setupBanner('https://ada.example', prepared.setupToken ?? '')
+    expect(banner.setupUrl).toBe(`https://ada.example/setup?token=${prepared.setupToken}`)
+    expect(banner.msg).toStartWith(`No admin account yet. Open ${banner.setupUrl} to create it`)
+    // An admin made another way (here ADMIN_*): the token is withdrawn.
+    await prepareDatabase(
+      database,
+      loadEnv({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'a long passphrase' }),
+      log,
+    )
+    expect(await database.db.select().from(setupToken)).toEqual([])
   } finally {
     await database.close()
   }
@@ -211,3 +220,30 @@ test('the command line is in the audit log: admin created, password reset, two-f
     await database.close()
   }
 }, 120_000)
+
+test('bun run admin:password checks the data directory lock before it asks anything', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-cli-lock-'))
+  dirs.push(dataDir)
+  // A live process (not this one) holds DATA_DIR, as a running server would.
+  const holder = Bun.spawn(['sleep', '30'])
+  try {
+    writeFileSync(join(dataDir, 'portfolio.lock'), String(holder.pid))
+    const child = Bun.spawn(['bun', 'server/cli/admin-password.ts'], {
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+      // Nothing is ever typed: a prompt would wait here until the test times out.
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const [code, stdout, stderr] = await Promise.all([
+      child.exited,
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+    ])
+    expect(code).toBe(1)
+    expect(stdout).toBe('')
+    expect(stderr).toContain(`is in use by another process (pid ${holder.pid})`)
+  } finally {
+    holder.kill()
+  }
+})

@@ -256,10 +256,11 @@ describe('timeline', () => {
     minimalId = r.id
   })
 
-  test('GET /api/timeline is a bare array, newest first', async () => {
+  test('GET /api/timeline is a bare array, by start date, the latest first', async () => {
     const r = await t.request('GET', '/api/timeline')
     expect(r.status).toBe(200)
-    expect(r.list.map((item) => (isRecord(item) ? item.id : null))).toEqual([minimalId, fullId])
+    // June 2024, then 2022: each new event took its place by its start date.
+    expect(r.list.map((item) => (isRecord(item) ? item.id : null))).toEqual([fullId, minimalId])
   })
 
   test('GET /api/timeline/{id} answers the event', async () => {
@@ -407,14 +408,15 @@ describe('profile and health', () => {
       expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
     }
     // A public read is the same for the admin: the token changes nothing (docs/caching.md).
-    for (const path of ['/api/timeline', '/trpc/timeline.list', '/api/profile']) {
+    for (const path of ['/api/timeline', '/trpc/timeline.list']) {
       const r = await t.request('GET', path, { token })
       expect(r.headers.get('cache-control'), path).toBe('no-cache')
       expect(r.headers.get('etag'), path).toMatch(/^W\/".+"$/)
       expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
     }
-    // The projects' reads include drafts for the admin: with a token, private; without, shared.
-    for (const path of ['/api/projects', '/trpc/projects.list']) {
+    // The projects' reads include drafts for the admin, the profile a hidden age's birth
+    // year: with a token, private; without, shared.
+    for (const path of ['/api/projects', '/trpc/projects.list', '/api/profile']) {
       const signedIn = await t.request('GET', path, { token })
       expect(signedIn.headers.get('cache-control'), path).toBe('no-store')
       const visitor = await t.request('GET', path)

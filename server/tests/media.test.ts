@@ -140,6 +140,9 @@ describe('POST /api/media: each accepted type', () => {
         width: c.width,
         height: c.height,
         alt: c.label,
+        // The name the file had: kept for the library, whatever its extension says.
+        name: 'whatever.txt',
+        uses: [],
         variants: c.widths.map((width) => ({
           width,
           url: `/media/${hash}-${width}.webp`,
@@ -747,7 +750,16 @@ describe('image info in public answers', () => {
         uploadForm(await solid(1000, 500, '#abcdef').jpeg().toBuffer(), { alt: 'Sky' }),
       )
     ).body
-    const { id: _id, bytes: _bytes, created_at: _c, updated_at: _u, ...rest } = image
+    // The library's own fields (its name, where it is used) are not part of public answers.
+    const {
+      id: _id,
+      bytes: _bytes,
+      name: _name,
+      uses: _uses,
+      created_at: _c,
+      updated_at: _u,
+      ...rest
+    } = image
     info = rest
   })
 

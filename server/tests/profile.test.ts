@@ -24,7 +24,9 @@ test('GET /api/profile answers the seeded owner, no token needed', async () => {
     major: 'Computer Science',
     focus: 'fullstack development with React, Node.js and SQL',
     minor: 'Cybersecurity and Mathematics',
-    headline: "Hi, I'm Ada Lovelace!",
+    // Empty: the greeting is made from the name, and follows it.
+    headline: '',
+    greeting: "Hi, I'm Ada Lovelace!",
     linkedin_url: 'https://www.linkedin.com/in/ada',
     github_url: 'https://github.com/ada',
     photo_url: '/profile.svg',
@@ -32,6 +34,12 @@ test('GET /api/profile answers the seeded owner, no token needed', async () => {
     photo: null,
     // The default accent: the indigo the site started with.
     accent_color: '#4f46e5',
+    show_age: true,
+    bio: '',
+    bio_html: '',
+    skills: [],
+    location: '',
+    links: [],
   })
 })
 
@@ -83,9 +91,16 @@ test('PUT /api/profile replaces every field, answers the profile, and GET shows 
   const expected = {
     ...edited,
     age: t.clock.now().getFullYear() - 2001,
+    greeting: edited.headline,
     photo: null,
-    // Left out of the PUT: kept as it was.
+    // Left out of the PUT: kept as they were.
     accent_color: '#4f46e5',
+    show_age: true,
+    bio: '',
+    bio_html: '',
+    skills: [],
+    location: '',
+    links: [],
   }
   expect(r.json).toStrictEqual(expected)
   expect((await t.request('GET', '/api/profile')).json).toStrictEqual(expected)
@@ -167,6 +182,116 @@ describe('the accent colour', () => {
         accent_color: ['Accent colour must be a colour like #4f46e5.'],
       })
     }
+    expect(await t.snapshot()).toEqual(before)
+  })
+})
+
+describe('a profile that fits any owner', () => {
+  const minimal = {
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+    linkedin_url: 'https://www.linkedin.com/in/grace',
+    github_url: 'https://github.com/grace',
+    photo_url: '/profile.svg',
+  }
+
+  test('only name, email and the links: the rest is optional, no age and no study lines', async () => {
+    const token = await t.login()
+    const r = await t.request('PUT', '/api/profile', { token, body: minimal })
+    expect(r.status).toBe(200)
+    expect(r.json).toMatchObject({
+      ...minimal,
+      birth_year: null,
+      age: null,
+      university: '',
+      major: '',
+      focus: '',
+      minor: '',
+      headline: '',
+      greeting: "Hi, I'm Grace Hopper!",
+    })
+  })
+
+  test('an empty headline follows every rename; a set one stays as written', async () => {
+    const token = await t.login()
+    await t.request('PUT', '/api/profile', { token, body: { ...minimal, headline: '  ' } })
+    const renamed = await t.request('PUT', '/api/profile', {
+      token,
+      body: { ...minimal, name: 'Amazing Grace' },
+    })
+    expect(renamed.body.greeting).toBe("Hi, I'm Amazing Grace!")
+    expect((await t.request('GET', '/api/profile')).body.greeting).toBe("Hi, I'm Amazing Grace!")
+    const set = await t.request('PUT', '/api/profile', {
+      token,
+      body: { ...minimal, name: 'Grace', headline: 'Welcome aboard.' },
+    })
+    expect(set.body.greeting).toBe('Welcome aboard.')
+    const again = await t.request('PUT', '/api/profile', {
+      token,
+      body: { ...minimal, name: 'G. Hopper', headline: 'Welcome aboard.' },
+    })
+    expect(again.body.greeting).toBe('Welcome aboard.')
+  })
+
+  test('a birth year with "show my age" off: kept, but no age', async () => {
+    const token = await t.login()
+    const r = await t.request('PUT', '/api/profile', {
+      token,
+      body: { ...minimal, birth_year: 1990, show_age: false },
+    })
+    expect(r.json).toMatchObject({ birth_year: 1990, show_age: false, age: null })
+    // A hidden age keeps the birth year private: visitors get null, the signed-in owner the year.
+    expect((await t.request('GET', '/api/profile')).json).toMatchObject({
+      birth_year: null,
+      age: null,
+    })
+    expect((await t.request('GET', '/api/profile', { token })).body.birth_year).toBe(1990)
+    const on = await t.request('PUT', '/api/profile', {
+      token,
+      body: { ...minimal, birth_year: '1990', show_age: true },
+    })
+    expect(on.body.age).toBe(t.clock.now().getFullYear() - 1990)
+  })
+
+  test('bio (sanitised Markdown), skills, location and links are stored, rendered and kept when left out', async () => {
+    const token = await t.login()
+    const r = await t.request('PUT', '/api/profile', {
+      token,
+      body: {
+        ...minimal,
+        bio: 'I build **compilers**. <script>alert(1)</script> [Site](https://grace.example)',
+        skills: ['COBOL', ' ', 'Compilers'],
+        location: 'Arlington, VA',
+        links: [{ label: 'Mastodon', url: 'https://mastodon.example/@grace' }],
+      },
+    })
+    expect(r.status).toBe(200)
+    const body = r.json as Record<string, unknown>
+    expect(body.bio_html).toContain('<strong>compilers</strong>')
+    expect(body.bio_html).toContain('href="https://grace.example"')
+    expect(body.bio_html).not.toContain('<script')
+    expect(body.skills).toEqual(['COBOL', 'Compilers'])
+    expect(body.location).toBe('Arlington, VA')
+    expect(body.links).toEqual([{ label: 'Mastodon', url: 'https://mastodon.example/@grace' }])
+    // A client that knows nothing of them leaves them as they are.
+    const kept = await t.request('PUT', '/api/profile', { token, body: minimal })
+    expect(kept.json).toMatchObject({ skills: ['COBOL', 'Compilers'], location: 'Arlington, VA' })
+  })
+
+  test('bad links and skills: 400 with the field, nothing changes', async () => {
+    const token = await t.login()
+    const before = await t.snapshot()
+    const r = await t.request('PUT', '/api/profile', {
+      token,
+      body: { ...minimal, links: [{ label: 'x', url: 'javascript:alert(1)' }] },
+    })
+    expect(r.status).toBe(400)
+    expect(Object.keys((r.json as { fields: object }).fields)).toEqual(['links.0.url'])
+    const many = await t.request('PUT', '/api/profile', {
+      token,
+      body: { ...minimal, skills: Array.from({ length: 21 }, (_, i) => `s${i}`) },
+    })
+    expect(many.status).toBe(400)
     expect(await t.snapshot()).toEqual(before)
   })
 })

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import {
   ConflictError,
+  ForbiddenError,
   InvalidCredentialsError,
   NotFoundError,
   RateLimitedError,
@@ -71,6 +72,7 @@ const messageByCode: Partial<Record<TRPCError['code'], string>> = {
 function codeOf(error: ServiceError): TRPCError['code'] {
   if (error instanceof NotFoundError) return 'NOT_FOUND'
   if (error instanceof ConflictError) return 'CONFLICT'
+  if (error instanceof ForbiddenError) return 'FORBIDDEN'
   if (error instanceof InvalidCredentialsError) return 'UNAUTHORIZED'
   if (error instanceof RateLimitedError) return 'TOO_MANY_REQUESTS'
   if (error instanceof UnavailableError) return 'SERVICE_UNAVAILABLE'

@@ -13,5 +13,6 @@ export const MAX_BATCH_SIZE = 10
 export const UNBATCHED_PROCEDURES = [
   'auth.login',
   'auth.verifyTwoFactor',
+  'auth.setup',
   'markdown.preview',
 ] as const

@@ -71,3 +71,38 @@ describe('lists that keep commas', () => {
     for (const items of lists) expect(splitCommaList(joinCommaList(items))).toEqual(items)
   })
 })
+
+describe('a comma between two digits is part of a number', () => {
+  test('one-line entries with numbers stay whole', () => {
+    expect(splitCommaList('Used by 40,000 riders')).toEqual(['Used by 40,000 riders'])
+    expect(splitCommaList('1,5 M users')).toEqual(['1,5 M users'])
+    expect(splitCommaList('Grew to 1,200,000 users, Led a team of 3')).toEqual([
+      'Grew to 1,200,000 users',
+      'Led a team of 3',
+    ])
+  })
+
+  test('other commas still split, with or without spaces', () => {
+    expect(splitCommaList('React, Node.js')).toEqual(['React', 'Node.js'])
+    expect(splitCommaList('React,Node.js')).toEqual(['React', 'Node.js'])
+    expect(splitCommaList('version 2, 3 users')).toEqual(['version 2', '3 users'])
+    expect(splitCommaList('a1,b2')).toEqual(['a1', 'b2'])
+  })
+
+  test('image URLs with numbers keep their commas', () => {
+    expect(splitCommaList('https://cdn.example/w_400,h_300/a.jpg, /media/b.jpg')).toEqual([
+      'https://cdn.example/w_400',
+      'h_300/a.jpg',
+      '/media/b.jpg',
+    ])
+    expect(splitCommaList('https://img.example/crop/0,0,400,300.jpg, /media/b.jpg')).toEqual([
+      'https://img.example/crop/0,0,400,300.jpg',
+      '/media/b.jpg',
+    ])
+  })
+
+  test('a single item with a number needs no trailing line break to come back', () => {
+    expect(joinCommaList(['Used by 40,000 riders'])).toBe('Used by 40,000 riders')
+    expect(joinCommaList(['Built the API, the app'])).toBe('Built the API, the app\n')
+  })
+})

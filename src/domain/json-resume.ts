@@ -8,6 +8,7 @@
 import type { Profile } from '../schemas/profile'
 import type { Project, ProjectData } from '../schemas/project'
 import type { TimelineData, TimelineEvent } from '../schemas/timeline'
+import { studyLine } from './profile-lines'
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
@@ -91,6 +92,14 @@ export interface ResumeSources {
 
 const SCHEMA_URL = 'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json'
 
+/** The study lines as one summary, leaving out the fields the owner left empty. */
+function studySummary(profile: Profile): string {
+  const study = studyLine(profile)
+  return [study ? `${study}.` : '', profile.focus ? `Focus: ${profile.focus}.` : '']
+    .filter(Boolean)
+    .join(' ')
+}
+
 /** The JSON Resume document of the site's content. */
 export function toJsonResume({ profile, events, projects, siteUrl }: ResumeSources) {
   const dates = (start: string, end: string | null) =>
@@ -101,6 +110,7 @@ export function toJsonResume({ profile, events, projects, siteUrl }: ResumeSourc
   const profiles = [
     { network: 'LinkedIn', url: profile.linkedin_url },
     { network: 'GitHub', url: profile.github_url },
+    ...profile.links.map((link) => ({ network: link.label, url: link.url })),
   ]
     .filter((item) => /^https?:\/\/[^/]+\/.+/i.test(item.url))
     .map((item) => compact({ ...item, username: usernameOf(item.url) }))
@@ -108,13 +118,17 @@ export function toJsonResume({ profile, events, projects, siteUrl }: ResumeSourc
     $schema: SCHEMA_URL,
     basics: compact({
       name: profile.name,
-      label: `${profile.major} student`,
+      label: profile.major ? `${profile.major} student` : undefined,
       image: absolute(siteUrl, profile.photo_url),
       email: profile.email,
       url: `${siteUrl}/`,
-      summary: `${profile.major} major at ${profile.university}, minor in ${profile.minor}. Focus: ${profile.focus}.`,
+      summary: profile.bio.trim() || studySummary(profile) || undefined,
+      location: profile.location ? { city: profile.location } : undefined,
       profiles,
     }),
+    ...(profile.skills.length > 0
+      ? { skills: profile.skills.map((skill) => ({ name: skill })) }
+      : {}),
     work: events
       .filter((event) => event.event_type === 'experience')
       .map((event) =>
@@ -186,6 +200,7 @@ export interface ResumeDocument {
     email?: string
     profiles?: { network?: string; url?: string }[]
   }
+  skills?: { name?: string; keywords?: string[] }[]
   work?: ResumeWork[]
   education?: ResumeEducation[]
   projects?: ResumeProject[]
@@ -301,6 +316,12 @@ export function profileFieldsOf(
     linkedin_url: network('linkedin'),
     github_url: network('github'),
   })
+}
+
+/** The skills a document names (each skill's name), for a profile with none yet. */
+export function skillsOf(document: ResumeDocument): string[] {
+  const names = (document.skills ?? []).map((skill) => skill.name?.trim() ?? '')
+  return [...new Set(names.filter((name) => name !== ''))]
 }
 
 /** Two timeline events are the same entry: same type, title and start (any case, spacing). */

@@ -31,6 +31,7 @@ test.each([
   '/ADMIN',
   '/login',
   '/login?next=/admin',
+  '/setup?token=abc',
   '/api/projects',
   '/trpc/projects.list',
   '/internal/backup',

@@ -10,5 +10,5 @@ export function isPublicSitePath(value: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   if (/[\s\\\u0000-\u001f\u007f]/.test(value)) return false
   const path = (value.split(/[?#]/, 1)[0] ?? '').toLowerCase()
-  return !/^\/(admin|login|api|trpc|internal|r)(\/|$)/.test(path)
+  return !/^\/(admin|login|setup|api|trpc|internal|r)(\/|$)/.test(path)
 }

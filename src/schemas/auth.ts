@@ -54,3 +54,21 @@ export const verifyTwoFactorInput = z.object({
 
 export const meResult = z.object({ username: z.string(), expires_at: z.string() })
 export type MeResult = z.infer<typeof meResult>
+
+/** `GET /api/setup`: whether the site still waits for its first admin. */
+export const setupStatus = z.object({ needed: z.boolean() })
+export type SetupStatus = z.infer<typeof setupStatus>
+
+/** `POST /api/setup`: the one-time token the server printed, and the first admin's credentials. */
+export const setupInput = z.object({
+  // A missing or malformed token is a wrong one (403, counted in the lockout), not a 400.
+  token: z
+    .unknown()
+    .optional()
+    .transform((value) =>
+      typeof value === 'string' ? value.trim().slice(0, limits.challenge) : '',
+    ),
+  username: requiredText('Username', limits.username),
+  password: newPasswordSchema,
+})
+export type SetupInput = z.input<typeof setupInput>

@@ -10,6 +10,7 @@ export const mediaLimits = {
   variantWidths: [320, 640, 960, 1280, 1920],
   acceptedTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'],
   altMax: 500,
+  nameMax: 255,
 } as const
 
 export const mediaVariantSchema = z.object({
@@ -42,6 +43,10 @@ export type ImageInfo = z.infer<typeof imageInfoSchema>
 /** A stored upload, as the media library lists it. */
 export const mediaSchema = imageInfoSchema.extend({
   id: z.number(),
+  /** The display name: the uploaded file's name, editable (the URL stays content-addressed). */
+  name: z.string(),
+  /** Where the image is used, as phrases ("the project \"X\"", "the profile photo"). */
+  uses: z.array(z.string()),
   /** Size of the full-size fallback in bytes. */
   bytes: z.number(),
   created_at: z.string(),
@@ -50,9 +55,16 @@ export const mediaSchema = imageInfoSchema.extend({
 export type Media = z.infer<typeof mediaSchema>
 
 export const mediaIdInput = z.object({ id: idSchema })
+/** `PATCH /api/media/{id}`: the alt text (left out: none). */
 export const mediaAltInput = z.object({
   id: idSchema,
   alt: optionalText('Alt text', mediaLimits.altMax),
+})
+
+/** `PATCH /api/media/{id}/name`: the display name (blank: the stored file's name is shown). */
+export const mediaNameInput = z.object({
+  id: idSchema,
+  name: optionalText('Name', mediaLimits.nameMax),
 })
 
 /**

@@ -1,19 +1,37 @@
 import { ACCENT_PATTERN, DEFAULT_ACCENT } from '../domain/accent-names'
-import { emailAddress, limits, requiredText, safeUrl } from './fields'
+import { emailAddress, limits, optionalText, requiredText, safeUrl, stringList } from './fields'
 import { imageInfoSchema } from './media'
 import { z } from './zod'
 
+/** A link of the owner's (Mastodon, a blog…), rendered with rel="me". */
+export const profileLinkSchema = z.object({ label: z.string(), url: z.string() })
+export type ProfileLink = z.infer<typeof profileLinkSchema>
+
 export const profileSchema = z.object({
   name: z.string(),
-  birth_year: z.number(),
-  /** Computed from birth_year and today's date on every read, never stored. */
-  age: z.number(),
+  /** Null: not given. */
+  birth_year: z.number().nullable(),
+  /** Computed from birth_year and today's date on every read, never stored; null when hidden. */
+  age: z.number().nullable(),
+  /** Off: no age line, even with a birth year. */
+  show_age: z.boolean(),
   email: z.string(),
+  /** The study lines: each empty one is left out of the home page. */
   university: z.string(),
   major: z.string(),
   focus: z.string(),
   minor: z.string(),
+  /** As the owner wrote it; empty: the greeting is made from the name. */
   headline: z.string(),
+  /** What pages show: the headline, or "Hi, I'm {name}!" when it is empty. */
+  greeting: z.string(),
+  /** Markdown. */
+  bio: z.string(),
+  /** The bio rendered and sanitised as project descriptions are; empty when there is none. */
+  bio_html: z.string(),
+  skills: z.array(z.string()),
+  location: z.string(),
+  links: z.array(profileLinkSchema),
   linkedin_url: z.string(),
   github_url: z.string(),
   photo_url: z.string(),
@@ -44,22 +62,53 @@ export const MIN_BIRTH_YEAR = 1900
  */
 export const profileInput = z.object({
   name: requiredText('Name', limits.name),
-  headline: requiredText('Greeting headline', limits.title),
-  birth_year: z.coerce
-    .number({ error: 'Birth year must be a year.' })
-    .int('Birth year must be a whole year.')
-    .min(MIN_BIRTH_YEAR, `Birth year must be ${MIN_BIRTH_YEAR} or later.`)
-    .refine((year) => year <= new Date().getFullYear(), 'Birth year cannot be in the future.'),
+  /** Blank: the greeting follows the name. */
+  headline: optionalText('Greeting headline', limits.title),
+  /** Blank or absent: no birth year, no age line. */
+  birth_year: z
+    .union([z.literal(''), z.null(), z.coerce.number({ error: 'Birth year must be a year.' })], {
+      error: 'Birth year must be a year.',
+    })
+    .optional()
+    .transform((year) => (year === '' || year === undefined ? null : year))
+    .pipe(
+      z
+        .number()
+        .int('Birth year must be a whole year.')
+        .min(MIN_BIRTH_YEAR, `Birth year must be ${MIN_BIRTH_YEAR} or later.`)
+        .refine((year) => year <= new Date().getFullYear(), 'Birth year cannot be in the future.')
+        .nullable(),
+    ),
   email: emailAddress('Email'),
-  university: requiredText('University', limits.title),
-  major: requiredText('Major', limits.title),
-  focus: requiredText('Focus', limits.shortText),
-  minor: requiredText('Minor', limits.title),
+  university: optionalText('University', limits.title),
+  major: optionalText('Major', limits.title),
+  focus: optionalText('Focus', limits.shortText),
+  minor: optionalText('Minor', limits.title),
   linkedin_url: safeUrl('LinkedIn URL'),
   github_url: safeUrl('GitHub URL'),
   photo_url: safeUrl('Photo URL'),
-  // Optional, so that clients written before it keep working: left out, it stays as it is.
+  // The fields below are optional so that clients written before them keep
+  // working: left out, each stays as it is.
   accent_color: accentColor('Accent colour').optional(),
+  show_age: z.boolean({ error: 'Show my age must be true or false.' }).optional(),
+  bio: optionalText('About', limits.longText).optional(),
+  skills: stringList('Skills', limits.tag).optional(),
+  location: optionalText('Location', limits.title).optional(),
+  links: z
+    .array(
+      z.object({
+        label: requiredText('Link label', limits.title),
+        url: safeUrl('Link URL'),
+      }),
+      { error: 'Links must be a list of { label, url }.' },
+    )
+    .max(limits.listItems, `Links can hold at most ${limits.listItems} items.`)
+    .optional(),
 })
 export type ProfileInput = z.input<typeof profileInput>
 export type ProfileData = z.output<typeof profileInput>
+
+/** The greeting pages show: the headline as written, or one made from the current name. */
+export function greetingOf(profile: { name: string; headline: string }): string {
+  return profile.headline.trim() ? profile.headline : `Hi, I'm ${profile.name}!`
+}

@@ -66,7 +66,8 @@ export function describedBy(id: string, opts: { hint?: boolean; error?: string |
  * The hint under every list field (tags, image URLs, bullets); the spec's
  * "(comma-separated)" labels stay, and `splitCommaList` takes both.
  */
-export const listHint = 'One per line, or separated by commas.'
+export const listHint =
+  'One per line, or separated by commas. A comma between two digits (40,000) stays in the item.'
 
 export interface TextFieldProps
   extends Pick<

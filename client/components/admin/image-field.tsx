@@ -263,7 +263,8 @@ function PreviewRow({
       </span>
       <button
         type="button"
-        className={`${smallButtonClass} ml-auto`}
+        // Never squeezed: a long path wraps or truncates, the word "Remove" does not break.
+        className={`${smallButtonClass} ml-auto shrink-0 whitespace-nowrap`}
         aria-describedby={urlId}
         onClick={onRemove}
       >

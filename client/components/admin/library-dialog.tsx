@@ -4,7 +4,8 @@ import type { Media } from '../../../src/schemas/media'
 import { failureText } from '../../lib/admin-errors'
 import { useTrpc } from '../../lib/trpc'
 import { ErrorAlert, primaryButtonClass, secondaryButtonClass } from './form-controls'
-import { fileNameOf, thumbnailUrl } from './media-info'
+import { displayNameOf, fileNameOf, matchesSearch, thumbnailUrl } from './media-info'
+import { SearchField } from './media-library'
 import { EmptyState } from './section-card'
 
 interface LibraryDialogProps {
@@ -94,6 +95,8 @@ function Chooser({
   const trpc = useTrpc()
   const { data: images, error, isPending } = useQuery(trpc.media.list.queryOptions())
   const [selected, setSelected] = useState<number[]>([])
+  const [query, setQuery] = useState('')
+  const shown = images?.filter((image) => matchesSearch(image, query)) ?? []
 
   function toggle(id: number) {
     setSelected((current) => {
@@ -130,46 +133,54 @@ function Chooser({
             No images yet: upload one with the Upload button, or on the Media page.
           </EmptyState>
         ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {images.map((image) => {
-              const order = selected.indexOf(image.id)
-              return (
-                <li key={image.id}>
-                  <button
-                    type="button"
-                    aria-pressed={order >= 0}
-                    onClick={() => toggle(image.id)}
-                    className="group relative flex w-full flex-col gap-1.5 rounded-control border-2 border-transparent p-1.5 text-left hover:border-line-strong aria-pressed:border-accent aria-pressed:bg-accent-soft"
-                  >
-                    <img
-                      src={thumbnailUrl(image)}
-                      alt=""
-                      width={image.width}
-                      height={image.height}
-                      loading="lazy"
-                      decoding="async"
-                      style={{
-                        backgroundImage: `url("${image.placeholder}")`,
-                        backgroundSize: 'cover',
-                      }}
-                      className="aspect-square w-full rounded-lg bg-surface-sunken object-cover"
-                    />
-                    <span className="truncate text-xs text-body">
-                      {image.alt || fileNameOf(image.url)}
-                    </span>
-                    {order >= 0 ? (
-                      <span
-                        aria-hidden="true"
-                        className="absolute top-3 right-3 grid size-7 place-items-center rounded-full bg-accent text-sm font-bold text-on-accent shadow"
-                      >
-                        {multiple ? order + 1 : '✓'}
+          <div className="space-y-3">
+            <SearchField id={`${titleId}-search`} value={query} onChange={setQuery} />
+            {shown.length === 0 ? (
+              <EmptyState>No image matches “{query.trim()}”.</EmptyState>
+            ) : null}
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {shown.map((image) => {
+                const order = selected.indexOf(image.id)
+                return (
+                  <li key={image.id}>
+                    <button
+                      type="button"
+                      aria-pressed={order >= 0}
+                      onClick={() => toggle(image.id)}
+                      className="group relative flex w-full flex-col gap-1.5 rounded-control border-2 border-transparent p-1.5 text-left hover:border-line-strong aria-pressed:border-accent aria-pressed:bg-accent-soft"
+                    >
+                      <img
+                        src={thumbnailUrl(image)}
+                        alt=""
+                        width={image.width}
+                        height={image.height}
+                        loading="lazy"
+                        decoding="async"
+                        style={{
+                          backgroundImage: `url("${image.placeholder}")`,
+                          backgroundSize: 'cover',
+                        }}
+                        className="aspect-square w-full rounded-lg bg-surface-sunken object-cover"
+                      />
+                      <span className="truncate text-xs text-body">{displayNameOf(image)}</span>
+                      {/* Read out with the name: what it shows, and the stored file. */}
+                      <span className="sr-only">
+                        {image.alt ? `, ${image.alt}` : ''}, {fileNameOf(image.url)}
                       </span>
-                    ) : null}
-                  </button>
-                </li>
-              )
-            })}
-          </ul>
+                      {order >= 0 ? (
+                        <span
+                          aria-hidden="true"
+                          className="absolute top-3 right-3 grid size-7 place-items-center rounded-full bg-accent text-sm font-bold text-on-accent shadow"
+                        >
+                          {multiple ? order + 1 : '✓'}
+                        </span>
+                      ) : null}
+                    </button>
+                  </li>
+                )
+              })}
+            </ul>
+          </div>
         )}
       </div>
       <div className="flex flex-col-reverse gap-3 border-t border-line px-5 py-4 sm:flex-row sm:justify-end">

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'bun:test'
-import { fileNameOf, formatBytes, occurrenceIds, thumbnailUrl } from './media-info'
+import {
+  displayNameOf,
+  fileNameOf,
+  formatBytes,
+  matchesSearch,
+  occurrenceIds,
+  thumbnailUrl,
+} from './media-info'
 
 describe('thumbnailUrl', () => {
   test('the smallest variant, else the full-size file', () => {
@@ -33,5 +40,21 @@ describe('occurrenceIds', () => {
   test('unique for repeated URLs, and unchanged for a URL when others move', () => {
     expect(occurrenceIds(['/a', '/b', '/a'])).toEqual(['0:/a', '0:/b', '1:/a'])
     expect(occurrenceIds(['/b', '/a'])).toEqual(['0:/b', '0:/a'])
+  })
+})
+
+describe('names and search', () => {
+  const image = { name: 'Beach, 2024.png', alt: 'Sand and sea', url: '/media/ab12cd.jpg' }
+  test('the display name is the name, else the stored file name', () => {
+    expect(displayNameOf(image)).toBe('Beach, 2024.png')
+    expect(displayNameOf({ ...image, name: '  ' })).toBe('ab12cd.jpg')
+  })
+  test('a search matches every word in the name, alt text or file name, any case', () => {
+    expect(matchesSearch(image, '')).toBe(true)
+    expect(matchesSearch(image, 'beach')).toBe(true)
+    expect(matchesSearch(image, 'SEA 2024')).toBe(true)
+    expect(matchesSearch(image, 'ab12')).toBe(true)
+    expect(matchesSearch(image, 'mountain')).toBe(false)
+    expect(matchesSearch(image, 'beach mountain')).toBe(false)
   })
 })

@@ -12,6 +12,19 @@ export function fileNameOf(url: string): string {
   return path.split('/').filter(Boolean).at(-1) ?? url
 }
 
+/** What the library calls an image: its name (the uploaded file's, editable), else its stored file's. */
+export function displayNameOf(media: Pick<Media, 'name' | 'url'>): string {
+  return media.name.trim() || fileNameOf(media.url)
+}
+
+/** Whether an image matches a search: every word in its name, alt text or stored file name. */
+export function matchesSearch(media: Pick<Media, 'name' | 'alt' | 'url'>, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean)
+  if (words.length === 0) return true
+  const text = `${media.name} ${media.alt} ${fileNameOf(media.url)}`.toLowerCase()
+  return words.every((word) => text.includes(word))
+}
+
 /** `512 B`, `120 KB`, `2.4 MB`. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`

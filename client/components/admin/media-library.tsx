@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { type Media, mediaAltInput, mediaLimits } from '../../../src/schemas/media'
+import { type Media, mediaAltInput, mediaLimits, mediaNameInput } from '../../../src/schemas/media'
 import { useTrpc } from '../../lib/trpc'
 import {
   cardClass,
   ErrorAlert,
+  inputClass,
   primaryButtonClass,
   smallButtonClass,
   TextField,
 } from './form-controls'
-import { fileNameOf, formatBytes, thumbnailUrl } from './media-info'
+import { displayNameOf, fileNameOf, formatBytes, matchesSearch, thumbnailUrl } from './media-info'
 import { DeleteButton } from './row-actions'
 import { EmptyState, SectionCard } from './section-card'
 import { useToast } from './toasts'
@@ -31,6 +32,8 @@ export function MediaLibrary() {
     trashKind: 'image',
   })
   const uploads = useUploads()
+  const [query, setQuery] = useState('')
+  const shown = images.filter((media) => matchesSearch(media, query))
 
   return (
     <div className="space-y-6">
@@ -73,11 +76,18 @@ export function MediaLibrary() {
         {images.length === 0 ? (
           <EmptyState>No images yet: upload some above.</EmptyState>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2">
-            {images.map((media) => (
-              <MediaCard key={media.id} media={media} deletion={deletion} />
-            ))}
-          </ul>
+          <>
+            <SearchField id="media-search" value={query} onChange={setQuery} />
+            {shown.length === 0 ? (
+              <EmptyState>No image matches “{query.trim()}”.</EmptyState>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2">
+                {shown.map((media) => (
+                  <MediaCard key={media.id} media={media} deletion={deletion} />
+                ))}
+              </ul>
+            )}
+          </>
         )}
       </SectionCard>
     </div>
@@ -101,12 +111,17 @@ function MediaCard({ media, deletion }: { media: Media; deletion: Deletion }) {
       <div className="flex flex-1 flex-col gap-3 p-3">
         <div className="min-w-0">
           <p id={nameId} className="truncate text-sm font-medium text-strong" title={media.url}>
-            {fileNameOf(media.url)}
+            {displayNameOf(media)}
           </p>
           <p className="text-xs text-muted">
             {media.width} × {media.height} px · {formatBytes(media.bytes)}
           </p>
+          <p className="truncate font-mono text-xs text-muted" title={media.url}>
+            {fileNameOf(media.url)}
+          </p>
         </div>
+        <Uses uses={media.uses} />
+        <NameForm media={media} />
         <AltTextForm media={media} />
         <div className="mt-auto flex flex-wrap gap-2">
           <CopyUrlButton url={media.url} describedBy={nameId} />
@@ -118,7 +133,85 @@ function MediaCard({ media, deletion }: { media: Media; deletion: Deletion }) {
   )
 }
 
-const altSchema = mediaAltInput.omit({ id: true })
+/** A search box over names, alt texts and file names (the list is filtered as one types). */
+export function SearchField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string
+  value: string
+  onChange: (value: string) => void
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-body">
+        Search images
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="Name, alt text or file name"
+        className={inputClass}
+      />
+    </div>
+  )
+}
+
+/** Where the image is used (deleting it is refused while it is). */
+function Uses({ uses }: { uses: string[] }) {
+  if (uses.length === 0) return <p className="text-xs text-muted">Not used on the site.</p>
+  return (
+    <div className="text-xs text-body">
+      <p className="font-medium">Used by</p>
+      <ul className="list-disc pl-4">
+        {uses.map((use) => (
+          <li key={use}>{use}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+const nameSchema = mediaNameInput.pick({ name: true })
+
+/** The image's display name (the uploaded file's at first): shown and searched here and in the picker. */
+function NameForm({ media }: { media: Media }) {
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const update = useMutation(trpc.media.rename.mutationOptions())
+  const toast = useToast()
+  const form = useSchemaForm({
+    initial: () => ({ name: media.name }),
+    schema: nameSchema,
+    toInput: (values) => values,
+    save: async ({ name }) => {
+      await update.mutateAsync({ id: media.id, name })
+      await queryClient.invalidateQueries(trpc.media.pathFilter())
+    },
+    failure: 'The name could not be saved.',
+    onSaved: () => toast.success('Name saved.'),
+  })
+  const id = `media-${media.id}-display-name`
+  return (
+    <form className="flex flex-col gap-2" onSubmit={form.onSubmit}>
+      <TextField id={id} label="Name" field={form.text('name')} maxLength={mediaLimits.nameMax} />
+      <ErrorAlert message={form.action.error} />
+      <button
+        type="submit"
+        className={`${smallButtonClass} self-start`}
+        aria-describedby={`media-${media.id}-name`}
+        disabled={form.action.saving || form.values.name === media.name}
+      >
+        Save name
+      </button>
+    </form>
+  )
+}
+
+const altSchema = mediaAltInput.pick({ alt: true })
 
 /** The image's alt text; public pages show the change at once; a toast confirms the save. */
 function AltTextForm({ media }: { media: Media }) {

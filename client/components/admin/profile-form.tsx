@@ -1,8 +1,17 @@
+import { joinCommaList, splitCommaList } from '../../../src/domain/comma-list'
 import { limits } from '../../../src/schemas/fields'
 import { type Profile, type ProfileData, profileInput } from '../../../src/schemas/profile'
-import { describedBy, Field, inputClass, TextField, type TextFieldProps } from './form-controls'
+import {
+  describedBy,
+  Field,
+  inputClass,
+  listHint,
+  TextField,
+  type TextFieldProps,
+} from './form-controls'
 import { FormPage } from './form-page'
 import { ImageField } from './image-field'
+import { MarkdownField } from './markdown-field'
 import { useToast } from './toasts'
 import { type TextBinding, useSchemaForm } from './use-schema-form'
 
@@ -10,7 +19,12 @@ function valuesOf(profile: Profile) {
   return {
     name: profile.name,
     headline: profile.headline,
-    birth_year: String(profile.birth_year),
+    birth_year: profile.birth_year === null ? '' : String(profile.birth_year),
+    show_age: profile.show_age,
+    location: profile.location,
+    bio: profile.bio,
+    skills: joinCommaList(profile.skills),
+    links: profile.links.map((link) => ({ ...link })),
     email: profile.email,
     university: profile.university,
     major: profile.major,
@@ -31,17 +45,18 @@ interface TextSpec
     TextFieldProps,
     'label' | 'hint' | 'maxLength' | 'inputMode' | 'autoComplete' | 'placeholder'
   > {
-  key: Exclude<keyof Values, 'photo_url' | 'accent_color'>
+  key: Exclude<keyof Values, 'photo_url' | 'accent_color' | 'show_age' | 'links' | 'bio' | 'skills'>
+  required?: boolean
 }
 
 /** The fields in rows: one, or two side by side from the small breakpoint up. */
 const rows: TextSpec[][] = [
   [
-    { key: 'name', label: 'Name', autoComplete: 'name', maxLength: limits.name },
+    { key: 'name', label: 'Name', autoComplete: 'name', maxLength: limits.name, required: true },
     {
       key: 'birth_year',
       label: 'Birth year',
-      hint: 'The age on the home page is counted from it.',
+      hint: 'Optional. The age on the home page is counted from it.',
       inputMode: 'numeric',
       maxLength: 4,
     },
@@ -50,8 +65,7 @@ const rows: TextSpec[][] = [
     {
       key: 'headline',
       label: 'Greeting headline',
-      hint: "The home page's main heading.",
-      placeholder: "Hi, I'm Ada!",
+      hint: "The home page's main heading. Leave empty for “Hi, I'm {your name}!”, which follows your name.",
       maxLength: limits.title,
     },
   ],
@@ -63,18 +77,37 @@ const rows: TextSpec[][] = [
       inputMode: 'email',
       autoComplete: 'email',
       maxLength: limits.email,
+      required: true,
+    },
+    {
+      key: 'location',
+      label: 'Location',
+      hint: 'Optional, like “Berlin, Germany”.',
+      maxLength: limits.title,
     },
   ],
   [
-    { key: 'major', label: 'Major', hint: "“I'm a … major at …”", maxLength: limits.title },
-    { key: 'university', label: 'University', maxLength: limits.title },
+    {
+      key: 'major',
+      label: 'Major',
+      hint: "Optional. “I'm a … major at …”",
+      maxLength: limits.title,
+    },
+    { key: 'university', label: 'University', hint: 'Optional.', maxLength: limits.title },
   ],
-  [{ key: 'focus', label: 'Focus', hint: '“My focus is on …”', maxLength: limits.shortText }],
+  [
+    {
+      key: 'focus',
+      label: 'Focus',
+      hint: 'Optional. “My focus is on …”',
+      maxLength: limits.shortText,
+    },
+  ],
   [
     {
       key: 'minor',
       label: 'Minor',
-      hint: "“I'm currently pursuing a minor in …”",
+      hint: "Optional. “I'm currently pursuing a minor in …”",
       maxLength: limits.title,
     },
   ],
@@ -85,6 +118,7 @@ const rows: TextSpec[][] = [
       inputMode: 'url',
       placeholder: 'https://www.linkedin.com/in/…',
       maxLength: limits.url,
+      required: true,
     },
     {
       key: 'github_url',
@@ -92,6 +126,7 @@ const rows: TextSpec[][] = [
       inputMode: 'url',
       placeholder: 'https://github.com/…',
       maxLength: limits.url,
+      required: true,
     },
   ],
 ]
@@ -108,19 +143,33 @@ export function ProfileForm({
   const form = useSchemaForm({
     initial: () => valuesOf(profile),
     schema: profileInput,
-    toInput: (values) => values,
+    toInput: (values) => ({
+      ...values,
+      skills: splitCommaList(values.skills),
+      // A row left wholly empty is dropped, not an error.
+      links: values.links.filter((link) => link.label.trim() || link.url.trim()),
+    }),
     save,
     failure: 'The profile could not be saved.',
     draft: 'profile',
     onSaved: () => toast.success('Profile saved. The home page shows the change on its next load.'),
   })
-  const { text } = form
+  const { text, values, set } = form
 
   return (
     <FormPage heading="Edit Profile." submit="Save Profile" form={form}>
       {rows.map((row) => {
         const fields = row.map(({ key, ...spec }) => (
-          <TextField key={key} id={`profile-${key}`} field={text(key)} required {...spec} />
+          <TextField
+            key={key}
+            id={`profile-${key}`}
+            field={text(key)}
+            {...spec}
+            // What an empty headline greets with: the name as typed.
+            placeholder={
+              key === 'headline' ? `Hi, I'm ${values.name.trim() || '…'}!` : spec.placeholder
+            }
+          />
         ))
         return fields.length === 1 ? (
           fields[0]
@@ -130,6 +179,39 @@ export function ProfileForm({
           </div>
         )
       })}
+      <div className="flex items-center gap-3">
+        <input
+          id="profile-show_age"
+          type="checkbox"
+          checked={values.show_age}
+          onChange={(event) => set('show_age', event.target.checked)}
+          className="size-4 rounded border-line-strong accent-accent"
+        />
+        <label htmlFor="profile-show_age" className="text-sm font-medium text-body">
+          Show my age
+        </label>
+      </div>
+      <MarkdownField
+        id="profile-bio"
+        label="About"
+        hint="Optional. Markdown: shown as the “About” section on the home page and the CV."
+        field={text('bio')}
+        rows={6}
+        maxLength={limits.longText}
+      />
+      <TextField
+        id="profile-skills"
+        label="Skills"
+        hint={`Optional. Shown as chips on the home page and the CV. ${listHint}`}
+        field={text('skills')}
+        rows={3}
+        placeholder={'TypeScript\nPostgreSQL\nAccessibility'}
+      />
+      <LinksField
+        links={values.links}
+        onChange={(links) => set('links', links)}
+        error={form.errorOf('links')}
+      />
       <ImageField
         id="profile-photo_url"
         label="Photo URL"
@@ -174,5 +256,79 @@ function AccentField({ field }: { field: TextBinding }) {
         />
       </div>
     </Field>
+  )
+}
+
+type LinkRow = { label: string; url: string }
+
+/** The owner's links: any number of label + URL rows, shown with rel="me" on the home page. */
+function LinksField({
+  links,
+  onChange,
+  error,
+}: {
+  links: LinkRow[]
+  onChange: (links: LinkRow[]) => void
+  error: string | undefined
+}) {
+  const update = (index: number, patch: Partial<LinkRow>) =>
+    onChange(links.map((link, at) => (at === index ? { ...link, ...patch } : link)))
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-medium text-body">Links</legend>
+      <p id="profile-links-hint" className="text-xs text-muted">
+        Optional: a blog, Mastodon, anything. Each is shown with rel="me", so sites such as Mastodon
+        can verify the link.
+      </p>
+      {links.map((link, index) => (
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; they are edited in place
+          key={index}
+          className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] sm:items-end"
+        >
+          <label className="flex flex-col gap-1.5 text-sm font-medium text-body">
+            Label {index + 1}
+            <input
+              type="text"
+              value={link.label}
+              maxLength={limits.title}
+              onChange={(event) => update(index, { label: event.target.value })}
+              className={inputClass}
+            />
+          </label>
+          <label className="flex flex-col gap-1.5 text-sm font-medium text-body">
+            URL {index + 1}
+            <input
+              type="text"
+              inputMode="url"
+              value={link.url}
+              maxLength={limits.url}
+              placeholder="https://…"
+              onChange={(event) => update(index, { url: event.target.value })}
+              className={inputClass}
+            />
+          </label>
+          <button
+            type="button"
+            className="button-secondary whitespace-nowrap"
+            onClick={() => onChange(links.filter((_, at) => at !== index))}
+          >
+            Remove link {index + 1}
+          </button>
+        </div>
+      ))}
+      {error ? (
+        <p role="alert" className="text-sm text-danger-ink">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button-secondary"
+        onClick={() => onChange([...links, { label: '', url: '' }])}
+      >
+        Add link
+      </button>
+    </fieldset>
   )
 }

@@ -33,6 +33,8 @@ export const Route = createFileRoute('/admin/$section')({
     ['loader', 'component'],
     ['errorComponent', 'notFoundComponent'],
   ],
+  // The admin is rendered in the browser only: this tells the server an unknown name is a 404.
+  staticData: { unknownParams: (params) => !isSection(params.section ?? '') },
   // Analytics' range: `?days=7`, 30 or 90 (lib/analytics.ts); the other screens read none.
   validateSearch: wholeNumberParams('days'),
   loaderDeps: ({ search }) => ({ days: search.days }),

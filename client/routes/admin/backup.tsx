@@ -174,7 +174,7 @@ function Restore() {
           id="backup-file"
           type="file"
           accept="application/json,.json"
-          className="mt-1 block w-full text-sm text-body"
+          className="file-input mt-1"
           onChange={choose}
         />
       </div>

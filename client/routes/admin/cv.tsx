@@ -124,7 +124,7 @@ function CvAdmin() {
             id="cv-file"
             type="file"
             accept="application/pdf,.pdf"
-            className="mt-1 block w-full text-sm text-body"
+            className="file-input mt-1"
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </div>

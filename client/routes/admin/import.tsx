@@ -169,7 +169,7 @@ function ImportScreen() {
             id="resume-file"
             type="file"
             accept="application/json,.json"
-            className="mt-1 block w-full text-sm text-body"
+            className="file-input mt-1"
             onChange={choose}
           />
         </div>

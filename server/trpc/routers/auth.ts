@@ -2,10 +2,13 @@ import {
   loginInput,
   loginResult,
   meResult,
+  setupInput,
+  setupStatus,
   tokenResult,
   verifyTwoFactorInput,
 } from '../../../src/schemas/auth'
 import { login, logout, verifyTwoFactor } from '../../services/auth'
+import { createFirstAdmin, setupNeeded } from '../../services/first-admin'
 import { adminProcedure, publicProcedure, router } from '../init'
 
 export const authRouter = router({
@@ -20,6 +23,17 @@ export const authRouter = router({
     .input(verifyTwoFactorInput)
     .output(tokenResult)
     .mutation(({ ctx, input }) => verifyTwoFactor(ctx, input.challenge, input.code)),
+  /** Whether the site still waits for its first admin (the set-up page asks). */
+  setupStatus: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/api/setup' } })
+    .output(setupStatus)
+    .query(async ({ ctx }) => ({ needed: await setupNeeded(ctx.db) })),
+  /** The first admin, from the one-time set-up token: signed in at once. */
+  setup: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/setup', status: 201 }, batch: false })
+    .input(setupInput)
+    .output(tokenResult)
+    .mutation(({ ctx, input }) => createFirstAdmin(ctx, input)),
   logout: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/auth/logout', status: 204 } })
     .mutation(({ ctx }) => logout(ctx.db, ctx.session.id, ctx.now())),

@@ -3,10 +3,11 @@ import {
   mediaAltInput,
   mediaIdInput,
   mediaLimits,
+  mediaNameInput,
   mediaSchema,
   mediaUploadInput,
 } from '../../../src/schemas/media'
-import { deleteMedia, listMedia, updateMediaAlt, uploadMedia } from '../../services/media'
+import { deleteMedia, listMedia, updateMedia, uploadMedia } from '../../services/media'
 import { adminProcedure, router } from '../init'
 
 export const mediaRouter = router({
@@ -26,12 +27,18 @@ export const mediaRouter = router({
   list: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/media' } })
     .output(z.array(mediaSchema))
-    .query(({ ctx }) => listMedia(ctx.db)),
+    .query(({ ctx }) => listMedia(ctx.db, ctx.siteUrl)),
   updateAlt: adminProcedure
     .meta({ rest: { method: 'PATCH', path: '/api/media/:id' } })
     .input(mediaAltInput)
     .output(mediaSchema)
-    .mutation(({ ctx, input }) => updateMediaAlt(ctx.db, input.id, input.alt)),
+    .mutation(({ ctx, input }) => updateMedia(ctx.db, input.id, { alt: input.alt })),
+  /** The display name the library shows and searches (the uploaded file's at first). */
+  rename: adminProcedure
+    .meta({ rest: { method: 'PATCH', path: '/api/media/:id/name' } })
+    .input(mediaNameInput)
+    .output(mediaSchema)
+    .mutation(({ ctx, input }) => updateMedia(ctx.db, input.id, { name: input.name })),
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/media/:id', status: 204 } })
     .input(mediaIdInput)

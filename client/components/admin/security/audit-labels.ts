@@ -38,6 +38,7 @@ const actionLabels: Record<string, string> = {
   'trash.delete': 'Deleted for good from the Trash',
   'media.upload': 'Image uploaded',
   'media.updateAlt': 'Image alt text changed',
+  'media.rename': 'Image renamed',
   'media.delete': 'Image deleted',
   'contact.setStatus': 'Message marked',
   'contact.delete': 'Message deleted',

@@ -89,12 +89,38 @@ export function AuditLog() {
         </div>
       </form>
       <ErrorAlert message={error} />
-      {/* Scrolls sideways on a phone; focusable so the keyboard can scroll it too. */}
+      {entries.length === 0 && !query.isPending ? (
+        <p className="rounded-control border border-line px-4 py-6 text-center text-muted">
+          Nothing recorded for this filter.
+        </p>
+      ) : null}
+      {/* On a phone: one entry under the other, every word whole (a table would squeeze them). */}
+      <ul
+        aria-label="Audit log entries"
+        className="divide-y divide-line rounded-control border border-line text-sm sm:hidden"
+      >
+        {entries.map((entry) => (
+          <li key={entry.id} className="space-y-1 px-4 py-3">
+            <p className="font-medium text-strong">
+              {actionLabel(entry.action)}
+              {entry.actor ? (
+                <span className="font-normal text-muted"> · {entry.actor}</span>
+              ) : null}
+            </p>
+            <p className="wrap-break-word text-body">{entrySummary(entry)}</p>
+            <p className="text-xs text-muted">
+              <time dateTime={entry.created_at}>{formatTime(entry.created_at)}</time> ·{' '}
+              {entry.ip ?? 'no address'}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {/* From the small breakpoint up; scrolls sideways if it must, focusable so the keyboard can too. */}
       <section
         aria-label="Audit log entries"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
         tabIndex={0}
-        className="overflow-x-auto rounded-control border border-line focus-visible:outline-2 focus-visible:outline-accent-ink"
+        className="hidden overflow-x-auto rounded-control border border-line focus-visible:outline-2 focus-visible:outline-accent-ink sm:block"
       >
         <table className="w-full min-w-[34rem] text-left text-sm">
           <caption className="sr-only">Audit log, newest first</caption>
@@ -108,13 +134,6 @@ export function AuditLog() {
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
-            {entries.length === 0 && !query.isPending ? (
-              <tr>
-                <td colSpan={3} className="px-4 py-6 text-center text-muted">
-                  Nothing recorded for this filter.
-                </td>
-              </tr>
-            ) : null}
             {entries.map((entry) => (
               <tr key={entry.id} className="align-top">
                 <td className="px-4 py-3 whitespace-nowrap text-muted">
@@ -127,7 +146,9 @@ export function AuditLog() {
                     <span className="block text-xs font-normal text-muted">{entry.actor}</span>
                   ) : null}
                 </td>
-                <td className="max-w-md px-4 py-3 break-words text-body">{entrySummary(entry)}</td>
+                <td className="max-w-md px-4 py-3 wrap-break-word text-body">
+                  {entrySummary(entry)}
+                </td>
               </tr>
             ))}
           </tbody>

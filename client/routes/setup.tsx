@@ -1,0 +1,133 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import { limits } from '../../src/schemas/fields'
+import {
+  ErrorAlert,
+  Field,
+  inputClass,
+  primaryButtonClass,
+} from '../components/admin/form-controls'
+import { failureText } from '../lib/admin-errors'
+import { textParams } from '../lib/search-params'
+import { setToken } from '../lib/token'
+import { useTrpc } from '../lib/trpc'
+
+/**
+ * The first admin, made in the browser: the address the server prints while
+ * no admin exists (`/setup?token=…`) asks for a username and the password
+ * twice, creates the account and signs in. Once an admin exists it points to
+ * the sign-in page.
+ */
+export const Route = createFileRoute('/setup')({
+  // Rendered in the browser only: private, never cached, no content to index.
+  ssr: false,
+  validateSearch: textParams('token'),
+  beforeLoad: async ({ context }) => {
+    await context.loadTrpc()
+  },
+  head: () => ({ meta: [{ title: 'Set up the admin' }, { name: 'robots', content: 'noindex' }] }),
+  component: SetupPage,
+})
+
+function SetupPage() {
+  const { token } = Route.useSearch()
+  const navigate = useNavigate()
+  const trpc = useTrpc()
+  const status = useQuery(trpc.auth.setupStatus.queryOptions())
+  const setup = useMutation(trpc.auth.setup.mutationOptions())
+  const [error, setError] = useState<string | null>(null)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const password = String(form.get('password') ?? '')
+    if (password !== String(form.get('password-again') ?? '')) {
+      setError('The two passwords differ.')
+      return
+    }
+    setError(null)
+    try {
+      const result = await setup.mutateAsync({
+        token: token ?? '',
+        username: String(form.get('username') ?? ''),
+        password,
+      })
+      setToken(result.token)
+      await navigate({ to: '/admin' })
+    } catch (caught) {
+      setError(failureText(caught, 'The admin could not be created'))
+    }
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-sm py-10">
+      <div className="card p-6 sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-strong">Set up your site.</h1>
+        {status.data?.needed === false ? (
+          <p className="mt-4 text-body">
+            The admin account already exists.{' '}
+            <Link to="/login" className="content-link">
+              Sign in
+            </Link>{' '}
+            instead.
+          </p>
+        ) : !token ? (
+          <p className="mt-4 text-body">
+            Open the set-up address the server printed when it started (the token is also in the
+            file <code>setup-token</code> in its data directory).
+          </p>
+        ) : (
+          <form className="mt-6 space-y-4" onSubmit={onSubmit}>
+            <p className="text-sm text-muted">
+              Choose the username and password you will sign in with. This link works once.
+            </p>
+            <Field id="setup-username" label="Username">
+              <input
+                id="setup-username"
+                name="username"
+                type="text"
+                autoComplete="username"
+                required
+                maxLength={limits.username}
+                className={inputClass}
+              />
+            </Field>
+            <Field
+              id="setup-password"
+              label="Password"
+              hint={`At least ${limits.passwordMin} characters.`}
+            >
+              <input
+                id="setup-password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={limits.passwordMin}
+                maxLength={limits.password}
+                aria-describedby="setup-password-hint"
+                className={inputClass}
+              />
+            </Field>
+            <Field id="setup-password-again" label="Repeat the password">
+              <input
+                id="setup-password-again"
+                name="password-again"
+                type="password"
+                autoComplete="new-password"
+                required
+                maxLength={limits.password}
+                className={inputClass}
+              />
+            </Field>
+            <ErrorAlert message={error} />
+            <button type="submit" className={primaryButtonClass} disabled={setup.isPending}>
+              {setup.isPending ? 'Creating…' : 'Create admin and sign in'}
+            </button>
+          </form>
+        )}
+      </div>
+    </section>
+  )
+}
