@@ -259,8 +259,12 @@ describe('ordering', () => {
   for (const kind of ['projects', 'timeline'] as const) {
     const listPath = `/api/${kind}` as const
     const orderPath = `/api/${kind}/order`
+    // A new event takes its place by start date: each one here starts later than the last.
+    let made = 0
     const body = (title: string) =>
-      kind === 'projects' ? sample.project(title) : sample.event(title)
+      kind === 'projects'
+        ? sample.project(title)
+        : { ...sample.event(title), start_date: String(2000 + made++) }
     const table = kind === 'projects' ? projects : timelineEvents
     let ids: number[] = []
 

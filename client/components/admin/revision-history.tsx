@@ -31,6 +31,11 @@ const fieldLabels: Record<string, string> = {
   github_url: 'GitHub URL',
   photo_url: 'Photo URL',
   accent_color: 'Accent colour',
+  show_age: 'Show my age',
+  bio: 'About',
+  skills: 'Skills',
+  location: 'Location',
+  links: 'Links',
 }
 
 /** A field's name for people: its label, else the column name in words. */
