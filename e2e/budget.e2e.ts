@@ -9,21 +9,22 @@ import type { Page } from '@playwright/test'
 import { apiCreate, expect, hydrated, test, unique } from './fixtures'
 
 /**
- * A guard against growth: the home page's first load is 116.9 KB gzip -9
+ * A guard against growth: the home page's first load is 118.5 KB gzip -9
  * (the entry and the 0.4 KB runtime chunk; `bun run bundle:treemap` shows each
  * dependency's share), and another public page's is that plus its own route
- * chunk (the public screens other than the home page are chunks of their own
- * since the entry was trimmed: 119.4 → 116.9 KB). The limits leave about 1 KB
- * for what is still to come in the entry (a route's definition in the route
- * tree, a footer link: a new page's screen is a chunk of its own). The
- * target of 110 KB is below what the stack itself needs: react-dom
- * is 54.5 KB gzip of the entry, TanStack Router with its store and history
- * 30 KB, React Query 12 KB and React with the scheduler 4 KB, before any page
- * code (docs/performance.md).
+ * chunk. The public screens other than the home page are chunks of their own
+ * since the entry was trimmed (119.4 → 116.9 KB); then came the repository
+ * stars and language on the home page's project cards (+1.2 KB), the notes'
+ * and the set-up page's route definitions, the header's search form and the
+ * Notes link (+0.4 KB together). A new page's screen is a chunk of its own;
+ * only its route definition joins the entry. The target of 110 KB is below
+ * what the stack itself needs: react-dom is 54.5 KB gzip of the entry,
+ * TanStack Router with its store and history 30 KB, React Query 12 KB and
+ * React with the scheduler 4 KB, before any page code (docs/performance.md).
  */
-const ENTRY_LIMIT_KB = 118
+const ENTRY_LIMIT_KB = 119
 /** Any public page: the entry and its own route chunk. */
-const FIRST_LOAD_LIMIT_KB = 121
+const FIRST_LOAD_LIMIT_KB = 122
 
 interface Script {
   url: string
