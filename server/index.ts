@@ -201,8 +201,11 @@ async function main() {
   if (prepared.setupToken) {
     const site = env.siteUrlSet ? env.SITE_URL : listening
     const banner = setupBanner(site, prepared.setupToken)
-    log.warn(banner.msg, { site, setup_url: banner.setupUrl })
+    // The lines before it first (stdout is buffered), then the line for log readers,
+    // then the same in plain words for the person who just typed `bun start`.
     log.flush?.()
+    log.warn(banner.msg, { site, setup_url: banner.setupUrl })
+    if (env.LOG_LEVEL !== 'silent') console.error(banner.text)
   }
 }
 

@@ -70,10 +70,25 @@ async function prepareLocked(
  * The lines printed after `listening` while no admin exists: the site and
  * the one-time set-up address, as one warning a person reads first.
  */
-export function setupBanner(siteUrl: string, token: string): { msg: string; setupUrl: string } {
-  const setupUrl = `${siteUrl.replace(/\/+$/, '')}/setup?token=${token}`
+export function setupBanner(
+  siteUrl: string,
+  token: string,
+): { msg: string; setupUrl: string; text: string } {
+  const site = siteUrl.replace(/\/+$/, '')
+  const setupUrl = `${site}/setup?token=${token}`
+  const rule = '─'.repeat(Math.min(Math.max(setupUrl.length + 4, 48), 120))
   return {
     setupUrl,
+    text: [
+      '',
+      rule,
+      `  Your portfolio is running at ${site}`,
+      '',
+      '  No admin account yet. Create yours here (the link works once):',
+      `  ${setupUrl}`,
+      rule,
+      '',
+    ].join('\n'),
     msg: `No admin account yet. Open ${setupUrl} to create it (one-time link; the token is also in DATA_DIR/setup-token). Or set ADMIN_USERNAME and ADMIN_PASSWORD, or run \`bun run admin:password <username>\`.`,
   }
 }
