@@ -21,6 +21,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { createSelectSchema } from 'drizzle-zod'
 import { z } from 'zod'
 import { ACCENT_PATTERN, DEFAULT_ACCENT } from '../../src/domain/accent'
+import { normalSitePath } from '../../src/domain/site-path'
 import {
   adminUsers,
   analyticsViews,
@@ -203,7 +204,11 @@ export const backupTables = {
       id: positive,
       code: (code) => code.regex(/^[a-z0-9]{6,32}$/, 'must be a share link code'),
       name: nonEmpty,
-      target_path: (path) => path.regex(/^\/(?!\/)/, 'must be a path starting with a single /'),
+      target_path: (path) =>
+        path.refine(
+          (value) => normalSitePath(value) !== null,
+          'must be a public page of this site (a path starting with a single / that stays on the site)',
+        ),
     }),
     order: [shareLinks.id],
   }),

@@ -52,6 +52,26 @@ export function securityHeaders(): Record<string, string> {
 }
 
 /**
+ * The browser features a page of this site never uses, turned off for the
+ * page and anything it might embed: should a script ever slip in, it cannot
+ * ask for the camera, the microphone, the position, a payment or a USB
+ * device, and the page is kept out of interest-based ad cohorts.
+ */
+export const permissionsPolicy = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'interest-cohort=()',
+  'browsing-topics=()',
+  'display-capture=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+].join(', ')
+
+/**
  * What an HTML page adds to them: its own policy (replacing the resource
  * one), and the headers that only mean something for a document.
  */
@@ -61,6 +81,7 @@ export function documentHeaders(scriptHashes: readonly string[] = []): Record<st
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': permissionsPolicy,
   }
 }
 

@@ -1,0 +1,351 @@
+/**
+ * What an attack run found with a stolen session or odd input, each proved
+ * closed through the API on a real database: a restore's password goes
+ * through the sign-in lockout; two-factor cannot be turned on without the
+ * password; a share link never leads off the site; single-line fields refuse
+ * control and format characters; the test alert is rate limited; HTML
+ * answers carry a Permissions-Policy.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { Secret, TOTP } from 'otpauth'
+import { parseBackup, serializeBackup } from '../backup/format'
+import { readBackup } from '../backup/snapshot'
+import { auditLog, shareLinks } from '../db/schema'
+import { ADMIN, createTestApp, sample, type TestApp } from './harness'
+
+setDefaultTimeout(60_000)
+
+const open: TestApp[] = []
+afterAll(async () => {
+  for (const t of open) await t.close()
+})
+
+async function fresh(options: Parameters<typeof createTestApp>[0] = {}) {
+  const t = await createTestApp(options)
+  open.push(t)
+  return t
+}
+
+const failedSignIns = async (t: TestApp) =>
+  (await t.db.select().from(auditLog).where(eq(auditLog.action, 'auth.login_failed'))).length
+
+describe('a restore checks the password through the sign-in lockout', () => {
+  test('wrong passwords from several addresses lock the username, are recorded, and come first', async () => {
+    const t = await fresh({ config: { trustProxy: 1 } })
+    const token = await t.login()
+    const before = await failedSignIns(t)
+    const statuses: number[] = []
+    // Three addresses, five guesses each: the old per-address limit allowed all fifteen.
+    for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+      for (let guess = 0; guess < 5; guess++) {
+        const r = await t.request('POST', '/api/restore', {
+          token,
+          headers: { 'x-forwarded-for': ip },
+          // Not a backup at all: the password is checked before the file is.
+          body: { password: `guess ${ip} ${guess}`, backup: {} },
+        })
+        statuses.push(r.status)
+      }
+    }
+    // The username's lockout (5 in a row) took over after the fifth guess.
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400])
+    expect(statuses.slice(5).every((status) => status === 429)).toBe(true)
+    expect((await failedSignIns(t)) - before).toBe(5)
+    // The owner's sign-in from elsewhere is locked too, as after five wrong sign-ins.
+    const signIn = await t.request('POST', '/api/auth/login', {
+      body: ADMIN,
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+    })
+    expect(signIn.status).toBe(429)
+  })
+
+  test('a wrong password is refused before the file is read: the answer names the password', async () => {
+    const t = await fresh()
+    const token = await t.login()
+    const r = await t.request('POST', '/api/restore', {
+      token,
+      body: { password: 'not the password', backup: { version: 99 } },
+    })
+    expect(r.status).toBe(400)
+    expect(r.body.error).toBe('That password is not right. Nothing was changed.')
+    // With the right password the same file is read, and refused for what it is.
+    const right = await t.request('POST', '/api/restore', {
+      token,
+      body: { password: ADMIN.password, backup: { version: 99 } },
+    })
+    expect(right.status).toBe(400)
+    expect(String(right.body.error)).toStartWith('This is not a valid portfolio backup')
+  })
+})
+
+describe('two-factor sign-in cannot be turned on by a session alone', () => {
+  const appCode = (secret: string, at: Date) =>
+    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+      timestamp: at.getTime(),
+    })
+
+  test('setup without the password, or with a wrong one, is refused and counted', async () => {
+    const t = await fresh()
+    const token = await t.login()
+    const bare = await t.request('POST', '/api/auth/2fa/setup', { token })
+    expect(bare.status).toBe(400)
+    expect(bare.body).not.toHaveProperty('secret')
+    const before = await failedSignIns(t)
+    const wrong = await t.request('POST', '/api/auth/2fa/setup', {
+      token,
+      body: { password: 'not the password' },
+    })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.error).toBe('That password is not right.')
+    expect(wrong.body).not.toHaveProperty('secret')
+    expect((await failedSignIns(t)) - before).toBe(1)
+    // Nothing is pending: a code for a secret never shown cannot turn it on.
+    const enable = await t.request('POST', '/api/auth/2fa/enable', {
+      token,
+      body: { code: '123456' },
+    })
+    expect(enable.status).not.toBe(200)
+    expect((await t.request('GET', '/api/auth/2fa', { token })).body.enabled).toBe(false)
+  })
+
+  test('guessing the password through setup locks the username like sign-in does', async () => {
+    const t = await fresh()
+    const token = await t.login()
+    const statuses: number[] = []
+    for (let guess = 0; guess < 7; guess++) {
+      const r = await t.request('POST', '/api/auth/2fa/setup', {
+        token,
+        body: { password: `guess ${guess}` },
+      })
+      statuses.push(r.status)
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429])
+    expect((await t.request('POST', '/api/auth/login', { body: ADMIN })).status).toBe(429)
+  })
+
+  test('with the password, setup and enable turn it on', async () => {
+    const t = await fresh()
+    const token = await t.login()
+    const setup = await t.request('POST', '/api/auth/2fa/setup', {
+      token,
+      body: { password: ADMIN.password },
+    })
+    expect(setup.status).toBe(200)
+    const enabled = await t.request('POST', '/api/auth/2fa/enable', {
+      token,
+      body: { code: appCode(String(setup.body.secret), t.clock.now()) },
+    })
+    expect(enabled.status).toBe(200)
+    expect(enabled.body.recovery_codes).toHaveLength(10)
+  })
+})
+
+describe('share links lead only to pages of this site', () => {
+  const offSite = [
+    '/.//evil.example',
+    '/a/..//x',
+    '/..//x',
+    '/%2e%2e//x',
+    '/projects/../..//x',
+    '/%2F%2Fevil.example',
+    '/./%2e/..//evil.example',
+    '/projects/..%2f..//x',
+  ]
+
+  test('a path that normalises to another host (or to a private area) is refused on create', async () => {
+    const t = await fresh()
+    const token = await t.login()
+    for (const target_path of [...offSite, '/projects/../admin', '/%61dmin', '/./login']) {
+      const r = await t.request('POST', '/api/share-links', {
+        token,
+        body: { name: 'Probe', target_path },
+      })
+      expect(r.status, target_path).toBe(400)
+      expect(r.body.fields, target_path).toHaveProperty('target_path')
+    }
+    expect(await t.db.select().from(shareLinks)).toEqual([])
+  })
+
+  test('a stored path is kept in its normalised form', async () => {
+    const t = await fresh()
+    const token = await t.login()
+    const r = await t.request('POST', '/api/share-links', {
+      token,
+      body: { name: 'Dots', target_path: '/projects/./x/../' },
+    })
+    expect(r.status).toBe(201)
+    expect(r.body.target_path).toBe('/projects/')
+  })
+
+  test('a row written straight into the database that leads off-site is a 404, not a redirect', async () => {
+    const t = await fresh({ ssr: true })
+    for (const [index, target_path] of offSite.entries()) {
+      const code = `probe${String(index).padStart(5, '0')}`
+      await t.db.insert(shareLinks).values({ code, name: 'Forged', target_path })
+      const r = await t.app.handle(new Request(`http://localhost/r/${code}`))
+      expect(r.status, target_path).toBe(404)
+      expect(r.headers.get('location')).toBeNull()
+    }
+  })
+
+  test('a restore refuses a backup whose share link leads off-site', async () => {
+    const t = await fresh()
+    const token = await t.login()
+    const file = parseBackup(serializeBackup(await readBackup(t.db, t.database.kind, t.mediaStore)))
+    const forged = JSON.parse(serializeBackup(file))
+    forged.tables.share_links = [
+      {
+        id: 1,
+        code: 'abcdefghij',
+        name: 'Forged',
+        target_path: '/.//evil.example',
+        created_at: new Date().toISOString(),
+        first_seen_at: null,
+        last_seen_at: null,
+      },
+    ]
+    const r = await t.request('POST', '/api/restore', {
+      token,
+      body: { password: ADMIN.password, backup: forged },
+    })
+    expect(r.status).toBe(400)
+    expect(String(r.body.error)).toContain('share_links')
+    expect(await t.db.select().from(shareLinks)).toEqual([])
+  })
+})
+
+describe('single-line fields refuse control and format characters', () => {
+  let t: TestApp
+  let token: string
+  beforeAll(async () => {
+    t = await fresh()
+    token = await t.login()
+  })
+
+  const hostile = [
+    'Eve\r\nBcc: victim@evil.example',
+    '\u202eAdmin\u200b\ufeff',
+    'Tab\there',
+    'Bell\u0007',
+    'C1\u0085next',
+    'Isolate\u2066x\u2069',
+    'Line\u2028separator',
+  ]
+
+  test('the contact form: a 400 naming the name field, nothing stored', async () => {
+    for (const name of hostile) {
+      const r = await t.request('POST', '/api/contact', { body: { ...sample.contact(), name } })
+      expect(r.status, JSON.stringify(name)).toBe(400)
+      expect(r.body.fields, JSON.stringify(name)).toHaveProperty('name')
+      expect(String((r.body.fields as Record<string, string>).name)).toStartWith('Name ')
+    }
+    const list = await t.request('GET', '/api/contact', { token })
+    expect(list.list).toEqual([])
+  })
+
+  test('titles, tags, emails and URLs: a 400 naming each field', async () => {
+    const cases: [string, string, Record<string, unknown>][] = [
+      ['/api/projects', 'title', { ...sample.project(), title: hostile[1] }],
+      ['/api/projects', 'tags', { ...sample.project(), tags: ['ok', 'bad\u200btag'] }],
+      [
+        '/api/projects',
+        'website_url',
+        { ...sample.project(), website_url: 'https://a.example/\u202e' },
+      ],
+      ['/api/projects', 'description', { ...sample.project(), description: 'two\nlines' }],
+      ['/api/timeline', 'title', { ...sample.event(), title: 'Event\r\nX' }],
+      ['/api/contact', 'email', { ...sample.contact(), email: 'a\u200b@example.com' }],
+    ]
+    for (const [path, field, body] of cases) {
+      const r = await t.request('POST', path, { token, body })
+      expect(r.status, `${path} ${field}`).toBe(400)
+      // A list's item is named with its index (`tags.1`), as every list error is.
+      const named = Object.keys(r.body.fields as object).map((key) => key.split('.')[0])
+      expect(named, `${path} ${field} ${r.text}`).toContain(field)
+    }
+  })
+
+  test('multi-line fields keep line breaks, and refuse other controls', async () => {
+    const kept = await t.request('POST', '/api/contact', {
+      body: { ...sample.contact(), message: 'Hello,\r\nsecond line\n\tindented' },
+    })
+    expect(kept.status).toBe(201)
+    const project = await t.request('POST', '/api/projects', {
+      token,
+      body: { ...sample.project('Lines'), long_description: '# Title\n\nBody\n' },
+    })
+    expect(project.status).toBe(201)
+    const refused = await t.request('POST', '/api/contact', {
+      body: { ...sample.contact(), message: 'Hello\u0007 \u202eevil' },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.fields).toHaveProperty('message')
+  })
+
+  test('letters of every script and emoji sequences are still accepted', async () => {
+    const r = await t.request('POST', '/api/projects', {
+      token,
+      body: {
+        ...sample.project('Ωmega — 東京 — مرحبا — 👩‍💻 — نمی‌خواهم'),
+        tags: ['C++', 'Zürich'],
+      },
+    })
+    expect(r.status, r.text).toBe(201)
+  })
+})
+
+describe('the test alert is rate limited', () => {
+  test('five in fifteen minutes, then 429 with Retry-After; nothing queued past the limit', async () => {
+    const t = await fresh({
+      config: {
+        alerts: {
+          // Never reached: the alerts are only queued (no worker in this test).
+          webhookUrl: 'http://127.0.0.1:9/hook',
+          retryBaseMs: 60_000,
+          retryMaxMs: 60_000,
+          pollMs: 60_000,
+          leaseMs: 60_000,
+          sendTimeoutMs: 1_000,
+        },
+      },
+    })
+    const token = await t.login()
+    const statuses: number[] = []
+    let retryAfter: string | null = null
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const r = await t.request('POST', '/api/notifications/test', { token })
+      statuses.push(r.status)
+      if (r.status === 429) {
+        retryAfter = r.headers.get('retry-after')
+        expect(String(r.body.error)).toContain('test alert')
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429])
+    expect(Number(retryAfter)).toBeGreaterThan(0)
+    expect((await t.request('GET', '/api/notifications', { token })).body.pending).toBe(5)
+    t.clock.advance(15 * 60_000)
+    expect((await t.request('POST', '/api/notifications/test', { token })).status).toBe(200)
+  })
+})
+
+describe('Permissions-Policy', () => {
+  test('every HTML answer turns off the powerful features; JSON answers need none', async () => {
+    const t = await fresh({ ssr: true })
+    for (const path of ['/', '/projects', '/contact', '/login', '/admin', '/no-such-page']) {
+      const r = await t.app.handle(new Request(`http://localhost${path}`))
+      expect(r.headers.get('content-type'), path).toContain('text/html')
+      const policy = r.headers.get('permissions-policy') ?? ''
+      for (const feature of [
+        'camera',
+        'microphone',
+        'geolocation',
+        'payment',
+        'usb',
+        'interest-cohort',
+      ]) {
+        expect(policy, `${path} ${feature}`).toContain(`${feature}=()`)
+      }
+    }
+  })
+})
