@@ -21,6 +21,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { createSelectSchema } from 'drizzle-zod'
 import { z } from 'zod'
 import { ACCENT_PATTERN, DEFAULT_ACCENT } from '../../src/domain/accent'
+import { isPlaceholder } from '../../src/domain/placeholder'
 import { normalSitePath } from '../../src/domain/site-path'
 import {
   adminUsers,
@@ -177,6 +178,12 @@ export const backupTables = {
     rows: createSelectSchema(media, {
       id: positive,
       key: (key) => key.refine(isMediaKey, 'must be a media key'),
+      // Written into a CSS url("…") on public pages: a base64 WebP or PNG data: URL, nothing else.
+      placeholder: (placeholder) =>
+        placeholder.refine(
+          isPlaceholder,
+          'must be a base64 data:image/webp or data:image/png URL (at most 16 KB)',
+        ),
       variants: z.array(
         z.strictObject({
           width: z.number().int().positive(),

@@ -128,21 +128,55 @@ export function isPngPlaceholder(placeholder: string): boolean {
 }
 
 /**
+ * The largest PNG placeholder an earlier version made: ThumbHash drawn back
+ * to pixels is at most 32 pixels a side; 128 leaves room and still bounds
+ * the decode to 64 KB of pixels.
+ */
+const PNG_PLACEHOLDER_MAX_SIDE = 128
+
+/** A PNG's width and height from its IHDR chunk, or null when the bytes are not a PNG. */
+function pngSize(png: Buffer): { width: number; height: number } | null {
+  const signature = '89504e470d0a1a0a'
+  if (png.length < 24 || png.subarray(0, 8).toString('hex') !== signature) return null
+  if (png.subarray(12, 16).toString('latin1') !== 'IHDR') return null
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) }
+}
+
+/**
  * A placeholder stored by an earlier version (a PNG data: URL) as the WebP
  * that uploads now get; anything else is returned as it is. Used at start-up
- * for the stored rows and on restore for an older backup's.
+ * for the stored rows and on restore for an older backup's. The PNG comes
+ * from a file anyone could have edited, so it is not decoded blindly: its
+ * header must say at most 128 × 128 pixels, and sharp is held to that many
+ * pixels while decoding (a PNG whose data holds more fails instead of
+ * filling memory). One that fails either check is replaced by a plain grey
+ * placeholder rather than kept: browsers would decode it for every visitor.
  */
 export async function compactPlaceholder(placeholder: string): Promise<string> {
   if (!isPngPlaceholder(placeholder)) return placeholder
+  const png = Buffer.from(placeholder.slice(pngPlaceholderPrefix.length), 'base64')
+  const size = pngSize(png)
+  if (
+    !size ||
+    size.width < 1 ||
+    size.height < 1 ||
+    size.width > PNG_PLACEHOLDER_MAX_SIDE ||
+    size.height > PNG_PLACEHOLDER_MAX_SIDE
+  ) {
+    return plainPlaceholder
+  }
   try {
     const sharp = await loadSharp()
-    const png = Buffer.from(placeholder.slice(pngPlaceholderPrefix.length), 'base64')
-    return await placeholderWebp(sharp(png).ensureAlpha())
+    const pixels = sharp(png, { limitInputPixels: PNG_PLACEHOLDER_MAX_SIDE ** 2 }).ensureAlpha()
+    return await placeholderWebp(pixels)
   } catch {
-    // An unreadable placeholder stays as it was: it is only a preview.
-    return placeholder
+    return plainPlaceholder
   }
 }
+
+/** A 1 × 1 grey WebP: what an unreadable or oversized old placeholder becomes. */
+export const plainPlaceholder =
+  'data:image/webp;base64,UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAUAmJaQAA3AA/vdCAAA='
 
 /**
  * Turns uploaded bytes into the files to store. The type is read from the

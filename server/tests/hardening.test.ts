@@ -6,13 +6,17 @@
  * control and format characters; the test alert is rate limited; HTML
  * answers carry a Permissions-Policy.
  */
+import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
+import sharp from 'sharp'
 import { parseBackup, serializeBackup } from '../backup/format'
 import { readBackup } from '../backup/snapshot'
-import { auditLog, shareLinks } from '../db/schema'
+import { analyticsViews, auditLog, media, shareLinks } from '../db/schema'
+import { plainPlaceholder } from '../media/process'
 import { ADMIN, createTestApp, sample, type TestApp } from './harness'
+import { blackPng, upload, uploadForm } from './media-fixtures'
 
 setDefaultTimeout(60_000)
 
@@ -347,5 +351,175 @@ describe('Permissions-Policy', () => {
         expect(policy, `${path} ${feature}`).toContain(`${feature}=()`)
       }
     }
+  })
+})
+
+/** A PNG of one-bit grey pixels, all black, built by hand: tiny for its size in pixels. */
+function oneBitPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(Bun.hash.crc32(body) >>> 0)
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header[8] = 1 // bit depth
+  header[9] = 0 // grey
+  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)))
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+describe('image placeholders are data, never CSS', () => {
+  const hostile =
+    'data:image/webp;base64,AAAA");position:fixed;inset:0;z-index:9;background:url("https://evil.example/ph'
+
+  /** A project whose cover is an uploaded image; answers the image's media row id. */
+  async function projectWithImage(t: TestApp, token: string) {
+    const image = await upload(t.app, token, uploadForm(blackPng(40, 30), { name: 'a.png' }))
+    expect(image.status).toBe(201)
+    const created = await t.request('POST', '/api/projects', {
+      token,
+      body: {
+        ...sample.project('Covered'),
+        image_urls: [String(image.body.url)],
+        is_featured: true,
+      },
+    })
+    expect(created.status).toBe(201)
+    return image.id
+  }
+
+  test('a restore refuses a placeholder that is not a base64 WebP or PNG data: URL', async () => {
+    const t = await fresh()
+    const token = await t.login()
+    await projectWithImage(t, token)
+    const file = JSON.parse(
+      serializeBackup(await readBackup(t.db, t.database.kind, t.mediaStore)),
+    ) as { tables: { media: { placeholder: string }[] } }
+    const before = await t.db.select().from(media)
+    for (const row of file.tables.media) row.placeholder = hostile
+    const r = await t.request('POST', '/api/restore', {
+      token,
+      body: { password: ADMIN.password, backup: file },
+    })
+    expect(r.status).toBe(400)
+    expect(String(r.body.error)).toContain('placeholder')
+    expect(await t.db.select().from(media)).toEqual(before)
+  })
+
+  test('a placeholder written straight into the database is left out of the pages', async () => {
+    const t = await fresh({ ssr: true })
+    const token = await t.login()
+    const id = await projectWithImage(t, token)
+    await t.db.update(media).set({ placeholder: hostile }).where(eq(media.id, id))
+    await t.request('POST', '/api/projects', { token, body: sample.project('Bump') })
+    for (const path of ['/', '/projects', '/projects/covered']) {
+      const html = await (await t.app.handle(new Request(`http://localhost${path}`))).text()
+      expect(html, path).toContain('Covered')
+      // The value may travel as data (the hydration state), never inside a style attribute.
+      expect(html, path).not.toMatch(/style="[^"]*evil\.example/)
+      expect(html, path).not.toMatch(/style="[^"]*position:\s*fixed/)
+    }
+  })
+
+  test('an old PNG placeholder is decoded only when its header says it is small', async () => {
+    const t = await fresh()
+    const token = await t.login()
+    await projectWithImage(t, token)
+    const second = await upload(t.app, token, uploadForm(blackPng(20, 50), { name: 'b.png' }))
+    expect(second.status).toBe(201)
+    const file = JSON.parse(
+      serializeBackup(await readBackup(t.db, t.database.kind, t.mediaStore)),
+    ) as { tables: { media: { placeholder: string }[] } }
+    // 9000 × 9000 one-bit pixels, all zero: 10 KB of PNG, 81 megapixels once decoded.
+    const bomb = oneBitPng(9000, 9000)
+    const small = await sharp({
+      create: { width: 32, height: 20, channels: 4, background: '#336699' },
+    })
+      .png()
+      .toBuffer()
+    expect(bomb.length).toBeLessThan(12_000)
+    const [first, other] = file.tables.media
+    if (!first || !other) throw new Error('two media rows expected')
+    first.placeholder = `data:image/png;base64,${bomb.toString('base64')}`
+    other.placeholder = `data:image/png;base64,${small.toString('base64')}`
+    const r = await t.request('POST', '/api/restore', {
+      token,
+      body: { password: ADMIN.password, backup: file },
+    })
+    expect(r.status, r.text).toBe(200)
+    const rows = await t.db.select().from(media).orderBy(media.id)
+    expect(rows.map((row) => row.placeholder)).toEqual([
+      plainPlaceholder,
+      expect.stringMatching(/^data:image\/webp;base64,/),
+    ])
+  })
+})
+
+describe('one spelling per page', () => {
+  const CHROME =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+
+  test('other spellings are a 301 to the canonical path; only that one is rendered and counted', async () => {
+    const t = await fresh({ ssr: true, cache: true, config: { trustProxy: 1 } })
+    const get = (path: string) =>
+      t.app.handle(
+        new Request(`http://localhost${path}`, {
+          headers: { 'user-agent': CHROME, 'x-forwarded-for': '203.0.113.20' },
+        }),
+      )
+    const variants: [string, string][] = [
+      ['/PROJECTS', '/projects'],
+      ['/pRoJeCtS', '/projects'],
+      ['//projects', '/projects'],
+      ['/%70rojects', '/projects'],
+      ['/CONTACT-ME', '/contact-me'],
+      ['/Projects?tag=rust', '/projects?tag=rust'],
+    ]
+    for (const [path, canonical] of variants) {
+      const r = await get(path)
+      expect(r.status, path).toBe(301)
+      expect(r.headers.get('location'), path).toBe(canonical)
+      expect(await r.text(), path).toBe('')
+    }
+    for (const path of ['/', '/projects', '/contact-me']) {
+      expect((await get(path)).status, path).toBe(200)
+    }
+    await t.analytics?.flush()
+    const counted = await t.db.select().from(analyticsViews)
+    expect([...new Set(counted.map((row) => row.path))].sort()).toEqual([
+      '/',
+      '/contact-me',
+      '/projects',
+    ])
+  })
+
+  test('the spec’s routes and files keep answering as they are', async () => {
+    const t = await fresh({ ssr: true })
+    const token = await t.login()
+    const project = await t.request('POST', '/api/projects', {
+      token,
+      body: sample.project('Acme App'),
+    })
+    for (const path of [
+      '/',
+      '/projects',
+      `/projects/${project.body.slug}`,
+      '/contact-me',
+      '/login',
+    ]) {
+      expect((await t.app.handle(new Request(`http://localhost${path}`))).status, path).toBe(200)
+    }
+    expect((await t.app.handle(new Request('http://localhost/favicon.svg'))).status).toBe(200)
+    expect((await t.app.handle(new Request('http://localhost/no-such-page'))).status).toBe(404)
   })
 })
