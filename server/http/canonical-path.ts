@@ -17,16 +17,16 @@
  * Null when the path is canonical already.
  */
 export function canonicalPath(pathname: string): string | null {
-  let path = pathname.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+  let path = pathname.replace(/%([0-9A-Fa-f]{2})/g, (sequence, hex: string) => {
     const character = String.fromCharCode(Number.parseInt(hex, 16))
-    return /^[A-Za-z0-9\-._~]$/.test(character) ? character : escape
+    return /^[A-Za-z0-9\-._~]$/.test(character) ? character : sequence
   })
   path = path.replace(/\/{2,}/g, '/')
   const last = path.slice(path.lastIndexOf('/') + 1)
   if (!last.includes('.')) {
     // Letters outside escapes only: `%C3%A9` stays as sent.
-    path = path.replace(/(%[0-9A-Fa-f]{2})|[A-Z]+/g, (match, escape?: string) =>
-      escape ? escape : match.toLowerCase(),
+    path = path.replace(/(%[0-9A-Fa-f]{2})|[A-Z]+/g, (match, encoded?: string) =>
+      encoded ? encoded : match.toLowerCase(),
     )
   }
   return path === pathname ? null : path

@@ -6,8 +6,9 @@
  * control and format characters; the test alert is rate limited; HTML
  * answers carry a Permissions-Policy.
  */
-import { deflateSync } from 'node:zlib'
+
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { deflateSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
 import sharp from 'sharp'
