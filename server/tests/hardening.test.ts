@@ -14,6 +14,7 @@ import { Secret, TOTP } from 'otpauth'
 import sharp from 'sharp'
 import { parseBackup, serializeBackup } from '../backup/format'
 import { readBackup } from '../backup/snapshot'
+import { defaultThrottleLimits } from '../config'
 import { analyticsViews, auditLog, media, shareLinks } from '../db/schema'
 import { plainPlaceholder } from '../media/process'
 import { ADMIN, createTestApp, sample, type TestApp } from './harness'
@@ -522,5 +523,49 @@ describe('one spelling per page', () => {
     }
     expect((await t.app.handle(new Request('http://localhost/favicon.svg'))).status).toBe(200)
     expect((await t.app.handle(new Request('http://localhost/no-such-page'))).status).toBe(404)
+  })
+})
+
+describe('a flood of sign-ins does not keep the owner’s trusted browser out', () => {
+  test('20 wrong sign-ins at a time from one address: the owner’s browser with its device cookie gets in every time', async () => {
+    const t = await fresh({
+      config: {
+        trustProxy: 1,
+        // The per-IP cap would end the flood early; here it goes on.
+        loginThrottle: { ...defaultThrottleLimits, ipMaxFailures: 1_000_000 },
+      },
+    })
+    const owner = { 'x-forwarded-for': '198.51.100.1' }
+    const first = await t.request('POST', '/api/auth/login', { body: ADMIN, headers: owner })
+    expect(first.status).toBe(200)
+    const device = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    expect(device).toContain('=')
+    let flooding = true
+    let sent = 0
+    const attacker = async (n: number) => {
+      while (flooding) {
+        sent++
+        await t.request('POST', '/api/auth/login', {
+          body: { username: `guess-${n}-${sent}`, password: 'not the password' },
+          headers: { 'x-forwarded-for': '203.0.113.66' },
+        })
+        // A refusal answers without I/O: let timers and the owner's request run.
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    }
+    const flood = Array.from({ length: 20 }, (_, n) => attacker(n))
+    await Bun.sleep(300)
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const r = await t.request('POST', '/api/auth/login', {
+        body: ADMIN,
+        headers: { ...owner, cookie: device },
+      })
+      statuses.push(r.status)
+    }
+    flooding = false
+    await Promise.all(flood)
+    expect(sent).toBeGreaterThan(20)
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200])
   })
 })
