@@ -1,4 +1,4 @@
-import { isHttps } from './client-address'
+import { isHttps, type PeerAddress, type ProxyTrust } from './client-address'
 import { corsHeaders } from './cors'
 
 /**
@@ -99,7 +99,9 @@ export function isPrivatePath(path: string): boolean {
 
 export interface RequestHeaderSettings {
   corsOrigins: readonly string[]
-  trustProxy: number
+  trustProxy: ProxyTrust
+  /** The socket's peer: whether X-Forwarded-Proto is believed may depend on it. */
+  peerOf?: PeerAddress
 }
 
 /**
@@ -116,7 +118,7 @@ export function requestHeaders(
 ): { headers: Record<string, string>; vary: string | undefined } {
   const { vary, ...cors } = corsHeaders(request, settings.corsOrigins)
   const headers: Record<string, string> = { 'x-request-id': requestId, ...cors }
-  if (isHttps(request, settings.trustProxy)) {
+  if (isHttps(request, settings.trustProxy, settings.peerOf?.(request) ?? null)) {
     headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
   }
   return { headers, vary }

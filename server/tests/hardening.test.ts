@@ -16,6 +16,7 @@ import { parseBackup, serializeBackup } from '../backup/format'
 import { readBackup } from '../backup/snapshot'
 import { defaultThrottleLimits } from '../config'
 import { analyticsViews, auditLog, media, shareLinks } from '../db/schema'
+import { ConfigError, loadEnv } from '../env'
 import { plainPlaceholder } from '../media/process'
 import { ADMIN, createTestApp, sample, type TestApp } from './harness'
 import { blackPng, upload, uploadForm } from './media-fixtures'
@@ -567,5 +568,66 @@ describe('a flood of sign-ins does not keep the owner’s trusted browser out', 
     await Promise.all(flood)
     expect(sent).toBeGreaterThan(20)
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200])
+  })
+})
+
+describe('TRUST_PROXY as the proxies’ addresses', () => {
+  /** The address the server recorded for a sign-in from `peer` carrying `headers`. */
+  async function recordedAddress(
+    trustProxy: number | string[],
+    peer: string | null,
+    headers: Record<string, string>,
+  ) {
+    const t = await fresh({ config: { trustProxy }, peerAddress: () => peer })
+    const r = await t.request('POST', '/api/auth/login', { body: ADMIN, headers })
+    expect(r.status).toBe(200)
+    const sessions = await t.request('GET', '/api/auth/sessions', {
+      token: String(r.body.token),
+    })
+    const [session] = sessions.list as { ip: string }[]
+    return { ip: session?.ip, cookie: r.headers.get('set-cookie') ?? '' }
+  }
+
+  test('a client connecting directly cannot pick its address, nor claim HTTPS', async () => {
+    const direct = await recordedAddress(['10.0.0.0/8'], '127.0.0.1', {
+      'x-forwarded-for': '203.0.113.9',
+      'x-forwarded-proto': 'https',
+    })
+    expect(direct.ip).toBe('127.0.0.1')
+    expect(direct.cookie).not.toContain('Secure')
+  })
+
+  test('through a listed proxy, the client is the first address from the right that is not a proxy', async () => {
+    const proxied = await recordedAddress(['10.0.0.0/8', '192.0.2.1'], '10.1.2.3', {
+      'x-forwarded-for': '198.51.100.66, 198.51.100.5, 192.0.2.1, 10.0.0.9',
+      'x-forwarded-proto': 'https',
+    })
+    expect(proxied.ip).toBe('198.51.100.5')
+    expect(proxied.cookie).toContain('Secure')
+    // IPv6, and an IPv4 peer written IPv4-mapped as Bun gives it.
+    const v6 = await recordedAddress(['::1', '10.0.0.1'], '::ffff:10.0.0.1', {
+      'x-forwarded-for': '2001:db8::7',
+    })
+    expect(v6.ip).toBe('2001:db8::7')
+  })
+
+  test('the hop count works as before: the entry that many from the right', async () => {
+    const hops = await recordedAddress(2, '127.0.0.1', {
+      'x-forwarded-for': '203.0.113.1, 198.51.100.2, 10.0.0.1',
+    })
+    expect(hops.ip).toBe('198.51.100.2')
+  })
+
+  test('the variable reads a number, or addresses and CIDR ranges; anything else stops the start', () => {
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
+    expect(loadEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ])
+    for (const bad of ['10.0.0.0/33', 'localhost', '1.5', '11', '10.0.0.1/8/1', '::1/129']) {
+      expect(() => loadEnv({ TRUST_PROXY: bad }), bad).toThrow(ConfigError)
+    }
   })
 })

@@ -226,6 +226,8 @@ export async function createTestApp(
     alertWorker?: boolean
     /** Count page views (on by default; written by summaries, `analytics.flush()` and close()). */
     analytics?: boolean
+    /** The socket's peer address of each request, as a listening server sees it (none by default). */
+    peerAddress?: AppDeps['peerAddress']
   } = {},
 ) {
   const database = options.database ?? (await freshDatabase())
@@ -288,6 +290,7 @@ export async function createTestApp(
     ssr: options.ssr,
     siteUrl: options.siteUrl,
     cache: options.cache,
+    peerAddress: options.peerAddress,
   })
 
   async function request(
