@@ -201,13 +201,42 @@ export async function processImage(bytes: Uint8Array, hash: string): Promise<Pro
     throw new TooLargeError(imageSentences.tooManyPixels(header.width, header.height))
   }
   /** A pipeline from the upload: every frame (of a GIF) or the first, upright, within the pixel limit. */
-  const input = (frames = animated) =>
+  const upload = (frames = animated) =>
     sharp(bytes, { animated: frames, autoOrient: true, limitInputPixels: mediaLimits.maxPixels })
 
   try {
-    const { width, height } = animated
-      ? { width: header.width, height: header.pageHeight ?? header.height }
-      : header.autoOrient
+    // A still image is decoded once, upright, to 8-bit sRGB pixels no larger than
+    // `maxStoredSide` a side (shrunk while it is read, so the full-size pixels are never all in
+    // memory), and every file is made from those. A PNG or WebP cannot be decoded in part: each
+    // pipeline from the upload (transparency, the full size, five widths, the placeholder)
+    // decoded all of it again, and a 39-megapixel 16-bit PNG took 15–30 s and 400–640 MB.
+    // An animated GIF keeps its frames: made from the upload.
+    const decoded = animated
+      ? null
+      : await upload()
+          .resize({
+            width: mediaLimits.maxStoredSide,
+            height: mediaLimits.maxStoredSide,
+            fit: 'inside',
+            withoutEnlargement: true,
+          })
+          .toColourspace('srgb')
+          .raw({ depth: 'uchar' })
+          .toBuffer({ resolveWithObject: true })
+    const input = (frames = animated) =>
+      decoded
+        ? sharp(decoded.data, {
+            raw: {
+              width: decoded.info.width,
+              height: decoded.info.height,
+              channels: decoded.info.channels,
+            },
+            limitInputPixels: mediaLimits.maxPixels,
+          })
+        : upload(frames)
+    const { width, height } = decoded
+      ? { width: decoded.info.width, height: decoded.info.height }
+      : { width: header.width, height: header.pageHeight ?? header.height }
     const transparent = header.hasAlpha && !animated && !(await input().stats()).isOpaque
     const extension: MediaExtension = animated ? 'gif' : transparent ? 'png' : 'jpg'
     const full = {
