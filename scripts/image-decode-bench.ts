@@ -81,5 +81,9 @@ if (only >= 0) {
     await child.exited
     rmSync(file, { force: true })
   }
-  console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`)
+  console.log(
+    `load average after: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  )
 }
