@@ -46,10 +46,17 @@ async function freshCode(secret: string): Promise<string> {
 }
 
 async function screenshots(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true })
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({
+        path: `${shots}/${name}-${colorScheme}-${width}.png`,
+        fullPage: true,
+      })
+    }
   }
+  await page.emulateMedia({ colorScheme: null })
   await page.setViewportSize({ width: 1280, height: 900 })
 }
 
