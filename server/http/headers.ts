@@ -55,7 +55,8 @@ export function securityHeaders(): Record<string, string> {
  * The browser features a page of this site never uses, turned off for the
  * page and anything it might embed: should a script ever slip in, it cannot
  * ask for the camera, the microphone, the position, a payment or a USB
- * device, and the page is kept out of interest-based ad cohorts.
+ * device, and the page is kept out of interest-based ad cohorts. Only
+ * features Chromium knows: an unknown one is a console warning on every page.
  */
 export const permissionsPolicy = [
   'camera=()',
@@ -68,7 +69,6 @@ export const permissionsPolicy = [
   'display-capture=()',
   'serial=()',
   'hid=()',
-  'bluetooth=()',
 ].join(', ')
 
 /**

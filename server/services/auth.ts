@@ -124,16 +124,13 @@ async function hashing<T>(check: () => Promise<T>, trusted = false): Promise<T> 
 
 /**
  * Sign-ins under way beyond this many are refused at once (not counted as
- * failures); so are a client's beyond `MAX_SIGN_INS_PER_ADDRESS`, so one
- * address cannot take them all. Browsers with a valid device cookie have
- * their own `RESERVED_FOR_TRUSTED_DEVICES` places, outside both: a flood of
- * sign-ins from elsewhere never answers the owner's browser "too many at
- * once".
+ * failures). Browsers with a valid device cookie have their own
+ * `RESERVED_FOR_TRUSTED_DEVICES` places, outside them: a flood of sign-ins
+ * from elsewhere never answers the owner's browser "too many at once".
  */
 const MAX_SIGN_INS_IN_FLIGHT = 16
-const MAX_SIGN_INS_PER_ADDRESS = 4
 const RESERVED_FOR_TRUSTED_DEVICES = 4
-const inFlight = { others: 0, trusted: 0, byAddress: new Map<string, number>() }
+const inFlight = { others: 0, trusted: 0 }
 
 /** The dummy hash costs as much as a check: made at start, not on the first unknown user. */
 export function prepareSignIn(): Promise<string> {
@@ -173,8 +170,8 @@ const challengeGone = 'This sign-in has expired. Enter your password again.'
 
 /**
  * Refuses at once beyond the attempts allowed under way (not counted):
- * `MAX_SIGN_INS_IN_FLIGHT` in all and `MAX_SIGN_INS_PER_ADDRESS` per client,
- * or, for a browser with a valid device cookie, its reserved places.
+ * `MAX_SIGN_INS_IN_FLIGHT`, or, for a browser with a valid device cookie,
+ * its reserved places.
  */
 async function rationed<T>(
   ctx: SignInContext,
@@ -182,30 +179,20 @@ async function rationed<T>(
   trusted: boolean,
   attempt: () => Promise<T>,
 ) {
-  const address = ctx.ip
-  const fromAddress = inFlight.byAddress.get(address) ?? 0
   const full = trusted
     ? inFlight.trusted >= RESERVED_FOR_TRUSTED_DEVICES
-    : inFlight.others >= MAX_SIGN_INS_IN_FLIGHT || fromAddress >= MAX_SIGN_INS_PER_ADDRESS
+    : inFlight.others >= MAX_SIGN_INS_IN_FLIGHT
   if (full) {
     ctx.log.warn('login refused: too many at once', { ...event, trusted_device: trusted })
     throw new RateLimitedError('Too many sign-in attempts at once. Try again in a few seconds.', 5)
   }
   if (trusted) inFlight.trusted++
-  else {
-    inFlight.others++
-    inFlight.byAddress.set(address, fromAddress + 1)
-  }
+  else inFlight.others++
   try {
     return await attempt()
   } finally {
     if (trusted) inFlight.trusted--
-    else {
-      inFlight.others--
-      const left = (inFlight.byAddress.get(address) ?? 1) - 1
-      if (left > 0) inFlight.byAddress.set(address, left)
-      else inFlight.byAddress.delete(address)
-    }
+    else inFlight.others--
   }
 }
 
