@@ -46,10 +46,17 @@ async function freshCode(secret: string): Promise<string> {
 }
 
 async function screenshots(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true })
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({
+        path: `${shots}/${name}-${colorScheme}-${width}.png`,
+        fullPage: true,
+      })
+    }
   }
+  await page.emulateMedia({ colorScheme: null })
   await page.setViewportSize({ width: 1280, height: 900 })
 }
 
@@ -98,6 +105,12 @@ test('two-factor sign-in: turn it on, sign out, sign in with a generated code', 
   await expectNoAxeViolations(page)
   await screenshots(page, 'security-off')
 
+  // The password first: a wrong one is an inline error and no secret is shown.
+  await page.getByLabel('Password', { exact: true }).fill('not the password')
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+  await expect(page.getByRole('alert')).toHaveText('That password is not right.')
+  await expect(page.getByTestId('totp-secret')).toHaveCount(0)
+  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password)
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
   secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '')

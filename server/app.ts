@@ -69,7 +69,13 @@ export function createApp(deps: AppDeps) {
   const { database, config, log, mediaStore } = deps
   const now = deps.now ?? (() => new Date())
   const siteUrl = (deps.siteUrl ?? 'http://localhost').replace(/\/+$/, '')
-  const settings = { corsOrigins: config.corsOrigins ?? [], trustProxy: config.trustProxy ?? 0 }
+  // Set once the server listens (server/index.ts); read per request.
+  const peerOf: PeerAddress = deps.peerAddress ?? socketPeerAddress(() => app.server)
+  const settings = {
+    corsOrigins: config.corsOrigins ?? [],
+    trustProxy: config.trustProxy ?? 0,
+    peerOf,
+  }
   const security = securityHeaders()
   const lifecycle = createRequestLifecycle({ settings, security, log })
   const { requestIdOf } = lifecycle
@@ -84,8 +90,6 @@ export function createApp(deps: AppDeps) {
     baseHeaders: security,
     log,
   })
-  // Set once the server listens (server/index.ts); read per request.
-  const peerOf: PeerAddress = deps.peerAddress ?? socketPeerAddress(() => app.server)
   const contexts = createRequestContexts({ ...deps, siteUrl, now, requestIdOf, peerOf })
   const pages = createPageHandler({
     distDir: deps.distDir,

@@ -37,8 +37,12 @@ export const defaultContactLimits: ContactLimits = {
 export interface AppConfig {
   sessionTtlMs: number
   sessionIdleMs: number
-  /** Reverse proxies in front of the server whose X-Forwarded-For is trusted (0: none). */
-  trustProxy?: number
+  /**
+   * Reverse proxies whose X-Forwarded-* headers are believed: their number
+   * (whoever connects), or their addresses and CIDR ranges (only those); 0
+   * or empty: none. See server/http/client-address.ts.
+   */
+  trustProxy?: number | readonly string[]
   /** Sign-in throttling; `defaultThrottleLimits` when absent. */
   loginThrottle?: ThrottleLimits
   /** Other origins allowed to call the API from a browser (CORS); none by default. */

@@ -10,6 +10,7 @@ import {
   type GitHubSettings,
   type MediaStorageConfig,
 } from './config'
+import { isProxyEntry } from './http/client-address'
 
 /** A setting that cannot work: start-up stops with this message alone (no stack). */
 export class ConfigError extends Error {
@@ -84,11 +85,27 @@ const variables = z.object({
     .transform((value) => value === '1' || value === 'true'),
   SESSION_TTL: duration('7d'),
   SESSION_IDLE_TTL: duration('1d'),
+  // How many proxies (whoever connects is believed), or which: addresses and CIDR ranges.
   TRUST_PROXY: z
     .string()
     .default('0')
-    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)))
-    .pipe(z.number().int('must be a whole number from 0 to 10').min(0).max(10)),
+    .transform((value, context): number | string[] => {
+      const text = value.trim()
+      if (text === 'true') return 1
+      if (text === 'false' || text === '') return 0
+      if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text)
+      const entries = text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+      if (entries.length > 0 && entries.every(isProxyEntry)) return entries
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be a number of proxies from 0 to 10, or their addresses and CIDR ranges, comma-separated (127.0.0.1,10.0.0.0/8)',
+      })
+      return z.NEVER
+    }),
   CORS_ORIGINS: z
     .string()
     .default('')

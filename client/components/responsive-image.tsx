@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { placeholderBackground } from '../../src/domain/placeholder'
 import { type Shown, srcSetOf } from '../lib/responsive-image'
 
 interface ResponsiveImageProps {
@@ -65,9 +66,9 @@ function Loading({
       decoding="async"
       fetchPriority={priority ? 'high' : undefined}
       style={
-        image && state === 'loading'
+        image && state === 'loading' && placeholderBackground(image.placeholder)
           ? {
-              backgroundImage: `url("${image.placeholder}")`,
+              backgroundImage: placeholderBackground(image.placeholder),
               backgroundSize: 'cover',
               backgroundPosition: 'center',
             }

@@ -25,6 +25,8 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { createSelectSchema } from 'drizzle-zod'
 import { z } from 'zod'
 import { ACCENT_PATTERN, DEFAULT_ACCENT } from '../../src/domain/accent'
+import { isPlaceholder } from '../../src/domain/placeholder'
+import { normalSitePath } from '../../src/domain/site-path'
 import {
   adminUsers,
   analyticsViews,
@@ -188,6 +190,12 @@ export const backupTables = {
     rows: createSelectSchema(media, {
       id: positive,
       key: (key) => key.refine(isMediaKey, 'must be a media key'),
+      // Written into a CSS url("…") on public pages: a base64 WebP or PNG data: URL, nothing else.
+      placeholder: (placeholder) =>
+        placeholder.refine(
+          isPlaceholder,
+          'must be a base64 data:image/webp or data:image/png URL (at most 16 KB)',
+        ),
       variants: z.array(
         z.strictObject({
           width: z.number().int().positive(),
@@ -218,7 +226,11 @@ export const backupTables = {
       id: positive,
       code: (code) => code.regex(/^[a-z0-9]{6,32}$/, 'must be a share link code'),
       name: nonEmpty,
-      target_path: (path) => path.regex(/^\/(?!\/)/, 'must be a path starting with a single /'),
+      target_path: (path) =>
+        path.refine(
+          (value) => normalSitePath(value) !== null,
+          'must be a public page of this site (a path starting with a single / that stays on the site)',
+        ),
     }),
     order: [shareLinks.id],
   }),

@@ -20,7 +20,7 @@ import type { Analytics } from '../services/analytics'
 import { shareCodePattern } from '../services/share-links'
 import type { Context } from '../trpc/context'
 import type { createCaller } from '../trpc/root'
-import { clientIp, type PeerAddress } from './client-address'
+import { clientIp, type PeerAddress, type ProxyTrust } from './client-address'
 import { DEVICE_COOKIE } from './device-cookie'
 import { isPrivatePath } from './headers'
 
@@ -28,7 +28,7 @@ export interface PageViewOptions {
   analytics: Analytics
   /** The site's public origin: a referrer on its host is the site itself. */
   siteUrl: string
-  trustProxy: number
+  trustProxy: ProxyTrust
   peerOf: PeerAddress
   /** Whether an Authorization header is a valid session's (the owner's request). */
   isSignedIn: (authorization: string) => Promise<boolean>

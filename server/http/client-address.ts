@@ -4,7 +4,65 @@
  * X-Forwarded-* headers are believed; otherwise the socket's.
  */
 
+import { BlockList, isIP } from 'node:net'
 import type { Logger } from '../log'
+
+/**
+ * Which reverse proxies are believed (`TRUST_PROXY`): a number of hops
+ * (whoever connects is believed, and the entry that many from the right of
+ * X-Forwarded-For is the client), or the proxies' own addresses and CIDR
+ * ranges (only a connection from one of them is believed; X-Forwarded-For
+ * is read from the right, past every listed proxy, to the first address
+ * that is not one). 0 or an empty list: none.
+ */
+export type ProxyTrust = number | readonly string[]
+
+/** A TRUST_PROXY entry: an IPv4 or IPv6 address, with or without a /prefix. */
+export function isProxyEntry(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/')
+  const version = isIP(address)
+  if (version === 0 || extra !== undefined) return false
+  if (prefix === undefined) return true
+  if (!/^\d{1,3}$/.test(prefix)) return false
+  return Number(prefix) <= (version === 4 ? 32 : 128)
+}
+
+const lists = new WeakMap<readonly string[], BlockList>()
+
+/** The listed proxies as a BlockList (node:net's address and subnet matcher), made once per list. */
+function proxyList(entries: readonly string[]): BlockList {
+  let list = lists.get(entries)
+  if (!list) {
+    list = new BlockList()
+    for (const entry of entries) {
+      const [address = '', prefix] = entry.split('/')
+      const type = isIP(address) === 6 ? 'ipv6' : 'ipv4'
+      if (prefix === undefined) list.addAddress(address, type)
+      else list.addSubnet(address, Number(prefix), type)
+    }
+    lists.set(entries, list)
+  }
+  return list
+}
+
+/** Whether `address` is one of the listed proxies (IPv4-mapped IPv6 matches its IPv4 form). */
+function isListedProxy(entries: readonly string[], address: string): boolean {
+  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+  const version = isIP(plain)
+  if (version === 0) return false
+  return proxyList(entries).check(plain, version === 6 ? 'ipv6' : 'ipv4')
+}
+
+/** Whether any proxy is trusted at all. */
+export function trustsAnyProxy(trust: ProxyTrust): boolean {
+  return typeof trust === 'number' ? trust > 0 : trust.length > 0
+}
+
+/** Whether the peer's forwarding headers are believed. */
+export function trustsPeer(trust: ProxyTrust, peer: string | null): boolean {
+  if (typeof trust === 'number') return trust > 0
+  return peer !== null && isListedProxy(trust, peer)
+}
 
 type Server = Bun.Server<unknown>
 
@@ -21,20 +79,25 @@ export function socketPeerAddress(server: () => Server | null | undefined): Peer
 }
 
 /**
- * The client's address. X-Forwarded-For is read only behind trusted proxies,
- * and then from the right: the entry the nearest trusted proxy appended. A
- * client forging the header only adds entries further left.
+ * The client's address. X-Forwarded-For is read only behind trusted
+ * proxies, and then from the right: the entry the nearest trusted proxy
+ * appended. A client forging the header only adds entries further left.
+ * With a list of proxies, a client connecting directly (not from a listed
+ * address) is its socket's address whatever it sends.
  */
-export function clientIp(request: Request, peer: string | null, trustProxy: number): string {
-  if (trustProxy > 0) {
-    const forwarded = (request.headers.get('x-forwarded-for') ?? '')
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean)
-    const entry = forwarded[forwarded.length - trustProxy]
-    if (entry) return entry
+export function clientIp(request: Request, peer: string | null, trust: ProxyTrust): string {
+  if (!trustsPeer(trust, peer)) return peer ?? 'unknown'
+  const forwarded = (request.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+  if (typeof trust === 'number') return forwarded[forwarded.length - trust] ?? peer ?? 'unknown'
+  // Past every listed proxy, from the right: the first address that is not one is the client.
+  for (let index = forwarded.length - 1; index >= 0; index--) {
+    const entry = forwarded[index] ?? ''
+    if (!isListedProxy(trust, entry)) return entry
   }
-  return peer ?? 'unknown'
+  return forwarded[0] ?? peer ?? 'unknown'
 }
 
 /** The headers a reverse proxy adds to say whom it relays. */
@@ -74,8 +137,8 @@ export function isPrivateAddress(address: string): boolean {
  * per-IP limits for all. A forwarding header from a public address proves
  * nothing (any client can send one) and is left alone.
  */
-export function createProxyWarning(trustProxy: number, peerOf: PeerAddress, log: Logger) {
-  let warned = trustProxy > 0
+export function createProxyWarning(trust: ProxyTrust, peerOf: PeerAddress, log: Logger) {
+  let warned = trustsAnyProxy(trust)
   return (request: Request): void => {
     if (warned) return
     const header = forwardingHeaderOf(request)
@@ -84,16 +147,17 @@ export function createProxyWarning(trustProxy: number, peerOf: PeerAddress, log:
     if (peer === null || !isPrivateAddress(peer)) return
     warned = true
     log.warn(
-      'Requests arrive through a reverse proxy, but TRUST_PROXY is 0: every client has the proxy’s address, so one client can use up the per-IP sign-in and contact limits for everyone. Set TRUST_PROXY to the number of proxies in front of the server (1 for a single nginx, Caddy or Traefik).',
+      'Requests arrive through a reverse proxy, but TRUST_PROXY trusts none: every client has the proxy’s address, so one client can use up the per-IP sign-in and contact limits for everyone. Set TRUST_PROXY to the proxies’ addresses (127.0.0.1 for a nginx, Caddy or Traefik on the same host; the peer address below for this one), or to their number.',
       { peer, header },
     )
   }
 }
 
 /** HTTPS as the client sees it: the URL's scheme, or a trusted proxy's X-Forwarded-Proto. */
-export function isHttps(request: Request, trustProxy: number): boolean {
+export function isHttps(request: Request, trust: ProxyTrust, peer: string | null): boolean {
   if (request.url.startsWith('https:')) return true
   return (
-    trustProxy > 0 && request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
+    trustsPeer(trust, peer) &&
+    request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
   )
 }

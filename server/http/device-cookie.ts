@@ -38,7 +38,7 @@ export function withDeviceCookie<Context extends ServiceContext>(
   request: Request,
   headers: Headers,
 ): Context {
-  const secure = isHttps(request, ctx.config.trustProxy ?? 0)
+  const secure = ctx.https ?? isHttps(request, 0, null)
   return {
     ...ctx,
     rememberDevice: (token: string) => headers.append('set-cookie', deviceCookie(token, secure)),

@@ -1,4 +1,4 @@
-import { isHttps } from './client-address'
+import { isHttps, type PeerAddress, type ProxyTrust } from './client-address'
 import { corsHeaders } from './cors'
 
 /**
@@ -52,6 +52,26 @@ export function securityHeaders(): Record<string, string> {
 }
 
 /**
+ * The browser features a page of this site never uses, turned off for the
+ * page and anything it might embed: should a script ever slip in, it cannot
+ * ask for the camera, the microphone, the position, a payment or a USB
+ * device, and the page is kept out of interest-based ad cohorts. Only
+ * features Chromium knows: an unknown one is a console warning on every page.
+ */
+export const permissionsPolicy = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'interest-cohort=()',
+  'browsing-topics=()',
+  'display-capture=()',
+  'serial=()',
+  'hid=()',
+].join(', ')
+
+/**
  * What an HTML page adds to them: its own policy (replacing the resource
  * one), and the headers that only mean something for a document.
  */
@@ -61,6 +81,7 @@ export function documentHeaders(scriptHashes: readonly string[] = []): Record<st
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': permissionsPolicy,
   }
 }
 
@@ -79,7 +100,9 @@ export function isPrivatePath(path: string): boolean {
 
 export interface RequestHeaderSettings {
   corsOrigins: readonly string[]
-  trustProxy: number
+  trustProxy: ProxyTrust
+  /** The socket's peer: whether X-Forwarded-Proto is believed may depend on it. */
+  peerOf?: PeerAddress
 }
 
 /**
@@ -96,7 +119,7 @@ export function requestHeaders(
 ): { headers: Record<string, string>; vary: string | undefined } {
   const { vary, ...cors } = corsHeaders(request, settings.corsOrigins)
   const headers: Record<string, string> = { 'x-request-id': requestId, ...cors }
-  if (isHttps(request, settings.trustProxy)) {
+  if (isHttps(request, settings.trustProxy, settings.peerOf?.(request) ?? null)) {
     headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
   }
   return { headers, vary }

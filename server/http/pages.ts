@@ -1,6 +1,7 @@
 import type { Logger } from '../log'
 import type { Context } from '../trpc/context'
 import type { ResponseCache } from './cache/response-cache'
+import { canonicalPath } from './canonical-path'
 import { isPrivatePath } from './headers'
 import { createPageRenderer, THEME_SCRIPT_HASH } from './ssr'
 import { createStaticHandler } from './static'
@@ -46,6 +47,14 @@ export function createPageHandler(options: PageOptions) {
 
   const handle = async (request: Request, vary: string | undefined, requestId: string) => {
     const url = new URL(request.url)
+    // Another spelling of a page's address: to the one that is rendered, cached and counted.
+    const canonical = canonicalPath(url.pathname)
+    if (canonical !== null) {
+      return new Response(null, {
+        status: 301,
+        headers: { location: `${canonical}${url.search}`, 'cache-control': 'no-store' },
+      })
+    }
     const file = serveStatic.file(url.pathname, request)
     if (file) return file
     if (!renderer) return serveStatic.shell(url.pathname)

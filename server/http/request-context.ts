@@ -6,7 +6,7 @@ import type { AlertWorker } from '../notify/worker'
 import type { Analytics } from '../services/analytics'
 import type { GitHubScheduler } from '../services/github/scheduler'
 import { type Context, createContextInner } from '../trpc/context'
-import { clientIp, createProxyWarning, type PeerAddress } from './client-address'
+import { clientIp, createProxyWarning, isHttps, type PeerAddress } from './client-address'
 import { deviceTokenOf } from './device-cookie'
 
 export interface RequestContextOptions {
@@ -65,6 +65,7 @@ export function createRequestContexts(options: RequestContextOptions) {
         request.headers.get('authorization'),
       ),
       deviceToken: deviceTokenOf(request),
+      https: isHttps(request, trustProxy, peerOf(request)),
       userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
     }),
     ofServer: (requestId: string) => context(requestId, 'server', null),

@@ -128,21 +128,55 @@ export function isPngPlaceholder(placeholder: string): boolean {
 }
 
 /**
+ * The largest PNG placeholder an earlier version made: ThumbHash drawn back
+ * to pixels is at most 32 pixels a side; 128 leaves room and still bounds
+ * the decode to 64 KB of pixels.
+ */
+const PNG_PLACEHOLDER_MAX_SIDE = 128
+
+/** A PNG's width and height from its IHDR chunk, or null when the bytes are not a PNG. */
+function pngSize(png: Buffer): { width: number; height: number } | null {
+  const signature = '89504e470d0a1a0a'
+  if (png.length < 24 || png.subarray(0, 8).toString('hex') !== signature) return null
+  if (png.subarray(12, 16).toString('latin1') !== 'IHDR') return null
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) }
+}
+
+/**
  * A placeholder stored by an earlier version (a PNG data: URL) as the WebP
  * that uploads now get; anything else is returned as it is. Used at start-up
- * for the stored rows and on restore for an older backup's.
+ * for the stored rows and on restore for an older backup's. The PNG comes
+ * from a file anyone could have edited, so it is not decoded blindly: its
+ * header must say at most 128 × 128 pixels, and sharp is held to that many
+ * pixels while decoding (a PNG whose data holds more fails instead of
+ * filling memory). One that fails either check is replaced by a plain grey
+ * placeholder rather than kept: browsers would decode it for every visitor.
  */
 export async function compactPlaceholder(placeholder: string): Promise<string> {
   if (!isPngPlaceholder(placeholder)) return placeholder
+  const png = Buffer.from(placeholder.slice(pngPlaceholderPrefix.length), 'base64')
+  const size = pngSize(png)
+  if (
+    !size ||
+    size.width < 1 ||
+    size.height < 1 ||
+    size.width > PNG_PLACEHOLDER_MAX_SIDE ||
+    size.height > PNG_PLACEHOLDER_MAX_SIDE
+  ) {
+    return plainPlaceholder
+  }
   try {
     const sharp = await loadSharp()
-    const png = Buffer.from(placeholder.slice(pngPlaceholderPrefix.length), 'base64')
-    return await placeholderWebp(sharp(png).ensureAlpha())
+    const pixels = sharp(png, { limitInputPixels: PNG_PLACEHOLDER_MAX_SIDE ** 2 }).ensureAlpha()
+    return await placeholderWebp(pixels)
   } catch {
-    // An unreadable placeholder stays as it was: it is only a preview.
-    return placeholder
+    return plainPlaceholder
   }
 }
+
+/** A 1 × 1 grey WebP: what an unreadable or oversized old placeholder becomes. */
+export const plainPlaceholder =
+  'data:image/webp;base64,UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAUAmJaQAA3AA/vdCAAA='
 
 /**
  * Turns uploaded bytes into the files to store. The type is read from the
@@ -167,13 +201,42 @@ export async function processImage(bytes: Uint8Array, hash: string): Promise<Pro
     throw new TooLargeError(imageSentences.tooManyPixels(header.width, header.height))
   }
   /** A pipeline from the upload: every frame (of a GIF) or the first, upright, within the pixel limit. */
-  const input = (frames = animated) =>
+  const upload = (frames = animated) =>
     sharp(bytes, { animated: frames, autoOrient: true, limitInputPixels: mediaLimits.maxPixels })
 
   try {
-    const { width, height } = animated
-      ? { width: header.width, height: header.pageHeight ?? header.height }
-      : header.autoOrient
+    // A still image is decoded once, upright, to 8-bit sRGB pixels no larger than
+    // `maxStoredSide` a side (shrunk while it is read, so the full-size pixels are never all in
+    // memory), and every file is made from those. A PNG or WebP cannot be decoded in part: each
+    // pipeline from the upload (transparency, the full size, five widths, the placeholder)
+    // decoded all of it again, and a 39-megapixel 16-bit PNG took 15–30 s and 400–640 MB.
+    // An animated GIF keeps its frames: made from the upload.
+    const decoded = animated
+      ? null
+      : await upload()
+          .resize({
+            width: mediaLimits.maxStoredSide,
+            height: mediaLimits.maxStoredSide,
+            fit: 'inside',
+            withoutEnlargement: true,
+          })
+          .toColourspace('srgb')
+          .raw({ depth: 'uchar' })
+          .toBuffer({ resolveWithObject: true })
+    const input = (frames = animated) =>
+      decoded
+        ? sharp(decoded.data, {
+            raw: {
+              width: decoded.info.width,
+              height: decoded.info.height,
+              channels: decoded.info.channels,
+            },
+            limitInputPixels: mediaLimits.maxPixels,
+          })
+        : upload(frames)
+    const { width, height } = decoded
+      ? { width: decoded.info.width, height: decoded.info.height }
+      : { width: header.width, height: header.pageHeight ?? header.height }
     const transparent = header.hasAlpha && !animated && !(await input().stats()).isOpaque
     const extension: MediaExtension = animated ? 'gif' : transparent ? 'png' : 'jpg'
     const full = {

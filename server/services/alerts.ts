@@ -12,9 +12,10 @@ import type { NotificationStatus } from '../../src/schemas/contact'
 import type { AlertSettings } from '../config'
 import type { Db } from '../db/client'
 import { notificationOutbox, profile } from '../db/schema'
-import { InvalidInputError } from '../errors'
+import { humanDuration, InvalidInputError, RateLimitedError } from '../errors'
 import type { Tx } from './content-version'
 import type { ServiceContext } from './context'
+import { takeSlot } from './fixed-window'
 import { iso } from './rows'
 
 export type OutboxRow = typeof notificationOutbox.$inferSelect
@@ -174,6 +175,14 @@ export async function notificationStatus(
  * The admin's "Send test": a test alert on every configured channel, tried
  * at once (through the outbox like any alert); answers how it went.
  */
+/**
+ * Test alerts for the whole site (not per address: a stolen session could
+ * use many): each sends a real mail and webhook call with the server's
+ * credentials, so a script cannot use the button to flood the owner's inbox
+ * or a paid webhook.
+ */
+export const testAlertLimit = { max: 5, windowMs: 15 * 60_000 } as const
+
 export async function sendTestAlert(
   ctx: Pick<ServiceContext, 'db' | 'config' | 'now' | 'drainAlerts'>,
 ): Promise<NotificationStatus> {
@@ -184,6 +193,19 @@ export async function sendTestAlert(
     )
   }
   const now = ctx.now()
+  const wait = await takeSlot(
+    ctx.db,
+    'alert-test',
+    testAlertLimit.max,
+    testAlertLimit.windowMs,
+    now,
+  )
+  if (wait > 0) {
+    throw new RateLimitedError(
+      `Too many test alerts: at most ${testAlertLimit.max} in ${humanDuration(testAlertLimit.windowMs / 1000)}. Try again in ${humanDuration(wait)}.`,
+      wait,
+    )
+  }
   await ctx.db.transaction((tx) =>
     enqueueAlerts(tx, settings, { kind: 'test', created_at: iso(now) }, now),
   )

@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
-import pLimit from 'p-limit'
 import type { Db } from '../db/client'
 import { adminUsers, sessions, signInChallenges, trustedDevices } from '../db/schema'
 import { humanDuration, InvalidCredentialsError, RateLimitedError } from '../errors'
@@ -98,12 +97,40 @@ export async function authenticate(
 
 /**
  * Password checks at once: argon2id costs ~100 ms of CPU each, so a burst of
- * sign-ins queues here instead of starving every other request.
+ * sign-ins queues here instead of starving every other request. A check for
+ * a browser with a valid device cookie goes to the front of the queue: it
+ * does not wait behind a flood of others' guesses.
  */
-const hashing = pLimit(2)
-/** Sign-ins under way beyond this many are refused at once (not counted as failures). */
+const HASHING_AT_ONCE = 2
+let hashingNow = 0
+const hashQueue: { first: (() => void)[]; rest: (() => void)[] } = { first: [], rest: [] }
+
+function releaseHashing() {
+  const next = hashQueue.first.shift() ?? hashQueue.rest.shift()
+  if (next) next()
+  else hashingNow--
+}
+
+async function hashing<T>(check: () => Promise<T>, trusted = false): Promise<T> {
+  if (hashingNow < HASHING_AT_ONCE) hashingNow++
+  else
+    await new Promise<void>((resolve) => (trusted ? hashQueue.first : hashQueue.rest).push(resolve))
+  try {
+    return await check()
+  } finally {
+    releaseHashing()
+  }
+}
+
+/**
+ * Sign-ins under way beyond this many are refused at once (not counted as
+ * failures). Browsers with a valid device cookie have their own
+ * `RESERVED_FOR_TRUSTED_DEVICES` places, outside them: a flood of sign-ins
+ * from elsewhere never answers the owner's browser "too many at once".
+ */
 const MAX_SIGN_INS_IN_FLIGHT = 16
-let signInsInFlight = 0
+const RESERVED_FOR_TRUSTED_DEVICES = 4
+const inFlight = { others: 0, trusted: 0 }
 
 /**
  * The dummy hash costs as much as a check (~0.4 s of argon2id on Bun's thread
@@ -146,21 +173,31 @@ export const CHALLENGE_MAX_FAILURES = 5
 
 const challengeGone = 'This sign-in has expired. Enter your password again.'
 
-/** Refuses at once beyond `MAX_SIGN_INS_IN_FLIGHT` attempts under way (not counted). */
+/**
+ * Refuses at once beyond the attempts allowed under way (not counted):
+ * `MAX_SIGN_INS_IN_FLIGHT`, or, for a browser with a valid device cookie,
+ * its reserved places.
+ */
 export async function rationed<T>(
   ctx: SignInContext,
   event: Record<string, unknown>,
+  trusted: boolean,
   attempt: () => Promise<T>,
 ) {
-  if (signInsInFlight >= MAX_SIGN_INS_IN_FLIGHT) {
-    ctx.log.warn('login refused: too many at once', event)
+  const full = trusted
+    ? inFlight.trusted >= RESERVED_FOR_TRUSTED_DEVICES
+    : inFlight.others >= MAX_SIGN_INS_IN_FLIGHT
+  if (full) {
+    ctx.log.warn('login refused: too many at once', { ...event, trusted_device: trusted })
     throw new RateLimitedError('Too many sign-in attempts at once. Try again in a few seconds.', 5)
   }
-  signInsInFlight++
+  if (trusted) inFlight.trusted++
+  else inFlight.others++
   try {
     return await attempt()
   } finally {
-    signInsInFlight--
+    if (trusted) inFlight.trusted--
+    else inFlight.others--
   }
 }
 
@@ -170,7 +207,11 @@ export async function login(
   password: string,
 ): Promise<LoginAnswer> {
   const event = { username, ip: ctx.ip, request_id: ctx.requestId }
-  return rationed(ctx, event, () => signIn(ctx, username, password, ctx.now(), event))
+  // The device cookie is looked up first (one indexed read): it decides which places the attempt takes.
+  const deviceId = await trustedDevice(ctx.db, ctx.deviceToken, username)
+  return rationed(ctx, event, deviceId !== null, () =>
+    signIn(ctx, username, password, deviceId, ctx.now(), event),
+  )
 }
 
 /**
@@ -246,10 +287,10 @@ async function signIn(
   ctx: SignInContext,
   username: string,
   password: string,
+  deviceId: number | null,
   now: Date,
   event: Record<string, unknown>,
 ): Promise<LoginAnswer> {
-  const deviceId = await trustedDevice(ctx.db, ctx.deviceToken, username)
   // Checked and counted in one step before the password is: concurrent
   // attempts cannot all slip past the lock. While locked, not even the
   // right password gets in, and no hash is checked.
@@ -263,8 +304,8 @@ async function signIn(
   // Awaited for every user: until it exists, known and unknown users wait alike.
   const dummy = await dummyPasswordHash()
   const hash = user?.passwordHash ?? dummy
-  const valid = await hashing(() => Bun.password.verify(password, hash))
   const trusted = deviceId !== null
+  const valid = await hashing(() => Bun.password.verify(password, hash), trusted)
   if (!user || !valid) {
     await settle(ctx, reservation, 'failed', now, { username, reason: 'password', event, trusted })
     throw new InvalidCredentialsError('Invalid username or password.')
@@ -307,24 +348,26 @@ export async function verifyTwoFactor(
 ): Promise<TokenAnswer> {
   const now = ctx.now()
   const base = { ip: ctx.ip, request_id: ctx.requestId }
-  return rationed(ctx, base, async () => {
-    const live = tokenPattern.test(challenge)
-      ? await liveChallenge(ctx.db, hashToken(challenge), now, CHALLENGE_MAX_FAILURES)
-      : null
-    const [user] = live
-      ? await ctx.db
-          .select({ id: adminUsers.id, username: adminUsers.username })
-          .from(adminUsers)
-          .where(eq(adminUsers.id, live.userId))
-          .limit(1)
-      : []
-    if (!live || !user) {
-      ctx.log.warn('login refused: unknown or expired challenge', base)
-      throw new InvalidCredentialsError(challengeGone)
-    }
-    const event = { ...base, username: user.username }
-    const deviceId = await trustedDevice(ctx.db, ctx.deviceToken, user.username)
-    const trusted = deviceId !== null
+  // The challenge, its user and the device cookie first (indexed reads, no secret checked):
+  // they decide which places the attempt takes.
+  const live = tokenPattern.test(challenge)
+    ? await liveChallenge(ctx.db, hashToken(challenge), now, CHALLENGE_MAX_FAILURES)
+    : null
+  const [user] = live
+    ? await ctx.db
+        .select({ id: adminUsers.id, username: adminUsers.username })
+        .from(adminUsers)
+        .where(eq(adminUsers.id, live.userId))
+        .limit(1)
+    : []
+  if (!live || !user) {
+    ctx.log.warn('login refused: unknown or expired challenge', base)
+    throw new InvalidCredentialsError(challengeGone)
+  }
+  const event = { ...base, username: user.username }
+  const deviceId = await trustedDevice(ctx.db, ctx.deviceToken, user.username)
+  const trusted = deviceId !== null
+  return rationed(ctx, event, trusted, async () => {
     const reservation = await reserve(ctx, user.username, deviceId, now, event)
     const accepted = await acceptCode(ctx.db, user.id, code, now)
     if (!accepted) {
@@ -378,8 +421,8 @@ export async function confirmIdentity(
 ): Promise<boolean> {
   const now = ctx.now()
   const event = { username: session.username, ip: ctx.ip, request_id: ctx.requestId }
-  return rationed(ctx, event, async () => {
-    const deviceId = await trustedDevice(ctx.db, ctx.deviceToken, session.username)
+  const deviceId = await trustedDevice(ctx.db, ctx.deviceToken, session.username)
+  return rationed(ctx, event, deviceId !== null, async () => {
     const reservation = await reserve(ctx, session.username, deviceId, now, event)
     let valid = false
     if (proof.password) {
@@ -391,7 +434,7 @@ export async function confirmIdentity(
       const dummy = await dummyPasswordHash()
       const hash = user?.hash ?? dummy
       const password = proof.password
-      valid = await hashing(() => Bun.password.verify(password, hash))
+      valid = await hashing(() => Bun.password.verify(password, hash), deviceId !== null)
     } else if (proof.code) {
       valid = (await acceptCode(ctx.db, session.userId, proof.code, now)) !== null
     }

@@ -18,15 +18,26 @@ import {
 } from '../backup/format'
 import { restoreBackup } from '../backup/restore'
 import { readBackup } from '../backup/snapshot'
-import { adminUsers, throttleCounters } from '../db/schema'
+import { throttleCounters } from '../db/schema'
 import { InvalidInputError, RateLimitedError } from '../errors'
 import { recordAudit } from './audit'
+import { confirmIdentity, type Session } from './auth'
 import type { ServiceContext } from './context'
 import { lockWindow } from './fixed-window'
 
 type BackupContext = Pick<
   ServiceContext,
-  'db' | 'mediaStore' | 'log' | 'ip' | 'now' | 'databaseKind' | 'requestId'
+  | 'db'
+  | 'config'
+  | 'mediaStore'
+  | 'log'
+  | 'ip'
+  | 'now'
+  | 'databaseKind'
+  | 'requestId'
+  | 'deviceToken'
+  | 'rememberDevice'
+  | 'userAgent'
 >
 
 /** Attempts per client address and window: a backup is heavy, a restore is drastic. */
@@ -114,26 +125,26 @@ export function previewBackup(value: unknown): BackupSummary {
 
 /**
  * Replaces everything with the file's content, after the owner's password
- * (of the signed-in admin user) is typed again. Every session is dropped.
+ * (of the signed-in admin user) is typed again. The password is checked
+ * first, as a sign-in is (`confirmIdentity`): counted in the username's (or
+ * device's) lockout and the per-IP cap, a wrong one recorded as a failed
+ * sign-in, so a stolen session cannot guess the password through a
+ * restore. Then the restore's own per-address limit, then the file. Every
+ * session is dropped.
  */
 export async function restoreFromAdmin(
   ctx: BackupContext,
-  userId: number,
+  session: Session,
   input: { password: string; backup: unknown },
 ): Promise<BackupSummary> {
-  await countAttempt(ctx, 'restore')
-  const [user] = await ctx.db
-    .select({ hash: adminUsers.password_hash })
-    .from(adminUsers)
-    .where(eq(adminUsers.id, userId))
-    .limit(1)
-  if (!user || !(await Bun.password.verify(input.password, user.hash))) {
+  if (!(await confirmIdentity(ctx, session, { password: input.password }))) {
     ctx.log.warn('a restore from the admin was refused: wrong password', {
       ip: ctx.ip,
       requestId: ctx.requestId,
     })
     throw new InvalidInputError('That password is not right. Nothing was changed.')
   }
+  await countAttempt(ctx, 'restore')
   const backup = checked(input.backup)
   await restoreBackup(ctx.db, backup, ctx.mediaStore)
   ctx.log.warn('a backup was restored from the admin; every session was dropped', {

@@ -25,6 +25,8 @@ export interface ServiceContext {
   userAgent?: string | null
   /** Which database `db` is (a backup records it); PGlite when absent. */
   databaseKind?: 'pglite' | 'postgres'
+  /** Whether the request came over HTTPS (directly, or as a trusted proxy says): a new device cookie is then Secure. */
+  https?: boolean
   /** The device cookie the request carried (a browser that signed in before), if any. */
   deviceToken?: string | null
   /** Tells this instance's alert worker that new alerts are waiting (absent: no worker). */

@@ -78,7 +78,7 @@ export async function createFirstAdmin(
   input: { token: string; username: string; password: string },
 ): Promise<TokenAnswer> {
   const event = { username: input.username, ip: ctx.ip, request_id: ctx.requestId }
-  return rationed(ctx, event, async () => {
+  return rationed(ctx, event, false, async () => {
     if (await adminExists(ctx.db)) throw new ConflictError(setupTaken)
     const now = ctx.now()
     const reservation = await reserve(ctx, input.username, null, now, event)

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { desc, eq, ne, sql } from 'drizzle-orm'
+import { normalSitePath } from '../../src/domain/site-path'
 import type { ShareLink, ShareLinkInput, ShareLinkStats } from '../../src/schemas/analytics'
 import type { Db } from '../db/client'
 import { analyticsViews, analyticsVisitors, shareLinks } from '../db/schema'
@@ -63,7 +64,12 @@ export async function deleteShareLink(db: Db, id: number): Promise<void> {
   if (deleted.length === 0) throw new NotFoundError('Share link not found.')
 }
 
-/** Where `/r/{code}` leads, or null for a code no link has. */
+/**
+ * Where `/r/{code}` leads, or null for a code no link has, or whose stored
+ * target does not pass the rule it was created under (a row written
+ * straight into the database, or by an older version): the link is a 404,
+ * never a redirect to another host.
+ */
 export async function shareLinkTarget(db: Db, code: string): Promise<string | null> {
   if (!shareCodePattern.test(code)) return null
   const [row] = await db
@@ -71,7 +77,8 @@ export async function shareLinkTarget(db: Db, code: string): Promise<string | nu
     .from(shareLinks)
     .where(eq(shareLinks.code, code))
     .limit(1)
-  return row ? shareLinkLocation(row.target_path, code) : null
+  const target = row ? normalSitePath(row.target_path) : null
+  return target === null ? null : shareLinkLocation(target, code)
 }
 
 /** Every link, newest first, with everything that came through it since it was made. */

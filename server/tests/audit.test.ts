@@ -272,7 +272,7 @@ describe('what is recorded', () => {
 
   test('two-factor changes, sign-in with a code and a recovery code, sessions revoked', async () => {
     await since()
-    const setup = await call('POST', '/api/auth/2fa/setup')
+    const setup = await call('POST', '/api/auth/2fa/setup', { password: ADMIN.password })
     const secret = String(setup.body.secret)
     secrets.push(secret)
     const code = appCode(secret, t.clock.now())

@@ -232,6 +232,8 @@ export async function createTestApp(
     githubScheduler?: boolean
     /** Where the app's log lines go; silent when absent. */
     log?: Logger
+    /** The socket's peer address of each request, as a listening server sees it (none by default). */
+    peerAddress?: AppDeps['peerAddress']
   } = {},
 ) {
   const database = options.database ?? (await freshDatabase())
@@ -308,6 +310,7 @@ export async function createTestApp(
     ssr: options.ssr,
     siteUrl: options.siteUrl,
     cache: options.cache,
+    peerAddress: options.peerAddress,
   })
 
   async function request(

@@ -36,7 +36,10 @@ function wrongCode(secret: string, at: Date): string {
 
 /** Turns two-factor sign-in on through the API; answers the secret and the recovery codes. */
 async function enrol(t: TestApp, token: string) {
-  const setup = await t.request('POST', '/api/auth/2fa/setup', { token })
+  const setup = await t.request('POST', '/api/auth/2fa/setup', {
+    token,
+    body: { password: ADMIN.password },
+  })
   expect(setup.status).toBe(200)
   const secret = String(setup.body.secret)
   const enabled = await t.request('POST', '/api/auth/2fa/enable', {
@@ -76,7 +79,10 @@ describe('enrolment', () => {
   })
 
   test('a wrong code does not turn it on; the right one does, with ten recovery codes', async () => {
-    const setup = await t.request('POST', '/api/auth/2fa/setup', { token })
+    const setup = await t.request('POST', '/api/auth/2fa/setup', {
+      token,
+      body: { password: ADMIN.password },
+    })
     expect(setup.status).toBe(200)
     const secret = String(setup.body.secret)
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
@@ -117,7 +123,14 @@ describe('enrolment', () => {
       expect(stored).not.toContain(code.replaceAll('-', ''))
     }
     // A second enrolment is refused while it is on.
-    expect((await t.request('POST', '/api/auth/2fa/setup', { token })).status).toBe(409)
+    expect(
+      (
+        await t.request('POST', '/api/auth/2fa/setup', {
+          token,
+          body: { password: ADMIN.password },
+        })
+      ).status,
+    ).toBe(409)
   })
 })
 

@@ -221,9 +221,10 @@ export interface ImportPlan {
   skipped: SkippedEntry[]
 }
 
-const text = (value: string | undefined) => value?.trim() ?? ''
-const list = (values: string[] | undefined) =>
-  (values ?? []).map((value) => value.trim()).filter(Boolean)
+/** One line: the fields a resume's text lands in (titles, summaries, bullets) hold no line break. */
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim()
+const text = (value: string | undefined) => (value === undefined ? '' : oneLine(value))
+const list = (values: string[] | undefined) => (values ?? []).map(oneLine).filter(Boolean)
 
 /** What a period of a project reads: "2023 – 2024", "Jan 2024", or null. */
 function periodOf(start: string | undefined, end: string | undefined): string | null {

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { isPublicSitePath } from './site-path'
+import { isPublicSitePath, normalSitePath } from './site-path'
 
 test.each([
   '/',
@@ -38,4 +38,29 @@ test.each([
   '/r/abcdefghij',
 ])('%j is refused', (path) => {
   expect(isPublicSitePath(path)).toBe(false)
+})
+
+test.each([
+  '/.//evil.example',
+  '/a/..//x',
+  '/..//x',
+  '/%2e%2e//x',
+  '/projects/../..//x',
+  '/%2F%2Fevil.example',
+  '/projects/..%2f..//x',
+  '/projects/%5cevil',
+  '/projects/../admin',
+  '/%61dmin',
+  '/./login',
+])('%j resolves off the site or into a private area: refused', (path) => {
+  expect(normalSitePath(path)).toBeNull()
+})
+
+test.each([
+  ['/projects/./x/../', '/projects/'],
+  ['/projects', '/projects'],
+  ['/?tab=x#about', '/?tab=x#about'],
+  ['/projects/%2e', '/projects/'],
+])('%j is stored as %j', (path, normal) => {
+  expect(normalSitePath(path)).toBe(normal)
 })

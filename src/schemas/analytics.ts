@@ -1,10 +1,14 @@
-import { isPublicSitePath } from '../domain/site-path'
+import { normalSitePath } from '../domain/site-path'
 import { idSchema, requiredText } from './fields'
 import { z } from './zod'
 
 export const shareLinkLimits = { name: 200, targetPath: 500 } as const
 
-/** A page of this site a share link leads to: `/`, `/projects/acme-app`, `/?tab=x`. */
+/**
+ * A page of this site a share link leads to: `/`, `/projects/acme-app`,
+ * `/?tab=x`; stored in the form the URL parser resolves it to (`/a/./b/..`
+ * is `/a/`), refused when that form leaves the site or enters a private area.
+ */
 export const targetPathSchema = z
   .string({
     error: (issue) =>
@@ -18,10 +22,18 @@ export const targetPathSchema = z
     shareLinkLimits.targetPath,
     `Target path must be at most ${shareLinkLimits.targetPath} characters.`,
   )
-  .refine(
-    isPublicSitePath,
-    'Target path must be a public page of this site, starting with a single / (like /projects).',
-  )
+  .transform((value, context) => {
+    const path = normalSitePath(value)
+    if (path === null) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'Target path must be a public page of this site, starting with a single / (like /projects).',
+      })
+      return z.NEVER
+    }
+    return path
+  })
 
 /** `POST /api/share-links`. */
 export const shareLinkInput = z.object({

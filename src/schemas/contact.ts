@@ -4,7 +4,7 @@ import { z } from './zod'
 export const contactInput = z.object({
   name: requiredText('Name', limits.name),
   email: emailAddress('Email'),
-  message: requiredText('Message', limits.message),
+  message: requiredText('Message', limits.message, { multiline: true }),
   /**
    * Honeypot: a field people never see (hidden by the form). Bots fill it;
    * the server then answers as if it worked and keeps the message as spam

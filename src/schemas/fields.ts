@@ -23,9 +23,33 @@ export const limits = {
   challenge: 100,
 } as const
 
-/** PostgreSQL text cannot hold NUL: refuse it up front (a 400, not a driver error). */
-const noNul = /^[^\0]*$/
-const noNulMessage = (label: string) => `${label} contains a character that is not allowed.`
+/**
+ * Characters no field may hold, for what they do rather than what they
+ * show: C1 controls (U+0080–U+009F), the bidirectional embeddings,
+ * overrides and isolates that turn text around (U+202A–U+202E,
+ * U+2066–U+2069, and the marks U+200E, U+200F, U+061C), invisible
+ * characters that make two equal-looking names differ or hide text (zero
+ * width space U+200B, word joiner and invisible operators U+2060–U+2064,
+ * U+180E, the byte order mark U+FEFF, soft hyphen U+00AD, U+034F, the
+ * interlinear annotation marks U+FFF9–U+FFFB). The zero width joiner and
+ * non-joiner (U+200D, U+200C) stay: emoji sequences and Persian, Arabic and
+ * Indic writing need them.
+ */
+const formatCharacters =
+  '\\u0080-\\u009f\\u00ad\\u034f\\u061c\\u180e\\u200b\\u200e\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ufff9-\\ufffb'
+/**
+ * A single-line field (names, titles, tags, emails, URLs): no C0 control
+ * at all (no line break, tab or NUL: a name with CR LF would become
+ * header lines of an alert mail), nor line and paragraph separators
+ * (U+2028, U+2029), nor the characters above.
+ */
+const singleLine = new RegExp(`^[^\\u0000-\\u001f\\u007f\\u2028\\u2029${formatCharacters}]*$`)
+/** A multi-line field (a message, a Markdown text): line breaks and tabs, no other control. */
+const multiLine = new RegExp(
+  `^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f${formatCharacters}]*$`,
+)
+const notAllowedMessage = (label: string) => `${label} contains a character that is not allowed.`
+const lineBreakMessage = (label: string) => `${label} must be on one line.`
 
 function typeError(label: string, expected: string) {
   return (issue: { input?: unknown }) =>
@@ -34,30 +58,42 @@ function typeError(label: string, expected: string) {
       : `${label} must be ${expected}.`
 }
 
-/** A trimmed string of at most `max` characters, without NUL: what every text field starts from. */
-function text(label: string, max: number) {
-  return z
+/** Whether a field holds one line (the default) or several. */
+export interface TextOptions {
+  multiline?: boolean
+}
+
+/**
+ * A trimmed string of at most `max` characters, without control or
+ * format characters (see above): what every text field starts from. A
+ * single-line field refuses line breaks too, with its own message.
+ */
+function text(label: string, max: number, options: TextOptions = {}) {
+  const base = z
     .string({ error: typeError(label, 'text') })
     .trim()
-    .regex(noNul, noNulMessage(label))
     .max(max, `${label} must be at most ${max} characters.`)
+  if (options.multiline) return base.regex(multiLine, notAllowedMessage(label))
+  return base
+    .refine((value) => !/[\r\n\u2028\u2029]/.test(value), lineBreakMessage(label))
+    .regex(singleLine, notAllowedMessage(label))
 }
 
 /** A required, trimmed string: blank counts as missing. */
-export function requiredText(label: string, max: number) {
-  return text(label, max).min(1, `${label} is required.`)
+export function requiredText(label: string, max: number, options: TextOptions = {}) {
+  return text(label, max, options).min(1, `${label} is required.`)
 }
 
 /** An optional trimmed string that defaults to empty. */
-export function optionalText(label: string, max: number) {
-  return text(label, max)
+export function optionalText(label: string, max: number, options: TextOptions = {}) {
+  return text(label, max, options)
     .nullish()
     .transform((value) => value ?? '')
 }
 
 /** An optional trimmed string whose blank value is stored as null. */
-export function nullableText(label: string, max: number) {
-  return text(label, max)
+export function nullableText(label: string, max: number, options: TextOptions = {}) {
+  return text(label, max, options)
     .nullish()
     .transform((value) => (value ? value : null))
 }

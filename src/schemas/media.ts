@@ -6,6 +6,12 @@ export const mediaLimits = {
   maxBytes: 15 * 1024 * 1024,
   /** Refused before decoding: a small file can expand to gigabytes of pixels. */
   maxPixels: 40_000_000,
+  /**
+   * A still image is kept at most this many pixels a side (the full-size
+   * file; pages show the WebP widths below): decoded once and shrunk while
+   * it is read, so one upload holds at most ~64 MB of pixels.
+   */
+  maxStoredSide: 4096,
   /** Widths of the resized variants; only those below the original are made (never upscaled). */
   variantWidths: [320, 640, 960, 1280, 1920],
   acceptedTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'],

@@ -15,7 +15,7 @@ import { z } from './zod'
 export const projectInput = z.object({
   title: requiredText('Title', limits.title),
   description: requiredText('Short description', limits.shortText),
-  long_description: requiredText('Long description', limits.longText),
+  long_description: requiredText('Long description', limits.longText, { multiline: true }),
   website_url: nullableUrl('Website URL'),
   image_urls: urlList('Image URLs'),
   tags: stringList('Tags', limits.tag),

@@ -19,6 +19,18 @@ export const twoFactorSetup = z.object({
 })
 export type TwoFactorSetup = z.infer<typeof twoFactorSetup>
 
+/**
+ * Starting enrolment takes the password: a stolen session alone must not be
+ * able to turn two-factor sign-in on (and lock the owner out with a secret
+ * only the thief holds).
+ */
+export const setupTwoFactorInput = z.object({
+  password: z
+    .string({ error: 'Enter your password to turn on two-factor sign-in.' })
+    .min(1, 'Enter your password to turn on two-factor sign-in.')
+    .max(limits.password, 'The password is too long.'),
+})
+
 export const enableTwoFactorInput = z.object({ code: codeSchema })
 
 /** Enrolment confirmed: ten single-use recovery codes, shown once. */

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { placeholderBackground } from '../../../src/domain/placeholder'
 import { type Media, mediaAltInput, mediaLimits, mediaNameInput } from '../../../src/schemas/media'
 import { useTrpc } from '../../lib/trpc'
 import {
@@ -105,7 +106,10 @@ function MediaCard({ media, deletion }: { media: Media; deletion: Deletion }) {
         height={media.height}
         loading="lazy"
         decoding="async"
-        style={{ backgroundImage: `url("${media.placeholder}")`, backgroundSize: 'cover' }}
+        style={{
+          backgroundImage: placeholderBackground(media.placeholder),
+          backgroundSize: 'cover',
+        }}
         className="aspect-[4/3] w-full border-b border-line bg-surface-sunken object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-3">

@@ -29,7 +29,7 @@ export const backupRouter = router({
     .input(restoreInput)
     .output(restoreResultSchema)
     .mutation(async ({ ctx, input }) => ({
-      ...(await restoreFromAdmin(ctx, ctx.session.userId, input)),
+      ...(await restoreFromAdmin(ctx, ctx.session, input)),
       signed_out: true as const,
     })),
 })

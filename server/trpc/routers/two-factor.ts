@@ -1,6 +1,7 @@
 import {
   disableTwoFactorInput,
   enableTwoFactorInput,
+  setupTwoFactorInput,
   twoFactorEnabled,
   twoFactorSetup,
   twoFactorStatus,
@@ -29,13 +30,20 @@ export const twoFactorRouter = router({
         recovery_codes_left: row?.enabledAt ? row.recoveryLeft : 0,
       }
     }),
-  /** A new secret, shown this once (the QR code and its text); nothing changes until `enable`. */
+  /**
+   * A new secret, shown this once (the QR code and its text); nothing changes until `enable`.
+   * Takes the password, checked through the sign-in lockout, before anything else.
+   */
   setup: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/auth/2fa/setup' } })
+    .input(setupTwoFactorInput)
     .output(twoFactorSetup)
-    .mutation(({ ctx }) =>
-      startTwoFactor(ctx.db, ctx.session.userId, ctx.session.username, ctx.now()),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      if (!(await confirmIdentity(ctx, ctx.session, { password: input.password }))) {
+        throw new InvalidInputError('That password is not right.')
+      }
+      return startTwoFactor(ctx.db, ctx.session.userId, ctx.session.username, ctx.now())
+    }),
   enable: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/auth/2fa/enable' } })
     .input(enableTwoFactorInput)

@@ -42,11 +42,14 @@ export function TwoFactorCard() {
 
   const refresh = () => queryClient.invalidateQueries(trpc.twoFactor.status.queryFilter())
 
-  async function start() {
+  /** Enrolment starts with the password: a session alone cannot turn it on. */
+  async function start(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const password = String(new FormData(event.currentTarget).get('password') ?? '')
     setError(null)
     setNotice(null)
     try {
-      setPending(await setup.mutateAsync())
+      setPending(await setup.mutateAsync({ password }))
     } catch (caught) {
       setError(failureText(caught, 'Two-factor sign-in could not be set up.'))
     }
@@ -205,22 +208,34 @@ export function TwoFactorCard() {
           </div>
         </form>
       ) : (
-        <div className="space-y-4">
+        <form className="space-y-4" onSubmit={start}>
           <p className="text-sm text-body">
             <strong className="font-semibold text-strong">Off.</strong> With two-factor sign-in, a
             stolen password is not enough: signing in also asks for a code from an app on your
             phone.
           </p>
-          <ErrorAlert message={error} />
-          <button
-            type="button"
-            className={primaryButtonClass}
-            onClick={start}
-            disabled={setup.isPending}
+          <Field
+            id="enrol-password"
+            label="Password"
+            hint="To turn two-factor sign-in on, confirm it is you."
           >
+            <input
+              id="enrol-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={limits.password}
+              aria-describedby="enrol-password-hint"
+              aria-invalid={error ? true : undefined}
+              className={`${inputClass} sm:max-w-xs`}
+            />
+          </Field>
+          <ErrorAlert message={error} />
+          <button type="submit" className={primaryButtonClass} disabled={setup.isPending}>
             Turn on two-factor sign-in
           </button>
-        </div>
+        </form>
       )}
     </section>
   )
