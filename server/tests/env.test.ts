@@ -14,6 +14,7 @@ describe('the environment', () => {
     expect(env.ANALYTICS_FLUSH).toBe(5_000)
     expect(appConfigFromEnv(env)).toEqual({
       sessionTtlMs: 7 * 86_400_000,
+      setupTokenDir: './data',
       sessionIdleMs: 86_400_000,
       trustProxy: 0,
       corsOrigins: [],

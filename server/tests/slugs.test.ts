@@ -55,8 +55,15 @@ describe('collisions', () => {
     expect(await resolve('hello-world-3')).toEqual({ id: third.id, title: 'hello world' })
   })
 
-  test('punctuation, tabs and newlines, underscores, hyphens', async () => {
-    expect((await create('  Tabs\tand\nnewlines  ')).slug).toBe('tabs-and-newlines')
+  test('punctuation, runs of spaces, underscores, hyphens', async () => {
+    // A title is one line: a tab or a line break in it is a 400 (the slug rule itself,
+    // whitespace runs to one hyphen, is unit-tested in src/domain/slug.test.ts).
+    const tabbed = await t.request('POST', '/api/projects', {
+      token,
+      body: sample.project('Tabs\tand\nnewlines'),
+    })
+    expect(tabbed.status).toBe(400)
+    expect((await create('  Spaces   and  runs  ')).slug).toBe('spaces-and-runs')
     expect((await create('snake_case project')).slug).toBe('snake_case-project')
     expect((await create('snake_case project')).slug).toBe('snake_case-project-2')
     expect((await create('100% done')).slug).toBe('100-done')
@@ -198,8 +205,10 @@ describe('ordering', () => {
 
   test('timeline events list newest first', async () => {
     const ids: number[] = []
-    for (const title of ['First', 'Second', 'Third']) {
-      ids.push((await t.request('POST', '/api/timeline', { token, body: sample.event(title) })).id)
+    for (const [index, title] of ['First', 'Second', 'Third'].entries()) {
+      // Each starts later than the last: a new event takes its place by start date.
+      const body = { ...sample.event(title), start_date: String(2020 + index) }
+      ids.push((await t.request('POST', '/api/timeline', { token, body })).id)
     }
     const list = await t.request('GET', '/api/timeline')
     expect(list.list.map((item) => (isRecord(item) ? item.id : null))).toEqual(ids.reverse())

@@ -153,7 +153,8 @@ describe('a deleted image', () => {
       (await t.request('GET', '/api/media', { token })).list.map((m) => (isRecord(m) ? m.id : null))
     expect((await t.request('DELETE', `/api/media/${r.id}`, { token })).status).toBe(204)
     expect(await library()).not.toContain(r.id)
-    expect((await trashList())[0]).toMatchObject({ kind: 'image', id: r.id, title: 'Black square' })
+    // Named as the library names it: its display name, the uploaded file's name.
+    expect((await trashList())[0]).toMatchObject({ kind: 'image', id: r.id, title: 'upload.bin' })
     expect(await t.mediaStore.exists(key)).toBe(true)
 
     await t.request('POST', `/api/trash/image/${r.id}/restore`, { token })
