@@ -12,7 +12,7 @@ import {
 import { pngFile, sha256 } from './support/png'
 
 /**
- * The admin area as issue 11 §6 asks: its own wide layout and navigation,
+ * The admin area: its own wide layout and navigation,
  * every row's actions within reach from a phone to a wide screen, toasts
  * after saves and deletes, the sign-in page saying why after a 401, long
  * unbroken text wrapping on every page, and the live Markdown preview.

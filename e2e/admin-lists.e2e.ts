@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { expect, test, unique } from './fixtures'
 
 /*
- * Issue 11 §5, lists that keep commas: the list fields take one item per
+ * Lists that keep commas: the list fields take one item per
  * line, a single line is still split on commas, and an edit form shows each
  * item on its own line so "40,000" survives a round trip.
  */

@@ -219,7 +219,7 @@ export const backupTables = {
     }),
     order: [cvFile.id],
   }),
-  // The owner's named links (issue 17) and what was counted (version 4).
+  // The owner's named share links and what was counted (version 4).
   share_links: backupTable({
     table: shareLinks,
     rows: createSelectSchema(shareLinks, {

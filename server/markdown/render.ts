@@ -1,5 +1,5 @@
 /**
- * Markdown for the public pages (issue 11 §1): project descriptions, timeline
+ * Markdown for the public pages: project descriptions, timeline
  * bullets and the text of link previews. Pure functions, run on the server
  * only; the browser receives finished HTML and no Markdown code.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 16, backups from the admin: `GET /api/backup` is the document
+ * Backups from the admin: `GET /api/backup` is the document
  * `bun run backup` writes (the same reader, checked the same way), taken
  * while the server runs (PGlite in this process, or PostgreSQL when
  * DATABASE_URL is set); `POST /api/restore/preview` says what a file holds;

@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 12, beyond the fixes): every sign-in, failure,
+ * The audit log: every sign-in, failure,
  * lockout, two-factor change, session revoked and admin write is recorded
  * with time, IP and what it touched, never a secret; `GET /api/audit`
  * filters and pages it; entries older than 180 days are deleted.

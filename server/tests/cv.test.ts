@@ -1,5 +1,5 @@
 /**
- * Issue 16, the CV: `/cv` rendered on the server from the profile, the
+ * The CV: `/cv` rendered on the server from the profile, the
  * timeline (experience and education) and the published projects in their
  * order, with its print stylesheet; the sitemap lists it; the home page links
  * to `/cv.pdf`. `/cv.pdf`: made from the same content (its text read back

@@ -1,5 +1,5 @@
 /**
- * The media library (issue 10): uploads through POST /api/media, what is
+ * The media library: uploads through POST /api/media, what is
  * accepted and refused, what processing leaves in the store, the library's
  * list/alt/delete endpoints, serving /media/<key>, and the image info public
  * answers carry. The store is a temp folder; media-s3.test.ts runs the

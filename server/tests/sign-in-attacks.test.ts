@@ -1,5 +1,5 @@
 /**
- * Sign-in under attack (issue 12): each test here failed before the fix.
+ * Sign-in under attack: each test here failed before the fix.
  * Check and count of an attempt are one step, a batch cannot carry several
  * attempts, password checks are rationed, and a browser that signed in
  * before is not locked out by someone guessing elsewhere.

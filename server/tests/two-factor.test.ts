@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 12, beyond the fixes): enrolment confirmed by a
+ * Two-factor sign-in: enrolment confirmed by a
  * code, sign-in in two steps (password → challenge, challenge + code →
  * token), codes accepted once, wrong codes counted in the sign-in lockout,
  * recovery codes, turning it off, and backups keeping it.
