@@ -259,7 +259,7 @@ describe('a profile that fits any owner', () => {
       token,
       body: {
         ...minimal,
-        bio: 'I build **compilers**. <script>alert(1)</script> [Site](https://grace.example)',
+        bio: 'I build **compilers**. <script>alert(1)</script>\n\n- [Site](https://grace.example)',
         skills: ['COBOL', ' ', 'Compilers'],
         location: 'Arlington, VA',
         links: [{ label: 'Mastodon', url: 'https://mastodon.example/@grace' }],
@@ -270,6 +270,8 @@ describe('a profile that fits any owner', () => {
     expect(body.bio_html).toContain('<strong>compilers</strong>')
     expect(body.bio_html).toContain('href="https://grace.example"')
     expect(body.bio_html).not.toContain('<script')
+    // A Markdown text keeps its line breaks: the second paragraph's list is a list.
+    expect(body.bio_html).toContain('<li>')
     expect(body.skills).toEqual(['COBOL', 'Compilers'])
     expect(body.location).toBe('Arlington, VA')
     expect(body.links).toEqual([{ label: 'Mastodon', url: 'https://mastodon.example/@grace' }])

@@ -24,7 +24,7 @@ const publishedAt = z
 export const postInput = z.object({
   title: requiredText('Title', limits.title),
   summary: requiredText('Summary', limits.shortText),
-  body: requiredText('Body', limits.longText),
+  body: requiredText('Body', limits.longText, { multiline: true }),
   tags: stringList('Tags', limits.tag),
   cover_url: nullableUrl('Cover URL'),
   status: z.enum(postStatuses, { error: 'Status must be "draft" or "published".' }),

@@ -91,7 +91,7 @@ export const profileInput = z.object({
   // working: left out, each stays as it is.
   accent_color: accentColor('Accent colour').optional(),
   show_age: z.boolean({ error: 'Show my age must be true or false.' }).optional(),
-  bio: optionalText('About', limits.longText).optional(),
+  bio: optionalText('About', limits.longText, { multiline: true }).optional(),
   skills: stringList('Skills', limits.tag).optional(),
   location: optionalText('Location', limits.title).optional(),
   links: z
