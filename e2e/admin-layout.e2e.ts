@@ -121,7 +121,7 @@ for (const width of [1280, 390]) {
 /** The admin navigation's groups, in order: a list each, named by its visible heading. */
 const navGroups: [string | null, string[]][] = [
   [null, ['Dashboard', 'Projects', 'Timeline', 'Messages']],
-  ['Content', ['Profile', 'Media', 'CV', 'Import', 'GitHub', 'Trash']],
+  ['Content', ['Profile', 'Notes', 'Media', 'CV', 'Import', 'GitHub', 'Trash']],
   ['Insights', ['Analytics', 'Share links']],
   ['Settings', ['Security', 'Notifications', 'Backup', 'Audit log']],
 ]
