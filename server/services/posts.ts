@@ -16,6 +16,7 @@ import { NotFoundError } from '../errors'
 import { markdownToPlainText, renderMarkdown } from '../markdown/render'
 import { type Tx, writeContent } from './content-version'
 import { iso } from './rows'
+import { moveToTrash } from './trash'
 
 /** Serialises post slug assignment across connections (and server instances). */
 const SLUG_LOCK_KEY = 72_616_027
@@ -310,12 +311,11 @@ export async function updatePost(ctx: PostWriteContext, id: number, data: PostDa
 }
 
 /**
- * Removes a post (its former slugs with it): from then on its page and API
- * answer 404. The one place a post leaves, so a Trash can take it over.
+ * Moves a post to the Trash (its slugs with it, still reserved for it): from
+ * then on its page and API answer 404, until it is restored within 30 days.
  */
 export async function deletePost(db: Db, id: number): Promise<void> {
   return writeContent(db, async (tx) => {
-    const deleted = await tx.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id })
-    if (deleted.length === 0) throw notFound()
+    await moveToTrash(tx, 'post', id)
   })
 }
