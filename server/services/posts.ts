@@ -7,7 +7,7 @@
  * rules: claimed under an advisory lock, former slugs kept so old links
  * redirect, the content version bumped in the write's own transaction.
  */
-import { and, desc, eq, isNotNull, like, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, like, lt, or, type SQL, sql } from 'drizzle-orm'
 import { slugCandidate, slugify } from '../../src/domain/slug'
 import type { Post, PostData, PostNeighbours, PostState } from '../../src/schemas/post'
 import type { Db } from '../db/client'
@@ -162,7 +162,8 @@ export async function getPostBySlug(
 
 /**
  * The live posts either side of this one in time: `previous` the older,
- * `next` the newer. For a draft or a scheduled post (the admin's preview):
+ * `next` the newer (compared through the column, so the time reaches
+ * PostgreSQL as a timestamp: a Date inside raw SQL does not). For a draft or a scheduled post (the admin's preview):
  * none.
  */
 export async function getPostNeighbours(
@@ -183,8 +184,8 @@ export async function getPostNeighbours(
       and(
         isLive,
         or(
-          sql`${posts.published_at} < ${at}`,
-          and(eq(posts.published_at, at), sql`${posts.id} < ${current.id}`),
+          lt(posts.published_at, at),
+          and(eq(posts.published_at, at), lt(posts.id, current.id)),
         ),
       ),
     )
@@ -197,8 +198,8 @@ export async function getPostNeighbours(
       and(
         isLive,
         or(
-          sql`${posts.published_at} > ${at}`,
-          and(eq(posts.published_at, at), sql`${posts.id} > ${current.id}`),
+          gt(posts.published_at, at),
+          and(eq(posts.published_at, at), gt(posts.id, current.id)),
         ),
       ),
     )
