@@ -183,10 +183,7 @@ export async function getPostNeighbours(
     .where(
       and(
         isLive,
-        or(
-          lt(posts.published_at, at),
-          and(eq(posts.published_at, at), lt(posts.id, current.id)),
-        ),
+        or(lt(posts.published_at, at), and(eq(posts.published_at, at), lt(posts.id, current.id))),
       ),
     )
     .orderBy(desc(posts.published_at), desc(posts.id))
@@ -197,10 +194,7 @@ export async function getPostNeighbours(
     .where(
       and(
         isLive,
-        or(
-          gt(posts.published_at, at),
-          and(eq(posts.published_at, at), gt(posts.id, current.id)),
-        ),
+        or(gt(posts.published_at, at), and(eq(posts.published_at, at), gt(posts.id, current.id))),
       ),
     )
     .orderBy(posts.published_at, posts.id)
