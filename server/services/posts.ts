@@ -11,7 +11,7 @@ import { and, desc, eq, gt, isNotNull, like, lt, or, type SQL, sql } from 'drizz
 import { slugCandidate, slugify } from '../../src/domain/slug'
 import type { Post, PostData, PostNeighbours, PostState } from '../../src/schemas/post'
 import type { Db } from '../db/client'
-import { postSlugs, posts } from '../db/schema'
+import { postSlugs, posts, trash } from '../db/schema'
 import { NotFoundError } from '../errors'
 import { markdownToPlainText, renderMarkdown } from '../markdown/render'
 import { type Tx, writeContent } from './content-version'
@@ -212,7 +212,10 @@ export async function liveTags(db: Db): Promise<string[]> {
   return [...seen.values()].sort((a, b) => a.localeCompare(b))
 }
 
-/** The first free slug for a title; one this post already owns (now or formerly) counts as free. */
+/**
+ * The first free slug for a title; one this post already owns (now or
+ * formerly) counts as free, one a note in the Trash holds does not.
+ */
 async function claimSlug(tx: Tx, title: string, postId: number | null): Promise<string> {
   await tx.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK_KEY})`)
   const base = slugify(title)
@@ -222,7 +225,14 @@ async function claimSlug(tx: Tx, title: string, postId: number | null): Promise<
     .where(
       or(eq(postSlugs.slug, base), like(postSlugs.slug, `${base.replace(/[\\%_]/g, '\\$&')}-%`)),
     )
-  const owners = new Map(taken.map((row) => [row.slug, row.postId]))
+  // A note in the Trash still holds its slugs: restoring it gives them back.
+  const pattern = `${base.replace(/[\\%_]/g, '\\$&')}-%`
+  const held = await tx
+    .select({ slug: sql<string>`held.slug`, postId: trash.item_id })
+    .from(trash)
+    .innerJoin(sql`unnest(${trash.slugs}) as held(slug)`, sql`true`)
+    .where(sql`${trash.kind} = 'post' and (held.slug = ${base} or held.slug like ${pattern})`)
+  const owners = new Map([...taken, ...held].map((row) => [row.slug, row.postId]))
   for (let attempt = 1; ; attempt++) {
     const candidate = slugCandidate(base, attempt)
     const owner = owners.get(candidate)

@@ -8,7 +8,8 @@
  * with none.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { posts } from '../db/schema'
+import { eq } from 'drizzle-orm'
+import { postSlugs, posts } from '../db/schema'
 import { publishDuePosts } from '../jobs/publish-posts'
 import { purgeTrash } from '../services/trash'
 import { ADMIN, createTestApp, isRecord, type TestApp } from './harness'
@@ -97,17 +98,34 @@ describe('notes in the Trash', () => {
     expect((await t.request('GET', '/api/posts/later-note')).status).toBe(200)
   })
 
-  test('a draft comes back a draft; its slug taken meanwhile, it gets the next free one', async () => {
+  test('a draft comes back a draft; its slugs stay reserved while it is in the Trash', async () => {
     const draft = await create(note('Draft Note', { status: 'draft' }))
     await t.request('DELETE', `/api/posts/${draft.id}`, { token })
-    // Its slug is free while it is in the Trash: a new note takes it.
+    // A new note with the same title gets the next slug: the trashed one keeps its own.
     const other = await create(note('Draft Note'))
-    expect(other.slug).toBe('draft-note')
+    expect(other.slug).toBe('draft-note-2')
     const back = await t.request('POST', `/api/trash/post/${draft.id}/restore`, { token })
     expect(back.status).toBe(200)
-    const restored = await t.request('GET', '/api/posts/draft-note-2', { token })
-    expect(restored.body).toMatchObject({ id: draft.id, state: 'draft' })
-    expect((await t.request('GET', '/api/posts/draft-note')).body.id).toBe(other.id)
+    const restored = await t.request('GET', '/api/posts/draft-note', { token })
+    expect(restored.body).toMatchObject({ id: draft.id, state: 'draft', slug: 'draft-note' })
+    expect((await t.request('GET', '/api/posts/draft-note')).status).toBe(404)
+    expect((await t.request('GET', '/api/posts/draft-note-2')).body.id).toBe(other.id)
+  })
+
+  test('a slug taken while the note was in the Trash (by a restored backup): it gets the next free one', async () => {
+    const binned = await create(note('Taken Meanwhile'))
+    await t.request('DELETE', `/api/posts/${binned.id}`, { token })
+    // What only a backup restore can cause: another note holding its slug.
+    const other = await create(note('Something Else'))
+    await t.db
+      .update(postSlugs)
+      .set({ slug: 'taken-meanwhile' })
+      .where(eq(postSlugs.post_id, other.id))
+    await t.db.update(posts).set({ slug: 'taken-meanwhile' }).where(eq(posts.id, other.id))
+    const back = await t.request('POST', `/api/trash/post/${binned.id}/restore`, { token })
+    expect(back.status).toBe(200)
+    expect((await t.request('GET', '/api/posts/taken-meanwhile-2')).body.id).toBe(binned.id)
+    expect((await t.request('GET', '/api/posts/taken-meanwhile')).body.id).toBe(other.id)
   })
 
   test('after 30 days in the Trash a note is removed for good', async () => {
