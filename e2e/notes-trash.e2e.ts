@@ -5,7 +5,7 @@
  * both themes.
  */
 import type { APIRequestContext } from '@playwright/test'
-import { apiCreate, expect, expectNoAxeViolations, test, unique } from './fixtures'
+import { expect, expectNoAxeViolations, test, unique } from './fixtures'
 
 interface NoteRow {
   id: number
@@ -13,14 +13,19 @@ interface NoteRow {
   title: string
 }
 
-function seedNote(request: APIRequestContext, token: string, title: string) {
-  return apiCreate(request, token, '/api/posts', {
-    title,
-    summary: 'A note that goes to the Trash and comes back.',
-    body: 'Some text.',
-    tags: ['Trash'],
-    status: 'published',
-  }) as Promise<NoteRow>
+async function seedNote(request: APIRequestContext, token: string, title: string) {
+  const created = await request.post('/api/posts', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      title,
+      summary: 'A note that goes to the Trash and comes back.',
+      body: 'Some text.',
+      tags: ['Trash'],
+      status: 'published',
+    },
+  })
+  expect(created.status()).toBe(201)
+  return (await created.json()) as NoteRow
 }
 
 test('a deleted note: Undo from the toast, then the Trash screen lists it as a note and restores it', async ({
