@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
+import { backupSummary, parseBackup } from '../backup/format'
 import { postSlugs, posts } from '../db/schema'
 import { publishDuePosts } from '../jobs/publish-posts'
 import { purgeTrash } from '../services/trash'
@@ -171,6 +172,10 @@ describe('notes in backups', () => {
     ).toEqual(['backup-after', 'backup-before'])
     expect(tables.trash).toContainEqual(
       expect.objectContaining({ kind: 'post', item_id: binned.id }),
+    )
+    // What `bun run backup` and a restore print.
+    expect(backupSummary(parseBackup(JSON.stringify(backup.json)).tables)).toContain(
+      `${before.length} notes (${tables.post_slugs?.length} slugs)`,
     )
 
     // Everything changes after the backup.
