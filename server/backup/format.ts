@@ -11,10 +11,12 @@
  * never the daily salt, which is gone once its day is over). Version 5
  * added the Trash (deleted items within their 30 days, a trashed image's
  * files in `media_files` too) and the revisions of projects and the
- * profile. Version 1
+ * profile. Version 6 added the notes (posts, with their state: scheduled
+ * time and the moment they went live, and every slug they have had). Version 1
  * files (before the media library), version 2 (before two-factor sign-in)
- * version 3 (before the analytics) and version 4 (before the Trash and
- * revisions: both come back empty) are still read.
+ * version 3 (before the analytics), version 4 (before the Trash and
+ * revisions: both come back empty) and version 5 (before the notes: none)
+ * are still read.
  *
  * `backupTables` is the one list of what a file holds, in the order the rows
  * are inserted (parents first). Each table's rows are checked with a schema
@@ -34,6 +36,8 @@ import {
   contactMessages,
   cvFile,
   media,
+  postSlugs,
+  posts,
   profile,
   projectSlugs,
   projects,
@@ -47,8 +51,8 @@ import { isDocumentKey, isMediaKey } from '../media/keys'
 
 export const BACKUP_FORMAT = 'portfolio-backup'
 /** What this program writes; it reads this one and the ones before it. */
-export const BACKUP_VERSION = 5
-const READABLE_VERSIONS = [1, 2, 3, 4, 5] as const
+export const BACKUP_VERSION = 6
+const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6] as const
 
 const isoPattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/
@@ -176,6 +180,17 @@ export const backupTables = {
       sort_order: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
     }),
     order: [timelineEvents.id],
+  }),
+  // The notes (version 6): the search document is generated, so not in the file.
+  posts: backupTable({
+    table: posts,
+    rows: createSelectSchema(posts, { id: positive, slug: nonEmpty }).omit({ search: true }),
+    order: [posts.id],
+  }),
+  post_slugs: backupTable({
+    table: postSlugs,
+    rows: createSelectSchema(postSlugs, { slug: nonEmpty, post_id: positive }),
+    order: [postSlugs.post_id, postSlugs.created_at, postSlugs.slug],
   }),
   contact_messages: backupTable({
     table: contactMessages,
@@ -308,6 +323,9 @@ const tablesSchema = z.strictObject({
   projects: z.array(backupTables.projects.rows),
   project_slugs: z.array(backupTables.project_slugs.rows),
   timeline_events: z.array(backupTables.timeline_events.rows),
+  // Files before version 6 were written before the notes.
+  posts: z.array(backupTables.posts.rows).default([]),
+  post_slugs: z.array(backupTables.post_slugs.rows).default([]),
   contact_messages: z.array(backupTables.contact_messages.rows),
   // Version 1 files were written before the media library.
   media: z.array(backupTables.media.rows).default([]),
@@ -358,6 +376,7 @@ export const backupSchema = z
       ['timeline_events', t.timeline_events.map((row) => row.id)],
       ['contact_messages', t.contact_messages.map((row) => row.id)],
       ['media', t.media.map((row) => row.id)],
+      ['posts', t.posts.map((row) => row.id)],
       ['share_links', t.share_links.map((row) => row.id)],
     ] as const) {
       const repeated = duplicates<number>(ids)
@@ -424,6 +443,25 @@ export const backupSchema = z
     for (const [index, row] of t.projects.entries()) {
       if (owners.get(row.slug) !== row.id) {
         fail(['projects', String(index)], `slug "${row.slug}" is missing from project_slugs`)
+      }
+    }
+    const postSlugsNow = duplicates(t.posts.map((row) => row.slug))
+    if (postSlugsNow.length)
+      fail(['posts'], `duplicate slugs: ${postSlugsNow.slice(0, 5).join(', ')}`)
+    const allPostSlugs = duplicates(t.post_slugs.map((row) => row.slug))
+    if (allPostSlugs.length) {
+      fail(['post_slugs'], `duplicate slugs: ${allPostSlugs.slice(0, 5).join(', ')}`)
+    }
+    const postIds = new Set(t.posts.map((row) => row.id))
+    const postOwners = new Map(t.post_slugs.map((row) => [row.slug, row.post_id]))
+    for (const [index, row] of t.post_slugs.entries()) {
+      if (!postIds.has(row.post_id)) {
+        fail(['post_slugs', String(index)], `post ${row.post_id} does not exist`)
+      }
+    }
+    for (const [index, row] of t.posts.entries()) {
+      if (postOwners.get(row.slug) !== row.id) {
+        fail(['posts', String(index)], `slug "${row.slug}" is missing from post_slugs`)
       }
     }
   })
@@ -493,6 +531,7 @@ export function backupSummary(tables: BackupTables): string {
   return [
     `${tables.projects.length} projects (${tables.project_slugs.length} slugs)`,
     `${tables.timeline_events.length} timeline events`,
+    `${tables.posts.length} notes (${tables.post_slugs.length} slugs)`,
     `${tables.contact_messages.length} contact messages`,
     `${tables.media.length} images`,
     `${tables.trash.length} items in the Trash`,

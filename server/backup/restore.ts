@@ -109,6 +109,7 @@ export async function restoreBackup(db: Db, backup: Backup, store: MediaStore): 
       ['timeline_event', 'timeline_events'],
       ['message', 'contact_messages'],
       ['image', 'media'],
+      ['post', 'posts'],
     ] as const) {
       await tx.execute(
         sql.raw(

@@ -29,10 +29,10 @@ type Reader = Pick<Db, 'select'>
 async function readRows<N extends BackupTableName>(db: Reader, name: N): Promise<BackupTables[N]> {
   const { table, order } = backupTables[name]
   const fields = Object.fromEntries(
-    Object.entries(getTableColumns(table)).map(([key, column]) => [
-      key,
-      column.dataType === 'date' ? iso(column) : column,
-    ]),
+    Object.entries(getTableColumns(table))
+      // A generated column (a post's search document) is computed again on restore.
+      .filter(([, column]) => !column.generated)
+      .map(([key, column]) => [key, column.dataType === 'date' ? iso(column) : column]),
   )
   const rows = await db
     .select(fields)

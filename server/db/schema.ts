@@ -709,7 +709,9 @@ export const githubState = pgTable(
 export const trash = pgTable(
   'trash',
   {
-    kind: text('kind', { enum: ['project', 'timeline_event', 'message', 'image'] }).notNull(),
+    kind: text('kind', {
+      enum: ['project', 'timeline_event', 'message', 'image', 'post'],
+    }).notNull(),
     item_id: integer('item_id').notNull(),
     /** What the Trash screen names it by: a title, a sender, an image's alt text or key. */
     title: text('title').notNull(),
@@ -718,7 +720,7 @@ export const trash = pgTable(
       .defaultNow(),
     /** The row as it was, its timestamps as ISO strings. */
     row: jsonb('row').$type<Record<string, unknown>>().notNull(),
-    /** A project's current and former slugs, still reserved for it. */
+    /** A project's or a post's current and former slugs, still reserved for it. */
     slugs: text('slugs').array().notNull().default(sql`'{}'::text[]`),
   },
   (table) => [
@@ -726,7 +728,7 @@ export const trash = pgTable(
     index('trash_deleted_at_idx').on(table.deleted_at),
     check(
       'trash_kind_check',
-      sql`${table.kind} in ('project', 'timeline_event', 'message', 'image')`,
+      sql`${table.kind} in ('project', 'timeline_event', 'message', 'image', 'post')`,
     ),
   ],
 )

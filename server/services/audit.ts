@@ -1,10 +1,11 @@
-import { and, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, gte, like, lt, or, type SQL } from 'drizzle-orm'
 import type { AuditGroup, AuditPage } from '../../src/schemas/security'
 import type { Db } from '../db/client'
 import {
   auditLog,
   contactMessages,
   media,
+  posts,
   profile,
   projects,
   shareLinks,
@@ -32,6 +33,7 @@ export const auditGroupPrefixes: Record<AuditGroup, string[]> = {
   content: [
     'projects.',
     'timeline.',
+    'posts.',
     'profile.',
     'media.',
     'shareLinks.',
@@ -126,6 +128,7 @@ const bookkeeping = new Set(['id', 'created_at', 'updated_at', 'first_seen_at', 
 const nouns: Record<string, string> = {
   projects: 'project',
   timeline: 'event',
+  posts: 'note',
   media: 'image',
   contact: 'message',
   profile: 'profile',
@@ -152,6 +155,12 @@ const storedRows: Record<string, (db: Db, id: number | undefined) => Promise<Row
     id === undefined
       ? undefined
       : first(db.select().from(timelineEvents).where(eq(timelineEvents.id, id)).limit(1)),
+  posts: async (db, id) => {
+    if (id === undefined) return undefined
+    // The search document is derived from the other columns: never listed as changed.
+    const { search: _search, ...columns } = getTableColumns(posts)
+    return first(db.select(columns).from(posts).where(eq(posts.id, id)).limit(1))
+  },
   media: async (db, id) =>
     id === undefined ? undefined : first(db.select().from(media).where(eq(media.id, id)).limit(1)),
   contact: async (db, id) =>
@@ -166,7 +175,7 @@ const storedRows: Record<string, (db: Db, id: number | undefined) => Promise<Row
 }
 
 /** Routers whose rows have a title worth naming (a message's sender's name is not kept here). */
-const titled = new Set(['projects', 'timeline', 'shareLinks', 'trash'])
+const titled = new Set(['projects', 'timeline', 'posts', 'shareLinks', 'trash'])
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)

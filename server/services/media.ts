@@ -1,7 +1,7 @@
 import { desc, eq, inArray, like } from 'drizzle-orm'
 import { type ImageInfo, type Media, mediaLimits } from '../../src/schemas/media'
 import type { Db } from '../db/client'
-import { media, profile, projects, timelineEvents } from '../db/schema'
+import { media, posts, profile, projects, timelineEvents } from '../db/schema'
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors'
 import { keyOfUrl, mediaUrl } from '../media/keys'
 import { compactPlaceholder, processUpload } from '../media/process'
@@ -153,12 +153,13 @@ function listed(items: string[]): string {
 interface UseSources {
   projects: { title: string; image_urls: string[]; long_description: string }[]
   events: { title: string; icon_path: string | null; description: string[] }[]
+  posts: { title: string; cover_url: string | null; body: string }[]
   profile: { photo_url: string; bio: string }[]
 }
 
 /** The site's content, read once to find the uses of any number of images. */
 async function readUseSources(db: Reader): Promise<UseSources> {
-  const [usingProjects, usingEvents, usingProfile] = await Promise.all([
+  const [usingProjects, usingEvents, usingPosts, usingProfile] = await Promise.all([
     db
       .select({
         title: projects.title,
@@ -175,9 +176,14 @@ async function readUseSources(db: Reader): Promise<UseSources> {
       })
       .from(timelineEvents)
       .orderBy(timelineEvents.title),
+    // Every note, drafts and scheduled ones too: they are shown once published.
+    db
+      .select({ title: posts.title, cover_url: posts.cover_url, body: posts.body })
+      .from(posts)
+      .orderBy(posts.title),
     db.select({ photo_url: profile.photo_url, bio: profile.bio }).from(profile),
   ])
-  return { projects: usingProjects, events: usingEvents, profile: usingProfile }
+  return { projects: usingProjects, events: usingEvents, posts: usingPosts, profile: usingProfile }
 }
 
 /**
@@ -203,8 +209,8 @@ function mentions(text: string, keys: readonly string[], siteUrl: string): boole
 
 /**
  * Where an image is used on the site, as phrases: `the project "X"`, `the
- * description of the project "X"`, `the profile photo`, `the profile's About
- * text`. Image fields and Markdown fields, by site-relative URL or by the
+ * description of the project "X"`, `the cover of the note "X"`, `the text of
+ * the note "X"`, `the profile photo`, `the profile's About text`. Image fields and Markdown fields, by site-relative URL or by the
  * site's absolute one. The one place that answers "is this image in use"
  * (deleting one, the library's list, anything that later moves images away).
  */
@@ -225,6 +231,10 @@ function usesIn(sources: UseSources, row: Row, siteUrl = 'http://localhost'): st
         ? [`the description of the timeline event "${event.title}"`]
         : []),
     ]),
+    ...sources.posts.flatMap((post) => [
+      ...(named(post.cover_url) ? [`the cover of the note "${post.title}"`] : []),
+      ...(named(post.body) ? [`the text of the note "${post.title}"`] : []),
+    ]),
     ...sources.profile.flatMap((owner) => [
       ...(named(owner.photo_url) ? ['the profile photo'] : []),
       ...(named(owner.bio) ? ["the profile's About text"] : []),
@@ -239,7 +249,8 @@ export async function findMediaUses(db: Reader, row: Row, siteUrl?: string): Pro
 
 /**
  * Moves an image nothing uses any more to the Trash: a project's images or
- * description, a timeline event's icon or bullets, the profile photo or
+ * description, a timeline event's icon or bullets, a note's cover or text
+ * (a draft's too), the profile photo or
  * About text naming its URL or a variant's (site-relative or absolute) is a
  * 409 that says which. Its files stay in the store until it is removed for
  * good (server/services/trash.ts).

@@ -7,15 +7,16 @@
  * rules: claimed under an advisory lock, former slugs kept so old links
  * redirect, the content version bumped in the write's own transaction.
  */
-import { and, desc, eq, isNotNull, like, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, like, lt, or, type SQL, sql } from 'drizzle-orm'
 import { slugCandidate, slugify } from '../../src/domain/slug'
 import type { Post, PostData, PostNeighbours, PostState } from '../../src/schemas/post'
 import type { Db } from '../db/client'
-import { postSlugs, posts } from '../db/schema'
+import { postSlugs, posts, trash } from '../db/schema'
 import { NotFoundError } from '../errors'
 import { markdownToPlainText, renderMarkdown } from '../markdown/render'
 import { type Tx, writeContent } from './content-version'
 import { iso } from './rows'
+import { moveToTrash } from './trash'
 
 /** Serialises post slug assignment across connections (and server instances). */
 const SLUG_LOCK_KEY = 72_616_027
@@ -161,7 +162,8 @@ export async function getPostBySlug(
 
 /**
  * The live posts either side of this one in time: `previous` the older,
- * `next` the newer. For a draft or a scheduled post (the admin's preview):
+ * `next` the newer (compared through the column, so the time reaches
+ * PostgreSQL as a timestamp: a Date inside raw SQL does not). For a draft or a scheduled post (the admin's preview):
  * none.
  */
 export async function getPostNeighbours(
@@ -181,10 +183,7 @@ export async function getPostNeighbours(
     .where(
       and(
         isLive,
-        or(
-          sql`${posts.published_at} < ${at}`,
-          and(eq(posts.published_at, at), sql`${posts.id} < ${current.id}`),
-        ),
+        or(lt(posts.published_at, at), and(eq(posts.published_at, at), lt(posts.id, current.id))),
       ),
     )
     .orderBy(desc(posts.published_at), desc(posts.id))
@@ -195,10 +194,7 @@ export async function getPostNeighbours(
     .where(
       and(
         isLive,
-        or(
-          sql`${posts.published_at} > ${at}`,
-          and(eq(posts.published_at, at), sql`${posts.id} > ${current.id}`),
-        ),
+        or(gt(posts.published_at, at), and(eq(posts.published_at, at), gt(posts.id, current.id))),
       ),
     )
     .orderBy(posts.published_at, posts.id)
@@ -216,7 +212,10 @@ export async function liveTags(db: Db): Promise<string[]> {
   return [...seen.values()].sort((a, b) => a.localeCompare(b))
 }
 
-/** The first free slug for a title; one this post already owns (now or formerly) counts as free. */
+/**
+ * The first free slug for a title; one this post already owns (now or
+ * formerly) counts as free, one a note in the Trash holds does not.
+ */
 async function claimSlug(tx: Tx, title: string, postId: number | null): Promise<string> {
   await tx.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK_KEY})`)
   const base = slugify(title)
@@ -226,7 +225,14 @@ async function claimSlug(tx: Tx, title: string, postId: number | null): Promise<
     .where(
       or(eq(postSlugs.slug, base), like(postSlugs.slug, `${base.replace(/[\\%_]/g, '\\$&')}-%`)),
     )
-  const owners = new Map(taken.map((row) => [row.slug, row.postId]))
+  // A note in the Trash still holds its slugs: restoring it gives them back.
+  const pattern = `${base.replace(/[\\%_]/g, '\\$&')}-%`
+  const held = await tx
+    .select({ slug: sql<string>`held.slug`, postId: trash.item_id })
+    .from(trash)
+    .innerJoin(sql`unnest(${trash.slugs}) as held(slug)`, sql`true`)
+    .where(sql`${trash.kind} = 'post' and (held.slug = ${base} or held.slug like ${pattern})`)
+  const owners = new Map([...taken, ...held].map((row) => [row.slug, row.postId]))
   for (let attempt = 1; ; attempt++) {
     const candidate = slugCandidate(base, attempt)
     const owner = owners.get(candidate)
@@ -310,12 +316,11 @@ export async function updatePost(ctx: PostWriteContext, id: number, data: PostDa
 }
 
 /**
- * Removes a post (its former slugs with it): from then on its page and API
- * answer 404. The one place a post leaves, so a Trash can take it over.
+ * Moves a post to the Trash (its slugs with it, still reserved for it): from
+ * then on its page and API answer 404, until it is restored within 30 days.
  */
 export async function deletePost(db: Db, id: number): Promise<void> {
   return writeContent(db, async (tx) => {
-    const deleted = await tx.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id })
-    if (deleted.length === 0) throw notFound()
+    await moveToTrash(tx, 'post', id)
   })
 }

@@ -1,19 +1,23 @@
 /**
- * The Trash: a delete of a project, timeline event, contact message or
- * image moves its row here (server/db/schema.ts, `trash`) in the delete's
+ * The Trash: a delete of a project, timeline event, contact message,
+ * image or post (a note) moves its row here (server/db/schema.ts, `trash`) in the delete's
  * own transaction, so it leaves every public answer, list, page, sitemap
  * and cache at once. A restore puts the row back as it was: its id, its
- * `sort_order` (its place in the manual order), a project's slugs, an
+ * `sort_order` (its place in the manual order), a project's or a post's
+ * slugs (a post its state: draft, scheduled or live), an
  * image's files (never removed while it is in the Trash). After 30 days
  * `purgeTrash` removes it for good.
  */
 import { and, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
+import { slugCandidate, slugify } from '../../src/domain/slug'
 import { TRASH_DAYS, type TrashItem, type TrashKind } from '../../src/schemas/trash'
 import type { Db } from '../db/client'
 import {
   contactMessages,
   media,
+  postSlugs,
+  posts,
   projectSlugs,
   projects,
   revisions,
@@ -69,6 +73,12 @@ const kinds: Record<
       ) ?? 'Image',
     public: true,
   },
+  post: {
+    table: posts as unknown as PgTable & { id: typeof projects.id },
+    notFound: 'Post not found.',
+    title: (row) => String(row.title),
+    public: true,
+  },
 }
 
 const notInTrash = () => new NotFoundError('Nothing in the Trash has that kind and id.')
@@ -87,7 +97,8 @@ export function revive(table: PgTable, row: Row): Row {
   const columns = getTableColumns(table)
   const values: Row = {}
   for (const [key, column] of Object.entries(columns)) {
-    if (!(key in row)) continue
+    // A generated column (a post's search document) is computed again.
+    if (!(key in row) || column.generated) continue
     const value = row[key]
     values[key] = column.dataType === 'date' && typeof value === 'string' ? new Date(value) : value
   }
@@ -109,6 +120,10 @@ export async function moveToTrash(tx: Tx, kind: TrashKind, id: number): Promise<
     .for('update')
     .limit(1)) as Row[]
   if (!row) throw new NotFoundError(notFound)
+  // A generated column (a post's search document) is not kept: it is computed again.
+  for (const [key, column] of Object.entries(getTableColumns(source))) {
+    if (column.generated) delete row[key]
+  }
   const slugs =
     kind === 'project'
       ? (
@@ -117,8 +132,16 @@ export async function moveToTrash(tx: Tx, kind: TrashKind, id: number): Promise<
             .from(projectSlugs)
             .where(eq(projectSlugs.project_id, id))
         ).map((slug) => slug.slug)
-      : []
-  // A project's slugs go with it (ON DELETE CASCADE).
+      : kind === 'post'
+        ? (
+            await tx
+              .select({ slug: postSlugs.slug })
+              .from(postSlugs)
+              .where(eq(postSlugs.post_id, id))
+              .orderBy(postSlugs.created_at, postSlugs.slug)
+          ).map((slug) => slug.slug)
+        : []
+  // A project's or a post's slugs go with it (ON DELETE CASCADE).
   await tx.delete(table).where(eq(table.id, id))
   await tx
     .insert(trash)
@@ -183,6 +206,8 @@ export async function restoreFromTrash(db: Db, kind: TrashKind, id: number): Pro
       }
     } else if (kind === 'project') {
       await restoreProject(tx, values, item.slugs)
+    } else if (kind === 'post') {
+      await restorePost(tx, values, item.slugs)
     } else {
       try {
         await tx.insert(table).values(values)
@@ -222,6 +247,47 @@ async function restoreProject(tx: Tx, values: Row, slugs: string[]): Promise<voi
   await tx
     .insert(projectSlugs)
     .values(all.map((each) => ({ slug: each, project_id: id })))
+    .onConflictDoNothing()
+}
+
+/**
+ * A post comes back with its state (draft, scheduled or live, `went_live_at`
+ * as it was) and every slug it had. A scheduled post whose time passed while
+ * it was in the Trash goes live at the job's next run. A slug taken meanwhile
+ * (only a backup restore can cause it) is left to its owner; if the current
+ * one is, the post takes the next free one for its title.
+ */
+async function restorePost(tx: Tx, values: Row, slugs: string[]): Promise<void> {
+  const id = Number(values.id)
+  const [clash] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, id)).limit(1)
+  if (clash) throw new ConflictError(`A post with the id ${id} exists already.`)
+  const all = [...new Set([...slugs, String(values.slug)])]
+  const owned = await tx
+    .select({ slug: postSlugs.slug })
+    .from(postSlugs)
+    .where(inArray(postSlugs.slug, all))
+  const taken = new Set(owned.map((row) => row.slug))
+  let slug = String(values.slug)
+  if (taken.has(slug)) {
+    const base = slugify(String(values.title))
+    for (let attempt = 1; ; attempt++) {
+      const candidate = slugCandidate(base, attempt)
+      const [owner] = await tx
+        .select({ slug: postSlugs.slug })
+        .from(postSlugs)
+        .where(eq(postSlugs.slug, candidate))
+        .limit(1)
+      if (!owner) {
+        slug = candidate
+        break
+      }
+    }
+  }
+  await tx.insert(posts).values({ ...(values as typeof posts.$inferInsert), slug })
+  const kept = [...new Set([...all.filter((each) => !taken.has(each)), slug])]
+  await tx
+    .insert(postSlugs)
+    .values(kept.map((each) => ({ slug: each, post_id: id })))
     .onConflictDoNothing()
 }
 

@@ -179,6 +179,49 @@ describe('what is recorded', () => {
     expect(stored.some((row) => row.action.endsWith('.list'))).toBe(false)
   })
 
+  test('notes: created, edited, deleted and restored from the Trash, named by their title', async () => {
+    await since()
+    const note = {
+      title: 'Audited Note',
+      summary: 'About auditing.',
+      body: 'Body text.',
+      tags: ['Audit'],
+      status: 'draft',
+    }
+    const post = await call('POST', '/api/posts', note)
+    expect(post.status).toBe(201)
+    await call('PUT', `/api/posts/${post.id}`, { ...note, summary: 'Typed summary', tags: [] })
+    await call('DELETE', `/api/posts/${post.id}`)
+    await call('POST', `/api/trash/post/${post.id}/restore`)
+
+    const stored = await rows()
+    expect(stored.map((row) => row.action)).toEqual([
+      'posts.create',
+      'posts.update',
+      'posts.delete',
+      'trash.restore',
+    ])
+    expect(stored[0]).toMatchObject({
+      actor: ADMIN.username,
+      target: `note ${post.id} "Audited Note"`,
+    })
+    expect(stored[0]?.details).toEqual({ id: post.id, title: 'Audited Note' })
+    // The columns that changed, never the search document derived from them.
+    expect(stored[1]?.details.fields).toEqual(['summary', 'tags'])
+    expect(stored[2]?.target).toBe(`note ${post.id} "Audited Note"`)
+    expect(stored[3]?.details).toMatchObject({ kind: 'post', id: post.id, title: 'Audited Note' })
+    expect(stored.map((row) => actionLabel(row.action))).toEqual([
+      'Note created',
+      'Note updated',
+      'Note deleted',
+      'Restored from the Trash',
+    ])
+    expect(JSON.stringify(stored)).not.toContain('Typed summary')
+    const content = await call('GET', '/api/audit?group=content&limit=100')
+    const listed = (content.body.entries as { action: string }[]).map((entry) => entry.action)
+    expect(listed).toEqual(expect.arrayContaining(['posts.create', 'posts.update', 'posts.delete']))
+  })
+
   test('previews are not recorded; a CV, an import, a test alert and a restore are', async () => {
     await since()
     const trpc = (path: string, input: unknown) =>

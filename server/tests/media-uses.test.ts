@@ -67,6 +67,41 @@ test('used only inside a project long description: 409 naming it, and the librar
   expect((await listed())?.uses).toEqual([])
 })
 
+test('used only by a note (its cover, its text, a draft too): 409 naming it; gone once the note is deleted', async () => {
+  const note = {
+    title: 'Beach Notes',
+    summary: 'A day out.',
+    body: 'No picture yet.',
+    tags: [],
+    status: 'draft',
+  }
+  const post = await t.request('POST', '/api/posts', {
+    token,
+    body: { ...note, cover_url: image.url },
+  })
+  expect(post.status).toBe(201)
+  const covered = await t.request('DELETE', `/api/media/${image.id}`, { token })
+  expect(covered.status).toBe(409)
+  expect(covered.json).toEqual({
+    error:
+      'This image is still used by the cover of the note "Beach Notes": remove it there first, then delete it.',
+  })
+  // Only in the Markdown, by the site's absolute URL.
+  const edited = await t.request('PUT', `/api/posts/${post.body.id}`, {
+    token,
+    body: { ...note, body: `Sand.\n\n![The beach](${site}${image.url})\n` },
+  })
+  expect(edited.status).toBe(200)
+  const inText = await t.request('DELETE', `/api/media/${image.id}`, { token })
+  expect(inText.status).toBe(409)
+  expect(inText.body.error).toBe(
+    'This image is still used by the text of the note "Beach Notes": remove it there first, then delete it.',
+  )
+  expect((await listed())?.uses).toEqual(['the text of the note "Beach Notes"'])
+  expect((await t.request('DELETE', `/api/posts/${post.body.id}`, { token })).status).toBe(204)
+  expect((await listed())?.uses).toEqual([])
+})
+
 test("by the site's absolute URL (an icon, the bio): 409; the same path on another host is not a use", async () => {
   const absolute = `${site}${image.url}`
   const event = await t.request('POST', '/api/timeline', {

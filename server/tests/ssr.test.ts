@@ -239,6 +239,61 @@ describe('each public page arrives rendered, with its meta tags', () => {
     })
   })
 
+  test('a note: BlogPosting JSON-LD (headline, dates, author from the profile, url, cover); gone once deleted', async () => {
+    const note = {
+      summary: 'How the engine weaves algebraic patterns.',
+      body: 'The engine *weaves* patterns.',
+      tags: ['Engines'],
+      status: 'published',
+    }
+    const covered = await t.request('POST', '/api/posts', {
+      token,
+      body: { ...note, title: 'Weaving Patterns', cover_url: '/img/loom.png' },
+    })
+    expect(covered.status).toBe(201)
+    const response = await t.request('GET', '/notes/weaving-patterns')
+    expect(response.status).toBe(200)
+    const page = readPage(response.text)
+    expect(page.text).toContain('The engine weaves patterns.')
+    const url = `${SITE}/notes/weaving-patterns`
+    expect(page.canonical).toEqual([url])
+    const card = page.meta.get('og:image') ?? ''
+    expect(card).toMatch(new RegExp(`^${SITE}/og/notes/weaving-patterns\\.png\\?v=[0-9a-f]{8}$`))
+    const posting = jsonLdOfType(page, 'BlogPosting')
+    expect(posting).toMatchObject({
+      '@context': 'https://schema.org',
+      headline: 'Weaving Patterns',
+      description: 'How the engine weaves algebraic patterns.',
+      url,
+      mainEntityOfPage: url,
+      datePublished: covered.body.published_at,
+      dateModified: covered.body.updated_at,
+      keywords: 'Engines',
+      author: { '@type': 'Person', name: 'Ada Lovelace', url: `${SITE}/` },
+      image: [
+        { '@type': 'ImageObject', url: card, width: 1200, height: 630 },
+        `${SITE}/img/loom.png`,
+      ],
+    })
+    expect(Date.parse(String(posting.datePublished))).not.toBeNaN()
+
+    // Without a cover: the card alone.
+    await t.request('POST', '/api/posts', { token, body: { ...note, title: 'Plain Note' } })
+    const plain = jsonLdOfType(
+      readPage((await t.request('GET', '/notes/plain-note')).text),
+      'BlogPosting',
+    )
+    expect(plain.image).toEqual([expect.objectContaining({ '@type': 'ImageObject' })])
+
+    // Deleted (to the Trash): its page is a 404 without JSON-LD.
+    await t.request('DELETE', `/api/posts/${covered.body.id}`, { token })
+    const gone = await t.request('GET', '/notes/weaving-patterns')
+    expect(gone.status).toBe(404)
+    expect(
+      readPage(gone.text).jsonLd.some((item) => isRecord(item) && item['@type'] === 'BlogPosting'),
+    ).toBe(false)
+  })
+
   test('projects: every project card; the page’s own meta tags', async () => {
     const response = await t.request('GET', '/projects')
     expect(response.status).toBe(200)

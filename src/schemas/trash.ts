@@ -2,7 +2,7 @@ import { idSchema } from './fields'
 import { z } from './zod'
 
 /** What a delete can move to the Trash; the `{kind}` of `/api/trash/{kind}/{id}`. */
-export const trashKinds = ['project', 'timeline_event', 'message', 'image'] as const
+export const trashKinds = ['project', 'timeline_event', 'message', 'image', 'post'] as const
 export type TrashKind = (typeof trashKinds)[number]
 
 /** Days an item stays in the Trash before it is removed for good. */

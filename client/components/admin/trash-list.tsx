@@ -13,6 +13,7 @@ const kindLabel: Record<TrashKind, string> = {
   timeline_event: 'Timeline event',
   message: 'Message',
   image: 'Image',
+  post: 'Note',
 }
 
 const DAY_MS = 86_400_000

@@ -46,6 +46,8 @@ const tableLabels: Record<string, string> = {
   share_links: 'Share links',
   analytics_views: 'Page-view counts (per day, page, site, device, link)',
   analytics_visitors: 'Visitor hashes (per day, no address kept)',
+  posts: 'Notes',
+  post_slugs: 'Note addresses (slugs)',
   trash: 'Items in the Trash',
   revisions: 'Earlier versions (projects and profile)',
 }

@@ -21,8 +21,8 @@ function TrashScreen() {
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight text-strong">Trash.</h1>
         <p className="text-sm text-muted">
-          Deleted projects, timeline events, messages and images stay here for {TRASH_DAYS} days,
-          then they are removed for good. Restore puts one back where it was.
+          Deleted projects, timeline events, notes, messages and images stay here for {TRASH_DAYS}{' '}
+          days, then they are removed for good. Restore puts one back where it was.
         </p>
       </div>
       <TrashList />

@@ -39,6 +39,7 @@ function NotesScreen() {
     question: 'Are you sure you want to delete this note?',
     fallback: 'The note could not be deleted.',
     deleted: 'Note deleted.',
+    trashKind: 'post',
   })
   const [filter, setFilter] = useState('')
   const filterId = useId()

@@ -1,0 +1,2 @@
+ALTER TABLE "trash" DROP CONSTRAINT "trash_kind_check";--> statement-breakpoint
+ALTER TABLE "trash" ADD CONSTRAINT "trash_kind_check" CHECK ("trash"."kind" in ('project', 'timeline_event', 'message', 'image', 'post'));
