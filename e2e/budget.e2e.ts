@@ -9,22 +9,23 @@ import type { Page } from '@playwright/test'
 import { apiCreate, expect, hydrated, test, unique } from './fixtures'
 
 /**
- * A guard against growth: the home page's first load is 118.5 KB gzip -9
+ * A guard against growth: the home page's first load is 119.0 KB gzip -9
  * (the entry and the 0.4 KB runtime chunk; `bun run bundle:treemap` shows each
  * dependency's share), and another public page's is that plus its own route
  * chunk. The public screens other than the home page are chunks of their own
  * since the entry was trimmed (119.4 → 116.9 KB); then came the repository
  * stars and language on the home page's project cards (+1.2 KB), the notes'
  * and the set-up page's route definitions, the header's search form and the
- * Notes link (+0.4 KB together). A new page's screen is a chunk of its own;
+ * Notes link, the security fixes' shared rules (+0.9 KB together, runtime
+ * chunk included). A new page's screen is a chunk of its own;
  * only its route definition joins the entry. The target of 110 KB is below
  * what the stack itself needs: react-dom is 54.5 KB gzip of the entry,
  * TanStack Router with its store and history 30 KB, React Query 12 KB and
  * React with the scheduler 4 KB, before any page code (docs/performance.md).
  */
-const ENTRY_LIMIT_KB = 119
+const ENTRY_LIMIT_KB = 119.5
 /** Any public page: the entry and its own route chunk. */
-const FIRST_LOAD_LIMIT_KB = 122
+const FIRST_LOAD_LIMIT_KB = 122.5
 
 interface Script {
   url: string
@@ -81,8 +82,12 @@ test('public pages load their JavaScript within the budget, without zod or admin
   }
 })
 
-/** The public screens' stylesheet, written into each page (7.3 KB gzip today; the admin's is apart). */
-const INLINE_CSS_LIMIT_KB = 8
+/**
+ * The public screens' stylesheet, written into each page (8.1 KB gzip today,
+ * with the notes' and search pages' styles and the About section's; the
+ * admin's is apart).
+ */
+const INLINE_CSS_LIMIT_KB = 8.5
 
 test('public pages carry only the public stylesheet, inline; the sign-in and admin screens fetch theirs', async ({
   page,

@@ -32,10 +32,13 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-20 border-b border-line/80 bg-surface-raised/85 backdrop-blur supports-[backdrop-filter]:bg-surface-raised/70">
       <div className="mx-auto flex h-16 w-full site-column items-center justify-between gap-2 px-3 sm:gap-3 sm:px-6">
-        {/* On the narrowest phones the Home link alone leads home: the header fits. */}
+        {/* On the narrowest phones the Home link alone leads home: the header fits
+            (below 400 px once the Notes link joins the three). */}
         <Link
           to="/"
-          className="flex items-center gap-2.5 rounded-full font-semibold tracking-tight text-strong max-[359px]:hidden"
+          className={`flex items-center gap-2.5 rounded-full font-semibold tracking-tight text-strong ${
+            hasNotes ? 'max-[399px]:hidden' : 'max-[359px]:hidden'
+          }`}
         >
           <span
             aria-hidden="true"
