@@ -181,3 +181,21 @@ test('search from the header by keyboard: /, type, arrow down, Enter', async ({
   await expect(page).toHaveURL(/\/search\?q=quasar$/)
   await expect(page.getByRole('link', { name: title })).toBeVisible()
 })
+
+test('keys typed while the search box loads its code are kept, and Escape keeps the text', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/')
+  await hydrated(page)
+  // No pause: the combobox's chunk is still on its way while these keys land.
+  await page.keyboard.press('/')
+  await page.keyboard.type('quasar')
+  const box = page.getByRole('combobox', { name: 'Search' })
+  await expect(box).toBeFocused()
+  await expect(box).toHaveValue('quasar')
+  await page.keyboard.press('Escape')
+  await expect(box).toHaveValue('quasar')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/search\?q=quasar$/)
+})

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { type ComponentType, useEffect, useId, useRef, useState } from 'react'
 import { SearchIcon } from './icons'
 
 /** The longest query the API takes (src/schemas/search.ts; no zod in the public bundle). */
@@ -7,8 +7,7 @@ export const MAX_QUERY = 200
 export const searchInputClass =
   'rounded-full border border-line bg-surface-raised px-3 py-1.5 text-sm text-body'
 
-// The combobox's code arrives on the box's first focus, not with the page.
-const SearchCombobox = lazy(() => import('./search-combobox'))
+type Combobox = ComponentType<{ id: string; initial: () => string }>
 
 /**
  * The header's search: a plain GET form to /search (it works before and
@@ -20,7 +19,23 @@ export function HeaderSearch() {
   const id = useId()
   // What was typed into the plain box, up to the moment the combobox takes over.
   const typed = useRef('')
-  const [enhanced, setEnhanced] = useState(false)
+  // The combobox's code arrives on the box's first focus, not with the page. It
+  // takes over only once loaded: until then the plain box keeps the focus and
+  // what is typed into it (a lazy component would swap in a fallback box,
+  // and the keys typed meanwhile would be lost).
+  const [SearchCombobox, setSearchCombobox] = useState<Combobox | null>(null)
+  const loading = useRef(false)
+  const enhance = () => {
+    if (loading.current) return
+    loading.current = true
+    import('./search-combobox').then(
+      (module) => setSearchCombobox(() => module.default),
+      () => {
+        // Offline or a stale deploy: the plain form still searches.
+        loading.current = false
+      },
+    )
+  }
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -51,7 +66,7 @@ export function HeaderSearch() {
         size={12}
         onFocus={(event) => {
           typed.current = event.currentTarget.value
-          setEnhanced(true)
+          enhance()
         }}
         onInput={(event) => {
           typed.current = event.currentTarget.value
@@ -71,13 +86,7 @@ export function HeaderSearch() {
         <span className="sr-only">Search</span>
       </a>
       <search className="relative max-sm:hidden">
-        {!enhanced ? (
-          plainForm
-        ) : (
-          <Suspense fallback={plainForm}>
-            <SearchCombobox id={id} initial={() => typed.current} />
-          </Suspense>
-        )}
+        {SearchCombobox ? <SearchCombobox id={id} initial={() => typed.current} /> : plainForm}
       </search>
     </>
   )

@@ -19,7 +19,11 @@ export default function SearchCombobox({ id, initial }: { id: string; initial: (
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   useEffect(() => {
-    input.current?.focus()
+    const box = input.current
+    if (!box) return
+    // The caret after what was typed into the plain box before this one took over.
+    box.focus()
+    box.setSelectionRange(box.value.length, box.value.length)
   }, [])
 
   useEffect(() => {
@@ -72,7 +76,10 @@ export default function SearchCombobox({ id, initial }: { id: string; initial: (
       <input
         ref={input}
         id={`${id}-q`}
-        type="search"
+        // Text, not search: Chromium's search box clears itself on Escape, where
+        // the combobox pattern's first Escape only closes the suggestions.
+        type="text"
+        enterKeyHint="search"
         name="q"
         role="combobox"
         aria-expanded={expanded}
