@@ -1,6 +1,5 @@
-import { and, eq, like, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, or, type SQL } from 'drizzle-orm'
 import { repoNameFromUrl } from '../../src/domain/github'
-import { slugCandidate, slugify } from '../../src/domain/slug'
 import type { NextProject, Project, ProjectData } from '../../src/schemas/project'
 import type { Revision } from '../../src/schemas/revisions'
 import type { Db } from '../db/client'
