@@ -135,11 +135,16 @@ test('timeline: keyboard drag saves the order at once, and the home page follows
   token,
 }) => {
   const events: Row[] = []
-  for (const name of ['First kb job', 'Second kb job', 'Third kb job']) {
+  // Each starts later than the last: a new event takes its place by start date.
+  for (const [name, start] of [
+    ['First kb job', 'Jan 2024'],
+    ['Second kb job', 'Feb 2024'],
+    ['Third kb job', 'Mar 2024'],
+  ] as const) {
     events.push(
       await apiCreate(request, token, '/api/timeline', {
         title: unique(name),
-        start_date: 'Jan 2024',
+        start_date: start,
         position: 'Engineer',
         event_type: 'experience',
       }),
@@ -148,7 +153,7 @@ test('timeline: keyboard drag saves the order at once, and the home page follows
   const [first, second, third] = events as [Row, Row, Row]
   await page.goto('/admin')
   const list = page.getByRole('list', { name: 'Timeline events, in the order the site shows them' })
-  // Newest first: Third, Second, First.
+  // Latest start first: Third, Second, First.
   await expect
     .poll(() => dashboardOrder(list, events))
     .toEqual([third.title, second.title, first.title])
