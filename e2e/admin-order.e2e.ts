@@ -135,11 +135,12 @@ test('timeline: keyboard drag saves the order at once, and the home page follows
   token,
 }) => {
   const events: Row[] = []
-  // Each starts later than the last: a new event takes its place by start date.
+  // Each starts later than the last (a new event takes its place by start date),
+  // and later than any other journey's, so the three sit together at the top.
   for (const [name, start] of [
-    ['First kb job', 'Jan 2024'],
-    ['Second kb job', 'Feb 2024'],
-    ['Third kb job', 'Mar 2024'],
+    ['First kb job', 'Jan 2032'],
+    ['Second kb job', 'Feb 2032'],
+    ['Third kb job', 'Mar 2032'],
   ] as const) {
     events.push(
       await apiCreate(request, token, '/api/timeline', {
@@ -188,11 +189,15 @@ test('timeline: a new order shows on the home page', async ({
   token,
 }) => {
   const events: Row[] = []
-  for (const name of ['Older job', 'Newer job']) {
+  // After the keyboard test's (2032), before everyone else's: the two sit together.
+  for (const [name, start] of [
+    ['Older job', 'Jan 2031'],
+    ['Newer job', 'Feb 2031'],
+  ] as const) {
     events.push(
       await apiCreate(request, token, '/api/timeline', {
         title: unique(name),
-        start_date: 'Jan 2024',
+        start_date: start,
         position: 'Engineer',
         event_type: 'experience',
       }),
