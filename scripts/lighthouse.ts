@@ -220,7 +220,7 @@ try {
     '/privacy',
     '/notes',
     `/notes/${noteSlug}`,
-    '/search?q=typescript',
+    '/search',
   ]
   const chosen = process.env.LIGHTHOUSE_PAGES?.split(',').map((path) =>
     path.trim().replace('{slug}', slug).replace('{note}', noteSlug),

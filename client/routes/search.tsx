@@ -28,7 +28,9 @@ export const Route = createFileRoute('/search')({
       title: `Search · ${SITE_NAME}`,
       description: 'Search the projects, notes and timeline.',
     })
-    // Result pages are many and thin: kept out of search engines' indexes.
+    // The search page itself may be indexed; its result pages are many and thin
+    // (one per query anyone types): kept out of search engines' indexes.
+    if (!match.search.q) return head
     return { ...head, meta: [...head.meta, { name: 'robots', content: 'noindex' }] }
   },
   component: SearchPage,

@@ -239,6 +239,15 @@ describe('each public page arrives rendered, with its meta tags', () => {
     })
   })
 
+  test('the search page may be indexed; a page of results is not', async () => {
+    const page = await t.request('GET', '/search')
+    expect(page.status).toBe(200)
+    expect(page.text).not.toContain('name="robots"')
+    const results = await t.request('GET', '/search?q=engine')
+    expect(results.status).toBe(200)
+    expect(results.text).toContain('<meta name="robots" content="noindex"/>')
+  })
+
   test('a note: BlogPosting JSON-LD (headline, dates, author from the profile, url, cover); gone once deleted', async () => {
     const note = {
       summary: 'How the engine weaves algebraic patterns.',
