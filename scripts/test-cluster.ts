@@ -468,6 +468,7 @@ try {
     async () => {
       const acked = { messages: new Map<number, string>(), events: new Map<number, string>() }
       let errors = 0
+      const unexpected: string[] = []
       let refused = 0
       let stop = false
       let n = 0
@@ -485,7 +486,10 @@ try {
                 timeoutMs: 10_000,
               })
               if (answer.status === 201) acked.messages.set(Number(field(answer, 'id')), message)
-              else if (answer.status !== 503) errors++
+              else if (answer.status !== 503) {
+                errors++
+                unexpected.push(`contact ${answer.status} ${answer.text.slice(0, 160)}`)
+              }
             } else {
               const title = `Load event ${tag}`
               const answer = await req(server, 'POST', '/api/timeline', {
@@ -494,7 +498,10 @@ try {
                 timeoutMs: 10_000,
               })
               if (answer.status === 201) acked.events.set(Number(field(answer, 'id')), title)
-              else if (answer.status !== 503) errors++
+              else if (answer.status !== 503) {
+                errors++
+                unexpected.push(`timeline ${answer.status} ${answer.text.slice(0, 160)}`)
+              }
             }
             n++
           } catch {
@@ -531,7 +538,7 @@ try {
         acked.messages.size > 100 && acked.events.size > 100,
         'too few writes to prove anything',
       )
-      expectThat(errors === 0, `${errors} unexpected answers`)
+      expectThat(errors === 0, `${errors} unexpected answers: ${unexpected.slice(0, 3).join('; ')}`)
       expectThat(
         lost.length === 0,
         `${lost.length} acknowledged writes missing: ${lost.slice(0, 5).join(', ')}`,

@@ -10,6 +10,9 @@ import { listOrder, reorderRows } from './ordering'
 import { type ApiRow, contentRows, toApiRow } from './rows'
 import { moveToTrash } from './trash'
 
+/** The advisory lock every write of the timeline's order takes (creating an event, reordering). */
+const TIMELINE_ORDER_LOCK_KEY = 72_616_031
+
 const events = contentRows(timelineEvents, 'Timeline event not found.', listOrder(timelineEvents))
 
 type Stored = ApiRow<typeof timelineEvents.$inferSelect>
@@ -53,7 +56,11 @@ export async function createEvent(db: Db, data: TimelineData): Promise<TimelineE
  * not: the rows after it move one down.
  */
 export async function createEventIn(tx: Tx, data: TimelineData): Promise<TimelineEvent> {
-  // Locked: two events created at once, or a reorder, wait for this one.
+  // One order write at a time (on every instance): the rows are then read
+  // after the last writer committed, never from a snapshot that misses its
+  // new event, and the row locks below are never taken in two orders at once
+  // (which PostgreSQL would end as a deadlock, a 500).
+  await tx.execute(sql`select pg_advisory_xact_lock(${TIMELINE_ORDER_LOCK_KEY})`)
   const stored = await tx
     .select({
       id: timelineEvents.id,
@@ -112,5 +119,8 @@ export async function deleteEvent(db: Db, id: number): Promise<void> {
 
 /** The new manual order: every event's id once, first to last (else InvalidInputError). */
 export async function reorderEvents(db: Db, ids: readonly number[]): Promise<void> {
-  return writeContent(db, (tx) => reorderRows(tx, timelineEvents, ids, 'timeline event'))
+  return writeContent(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${TIMELINE_ORDER_LOCK_KEY})`)
+    await reorderRows(tx, timelineEvents, ids, 'timeline event')
+  })
 }
