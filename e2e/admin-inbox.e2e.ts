@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer as createHttpServer, type Server } from 'node:http'
-import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
@@ -15,6 +14,7 @@ import {
   test,
   unique,
 } from './fixtures'
+import { freePort } from './support/free-port'
 
 const screens = '.tmp/screens'
 mkdirSync(screens, { recursive: true })
@@ -300,18 +300,6 @@ test.describe('Settings → Notifications with alerts configured', () => {
   const mails: string[] = []
   const posts: { type: string; answered: number }[] = []
   let hookStatus = 503
-
-  function freePort(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const probe = createNetServer()
-      probe.once('error', reject)
-      probe.listen(0, '127.0.0.1', () => {
-        const address = probe.address()
-        const port = typeof address === 'object' && address ? address.port : 0
-        probe.close(() => resolve(port))
-      })
-    })
-  }
 
   test.beforeAll(async () => {
     const smtpPort = await freePort()

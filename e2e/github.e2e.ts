@@ -8,11 +8,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Page, test } from '@playwright/test'
 import { expect, expectNoAxeViolations, hydrated } from './fixtures'
+import { freePort } from './support/free-port'
 
 const OWNER = { username: 'github-owner', password: 'github owner password' }
 const shotsDir = process.env.GITHUB_SHOTS_DIR ?? '.tmp/screenshots-github'
@@ -20,18 +20,6 @@ const shotsDir = process.env.GITHUB_SHOTS_DIR ?? '.tmp/screenshots-github'
 const children: ChildProcess[] = []
 let dataDir = ''
 let base = ''
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 async function waitFor(url: string, what: string) {
   for (let i = 0; i < 150; i++) {
