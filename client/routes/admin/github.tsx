@@ -15,6 +15,7 @@ import {
 } from '../../components/admin/form-controls'
 import { Badge } from '../../components/admin/list-parts'
 import { failureText } from '../../lib/admin-errors'
+import { plural } from '../../lib/analytics'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/admin/github')({
@@ -25,10 +26,6 @@ export const Route = createFileRoute('/admin/github')({
   head: () => ({ meta: [{ title: 'Import from GitHub' }] }),
   component: GitHubScreen,
 })
-
-function plural(count: number, one: string, many: string) {
-  return `${count} ${count === 1 ? one : many}`
-}
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 const count = new Intl.NumberFormat()
