@@ -12,7 +12,7 @@ import { cpus, loadavg } from 'node:os'
 const child = process.env.LOG_COST_CHILD
 if (child) {
   const { createLogger } = await import('../server/log')
-  const { logRequest } = await import('../server/http/request-log')
+  const { logRequest } = await import('../server/http/infra/request-log')
   const info = createLogger('info')
   const warn = createLogger('warn')
   const burst = 50

@@ -10,7 +10,7 @@ import {
   type GitHubSettings,
   type MediaStorageConfig,
 } from './config'
-import { isProxyEntry } from './http/client-address'
+import { isProxyEntry } from './http/infra/client-address'
 
 /** A setting that cannot work: start-up stops with this message alone (no stack). */
 export class ConfigError extends Error {

@@ -85,7 +85,7 @@ async function main() {
 
   // What does not need the database starts now and runs while it opens
   // (measured on a restart: about 0.25 s of the 0.7 s to the first answer).
-  const modules = Promise.all([import('./app'), import('./rest/adapter')])
+  const modules = Promise.all([import('./app'), import('./http/api/rest')])
   // Awaited below; a failure here is reported there, not as an unhandled rejection.
   modules.catch(() => {})
   opening = openDatabaseFromEnv(env)

@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { compress, MIN_COMPRESS_BYTES } from '../http/compress'
+import { compress, MIN_COMPRESS_BYTES } from '../http/infra/compress'
 
 const textFile = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/i
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { canonicalPath } from '../http/canonical-path'
+import { canonicalPath } from '../http/pages/canonical-path'
 
 test.each([
   ['/PROJECTS', '/projects'],

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { isPublicRead } from '../rest/adapter'
+import { isPublicRead } from '../http/api/rest'
 import { publicQueries, restEndpoints } from '../trpc/endpoints'
 import { endpointMetaSchema, sharesCachedAnswer } from '../trpc/meta'
 

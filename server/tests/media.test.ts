@@ -13,7 +13,7 @@ import sharp from 'sharp'
 import { mediaLimits } from '../../src/schemas/media'
 import { media, profile } from '../db/schema'
 import { UnavailableError } from '../errors'
-import { parseRange } from '../http/media'
+import { parseRange } from '../http/surfaces/media'
 import { createLimiter, variantWidthsFor } from '../media/process'
 import { readContentVersion } from '../services/content-version'
 import {

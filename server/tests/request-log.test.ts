@@ -9,7 +9,7 @@ import { resolve } from 'node:path'
 const server = resolve(import.meta.dir, '..')
 const script = (body: string) => `
 const { createLogger } = await import(${JSON.stringify(resolve(server, 'log.ts'))})
-const { logRequest } = await import(${JSON.stringify(resolve(server, 'http/request-log.ts'))})
+const { logRequest } = await import(${JSON.stringify(resolve(server, 'http/infra/request-log.ts'))})
 const log = createLogger('info')
 ${body}`
 

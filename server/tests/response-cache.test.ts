@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { createResponseCache } from '../http/cache/response-cache'
+import { createResponseCache } from '../http/infra/cache/response-cache'
 
 function cacheWith(limits: { maxEntries?: number; maxBytes?: number }) {
   let produced = 0

@@ -30,7 +30,7 @@ import {
   routeChunksScript,
   routeIdsOfFiles,
   THEME_SCRIPT_HASH,
-} from '../http/ssr'
+} from '../http/pages/ssr'
 import { createLogger } from '../log'
 import { createTestApp, isRecord, type TestApp } from './harness'
 
@@ -715,7 +715,7 @@ describe('the owner’s accent colour', () => {
     expect(html).toContain(`<script id="theme-script">${THEME_SCRIPT}</script>`)
     const dist = stubDist()
     writeFileSync(join(dist, 'index.html'), html)
-    const { createStaticHandler } = await import('../http/static')
+    const { createStaticHandler } = await import('../http/pages/static')
     const shell = createStaticHandler(dist, [THEME_SCRIPT_HASH]).shell('/admin')
     const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64')
     expect(shell.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`)

@@ -13,7 +13,7 @@ describe('the start loads only what the first public answer needs', () => {
     const server = resolve(import.meta.dir, '..')
     const script = `
 await import(${JSON.stringify(resolve(server, 'app.ts'))})
-await import(${JSON.stringify(resolve(server, 'rest/adapter.ts'))})
+await import(${JSON.stringify(resolve(server, 'http/api/rest.ts'))})
 console.log(JSON.stringify(Object.keys(require.cache)))`
     const run = spawnSync(process.execPath, ['-e', script], {
       encoding: 'utf8',

@@ -21,7 +21,7 @@ import {
   templateDirIn,
   templateState,
 } from '../db/template'
-import { createStaticHandler } from '../http/static'
+import { createStaticHandler } from '../http/pages/static'
 import { createLogger } from '../log'
 import { prepareDatabase } from '../setup'
 import { loose, testEnv } from './harness'

@@ -9,7 +9,7 @@ import type { EndpointMeta } from './meta'
 
 /**
  * A request refused before its context exists (a batch holding a sign-in,
- * server/http/trpc.ts): it carries its request id, which the error's shape
+ * server/http/api/trpc.ts): it carries its request id, which the error's shape
  * would otherwise read from the context.
  */
 export class RefusedRequestError extends TRPCError {
@@ -73,7 +73,7 @@ const signedIn = baseProcedure.use(async ({ ctx, next }) => {
 
 /**
  * The session check as it sits among a procedure's middlewares: the API
- * reference (server/http/openapi.ts) marks the routes that carry it as
+ * reference (server/http/api/openapi.ts) marks the routes that carry it as
  * needing a bearer token, so that list follows the builders used.
  */
 export const sessionRequired: unknown = signedIn._def.middlewares.at(-1)

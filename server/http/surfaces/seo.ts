@@ -3,9 +3,9 @@
  * (every public page and every project at its current slug), /robots.txt and
  * the web app manifest.
  */
-import type { Post } from '../../src/schemas/post'
-import type { Profile } from '../../src/schemas/profile'
-import type { Project } from '../../src/schemas/project'
+import type { Post } from '../../../src/schemas/post'
+import type { Profile } from '../../../src/schemas/profile'
+import type { Project } from '../../../src/schemas/project'
 
 /** The public pages that exist whatever the content. */
 export const publicPages = ['/', '/projects', '/cv', '/contact-me', '/privacy'] as const

@@ -32,7 +32,7 @@ export const resourceContentSecurityPolicy = "default-src 'none'; frame-ancestor
  * The policy of a server-rendered page: also allows exactly the inline
  * scripts the router wrote into that page (its bootstrap, the dehydrated
  * state, scroll restoration), by their SHA-256 hashes, taken from the
- * router's output as it was made (server/http/ssr.ts), never by reading the
+ * router's output as it was made (server/http/pages/ssr.ts), never by reading the
  * page: a script that found its way into the content is not allowed.
  * Hashes rather than a nonce: the header
  * follows from the HTML alone, so a rendered page can be cached, served

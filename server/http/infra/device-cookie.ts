@@ -5,7 +5,7 @@
  * by the account's lockout (server/services/login-throttle.ts). Used for
  * nothing else: it grants no access by itself.
  */
-import type { ServiceContext } from '../services/context'
+import type { ServiceContext } from '../../services/context'
 import { isHttps } from './client-address'
 
 export const DEVICE_COOKIE = 'portfolio_device'

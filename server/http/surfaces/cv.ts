@@ -4,11 +4,11 @@
  * content version like the pages: made once, made again only after a write
  * to the content (an upload or a removal bumps the version too).
  */
-import { toJsonResume } from '../../src/domain/json-resume'
-import type { CvContent } from '../cv/pdf'
-import type { Db } from '../db/client'
-import type { MediaStore } from '../media/store'
-import { getUploadedCv } from '../services/cv'
+import { toJsonResume } from '../../../src/domain/json-resume'
+import type { CvContent } from '../../cv/pdf'
+import type { Db } from '../../db/client'
+import type { MediaStore } from '../../media/store'
+import { getUploadedCv } from '../../services/cv'
 import type { SeoSources } from './seo'
 
 export interface CvSources extends SeoSources {
@@ -44,7 +44,7 @@ export async function cvPdfResponse(
   }
   const [events, projects] = await Promise.all([sources.timeline.list(), sources.projects.list()])
   // pdfkit and fontkit (~0.25 s to load) come with the first CV made, not with every start.
-  const { renderCvPdf } = await import('../cv/pdf')
+  const { renderCvPdf } = await import('../../cv/pdf')
   const pdf = await renderCvPdf({
     profile,
     events,

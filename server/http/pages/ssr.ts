@@ -32,14 +32,14 @@ import { unstable_localLink } from '@trpc/client'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { z } from 'zod'
-import { THEME_SCRIPT } from '../../client/lib/theme-script'
-import { createTrpc } from '../../client/lib/trpc-client'
-import { type CreateRouterOptions, createRouter } from '../../client/router'
-import { accentStyle } from '../../src/domain/accent'
-import { errorDetails, type Logger } from '../log'
-import type { Context } from '../trpc/context'
-import { appRouter } from '../trpc/root'
-import { documentHeaders, isPrivatePath } from './headers'
+import { THEME_SCRIPT } from '../../../client/lib/theme-script'
+import { createTrpc } from '../../../client/lib/trpc-client'
+import { type CreateRouterOptions, createRouter } from '../../../client/router'
+import { accentStyle } from '../../../src/domain/accent'
+import { errorDetails, type Logger } from '../../log'
+import type { Context } from '../../trpc/context'
+import { appRouter } from '../../trpc/root'
+import { documentHeaders, isPrivatePath } from '../infra/headers'
 
 type ServerManifest = Awaited<
   ReturnType<NonNullable<Parameters<typeof createRequestHandler>[0]['getRouterManifest']>>
@@ -76,7 +76,7 @@ function isViteManifest(value: unknown): value is ViteManifest {
   )
 }
 
-const clientDir = join(import.meta.dir, '..', '..', 'client')
+const clientDir = join(import.meta.dir, '..', '..', '..', 'client')
 
 /** The route file of a chunk split from a route's screen (`routes/login.tsx?tsr-split=component`). */
 function splitRouteFile(key: string): string | null {

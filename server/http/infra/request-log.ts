@@ -1,4 +1,4 @@
-import type { Logger } from '../log'
+import type { Logger } from '../../log'
 
 /** The one log line of every request, whichever way it was answered. */
 export function logRequest(

@@ -1,7 +1,7 @@
 import { callTRPCProcedure, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
-import { isDatabaseUnavailable } from '../db/unavailable'
-import { UnavailableError } from '../errors'
+import { isDatabaseUnavailable } from '../../db/unavailable'
+import { UnavailableError } from '../../errors'
 import {
   type BodyFailure,
   isJsonContentType,
@@ -10,20 +10,20 @@ import {
   parseJsonObject,
   readBody,
   readForm,
-} from '../http/body'
-import { withDeviceCookie } from '../http/device-cookie'
-import { json, jsonError } from '../http/respond'
-import { messages } from '../messages'
-import type { Context } from '../trpc/context'
+} from '../infra/body'
+import { withDeviceCookie } from '../infra/device-cookie'
+import { json, jsonError } from '../infra/respond'
+import { messages } from '../../messages'
+import type { Context } from '../../trpc/context'
 import {
   largestDeclaredBody,
   matchRoute,
   type RestEndpoint,
   restEndpoints,
-} from '../trpc/endpoints'
-import { publicMessage, retryAfterOf, toTrpcError, validationFields } from '../trpc/errors'
-import { sharesCachedAnswer } from '../trpc/meta'
-import { appRouter } from '../trpc/root'
+} from '../../trpc/endpoints'
+import { publicMessage, retryAfterOf, toTrpcError, validationFields } from '../../trpc/errors'
+import { sharesCachedAnswer } from '../../trpc/meta'
+import { appRouter } from '../../trpc/root'
 
 /** The path's segments, decoded; null when one is not valid percent-encoding. */
 function segmentsOf(pathname: string): string[] | null {

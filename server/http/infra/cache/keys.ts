@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
-import { publicReadKey } from '../../rest/adapter'
-import { publicQueryKey } from '../trpc'
+import { publicReadKey } from '../../api/rest'
+import { publicQueryKey } from '../../api/trpc'
 
 /** The SEO files, the CV files and the feeds read no query parameter: one entry each. */
 const seoFiles = new Set([

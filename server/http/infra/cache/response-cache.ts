@@ -10,7 +10,7 @@
  * per encoding, by Accept-Encoding.
  */
 import { brotliCompress, constants } from 'node:zlib'
-import type { Logger } from '../../log'
+import type { Logger } from '../../../log'
 import {
   type Bytes,
   compress,

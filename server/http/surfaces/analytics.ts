@@ -10,19 +10,19 @@
  * redirect of /r/{code} (the page it leads to is the view), the admin area
  * and /login; requests from bots (the `isbot` list, and no User-Agent at
  * all); the owner's own requests: a valid bearer token, or the device
- * cookie a browser gets when it signs in (server/http/device-cookie.ts).
+ * cookie a browser gets when it signs in (server/http/infra/device-cookie.ts).
  */
 import { isbot } from 'isbot'
-import { analyticsCsv } from '../../src/domain/analytics-csv'
-import { type DeviceClass, deviceClass } from '../../src/domain/device-class'
-import { errorResponse } from '../rest/adapter'
-import type { Analytics } from '../services/analytics'
-import { shareCodePattern } from '../services/share-links'
-import type { Context } from '../trpc/context'
-import type { createCaller } from '../trpc/root'
-import { clientIp, type PeerAddress, type ProxyTrust } from './client-address'
-import { DEVICE_COOKIE } from './device-cookie'
-import { isPrivatePath } from './headers'
+import { analyticsCsv } from '../../../src/domain/analytics-csv'
+import { type DeviceClass, deviceClass } from '../../../src/domain/device-class'
+import { errorResponse } from '../api/rest'
+import type { Analytics } from '../../services/analytics'
+import { shareCodePattern } from '../../services/share-links'
+import type { Context } from '../../trpc/context'
+import type { createCaller } from '../../trpc/root'
+import { clientIp, type PeerAddress, type ProxyTrust } from '../infra/client-address'
+import { DEVICE_COOKIE } from '../infra/device-cookie'
+import { isPrivatePath } from '../infra/headers'
 
 export interface PageViewOptions {
   analytics: Analytics

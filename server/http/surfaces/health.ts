@@ -1,5 +1,5 @@
-import type { Database } from '../db/client'
-import { errorDetails, type Logger } from '../log'
+import type { Database } from '../../db/client'
+import { errorDetails, type Logger } from '../../log'
 
 /** How long /healthz waits for the database before it answers 503. */
 const PING_TIMEOUT_MS = 2_000

@@ -13,8 +13,8 @@ import type { Element, Root } from 'hast'
 import { fromHtml } from 'hast-util-from-html'
 import { toHtml } from 'hast-util-to-html'
 import { visit } from 'unist-util-visit'
-import type { Post } from '../../src/schemas/post'
-import type { Profile } from '../../src/schemas/profile'
+import type { Post } from '../../../src/schemas/post'
+import type { Profile } from '../../../src/schemas/profile'
 
 /** Posts per feed. */
 export const FEED_SIZE = 20

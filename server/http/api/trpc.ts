@@ -1,16 +1,16 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import type { TRPCRequestInfo } from '@trpc/server/http'
-import { MAX_BATCH_SIZE } from '../../src/domain/api-limits'
-import { messages } from '../messages'
-import type { Context } from '../trpc/context'
-import { cachePolicies, unbatchable } from '../trpc/endpoints'
-import { retryAfterOf } from '../trpc/errors'
-import { RefusedRequestError } from '../trpc/init'
-import { sharesCachedAnswer } from '../trpc/meta'
-import { appRouter } from '../trpc/root'
-import { isJsonContentType, jsonTooDeep, readBody } from './body'
-import { withDeviceCookie } from './device-cookie'
+import { MAX_BATCH_SIZE } from '../../../src/domain/api-limits'
+import { messages } from '../../messages'
+import type { Context } from '../../trpc/context'
+import { cachePolicies, unbatchable } from '../../trpc/endpoints'
+import { retryAfterOf } from '../../trpc/errors'
+import { RefusedRequestError } from '../../trpc/init'
+import { sharesCachedAnswer } from '../../trpc/meta'
+import { appRouter } from '../../trpc/root'
+import { isJsonContentType, jsonTooDeep, readBody } from '../infra/body'
+import { withDeviceCookie } from '../infra/device-cookie'
 
 const jsonRpcCodes: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
   BAD_REQUEST: -32600,
@@ -125,7 +125,7 @@ const queryInputs = ['batch', 'input'] as const
  * or a token do not make a new entry.
  * Undefined: not shared (a procedure is private, or declared
  * `public-unless-signed-in` and asked with a token). A streaming (JSON Lines)
- * answer is not one document: the caller never keys one (server/http/cache/keys.ts).
+ * answer is not one document: the caller never keys one (server/http/infra/cache/keys.ts).
  */
 export function publicQueryKey(url: URL, signedIn: boolean): string | undefined {
   const procedures = decodedProcedures(url)

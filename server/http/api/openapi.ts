@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import packageJson from '../../package.json' with { type: 'json' }
-import { type RestEndpoint, restEndpoints } from '../trpc/endpoints'
-import { sessionRequired } from '../trpc/init'
+import packageJson from '../../../package.json' with { type: 'json' }
+import { type RestEndpoint, restEndpoints } from '../../trpc/endpoints'
+import { sessionRequired } from '../../trpc/init'
 
 /**
  * The REST door's reference, generated from the same declarations the

@@ -1,8 +1,8 @@
 import { existsSync, type Stats, statSync } from 'node:fs'
 import { join, normalize, resolve, sep } from 'node:path'
-import { type Encoding, isCompressible, preferredEncoding } from './compress'
-import { matchesIfNoneMatch } from './conditional'
-import { documentHeaders, isPrivatePath } from './headers'
+import { type Encoding, isCompressible, preferredEncoding } from '../infra/compress'
+import { matchesIfNoneMatch } from '../infra/conditional'
+import { documentHeaders, isPrivatePath } from '../infra/headers'
 
 /** The file name suffix of each precompressed variant (server/build/precompress.ts). */
 const suffixes: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
@@ -12,7 +12,7 @@ const suffixes: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
  * for a year, everything else revalidates (ETag from size and mtime). Text
  * files are sent precompressed (the build writes `.br` and `.gz` beside
  * them) when Accept-Encoding allows. Page paths are not files: the server
- * renders them (server/http/ssr.ts), or, when rendering is off, they get the
+ * renders them (server/http/pages/ssr.ts), or, when rendering is off, they get the
  * app shell so that the client router shows the page (or its 404).
  */
 export function createStaticHandler(

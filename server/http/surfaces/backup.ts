@@ -1,12 +1,12 @@
-import { BACKUP_TOKEN_HEADER, isBackupToken, isLoopbackAddress } from '../backup/access'
-import { readBackup } from '../backup/snapshot'
-import type { Database } from '../db/client'
-import { isDatabaseUnavailable } from '../db/unavailable'
-import type { MediaStore } from '../media/store'
-import { messages } from '../messages'
-import { recordAudit } from '../services/audit'
-import { forwardingHeaderOf } from './client-address'
-import { jsonError } from './respond'
+import { BACKUP_TOKEN_HEADER, isBackupToken, isLoopbackAddress } from '../../backup/access'
+import { readBackup } from '../../backup/snapshot'
+import type { Database } from '../../db/client'
+import { isDatabaseUnavailable } from '../../db/unavailable'
+import type { MediaStore } from '../../media/store'
+import { messages } from '../../messages'
+import { recordAudit } from '../../services/audit'
+import { forwardingHeaderOf } from '../infra/client-address'
+import { jsonError } from '../infra/respond'
 
 /**
  * `GET /internal/backup`: the backup document, for `bun run backup` on the

@@ -1,4 +1,4 @@
-import { messages } from '../messages'
+import { messages } from '../../messages'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 

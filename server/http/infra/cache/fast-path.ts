@@ -1,4 +1,4 @@
-import type { Logger } from '../../log'
+import type { Logger } from '../../../log'
 import { type RequestHeaderSettings, requestHeaders } from '../headers'
 import { logRequest } from '../request-log'
 import type { ResponseCache } from './response-cache'

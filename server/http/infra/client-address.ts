@@ -5,7 +5,7 @@
  */
 
 import { BlockList, isIP } from 'node:net'
-import type { Logger } from '../log'
+import type { Logger } from '../../log'
 
 /**
  * Which reverse proxies are believed (`TRUST_PROXY`): a number of hops

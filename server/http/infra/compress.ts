@@ -2,7 +2,7 @@
  * Content negotiation for compressed answers: brotli or gzip when the
  * client's Accept-Encoding allows it, identity otherwise. Static assets are
  * compressed once at build time (server/build/precompress.ts); cached pages and
- * API answers once per cache entry (server/http/cache/response-cache.ts).
+ * API answers once per cache entry (server/http/infra/cache/response-cache.ts).
  */
 import { brotliCompressSync, constants } from 'node:zlib'
 

@@ -1,5 +1,5 @@
-import { errorDetails, type Logger } from '../log'
-import { messages } from '../messages'
+import { errorDetails, type Logger } from '../../log'
+import { messages } from '../../messages'
 import { isPrivatePath, type RequestHeaderSettings, requestHeaders } from './headers'
 import { logRequest } from './request-log'
 import { jsonError } from './respond'
