@@ -2,17 +2,6 @@ import { callTRPCProcedure, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/se
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { isDatabaseUnavailable } from '../../db/unavailable'
 import { UnavailableError } from '../../errors'
-import {
-  type BodyFailure,
-  isJsonContentType,
-  MAX_BODY_BYTES,
-  MULTIPART_FRAMING_BYTES,
-  parseJsonObject,
-  readBody,
-  readForm,
-} from '../infra/body'
-import { withDeviceCookie } from '../infra/device-cookie'
-import { json, jsonError } from '../infra/respond'
 import { messages } from '../../messages'
 import type { Context } from '../../trpc/context'
 import {
@@ -24,6 +13,17 @@ import {
 import { publicMessage, retryAfterOf, toTrpcError, validationFields } from '../../trpc/errors'
 import { sharesCachedAnswer } from '../../trpc/meta'
 import { appRouter } from '../../trpc/root'
+import {
+  type BodyFailure,
+  isJsonContentType,
+  MAX_BODY_BYTES,
+  MULTIPART_FRAMING_BYTES,
+  parseJsonObject,
+  readBody,
+  readForm,
+} from '../infra/body'
+import { withDeviceCookie } from '../infra/device-cookie'
+import { json, jsonError } from '../infra/respond'
 
 /** The path's segments, decoded; null when one is not valid percent-encoding. */
 function segmentsOf(pathname: string): string[] | null {

@@ -1,8 +1,8 @@
 import type { Logger } from '../../log'
 import type { Context } from '../../trpc/context'
 import type { ResponseCache } from '../infra/cache/response-cache'
-import { canonicalPath } from './canonical-path'
 import { isPrivatePath } from '../infra/headers'
+import { canonicalPath } from './canonical-path'
 import { createPageRenderer, THEME_SCRIPT_HASH } from './ssr'
 import { createStaticHandler } from './static'
 
