@@ -17,13 +17,13 @@ import { startPostPublisher } from './jobs/publish-posts'
 import { createJobRunner, type JobRunner } from './jobs/runner'
 import { createLogger, errorDetails } from './log'
 import { createMediaStore } from './media/store'
-import { messages } from './messages'
 import { type AlertWorker, createAlertWorker } from './notify/worker'
 import { type Analytics, createAnalytics } from './services/analytics'
 import { prepareSignIn } from './services/auth'
 import { createGitHubApi } from './services/github/api'
 import { createGitHubScheduler, type GitHubScheduler } from './services/github/scheduler'
 import { openDatabaseFromEnv, prepareDatabase, setupBanner } from './setup'
+import { unhandledResponse } from './trpc/errors'
 
 const root = resolve(import.meta.dir, '..')
 const distDir = resolve(root, 'dist')
@@ -155,10 +155,7 @@ async function main() {
     // Past this Bun refuses a body itself; below it the REST door's own limits answer
     // with a sentence naming them (http/body.ts): 1 MB of JSON, 15 MB of image.
     maxRequestBodySize: largestRequestBody + 1024 * 1024,
-    error(error) {
-      log.error('server error', errorDetails(error))
-      return Response.json({ error: messages.internal }, { status: 500 })
-    },
+    error: (error) => unhandledResponse(error, { log, requestId: null }),
   })
   // Elysia hands handlers `server` (for the client's socket address) only when
   // it listens itself; without this, requestIP() had no server and every

@@ -1,4 +1,16 @@
-import { TRPCError } from '@trpc/server'
+/**
+ * What every failure looks like, in one place: the mapping from what was
+ * thrown to a tRPC code and a sentence (`toTrpcError`, `publicMessage`,
+ * `validationFields`), and every error body the server sends: tRPC's shape
+ * (`trpcErrorShape`, the formatter's and the tRPC door's own refusals), the
+ * REST door's `{ error, fields }` (`jsonError`, `errorResponse`), the HTML
+ * page of a page that failed (`errorPageHtml`) and the answer to a failure
+ * nobody caught (`unhandledResponse`: Elysia's error hook, Bun's error
+ * handler). A failure answered 5xx is logged here, once (`logFailure`).
+ */
+import { type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server'
+import { getHTTPStatusCodeFromError } from '@trpc/server/http'
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import {
   ConflictError,
@@ -11,6 +23,7 @@ import {
   UnavailableError,
   UnsupportedTypeError,
 } from '../errors'
+import { errorDetails, type Logger } from '../log'
 import { messages } from '../messages'
 
 interface IssueLike {
@@ -130,4 +143,123 @@ export function publicMessage(error: TRPCError): string {
     !error.cause || error.cause instanceof TRPCError || error.cause instanceof ServiceError
   if (!ours) return messageByCode[error.code] ?? messages.notCompleted
   return error.message || messageByCode[error.code] || messages.notCompleted
+}
+
+/** Who is asking: the request's id and the logger its failure goes to. */
+export interface FailureContext {
+  log: Logger
+  requestId: string | null
+}
+
+/** Errors (and their causes) already logged: a failure seen by two hooks is one line. */
+const logged = new WeakSet<object>()
+
+function causesOf(error: unknown): object[] {
+  const chain: object[] = []
+  let current: unknown = error
+  while (current && typeof current === 'object' && !chain.includes(current)) {
+    chain.push(current)
+    current = 'cause' in current ? current.cause : undefined
+  }
+  return chain
+}
+
+/**
+ * Logs a failure the client is told about as a 5xx, once: the first place
+ * that sees it (a door, the page renderer, Elysia's hook, Bun's handler)
+ * writes the line, the others find the same error (or one wrapping it) and
+ * write nothing.
+ */
+export function logFailure(
+  error: unknown,
+  ctx: FailureContext,
+  details: Record<string, unknown> = {},
+): void {
+  const chain = causesOf(error)
+  if (chain.some((link) => logged.has(link))) return
+  for (const link of chain) logged.add(link)
+  const root = chain.at(-1) ?? error
+  ctx.log.error('request failed', { request_id: ctx.requestId, ...details, ...errorDetails(root) })
+}
+
+/** tRPC's error shape (what its client reads), with our sentence, `fields` and request id. */
+export function trpcErrorShape(error: TRPCError, requestId: string | null, path?: string) {
+  return {
+    message: publicMessage(error),
+    code: TRPC_ERROR_CODES_BY_KEY[error.code],
+    data: {
+      code: error.code,
+      httpStatus: getHTTPStatusCodeFromError(error),
+      ...(path === undefined ? {} : { path }),
+      fields: validationFields(error),
+      request_id: requestId,
+    },
+  }
+}
+
+/** The tRPC door's refusal of a request before tRPC reads it (too large, not JSON), in tRPC's shape. */
+export function trpcErrorResponse(
+  code: TRPC_ERROR_CODE_KEY,
+  message: string,
+  requestId: string,
+): Response {
+  const error = new TRPCError({ code, message })
+  return Response.json(
+    { error: trpcErrorShape(error, requestId) },
+    { status: getHTTPStatusCodeFromError(error) },
+  )
+}
+
+/** The REST shape, `{ error }` (and `fields`, `request_id` where they apply): every JSON error of /api and the files. */
+export function jsonError(
+  status: number,
+  error: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Response {
+  return Response.json({ error, ...extra }, { status, headers })
+}
+
+/** A thrown error as the REST answer: its status, sentence, `fields`, `Retry-After`, `WWW-Authenticate`. */
+export function errorResponse(error: unknown, ctx: FailureContext): Response {
+  const trpcError = toTrpcError(error)
+  const status = getHTTPStatusCodeFromError(trpcError)
+  const headers: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer' } : {}
+  const retryAfter = retryAfterOf(trpcError)
+  if (retryAfter !== null) headers['retry-after'] = String(retryAfter)
+  if (status >= 500) {
+    logFailure(trpcError, ctx, { status })
+    return jsonError(status, publicMessage(trpcError), { request_id: ctx.requestId }, headers)
+  }
+  const fields = validationFields(trpcError)
+  return jsonError(status, publicMessage(trpcError), fields ? { fields } : {}, headers)
+}
+
+/** The 503 of a database that cannot be reached, or undefined for any other failure. */
+export function unavailableResponse(error: unknown, ctx: FailureContext): Response | undefined {
+  if (!isDatabaseUnavailable(error)) return undefined
+  return errorResponse(new UnavailableError(messages.unavailable, { cause: error }), ctx)
+}
+
+/** A failure nobody answered (a bug in the edge itself): logged once, a generic 500. */
+export function unhandledResponse(
+  error: unknown,
+  ctx: FailureContext,
+  details: Record<string, unknown> = {},
+): Response {
+  logFailure(error, ctx, { status: 500, ...details })
+  return jsonError(
+    500,
+    messages.internal,
+    ctx.requestId === null ? {} : { request_id: ctx.requestId },
+  )
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+/** The page of a page that could not be rendered: plain HTML, no scripts, the error page's words. */
+export function errorPageHtml(requestId: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Unexpected Application Error!</title></head><body><main><h1>Unexpected Application Error!</h1><p>Something went wrong while loading this page. Please try again in a moment.</p><p><a href="/">Go back home</a></p><p><small>Request ${escapeHtml(requestId)}</small></p></main></body></html>`
 }

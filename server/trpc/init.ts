@@ -4,7 +4,7 @@ import { describeWrite, recordAudit, storedRowOf } from '../services/audit'
 import { authenticate } from '../services/auth'
 import { restoreNoticeFor } from '../services/restore-notice'
 import type { Context } from './context'
-import { publicMessage, toTrpcError, validationFields } from './errors'
+import { logFailure, toTrpcError, trpcErrorShape } from './errors'
 import type { EndpointMeta } from './meta'
 
 /**
@@ -27,25 +27,12 @@ const t = initTRPC
   .meta<EndpointMeta>()
   .create({
     errorFormatter({ shape, error, ctx }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR' || error.code === 'SERVICE_UNAVAILABLE') {
-        ctx?.log.error('procedure failed', {
-          request_id: ctx.requestId,
-          error: error.message,
-          cause: String(error.cause ?? ''),
-          stack: error.stack,
-        })
+      const requestId =
+        ctx?.requestId ?? (error instanceof RefusedRequestError ? error.requestId : null)
+      if (ctx && shape.data.httpStatus >= 500) {
+        logFailure(error, ctx, { status: shape.data.httpStatus, procedure: shape.data.path })
       }
-      const { stack: _stack, ...data } = shape.data
-      return {
-        ...shape,
-        message: publicMessage(error),
-        data: {
-          ...data,
-          fields: validationFields(error),
-          request_id:
-            ctx?.requestId ?? (error instanceof RefusedRequestError ? error.requestId : null),
-        },
-      }
+      return trpcErrorShape(error, requestId, shape.data.path)
     },
   })
 

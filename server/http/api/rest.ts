@@ -1,7 +1,4 @@
 import { callTRPCProcedure, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server'
-import { getHTTPStatusCodeFromError } from '@trpc/server/http'
-import { isDatabaseUnavailable } from '../../db/unavailable'
-import { UnavailableError } from '../../errors'
 import { messages } from '../../messages'
 import type { Context } from '../../trpc/context'
 import {
@@ -10,7 +7,7 @@ import {
   type RestEndpoint,
   restEndpoints,
 } from '../../trpc/endpoints'
-import { publicMessage, retryAfterOf, toTrpcError, validationFields } from '../../trpc/errors'
+import { errorResponse, jsonError } from '../../trpc/errors'
 import { sharesCachedAnswer } from '../../trpc/meta'
 import { appRouter } from '../../trpc/root'
 import {
@@ -23,7 +20,6 @@ import {
   readForm,
 } from '../infra/body'
 import { withDeviceCookie } from '../infra/device-cookie'
-import { json, jsonError } from '../infra/respond'
 
 /** The path's segments, decoded; null when one is not valid percent-encoding. */
 function segmentsOf(pathname: string): string[] | null {
@@ -63,35 +59,6 @@ export function isPublicRead(pathname: string): boolean {
 export function publicReadKey(pathname: string, signedIn: boolean): string | undefined {
   const policy = restReadAt(pathname)?.meta.cache
   return sharesCachedAnswer(policy, signedIn) ? pathname : undefined
-}
-
-/** Maps a thrown error to the API's `{ error }` answer; unexpected ones stay generic. */
-export function errorResponse(error: unknown, ctx: Pick<Context, 'log' | 'requestId'>): Response {
-  const trpcError: TRPCError = toTrpcError(error)
-  const status = getHTTPStatusCodeFromError(trpcError)
-  const headers: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer' } : {}
-  const retryAfter = retryAfterOf(trpcError)
-  if (retryAfter !== null) headers['retry-after'] = String(retryAfter)
-  if (status >= 500) {
-    ctx.log.error('request failed', {
-      request_id: ctx.requestId,
-      error: trpcError.message,
-      cause:
-        trpcError.cause instanceof Error ? trpcError.cause.stack : String(trpcError.cause ?? ''),
-    })
-    return jsonError(status, publicMessage(trpcError), { request_id: ctx.requestId }, headers)
-  }
-  const fields = validationFields(trpcError)
-  return jsonError(status, publicMessage(trpcError), fields ? { fields } : {}, headers)
-}
-
-/** The 503 of a database that cannot be reached, or undefined for any other failure. */
-export function unavailableResponse(
-  error: unknown,
-  ctx: Pick<Context, 'log' | 'requestId'>,
-): Response | undefined {
-  if (!isDatabaseUnavailable(error)) return undefined
-  return errorResponse(new UnavailableError(messages.unavailable, { cause: error }), ctx)
 }
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH'])
@@ -189,7 +156,9 @@ export async function handleRest(request: Request, ctx: Context): Promise<Respon
       signal: undefined,
       batchIndex: 0,
     })
-    const response = json(route.rest.status, result ?? null)
+    const status = route.rest.status
+    const response =
+      status === 204 ? new Response(null, { status }) : Response.json(result ?? null, { status })
     for (const cookie of cookies.getSetCookie()) response.headers.append('set-cookie', cookie)
     return response
   } catch (error) {

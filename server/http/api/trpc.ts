@@ -1,36 +1,15 @@
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import type { TRPCRequestInfo } from '@trpc/server/http'
 import { MAX_BATCH_SIZE } from '../../../src/domain/api-limits'
 import { messages } from '../../messages'
 import type { Context } from '../../trpc/context'
 import { cachePolicies, unbatchable } from '../../trpc/endpoints'
-import { retryAfterOf } from '../../trpc/errors'
+import { retryAfterOf, trpcErrorResponse } from '../../trpc/errors'
 import { RefusedRequestError } from '../../trpc/init'
 import { sharesCachedAnswer } from '../../trpc/meta'
 import { appRouter } from '../../trpc/root'
 import { isJsonContentType, jsonTooDeep, readBody } from '../infra/body'
 import { withDeviceCookie } from '../infra/device-cookie'
-
-const jsonRpcCodes: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
-  BAD_REQUEST: -32600,
-  PAYLOAD_TOO_LARGE: -32413,
-  UNSUPPORTED_MEDIA_TYPE: -32415,
-}
-
-/** An error in tRPC's own shape, so the tRPC client reads its status and message. */
-function trpcError(status: number, code: TRPC_ERROR_CODE_KEY, message: string, requestId: string) {
-  return Response.json(
-    {
-      error: {
-        message,
-        code: jsonRpcCodes[code] ?? -32600,
-        data: { code, httpStatus: status, fields: null, request_id: requestId },
-      },
-    },
-    { status },
-  )
-}
 
 /**
  * The tRPC door, with the same input limits as /api: bodies over 1 MB (413),
@@ -41,21 +20,21 @@ export async function handleTrpc(request: Request, ctx: Context): Promise<Respon
   const url = new URL(request.url)
   // tRPC decodes the path itself; a malformed one would be its 500.
   if (decodedProcedures(url) === null) {
-    return trpcError(400, 'BAD_REQUEST', messages.invalidUrl, ctx.requestId)
+    return trpcErrorResponse('BAD_REQUEST', messages.invalidUrl, ctx.requestId)
   }
   let forwarded = request
   if (request.method === 'POST') {
     const read = await readBody(request)
     if (!read.ok) {
       return read.status === 413
-        ? trpcError(413, 'PAYLOAD_TOO_LARGE', messages.tooLarge, ctx.requestId)
-        : trpcError(400, 'BAD_REQUEST', messages.notUtf8, ctx.requestId)
+        ? trpcErrorResponse('PAYLOAD_TOO_LARGE', messages.tooLarge, ctx.requestId)
+        : trpcErrorResponse('BAD_REQUEST', messages.notUtf8, ctx.requestId)
     }
     if (read.value.trim() !== '' && !isJsonContentType(request)) {
-      return trpcError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.mustBeJson, ctx.requestId)
+      return trpcErrorResponse('UNSUPPORTED_MEDIA_TYPE', messages.mustBeJson, ctx.requestId)
     }
     if (jsonTooDeep(read.value)) {
-      return trpcError(400, 'BAD_REQUEST', messages.tooDeep, ctx.requestId)
+      return trpcErrorResponse('BAD_REQUEST', messages.tooDeep, ctx.requestId)
     }
     forwarded = new Request(request.url, {
       method: 'POST',
@@ -65,7 +44,7 @@ export async function handleTrpc(request: Request, ctx: Context): Promise<Respon
   } else {
     const input = url.searchParams.get('input')
     if (input && jsonTooDeep(input)) {
-      return trpcError(400, 'BAD_REQUEST', messages.inputTooDeep, ctx.requestId)
+      return trpcErrorResponse('BAD_REQUEST', messages.inputTooDeep, ctx.requestId)
     }
   }
   return fetchRequestHandler({

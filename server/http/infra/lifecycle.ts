@@ -1,8 +1,8 @@
-import { errorDetails, type Logger } from '../../log'
+import type { Logger } from '../../log'
 import { messages } from '../../messages'
+import { jsonError, unhandledResponse } from '../../trpc/errors'
 import { isPrivatePath, type RequestHeaderSettings, requestHeaders } from './headers'
 import { logRequest } from './request-log'
-import { jsonError } from './respond'
 
 type HookSet = { headers: Record<string, string | number>; status?: number | string }
 
@@ -42,11 +42,10 @@ export function createRequestLifecycle(options: {
         set.status = 400
         return jsonError(400, messages.invalidRequest)
       }
-      const requestId = started.get(request)?.id
-      const path = new URL(request.url).pathname
-      log.error('unhandled error', { request_id: requestId, path, code, ...errorDetails(error) })
       set.status = 500
-      return jsonError(500, messages.internal, { request_id: requestId })
+      const requestId = started.get(request)?.id ?? null
+      const path = new URL(request.url).pathname
+      return unhandledResponse(error, { log, requestId }, { path, code })
     },
 
     end(request: Request, set: HookSet, responseValue: unknown): void {

@@ -36,8 +36,9 @@ import { THEME_SCRIPT } from '../../../client/lib/theme-script'
 import { createTrpc } from '../../../client/lib/trpc-client'
 import { type CreateRouterOptions, createRouter } from '../../../client/router'
 import { accentStyle } from '../../../src/domain/accent'
-import { errorDetails, type Logger } from '../../log'
+import type { Logger } from '../../log'
 import type { Context } from '../../trpc/context'
+import { errorPageHtml, logFailure } from '../../trpc/errors'
 import { appRouter } from '../../trpc/root'
 import { documentHeaders, isPrivatePath } from '../infra/headers'
 
@@ -410,16 +411,11 @@ function captureRouterScripts(router: AnyRouter, manifestScripts: readonly strin
   }
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
-
 /** When rendering itself failed: a plain page, no scripts, same words as the error page. */
 function renderFailurePage(requestId: string): RenderedPage {
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Unexpected Application Error!</title></head><body><main><h1>Unexpected Application Error!</h1><p>Something went wrong while loading this page. Please try again in a moment.</p><p><a href="/">Go back home</a></p><p><small>Request ${escapeHtml(requestId)}</small></p></main></body></html>`
   return {
     status: 500,
-    html,
+    html: errorPageHtml(requestId),
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
@@ -511,11 +507,7 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
         })
       })
     } catch (error) {
-      deps.log.error('page render failed', {
-        request_id: requestId,
-        path: url.pathname,
-        ...errorDetails(error),
-      })
+      logFailure(error, { log: deps.log, requestId }, { status: 500, path: url.pathname })
       return renderFailurePage(requestId)
     }
 
@@ -525,12 +517,11 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
       return { status: response.status, html: '', headers: { location } }
     }
     if (routeError !== undefined) {
-      deps.log.error('page load failed', {
-        request_id: requestId,
-        path: url.pathname,
-        status: response.status,
-        ...errorDetails(routeError),
-      })
+      logFailure(
+        routeError,
+        { log: deps.log, requestId },
+        { status: response.status, path: url.pathname },
+      )
     }
 
     const html = await response.text()

@@ -5,8 +5,8 @@ import { isDatabaseUnavailable } from '../../db/unavailable'
 import type { MediaStore } from '../../media/store'
 import { messages } from '../../messages'
 import { recordAudit } from '../../services/audit'
+import { jsonError } from '../../trpc/errors'
 import { forwardingHeaderOf } from '../infra/client-address'
-import { jsonError } from '../infra/respond'
 
 /**
  * `GET /internal/backup`: the backup document, for `bun run backup` on the

@@ -1,8 +1,8 @@
 import { contentTypeOfKey, MEDIA_PATH } from '../../media/keys'
 import type { ByteRange, MediaStore } from '../../media/store'
 import { messages } from '../../messages'
+import { jsonError } from '../../trpc/errors'
 import { matchesIfNoneMatch } from '../infra/conditional'
-import { jsonError } from '../infra/respond'
 
 /** A stored file never changes (its name is its content's hash): browsers and CDNs keep it. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'

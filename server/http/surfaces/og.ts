@@ -28,7 +28,7 @@ import type { Logger } from '../../log'
 import { messages } from '../../messages'
 import { type Card, renderCard } from '../../og/card'
 import { type ImageSources, readSiteImage, type SiteImage } from '../../og/images'
-import { jsonError } from '../infra/respond'
+import { jsonError } from '../../trpc/errors'
 
 /** What the cards are drawn from: the public procedures (a tRPC caller fits). */
 export interface OgSources {
