@@ -1,25 +1,17 @@
 import { Elysia } from 'elysia'
 import type { AppConfig } from './config'
 import type { Database } from './db/client'
-import { apiDocsPage, openApiDocument } from './http/api/openapi'
-import { handleRest } from './http/api/rest'
-import { handleTrpc } from './http/api/trpc'
 import { createCacheFastPath } from './http/infra/cache/fast-path'
 import { createCacheKeys } from './http/infra/cache/keys'
 import { type CacheSettings, createResponseCache } from './http/infra/cache/response-cache'
 import { type PeerAddress, socketPeerAddress } from './http/infra/client-address'
+import { notModifiedSince } from './http/infra/conditional'
 import { securityHeaders } from './http/infra/headers'
 import { createRequestLifecycle } from './http/infra/lifecycle'
+import { createPageViewCounter } from './http/infra/page-views'
 import { createRequestContexts } from './http/infra/request-context'
-import { createPageHandler } from './http/pages/pages'
-import { analyticsCsvResponse, createPageViewCounter } from './http/surfaces/analytics'
-import { handleBackupRequest } from './http/surfaces/backup'
-import { cvPdfResponse, resumeJsonResponse } from './http/surfaces/cv'
-import { type FeedPath, feedResponse, notModifiedSince } from './http/surfaces/feeds'
-import { healthCheck } from './http/surfaces/health'
-import { serveMedia } from './http/surfaces/media'
-import { createOgHandler } from './http/surfaces/og'
-import { createSeoHandlers } from './http/surfaces/seo'
+import { createRouteMatcher } from './http/infra/route-match'
+import { type EdgeRoute, edgeRoutes } from './http/routes'
 import type { Logger } from './log'
 import type { MediaStore } from './media/store'
 import { messages } from './messages'
@@ -28,7 +20,6 @@ import type { Analytics } from './services/analytics'
 import { authenticate } from './services/auth'
 import { readContentVersion } from './services/content-version'
 import type { GitHubScheduler } from './services/github/scheduler'
-import { shareLinkTarget } from './services/share-links'
 import { jsonError, unavailableResponse } from './trpc/errors'
 import { createCaller } from './trpc/root'
 
@@ -62,11 +53,15 @@ export interface AppDeps {
 const isRead = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS'
 
 /**
- * The whole HTTP surface as an Elysia app that never listens: the server
- * entry point serves it and tests call `app.handle(request)`.
+ * The whole HTTP surface as an Elysia app: the server entry point makes it
+ * listen (`app.listen`), tests call `app.handle(request)`. The routes are
+ * the route table's (server/http/routes.ts); around them, the request's
+ * lifecycle: a cache hit answered before routing, the request's id and
+ * headers, the cache marked stale after a write, page views counted, the
+ * answer to a failure nobody caught, the log line.
  */
 export function createApp(deps: AppDeps) {
-  const { database, config, log, mediaStore } = deps
+  const { database, config, log } = deps
   const now = deps.now ?? (() => new Date())
   const siteUrl = (deps.siteUrl ?? 'http://localhost').replace(/\/+$/, '')
   // Set once the server listens (server/index.ts); read per request.
@@ -91,157 +86,10 @@ export function createApp(deps: AppDeps) {
     log,
   })
   const contexts = createRequestContexts({ ...deps, siteUrl, now, requestIdOf, peerOf })
-  const pages = createPageHandler({
-    distDir: deps.distDir,
-    siteUrl,
-    ssr: Boolean(deps.ssr),
-    cache,
-    log,
-    publicContext: contexts.ofServer,
-  })
-  const seo = (request: Request) =>
-    createSeoHandlers(siteUrl, createCaller(contexts.ofServer(requestIdOf(request))))
-  const og = createOgHandler({ siteUrl, distDir: deps.distDir, mediaStore, log })
-  let document: Record<string, unknown> | undefined
-  const apiDocument = () => {
-    document ??= openApiDocument(siteUrl)
-    return document
-  }
-  const varyOf = (set: { headers: Record<string, unknown> }) =>
-    typeof set.headers.vary === 'string' ? set.headers.vary : undefined
-  const cacheKeyOf = createCacheKeys(pages.cacheKey)
-  /** From the cache when the request has a key there (a public read), else made for it. */
-  const cached = (
-    request: Request,
-    set: { headers: Record<string, unknown> },
-    produce: () => Promise<Response>,
-    unavailable?: (error: unknown) => Response | undefined,
-  ) => {
-    const key = cacheKeyOf(request)
-    if (key === undefined) return produce()
-    return cache.respond(request, { key, produce, vary: varyOf(set), unavailable })
-  }
-
-  /** A feed of the notes, from the cache (ETag), with a 304 for `If-Modified-Since` too. */
-  const feed = async (
-    path: FeedPath,
-    request: Request,
-    set: { headers: Record<string, unknown> },
-  ) =>
-    notModifiedSince(
-      request,
-      await cached(request, set, () =>
-        feedResponse(path, siteUrl, createCaller(contexts.ofServer(requestIdOf(request)))),
-      ),
-    )
-
-  const app = new Elysia()
-    .onRequest(({ request, set }) => lifecycle.begin(request, set))
-    // After a write through this server, the cache reads the content version again.
-    .onAfterHandle(({ request }) => {
-      if (!isRead(request.method)) cache.markStale()
-    })
-    // CORS preflight: answered here; allowed origins get their headers above.
-    .options('/*', () => new Response(null, { status: 204 }))
-    .onError(({ code, error, request, set }) => {
-      if (!isRead(request.method)) cache.markStale()
-      return lifecycle.fail(code, error, request, set)
-    })
-    .onAfterResponse(({ request, set, responseValue }) =>
-      lifecycle.end(request, set, responseValue),
-    )
-    .get('/healthz', () => healthCheck(database, log))
-    .get('/internal/backup', ({ request, server }) =>
-      handleBackupRequest(request, server, database, mediaStore, deps.backupToken),
-    )
-    .all(
-      '/trpc/*',
-      ({ request, set }) =>
-        cached(request, set, () => handleTrpc(request, contexts.ofRequest(request))),
-      { parse: 'none' },
-    )
-    .all('/api', () => jsonError(404, messages.noApiEndpoint), { parse: 'none' })
-    // The REST door's reference, generated from the procedures' declarations.
-    .get('/api/openapi.json', () => Response.json(apiDocument()))
-    .get('/api/docs', () => apiDocsPage(apiDocument()))
-    // Not JSON, so not a REST route: the summary's procedure, answered as CSV.
-    .get('/api/analytics.csv', ({ request }) => {
-      const ctx = contexts.ofRequest(request)
-      return analyticsCsvResponse(request, createCaller(ctx), ctx)
-    })
-    .all(
-      '/api/*',
-      // Async, so that the request log sees the answer's status.
-      async ({ request, set }) =>
-        await cached(
-          request,
-          set,
-          () => handleRest(request, contexts.ofRequest(request)),
-          // The content version could not be read: the 503 the read itself would give, at once.
-          (error) => unavailableResponse(error, { log, requestId: requestIdOf(request) }),
-        ),
-      { parse: 'none' },
-    )
-    // Async, so that the request log sees the answer's status.
-    .all('/media/*', async ({ request }) => await serveMedia(request, mediaStore), {
-      parse: 'none',
-    })
-    .all(
-      '/og/*',
-      // Async, so that the request log sees the answer's status.
-      async ({ request, set }) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD') {
-          return jsonError(405, messages.methodNotAllowed, {}, { allow: 'GET, HEAD' })
-        }
-        return await cached(request, set, () =>
-          og.handle(request, createCaller(contexts.ofServer(requestIdOf(request)))),
-        )
-      },
-      { parse: 'none' },
-    )
-    .get('/sitemap.xml', ({ request, set }) => cached(request, set, () => seo(request).sitemap()))
-    .get('/feed.xml', ({ request, set }) => feed('/feed.xml', request, set))
-    .get('/rss.xml', ({ request, set }) => feed('/rss.xml', request, set))
-    .get('/feed.json', ({ request, set }) => feed('/feed.json', request, set))
-    .get('/cv.pdf', ({ request, set }) =>
-      cached(request, set, () =>
-        cvPdfResponse(
-          database.db,
-          mediaStore,
-          siteUrl,
-          createCaller(contexts.ofServer(requestIdOf(request))),
-        ),
-      ),
-    )
-    .get('/resume.json', ({ request, set }) =>
-      cached(request, set, () =>
-        resumeJsonResponse(siteUrl, createCaller(contexts.ofServer(requestIdOf(request)))),
-      ),
-    )
-    // A share link: to its page, with `?ref=` so that the view counts for it; unknown: the 404 page.
-    .get('/r/:code', async ({ request, params }) => {
-      const location = await shareLinkTarget(database.db, params.code)
-      if (!location) return await pages.handle(request, undefined, requestIdOf(request))
-      return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
-    })
-    .get('/robots.txt', ({ request }) => seo(request).robots())
-    .get('/manifest.webmanifest', ({ request, set }) =>
-      cached(request, set, () => seo(request).manifest()),
-    )
-    .all(
-      '/*',
-      // Async, so that the request log sees the page's status, not a pending promise.
-      async ({ request, set }) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD') {
-          return jsonError(404, messages.notFound)
-        }
-        return await pages.handle(request, varyOf(set), requestIdOf(request))
-      },
-      { parse: 'none' },
-    )
-
+  const routes = edgeRoutes({ ...deps, siteUrl, ssr: Boolean(deps.ssr), cache, contexts, peerOf })
+  const routeAt = createRouteMatcher(routes)
+  const cacheKeyOf = createCacheKeys((path) => routeAt(path)?.cache)
   const fromCache = createCacheFastPath(cache, cacheKeyOf, settings, log)
-  const throughElysia = app.handle
   const countView = deps.analytics
     ? createPageViewCounter({
         analytics: deps.analytics,
@@ -250,22 +98,70 @@ export function createApp(deps: AppDeps) {
         peerOf,
         isSignedIn: async (authorization) =>
           (await authenticate({ db: database.db, config, now }, authorization)) !== null,
+        isPageRoute: (path) => routeAt(path)?.analytics === 'page',
       })
     : undefined
-  app.handle = (request) => {
-    // Every request, cached or not: a proxy's first requests may well be cache hits.
-    contexts.warnOfProxy(request)
-    const hit = fromCache(request)
-    if (!countView) return hit ? Promise.resolve(hit) : throughElysia(request)
-    // Page views are counted here, where cache hits and rendered pages meet.
-    if (hit) {
-      countView(request, hit)
-      return Promise.resolve(hit)
+
+  type Call = {
+    request: Request
+    params: Record<string, string>
+    set: { headers: Record<string, unknown> }
+  }
+  /** One route's answer: its method check, then from the cache when it keeps one, else made. */
+  const answer = async (route: EdgeRoute, { request, params, set }: Call): Promise<Response> => {
+    const { method } = request
+    if (route.methods === 'GET' && method !== 'GET' && method !== 'HEAD') {
+      return jsonError(405, messages.methodNotAllowed, {}, { allow: 'GET, HEAD' })
     }
-    return throughElysia(request).then((response) => {
-      countView(request, response)
-      return response
+    const requestId = requestIdOf(request)
+    const vary = typeof set.headers.vary === 'string' ? set.headers.vary : undefined
+    const produce = async () =>
+      route.handle({
+        request,
+        params,
+        requestId,
+        vary,
+        server: () => createCaller(contexts.ofServer(requestId)),
+        context: () => contexts.ofRequest(request),
+      })
+    const key = route.cache?.byHandler ? undefined : cacheKeyOf(request)
+    if (key === undefined) return produce()
+    // The content version could not be read: the 503 the read itself would give, at once.
+    const unavailable = (error: unknown) => unavailableResponse(error, { log, requestId })
+    return notModifiedSince(
+      request,
+      await cache.respond(request, { key, produce, vary, unavailable }),
+    )
+  }
+
+  const app = new Elysia({ systemRouter: false })
+    .onRequest(({ request, set }) => {
+      // Every request, cached or not: a proxy's first requests may well be cache hits.
+      contexts.warnOfProxy(request)
+      // A valid cache entry answers before routing, with the same headers and log line.
+      const hit = fromCache(request)
+      if (hit) {
+        countView?.(request, hit)
+        return hit
+      }
+      lifecycle.begin(request, set)
     })
+    .onAfterHandle(({ request, responseValue }) => {
+      // After a write through this server, the cache reads the content version again.
+      if (!isRead(request.method)) cache.markStale()
+      if (countView && responseValue instanceof Response) countView(request, responseValue)
+    })
+    .onError(({ code, error, request, set }) => {
+      if (!isRead(request.method)) cache.markStale()
+      return lifecycle.fail(code, error, request, set)
+    })
+    .onAfterResponse(({ request, set, responseValue }) =>
+      lifecycle.end(request, set, responseValue),
+    )
+    // CORS preflight: answered here; allowed origins get their headers above.
+    .options('/*', () => new Response(null, { status: 204 }))
+  for (const route of routes) {
+    app.all(route.path, (call) => answer(route, call), { parse: 'none' })
   }
   return app
 }

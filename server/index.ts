@@ -148,26 +148,28 @@ async function main() {
     cache: true,
     siteUrl: env.SITE_URL,
   })
-  server = Bun.serve({
+  // Elysia's own listen: handlers get `server` (the client's socket address) from it.
+  app.listen({
     port: env.PORT,
     hostname: env.HOST,
-    fetch: (request) => app.handle(request),
     // Past this Bun refuses a body itself; below it the REST door's own limits answer
-    // with a sentence naming them (http/body.ts): 1 MB of JSON, 15 MB of image.
+    // with a sentence naming them (http/infra/body.ts): 1 MB of JSON, 15 MB of image.
     maxRequestBodySize: largestRequestBody + 1024 * 1024,
+    // Bun's defaults rather than Elysia's: a port in use is an error, idle sockets close after 10 s.
+    reusePort: false,
+    idleTimeout: 10,
     error: (error) => unhandledResponse(error, { log, requestId: null }),
   })
-  // Elysia hands handlers `server` (for the client's socket address) only when
-  // it listens itself; without this, requestIP() had no server and every
-  // client was "unknown".
-  app.server = server
+  const listening = app.server
+  if (!listening) throw new Error('the server did not start listening')
+  server = listening
   // The dummy hash unknown usernames are checked against (~0.4 s of argon2id on
   // Bun's thread pool), made while the server already answers: every password
   // check waits for it (services/auth.ts), known user or not, so no answer
   // tells the two apart.
   prepareSignIn().catch((error) => log.error('could not prepare sign-in', errorDetails(error)))
   if (backupToken) {
-    const url = loopbackUrl(env.HOST, server.port ?? env.PORT)
+    const url = loopbackUrl(env.HOST, listening.port ?? env.PORT)
     if (url) publishBackupAccess(env.DATA_DIR, { pid: process.pid, url, token: backupToken })
     else {
       log.warn(
@@ -189,14 +191,14 @@ async function main() {
   github?.start()
   // Scheduled posts go live on time (claimed in the database: once, whichever instance runs first).
   publisher = startPostPublisher({ db: database.db, log })
-  const listening = `http://localhost:${server.port}`
+  const address = `http://localhost:${listening.port}`
   log.info('listening', {
-    url: listening,
+    url: address,
     database: database.kind,
     media: mediaStore.location,
   })
   if (prepared.setupToken) {
-    const site = env.siteUrlSet ? env.SITE_URL : listening
+    const site = env.siteUrlSet ? env.SITE_URL : address
     const banner = setupBanner(site, prepared.setupToken)
     // The lines before it first (stdout is buffered), then the line for log readers,
     // then the same in plain words for the person who just typed `bun start`.

@@ -107,6 +107,22 @@ export async function downloadBackup(ctx: BackupContext, actor: string): Promise
   return backup
 }
 
+/**
+ * The backup document for `bun run backup`, asked over the server's loopback
+ * door (server/backup/access.ts): recorded in the audit log like the
+ * admin's download, with no actor (whoever holds the machine's token).
+ */
+export async function downloadBackupForCli(
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'databaseKind' | 'mediaStore'>,
+): Promise<Backup> {
+  const backup = await readBackup(ctx.db, ctx.databaseKind ?? 'pglite', ctx.mediaStore)
+  await recordAudit(
+    { ...ctx, ip: '127.0.0.1' },
+    { action: 'backup.download', actor: null, details: { via: 'bun run backup' } },
+  )
+  return backup
+}
+
 function checked(value: unknown): Backup {
   try {
     return checkBackup(value)

@@ -143,11 +143,27 @@ export async function handleRest(request: Request, ctx: Context): Promise<Respon
       { allow: allowed },
     )
   }
-  const { route, params } = found
-
   const cookies = new Headers()
+  const called = await callRoute(request, ctx, found, cookies)
+  if (!called.ok) return called.response
+  const status = found.route.rest.status
+  const response =
+    status === 204 ? new Response(null, { status }) : Response.json(called.data ?? null, { status })
+  for (const cookie of cookies.getSetCookie()) response.headers.append('set-cookie', cookie)
+  return response
+}
+
+type Called = { ok: true; data: unknown } | { ok: false; response: Response }
+
+/** The route's procedure, called as tRPC would: its middlewares, input parser and output. */
+async function callRoute(
+  request: Request,
+  ctx: Context,
+  { route, params }: { route: RestEndpoint; params: Record<string, string> },
+  cookies: Headers,
+): Promise<Called> {
   try {
-    const result = await callTRPCProcedure({
+    const data = await callTRPCProcedure({
       router: appRouter,
       path: route.procedure,
       type: route.type,
@@ -156,12 +172,20 @@ export async function handleRest(request: Request, ctx: Context): Promise<Respon
       signal: undefined,
       batchIndex: 0,
     })
-    const status = route.rest.status
-    const response =
-      status === 204 ? new Response(null, { status }) : Response.json(result ?? null, { status })
-    for (const cookie of cookies.getSetCookie()) response.headers.append('set-cookie', cookie)
-    return response
+    return { ok: true, data }
   } catch (error) {
-    return errorResponse(error, ctx)
+    return { ok: false, response: errorResponse(error, ctx) }
   }
+}
+
+/**
+ * A REST read answered in another format (a CSV download of a JSON read):
+ * the read at `path` is called exactly as `GET path` would call it, with
+ * this request's query string and token, so its sign-in check, validation
+ * and errors (answered as the API's JSON) are the read's own.
+ */
+export async function callRestRead(request: Request, ctx: Context, path: string): Promise<Called> {
+  const route = restEndpoints.find((r) => r.rest.method === 'GET' && r.rest.path === path)
+  if (!route) throw new Error(`no REST read at ${path}`)
+  return callRoute(request, ctx, { route, params: {} }, new Headers())
 }

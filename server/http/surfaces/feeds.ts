@@ -178,20 +178,3 @@ export async function feedResponse(
     },
   })
 }
-
-/**
- * `If-Modified-Since` (RFC 9110 §13.1.3), for readers that send no ETag:
- * a 304 when the feed has not changed since. Ignored beside `If-None-Match`.
- */
-export function notModifiedSince(request: Request, response: Response): Response {
-  const since = request.headers.get('if-modified-since')
-  const lastModified = response.headers.get('last-modified')
-  if (response.status !== 200 || !since || !lastModified) return response
-  if (request.headers.has('if-none-match')) return response
-  const sinceMs = Date.parse(since)
-  if (Number.isNaN(sinceMs) || Date.parse(lastModified) > sinceMs) return response
-  const headers = new Headers(response.headers)
-  headers.delete('content-length')
-  headers.delete('content-encoding')
-  return new Response(null, { status: 304, headers })
-}

@@ -1,75 +1,67 @@
 import { LRUCache } from 'lru-cache'
-import { publicReadKey } from '../../api/rest'
-import { publicQueryKey } from '../../api/trpc'
 
-/** The SEO files, the CV files and the feeds read no query parameter: one entry each. */
-const seoFiles = new Set([
-  '/sitemap.xml',
-  '/manifest.webmanifest',
-  '/cv.pdf',
-  '/resume.json',
-  '/feed.xml',
-  '/rss.xml',
-  '/feed.json',
-])
+/**
+ * How a route's GET and HEAD answers are kept in the shared cache: the key
+ * of an address (undefined: not kept). Each route of the route table
+ * (server/http/routes.ts) names its rule; the doors' rules derive from the
+ * procedures' declarations (`cache` in `.meta()`).
+ */
+export interface CacheRule {
+  /**
+   * The key for this address; `signedIn`: the request carries an
+   * Authorization header (an API door may answer a signed-in admin
+   * differently). No key holds the header or a query parameter the answer
+   * is not made from, so neither makes a request skip the cache.
+   */
+  key: (url: URL, signedIn: boolean) => string | undefined
+  /** A request with this header is never kept (tRPC's streaming answers: not one document). */
+  unlessHeader?: string
+  /** The handler reads and fills the cache itself (pages: a built file or a redirect is never kept). */
+  byHandler?: boolean
+}
+
+/** One entry per path: the file reads no query parameter (`?v=` only tells previewers it changed). */
+export const byPath: CacheRule = { key: (url) => url.pathname }
 
 /** What a request's address alone says about its key. */
 interface AddressKeys {
-  /** The key for a request without an Authorization header. */
   signedOut: string | undefined
-  /** The key with one (an API door may answer a signed-in admin differently). */
   signedIn: string | undefined
-  /** A tRPC door: a streaming answer (`trpc-accept`) is never kept. */
-  trpc: boolean
-}
-
-function addressKeys(address: string, pageKey: (url: URL) => string | undefined): AddressKeys {
-  const url = new URL(address)
-  const { pathname } = url
-  if (pathname.startsWith('/trpc/')) {
-    return {
-      signedOut: publicQueryKey(url, false),
-      signedIn: publicQueryKey(url, true),
-      trpc: true,
-    }
-  }
-  if (pathname.startsWith('/api/')) {
-    return {
-      signedOut: publicReadKey(pathname, false),
-      signedIn: publicReadKey(pathname, true),
-      trpc: false,
-    }
-  }
-  // Link-preview cards read no query parameter (`?v=` only tells previewers the card changed).
-  const key = seoFiles.has(pathname) || pathname.startsWith('/og/') ? pathname : pageKey(url)
-  return { signedOut: key, signedIn: key, trpc: false }
+  unlessHeader: string | undefined
 }
 
 /**
  * The key a GET or HEAD's answer is kept under in the cache, undefined when
- * it is not kept: each door's own (a page's address, a public read's path, a
- * public tRPC query's input), used by the routes and by the fast path alike.
- * No key holds the Authorization header or a query parameter the answer is
- * not made from, so neither makes a request skip the cache.
+ * it is not kept: the rule of the route that answers the address, used by
+ * the routes and by the fast path alike.
  *
  * What the address says is remembered per address (the last 1,000): parsing
- * the URL, decoding and matching its path cost more than the rest of a
- * cache hit. Only the two headers that can change a key are read per request.
+ * the URL, matching its route and decoding cost more than the rest of a
+ * cache hit. Only the headers that can change a key are read per request.
  */
-export function createCacheKeys(pageKey: (url: URL) => string | undefined) {
+export function createCacheKeys(ruleAt: (pathname: string) => CacheRule | undefined) {
   const byAddress = new LRUCache<string, AddressKeys>({ max: 1_000 })
+  const keysOf = (address: string): AddressKeys => {
+    const url = new URL(address)
+    const rule = ruleAt(url.pathname)
+    return {
+      signedOut: rule?.key(url, false),
+      signedIn: rule?.key(url, true),
+      unlessHeader: rule?.unlessHeader,
+    }
+  }
   return (request: Request): string | undefined => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
     const address = request.url
     let keys = byAddress.get(address)
     if (!keys) {
-      keys = addressKeys(address, pageKey)
+      keys = keysOf(address)
       byAddress.set(address, keys)
     }
     if (keys.signedOut === undefined && keys.signedIn === undefined) return undefined
-    if (keys.signedOut === keys.signedIn && !keys.trpc) return keys.signedOut
     const { headers } = request
-    if (keys.trpc && headers.has('trpc-accept')) return undefined
+    if (keys.unlessHeader !== undefined && headers.has(keys.unlessHeader)) return undefined
+    if (keys.signedOut === keys.signedIn) return keys.signedOut
     return headers.has('authorization') ? keys.signedIn : keys.signedOut
   }
 }

@@ -5,24 +5,21 @@
  * A view: a GET of a public page answered 200 with HTML, or 304 (the
  * browser revalidated a page it holds) for an address last answered 200,
  * from the cache or rendered. Not a view: HEAD and other methods, 404s and
- * other statuses, files (a last segment with a dot: scripts, images,
- * /sitemap.xml, /cv.pdf), the API and tRPC doors, /og/, /media/, the
- * redirect of /r/{code} (the page it leads to is the view), the admin area
+ * other statuses, files (a last segment with a dot: scripts, images),
+ * every route the route table (server/http/routes.ts) does not declare
+ * `analytics: 'page'` (the API and tRPC doors, /og/, /media/, the SEO and
+ * CV files, the redirect of /r/{code}: the page it leads to is the view), the admin area
  * and /login; requests from bots (the `isbot` list, and no User-Agent at
  * all); the owner's own requests: a valid bearer token, or the device
  * cookie a browser gets when it signs in (server/http/infra/device-cookie.ts).
  */
 import { isbot } from 'isbot'
-import { analyticsCsv } from '../../../src/domain/analytics-csv'
 import { type DeviceClass, deviceClass } from '../../../src/domain/device-class'
 import type { Analytics } from '../../services/analytics'
 import { shareCodePattern } from '../../services/share-links'
-import type { Context } from '../../trpc/context'
-import { errorResponse } from '../../trpc/errors'
-import type { createCaller } from '../../trpc/root'
-import { clientIp, type PeerAddress, type ProxyTrust } from '../infra/client-address'
-import { DEVICE_COOKIE } from '../infra/device-cookie'
-import { isPrivatePath } from '../infra/headers'
+import { clientIp, type PeerAddress, type ProxyTrust } from './client-address'
+import { DEVICE_COOKIE } from './device-cookie'
+import { isPrivatePath } from './headers'
 
 export interface PageViewOptions {
   analytics: Analytics
@@ -32,10 +29,11 @@ export interface PageViewOptions {
   peerOf: PeerAddress
   /** Whether an Authorization header is a valid session's (the owner's request). */
   isSignedIn: (authorization: string) => Promise<boolean>
+  /** Whether the route answering this path declares its answers page views (server/http/routes.ts). */
+  isPageRoute: (path: string) => boolean
 }
 
 const MAX_PATH = 300
-const notPages = /^\/(api|trpc|og|media|assets|r|internal)(\/|$)/
 
 /** The host a Referer names, '' when none, not a URL, or one of this site's hosts. */
 export function referrerHostOf(referer: string | null, ownHosts: readonly string[]): string {
@@ -76,10 +74,10 @@ interface Address {
 }
 
 /** The path and share code of a page address; null for anything that cannot be a page view. */
-function addressOf(href: string): Address | null {
+function addressOf(href: string, isPageRoute: (path: string) => boolean): Address | null {
   const url = new URL(href)
   const path = url.pathname
-  if (path.length > MAX_PATH || notPages.test(path) || isPrivatePath(path)) return null
+  if (path.length > MAX_PATH || isPrivatePath(path) || !isPageRoute(path)) return null
   if (path.slice(path.lastIndexOf('/')).includes('.')) return null
   const ref = url.search ? url.searchParams.get('ref') : null
   return { path, shareCode: ref && shareCodePattern.test(ref) ? ref : null }
@@ -137,7 +135,7 @@ export function createPageViewCounter(options: PageViewOptions) {
     const href = request.url
     let address = addresses.get(href)
     if (address === undefined) {
-      address = addressOf(href)
+      address = addressOf(href, options.isPageRoute)
       addresses.set(href, address)
     }
     if (address === null || !isPageAnswer(response, address.path)) return
@@ -165,30 +163,4 @@ export function createPageViewCounter(options: PageViewOptions) {
 
 function hostOf(headers: Headers): string {
   return (headers.get('host') ?? '').replace(/:\d+$/, '').toLowerCase()
-}
-
-/**
- * `GET /api/analytics.csv?days=N`: the summary of `GET /api/analytics` as
- * CSV, through the same procedure (the same sign-in check, validation and
- * errors, answered as JSON), for a download.
- */
-export async function analyticsCsvResponse(
-  request: Request,
-  caller: ReturnType<typeof createCaller>,
-  ctx: Pick<Context, 'log' | 'requestId' | 'now'>,
-): Promise<Response> {
-  const days = new URL(request.url).searchParams.get('days') ?? undefined
-  try {
-    const summary = await caller.analytics.summary({ days: days as unknown as number })
-    const today = ctx.now().toISOString().slice(0, 10)
-    return new Response(analyticsCsv(summary), {
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="analytics-${today}-${summary.daily.length}d.csv"`,
-        'cache-control': 'no-store',
-      },
-    })
-  } catch (error) {
-    return errorResponse(error, ctx)
-  }
 }

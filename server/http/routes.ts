@@ -1,0 +1,184 @@
+/**
+ * Every route that is not a procedure, in one list: its path, the methods
+ * it answers, how its answers are cached, whether they can be page views,
+ * and its handler. Elysia's registration (server/app.ts), the cache's keys
+ * (infra/cache/keys.ts, also read by the fast path) and the page-view
+ * counter (infra/page-views.ts) all read this list; the two API doors'
+ * entries take their cache rules from the procedures' declarations
+ * (`.meta()`), so an API route is never listed here. Adding a route is one
+ * entry (docs/architecture.md, "Add a route that is not a procedure").
+ */
+import type { Database } from '../db/client'
+import type { Logger } from '../log'
+import type { MediaStore } from '../media/store'
+import { messages } from '../messages'
+import { shareLinkTarget } from '../services/share-links'
+import type { Context } from '../trpc/context'
+import { jsonError } from '../trpc/errors'
+import type { createCaller } from '../trpc/root'
+import { apiDocsPage, openApiDocument } from './api/openapi'
+import { handleRest, publicReadKey } from './api/rest'
+import { handleTrpc, publicQueryKey } from './api/trpc'
+import { byPath, type CacheRule } from './infra/cache/keys'
+import type { ResponseCache } from './infra/cache/response-cache'
+import type { createRequestContexts } from './infra/request-context'
+import { createPageHandler } from './pages/pages'
+import { analyticsCsvResponse } from './surfaces/analytics-csv'
+import { handleBackupRequest } from './surfaces/backup'
+import { cvPdfResponse, resumeJsonResponse } from './surfaces/cv'
+import { feedFiles, feedResponse } from './surfaces/feeds'
+import { healthCheck } from './surfaces/health'
+import { serveMedia } from './surfaces/media'
+import { createOgHandler } from './surfaces/og'
+import { createSeoHandlers } from './surfaces/seo'
+
+/** What a handler gets: the request, its path's parameters, and the procedures' contexts. */
+export interface RouteCall {
+  request: Request
+  params: Record<string, string>
+  requestId: string
+  /** The `Vary` the answer carries (an allowed CORS origin adds `Origin`). */
+  vary: string | undefined
+  /** The procedures as the server itself calls them: public reads, no token, no client address. */
+  server: () => ReturnType<typeof createCaller>
+  /** The procedures' context of this request (its token, address, device cookie): an API door's. */
+  context: () => Context
+}
+
+export interface EdgeRoute {
+  /** Elysia's path: literal, with `:name` segments, or ending in `/*`. */
+  path: string
+  /** GET (which answers HEAD too), or every method: a door that routes further itself. */
+  methods: 'GET' | 'ALL'
+  /** How GET and HEAD answers are kept in the shared cache; none: made for every request. */
+  cache?: CacheRule
+  /** `page`: its 200 HTML answers are page views (infra/page-views.ts); none: never. */
+  analytics?: 'page'
+  handle: (call: RouteCall) => Response | Promise<Response>
+}
+
+export interface EdgeDeps {
+  database: Database
+  log: Logger
+  mediaStore: MediaStore
+  distDir: string
+  siteUrl: string
+  ssr: boolean
+  cache: ResponseCache
+  contexts: ReturnType<typeof createRequestContexts>
+  backupToken?: string
+  /** The address at the other end of the socket. */
+  peerOf: (request: Request) => string | null
+}
+
+export function edgeRoutes(deps: EdgeDeps): EdgeRoute[] {
+  const { database, log, mediaStore, siteUrl, contexts } = deps
+  const pages = createPageHandler({ ...deps, publicContext: contexts.ofServer })
+  const og = createOgHandler({ siteUrl, distDir: deps.distDir, mediaStore, log })
+  let document: Record<string, unknown> | undefined
+  const apiDocument = () => {
+    document ??= openApiDocument(siteUrl)
+    return document
+  }
+  /** A page (or the app shell, or a built file): the pages consult the cache themselves. */
+  const byPage: CacheRule = { key: pages.cacheKey, byHandler: true }
+  /** A public REST read, shared until the content changes (its procedure's `cache`). */
+  const restReads: CacheRule = { key: (url, signedIn) => publicReadKey(url.pathname, signedIn) }
+  /** Public tRPC queries, one JSON document (never a streamed answer). */
+  const trpcQueries: CacheRule = { key: publicQueryKey, unlessHeader: 'trpc-accept' }
+  const seo = ({ server }: RouteCall) => createSeoHandlers(siteUrl, server())
+
+  return [
+    { path: '/healthz', methods: 'GET', handle: () => healthCheck(database, log) },
+    {
+      path: '/internal/backup',
+      methods: 'GET',
+      handle: ({ request, context }) =>
+        handleBackupRequest(request, deps.peerOf(request), context(), deps.backupToken),
+    },
+    // The two API doors: the procedures, by their declarations.
+    {
+      path: '/trpc/*',
+      methods: 'ALL',
+      cache: trpcQueries,
+      handle: ({ request, context }) => handleTrpc(request, context()),
+    },
+    { path: '/api', methods: 'ALL', handle: () => jsonError(404, messages.noApiEndpoint) },
+    {
+      path: '/api/*',
+      methods: 'ALL',
+      cache: restReads,
+      handle: (c) => handleRest(c.request, c.context()),
+    },
+    // The REST door's reference, generated from the procedures' declarations.
+    { path: '/api/openapi.json', methods: 'GET', handle: () => Response.json(apiDocument()) },
+    { path: '/api/docs', methods: 'GET', handle: () => apiDocsPage(apiDocument()) },
+    // Not JSON, so not a REST route: the summary's read, answered as CSV.
+    {
+      path: '/api/analytics.csv',
+      methods: 'GET',
+      handle: ({ request, context }) => analyticsCsvResponse(request, context()),
+    },
+    { path: '/media/*', methods: 'ALL', handle: ({ request }) => serveMedia(request, mediaStore) },
+    // Link-preview cards (`?v=` only tells previewers the card changed).
+    {
+      path: '/og/*',
+      methods: 'GET',
+      cache: byPath,
+      handle: ({ request, server }) => og.handle(request, server()),
+    },
+    { path: '/sitemap.xml', methods: 'GET', cache: byPath, handle: (c) => seo(c).sitemap() },
+    { path: '/robots.txt', methods: 'GET', handle: (c) => seo(c).robots() },
+    {
+      path: '/manifest.webmanifest',
+      methods: 'GET',
+      cache: byPath,
+      handle: (c) => seo(c).manifest(),
+    },
+    ...feedFiles.map(
+      ({ path }): EdgeRoute => ({
+        path,
+        methods: 'GET',
+        cache: byPath,
+        handle: ({ server }) => feedResponse(path, siteUrl, server()),
+      }),
+    ),
+    {
+      path: '/cv.pdf',
+      methods: 'GET',
+      cache: byPath,
+      handle: ({ server }) => cvPdfResponse(database.db, mediaStore, siteUrl, server()),
+    },
+    {
+      path: '/resume.json',
+      methods: 'GET',
+      cache: byPath,
+      handle: ({ server }) => resumeJsonResponse(siteUrl, server()),
+    },
+    // A share link: to its page, with `?ref=` so that the view counts for it; unknown: the 404 page.
+    {
+      path: '/r/:code',
+      methods: 'GET',
+      handle: async ({ request, params, requestId }) => {
+        const location = await shareLinkTarget(database.db, params.code ?? '')
+        if (!location) return pages.handle(request, undefined, requestId)
+        return new Response(null, {
+          status: 302,
+          headers: { location, 'cache-control': 'no-store' },
+        })
+      },
+    },
+    // Everything else: a built file, or a page (server-rendered and cached, or the app
+    // shell); an address that is only ever read, so another method finds nothing (404).
+    {
+      path: '/*',
+      methods: 'ALL',
+      cache: byPage,
+      analytics: 'page',
+      handle: ({ request, vary, requestId }) =>
+        request.method === 'GET' || request.method === 'HEAD'
+          ? pages.handle(request, vary, requestId)
+          : jsonError(404, messages.notFound),
+    },
+  ]
+}
