@@ -2,6 +2,7 @@
  * The settings the request handlers work with, in one place. server/env.ts
  * builds them from the environment; tests build them directly.
  */
+import { isIP } from 'node:net'
 
 export interface ThrottleLimits {
   /** Failures in a row for one username before it is locked. */
@@ -155,3 +156,13 @@ export interface S3StorageConfig {
  * default DATA_DIR/media (with either database), or an S3 bucket.
  */
 export type MediaStorageConfig = { kind: 'folder'; dir: string } | S3StorageConfig
+
+/** A TRUST_PROXY entry: an IPv4 or IPv6 address, with or without a /prefix. */
+export function isProxyEntry(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/')
+  const version = isIP(address)
+  if (version === 0 || extra !== undefined) return false
+  if (prefix === undefined) return true
+  if (!/^\d{1,3}$/.test(prefix)) return false
+  return Number(prefix) <= (version === 4 ? 32 : 128)
+}

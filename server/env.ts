@@ -8,9 +8,9 @@ import {
   defaultGitHubSettings,
   defaultSpamRules,
   type GitHubSettings,
+  isProxyEntry,
   type MediaStorageConfig,
 } from './config'
-import { isProxyEntry } from './http/infra/client-address'
 
 /** A setting that cannot work: start-up stops with this message alone (no stack). */
 export class ConfigError extends Error {

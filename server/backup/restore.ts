@@ -6,6 +6,7 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
+import { bumpContentVersion } from '../db/content-version'
 import {
   backupRestores,
   cvFile,
@@ -18,7 +19,6 @@ import {
 import { contentTypeOfKey } from '../media/keys'
 import { compactPlaceholder } from '../media/process'
 import type { MediaStore } from '../media/store'
-import { bumpContentVersion } from '../services/content-version'
 import {
   type Backup,
   backupTableNames,

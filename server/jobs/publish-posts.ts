@@ -9,9 +9,9 @@
  */
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { bumpContentVersion } from '../db/content-version'
 import { posts } from '../db/schema'
 import type { Logger } from '../log'
-import { bumpContentVersion } from '../services/content-version'
 
 export interface PublishDeps {
   db: Db

@@ -7,10 +7,10 @@
 import { eq } from 'drizzle-orm'
 import { type CvStatus, cvLimits } from '../../src/schemas/cv'
 import type { Db } from '../db/client'
+import { bumpContentVersion } from '../db/content-version'
 import { cvFile } from '../db/schema'
 import { InvalidInputError } from '../errors'
 import { documentKey, mediaUrl } from '../media/keys'
-import { bumpContentVersion } from './content-version'
 import type { ServiceContext } from './context'
 import { iso } from './rows'
 

@@ -1,7 +1,7 @@
 import { asc, desc, sql } from 'drizzle-orm'
+import type { Tx } from '../db/content-version'
 import type { projects, timelineEvents } from '../db/schema'
 import { InvalidInputError } from '../errors'
-import type { Tx } from './content-version'
 
 /** The tables with a manual order (`sort_order`). */
 type OrderedTable = typeof projects | typeof timelineEvents

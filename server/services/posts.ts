@@ -11,10 +11,10 @@ import { and, desc, eq, gt, isNotNull, like, lt, or, type SQL, sql } from 'drizz
 import { slugCandidate, slugify } from '../../src/domain/slug'
 import type { Post, PostData, PostNeighbours, PostState } from '../../src/schemas/post'
 import type { Db } from '../db/client'
+import { type Tx, writeContent } from '../db/content-version'
 import { postSlugs, posts, trash } from '../db/schema'
 import { NotFoundError } from '../errors'
 import { markdownToPlainText, renderMarkdown } from '../markdown/render'
-import { type Tx, writeContent } from './content-version'
 import { iso } from './rows'
 import { moveToTrash } from './trash'
 

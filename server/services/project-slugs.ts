@@ -1,7 +1,7 @@
 import { eq, like, or, sql } from 'drizzle-orm'
 import { slugCandidate, slugify } from '../../src/domain/slug'
+import type { Tx } from '../db/content-version'
 import { projectSlugs, trash } from '../db/schema'
-import type { Tx } from './content-version'
 
 /** Serialises slug assignment across connections (and server instances). */
 const SLUG_LOCK_KEY = 72_616_001

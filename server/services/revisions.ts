@@ -8,9 +8,9 @@ import { and, asc, eq, getTableColumns, inArray, notInArray } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { REVISIONS_KEPT, type Revision } from '../../src/schemas/revisions'
 import type { Db } from '../db/client'
+import type { Tx } from '../db/content-version'
 import { revisions } from '../db/schema'
 import { NotFoundError } from '../errors'
-import type { Tx } from './content-version'
 import { iso } from './rows'
 
 type Row = Record<string, unknown>

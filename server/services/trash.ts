@@ -13,6 +13,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { slugCandidate, slugify } from '../../src/domain/slug'
 import { TRASH_DAYS, type TrashItem, type TrashKind } from '../../src/schemas/trash'
 import type { Db } from '../db/client'
+import { bumpContentVersion, type Tx } from '../db/content-version'
 import {
   contactMessages,
   media,
@@ -26,7 +27,6 @@ import {
 } from '../db/schema'
 import { ConflictError, NotFoundError } from '../errors'
 import type { MediaStore } from '../media/store'
-import { bumpContentVersion, type Tx } from './content-version'
 import { claimSlug } from './project-slugs'
 import { iso, pgErrorCode } from './rows'
 

@@ -23,10 +23,10 @@ import {
 import { restoreBackup } from '../backup/restore'
 import { readBackup } from '../backup/snapshot'
 import { type Database, openDatabase } from '../db/client'
+import { bumpContentVersion } from '../db/content-version'
 import { adminUsers, auditLog, media, profile } from '../db/schema'
 import { createFolderStore } from '../media/folder-store'
 import { setAdminPassword } from '../services/auth'
-import { bumpContentVersion } from '../services/content-version'
 import { compactStoredPlaceholders } from '../services/media'
 import {
   type ChildServer,

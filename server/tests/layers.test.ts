@@ -1,7 +1,8 @@
 /**
- * The layers point one way (docs/architecture.md): src ← services ← trpc ←
- * rest/http ← app. These read the imports of every source file, so a
- * module that reaches the wrong way fails here, named.
+ * The layers point one way (docs/architecture.md): src ← storage (db,
+ * media, backup) ← services ← trpc ← the HTTP edge (infra ← api ← pages,
+ * surfaces ← routes) ← app. These read the imports of every source file,
+ * so a module that reaches the wrong way fails here, named.
  */
 import { expect, test } from 'bun:test'
 import { dirname, join, normalize } from 'node:path'
@@ -44,7 +45,7 @@ test('services, the media store, the backup modules, the database layer, Markdow
     ...(await importsOf('server/cv/**/*.ts')),
     ...(await importsOf('server/jobs/**/*.ts')),
   ]
-  const doors = /^(server\/(trpc|http|rest)\/|@trpc\/|elysia$)/
+  const doors = /^(server\/(trpc|http)\/|server\/app$|@trpc\/|elysia$)/
   expect(offenders(imports, (target) => doors.test(target))).toEqual([])
 })
 
@@ -59,7 +60,68 @@ test('Markdown rendering and the CV PDF are pure: no database, services or confi
 
 test('the tRPC layer does not import the HTTP doors', async () => {
   const imports = await importsOf('server/trpc/**/*.ts')
-  expect(offenders(imports, (target) => /^server\/(http|rest)\//.test(target))).toEqual([])
+  expect(offenders(imports, (target) => /^server\/(http\/|app$)/.test(target))).toEqual([])
+})
+
+test('storage (the database, the media store, the backup format) never imports services or a door', async () => {
+  const imports = [
+    ...(await importsOf('server/db/**/*.ts')),
+    ...(await importsOf('server/media/**/*.ts')),
+    ...(await importsOf('server/backup/**/*.ts')),
+  ]
+  const above = /^server\/(services|notify|jobs|setup|cli)\//
+  expect(offenders(imports, (target) => above.test(target))).toEqual([])
+})
+
+/** What each folder of the HTTP edge may not import: infra ← api ← pages, surfaces ← routes ← app. */
+const edgeRules: [folder: string, forbidden: RegExp][] = [
+  ['infra', /^server\/(http\/(api|pages|surfaces|routes)\b|app$)/],
+  ['api', /^server\/(http\/(pages|surfaces|routes)\b|app$)/],
+  ['pages', /^server\/(http\/(api|surfaces|routes)\b|app$)/],
+  ['surfaces', /^server\/(http\/(pages|routes)\b|app$)/],
+]
+
+test.each(edgeRules)(
+  'the edge points one way: http/%s imports nothing above it',
+  async (folder, forbidden) => {
+    const imports = await importsOf(`server/http/${folder}/**/*.ts`)
+    expect(offenders(imports, (target) => forbidden.test(target))).toEqual([])
+  },
+)
+
+/** The node a file belongs to: its folder under server/ (the edge's folders each their own), or a top-level module. */
+function folderOf(path: string): string | null {
+  const parts = path.replace(/\.tsx?$/, '').split('/')
+  if (parts[0] !== 'server' || parts.length < 2) return null
+  if (parts[1] === 'http' && parts.length > 3) return `server/http/${parts[2]}`
+  return `server/${parts[1]}`
+}
+
+test('no two folders under server/ import each other, directly or through others', async () => {
+  const graph = new Map<string, Map<string, string>>()
+  for (const { file, target } of await importsOf('server/**/*.ts')) {
+    const from = folderOf(file)
+    const to = folderOf(target)
+    if (!from || !to || from === to) continue
+    const edges = graph.get(from) ?? new Map<string, string>()
+    edges.set(to, edges.get(to) ?? `${file} → ${target}`)
+    graph.set(from, edges)
+  }
+  const cycles: string[] = []
+  const done = new Set<string>()
+  const visit = (node: string, path: string[]) => {
+    if (path.includes(node)) {
+      const loop = [...path.slice(path.indexOf(node)), node]
+      const named = loop.slice(1).map((to, i) => graph.get(loop[i] ?? '')?.get(to))
+      cycles.push(named.join(', '))
+      return
+    }
+    if (done.has(node)) return
+    for (const next of graph.get(node)?.keys() ?? []) visit(next, [...path, node])
+    done.add(node)
+  }
+  for (const node of graph.keys()) visit(node, [])
+  expect(cycles).toEqual([])
 })
 
 test('nothing under server/ imports scripts/', async () => {

@@ -11,11 +11,11 @@ import { eq } from 'drizzle-orm'
 import exif from 'exif-reader'
 import sharp from 'sharp'
 import { mediaLimits } from '../../src/schemas/media'
+import { readContentVersion } from '../db/content-version'
 import { media, profile } from '../db/schema'
 import { UnavailableError } from '../errors'
 import { parseRange } from '../http/surfaces/media'
 import { createLimiter, variantWidthsFor } from '../media/process'
-import { readContentVersion } from '../services/content-version'
 import {
   createTestApp,
   isRecord,

@@ -5,9 +5,9 @@
  * moves, and deletes.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { readContentVersion } from '../db/content-version'
 import { posts } from '../db/schema'
 import { publishDuePosts } from '../jobs/publish-posts'
-import { readContentVersion } from '../services/content-version'
 import { createTestApp, isRecord, type TestApp } from './harness'
 
 setDefaultTimeout(20_000)

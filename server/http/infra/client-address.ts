@@ -17,16 +17,6 @@ import type { Logger } from '../../log'
  */
 export type ProxyTrust = number | readonly string[]
 
-/** A TRUST_PROXY entry: an IPv4 or IPv6 address, with or without a /prefix. */
-export function isProxyEntry(entry: string): boolean {
-  const [address = '', prefix, extra] = entry.split('/')
-  const version = isIP(address)
-  if (version === 0 || extra !== undefined) return false
-  if (prefix === undefined) return true
-  if (!/^\d{1,3}$/.test(prefix)) return false
-  return Number(prefix) <= (version === 4 ? 32 : 128)
-}
-
 const lists = new WeakMap<readonly string[], BlockList>()
 
 /** The listed proxies as a BlockList (node:net's address and subnet matcher), made once per list. */

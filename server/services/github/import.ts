@@ -21,6 +21,7 @@ import type {
 } from '../../../src/schemas/github'
 import { projectInput } from '../../../src/schemas/project'
 import { defaultGitHubSettings, type GitHubSettings } from '../../config'
+import { writeContent } from '../../db/content-version'
 import { githubRepositories, profile } from '../../db/schema'
 import {
   humanDuration,
@@ -29,7 +30,6 @@ import {
   RateLimitedError,
   UnavailableError,
 } from '../../errors'
-import { writeContent } from '../content-version'
 import type { ServiceContext } from '../context'
 import { createProjectIn } from '../projects'
 import { createGitHubApi, type GitHubApi, GitHubRateLimited, GitHubUnreachable } from './api'

@@ -10,9 +10,9 @@ import { repoNameFromUrl } from '../../../src/domain/github'
 import type { Repo, RepoSync } from '../../../src/schemas/github'
 import type { GitHubSettings } from '../../config'
 import type { Db } from '../../db/client'
+import { bumpContentVersion } from '../../db/content-version'
 import { githubRepositories, githubState, projects, type StoredRepository } from '../../db/schema'
 import type { Logger } from '../../log'
-import { bumpContentVersion } from '../content-version'
 import { type GitHubApi, GitHubRateLimited, GitHubUnreachable } from './api'
 
 export type RepositoryRow = typeof githubRepositories.$inferSelect

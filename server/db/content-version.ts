@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { contentVersion } from '../db/schema'
+import type { Db } from './client'
+import { contentVersion } from './schema'
 
 /** A transaction handle, or the database itself for a single-statement write. */
 type Writer = Pick<Db, 'insert'>
