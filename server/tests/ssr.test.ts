@@ -21,16 +21,15 @@ import { createElement, type ReactNode } from 'react'
 import { z } from 'zod'
 import { THEME_SCRIPT } from '../../client/lib/theme-script'
 import { createRouter } from '../../client/router'
+import { pageAddresses } from '../http/pages/addresses'
 import {
-  createPageRenderer,
   entryBootScript,
   loadRouterManifest,
-  type PageRendererDeps,
-  pageAddresses,
   routeChunksScript,
   routeIdsOfFiles,
-  THEME_SCRIPT_HASH,
-} from '../http/pages/ssr'
+} from '../http/pages/manifest'
+import { THEME_SCRIPT_HASH } from '../http/pages/scripts'
+import { createPageRenderer, type PageRendererDeps } from '../http/pages/ssr'
 import { createLogger } from '../log'
 import { createTestApp, isRecord, type TestApp } from './harness'
 

@@ -3,7 +3,8 @@ import type { Context } from '../../trpc/context'
 import type { ResponseCache } from '../infra/cache/response-cache'
 import { isPrivatePath } from '../infra/headers'
 import { canonicalPath } from './canonical-path'
-import { createPageRenderer, THEME_SCRIPT_HASH } from './ssr'
+import { THEME_SCRIPT_HASH } from './scripts'
+import { createPageRenderer } from './ssr'
 import { createStaticHandler } from './static'
 
 export interface PageOptions {
