@@ -4,31 +4,27 @@
  * which share the procedures). Their messages are written for the person
  * who made the request and are shown as they are.
  */
-export abstract class ServiceError extends Error {}
+export abstract class ServiceError extends Error {
+  /** The class's own name (`NotFoundError`), as logs and stack traces show it. */
+  override get name(): string {
+    return this.constructor.name
+  }
+}
 
 /** The thing asked for does not exist (404). */
-export class NotFoundError extends ServiceError {
-  override name = 'NotFoundError'
-}
+export class NotFoundError extends ServiceError {}
 
 /** The request clashes with the current state (409). */
-export class ConflictError extends ServiceError {
-  override name = 'ConflictError'
-}
+export class ConflictError extends ServiceError {}
 
 /** The credentials given are wrong (401). */
-export class InvalidCredentialsError extends ServiceError {
-  override name = 'InvalidCredentialsError'
-}
+export class InvalidCredentialsError extends ServiceError {}
 
 /** The request carries no right to do this (403), e.g. a wrong set-up token. */
-export class ForbiddenError extends ServiceError {
-  override name = 'ForbiddenError'
-}
+export class ForbiddenError extends ServiceError {}
 
 /** Too many attempts: try again after `retryAfterSeconds` (429 + Retry-After). */
 export class RateLimitedError extends ServiceError {
-  override name = 'RateLimitedError'
   readonly retryAfterSeconds: number
   constructor(message: string, retryAfterSeconds: number) {
     super(message)
@@ -37,9 +33,7 @@ export class RateLimitedError extends ServiceError {
 }
 
 /** Something the request needs cannot be reached right now (503 + Retry-After). */
-export class UnavailableError extends ServiceError {
-  override name = 'UnavailableError'
-}
+export class UnavailableError extends ServiceError {}
 
 /** "1 minute", "15 minutes", "30 seconds": for a sentence about waiting. */
 export function humanDuration(seconds: number): string {
@@ -52,16 +46,10 @@ export function humanDuration(seconds: number): string {
 }
 
 /** The input cannot be used, for a reason no schema could see (400). */
-export class InvalidInputError extends ServiceError {
-  override name = 'InvalidInputError'
-}
+export class InvalidInputError extends ServiceError {}
 
 /** The input is of a kind that is not accepted, like a file format (415). */
-export class UnsupportedTypeError extends ServiceError {
-  override name = 'UnsupportedTypeError'
-}
+export class UnsupportedTypeError extends ServiceError {}
 
 /** The input is larger than allowed (413). */
-export class TooLargeError extends ServiceError {
-  override name = 'TooLargeError'
-}
+export class TooLargeError extends ServiceError {}

@@ -102,6 +102,45 @@ export function createOgHandler(deps: OgHandlerDeps) {
     return pngOf(card, [photo])
   }
 
+  /** The project or post a card shows, or the answer instead: 404 (unknown, not public), 301 (a former slug). */
+  async function bySlug<T extends { slug: string }>(
+    page: 'project' | 'post',
+    slug: string,
+    lookup: (input: { slug: string }) => Promise<T>,
+  ): Promise<T | Response> {
+    let entry: T
+    try {
+      entry = await lookup({ slug })
+    } catch (error) {
+      // Unknown, unpublished, not live, or a slug the lookup refuses: no such card.
+      if (error instanceof TRPCError && ['NOT_FOUND', 'BAD_REQUEST'].includes(error.code)) {
+        return notFound()
+      }
+      throw error
+    }
+    if (entry.slug === slug) return entry
+    return new Response(null, {
+      status: 301,
+      headers: { location: ogImagePath({ page, slug: entry.slug }) },
+    })
+  }
+
+  /** A piece of work's card: its title, description, tags and image, signed with the owner's name. */
+  async function workCard(
+    sources: OgSources,
+    work: { title: string; description: string; tags: string[] },
+    image: Promise<SiteImage | null>,
+  ): Promise<Uint8Array<ArrayBuffer>> {
+    const [profile, picture] = await Promise.all([sources.profile.get(), image])
+    const card: Card = {
+      kind: 'project',
+      ...work,
+      image: picture?.bytes ?? null,
+      footer: `${profile.name} · ${host}`,
+    }
+    return pngOf(card, [picture])
+  }
+
   /** The card of one page, or the answer instead of it (404, a redirect). */
   async function draw(
     sources: OgSources,
@@ -110,66 +149,18 @@ export function createOgHandler(deps: OgHandlerDeps) {
     const page = ogPageOf(path)
     if (!page) return notFound()
     if (page.page === 'project') {
-      let project: Project
-      try {
-        project = await sources.projects.bySlug({ slug: page.slug })
-      } catch (error) {
-        // Unknown, unpublished, or a slug the lookup refuses: no such card.
-        if (error instanceof TRPCError && ['NOT_FOUND', 'BAD_REQUEST'].includes(error.code)) {
-          return notFound()
-        }
-        throw error
-      }
-      if (project.slug !== page.slug) {
-        return new Response(null, {
-          status: 301,
-          headers: { location: ogImagePath({ page: 'project', slug: project.slug }) },
-        })
-      }
-      const [profile, image] = await Promise.all([
-        sources.profile.get(),
-        firstImage(deps, project, 640),
-      ])
-      const card: Card = {
-        kind: 'project',
-        title: project.title,
-        description: project.description,
-        tags: project.tags,
-        image: image?.bytes ?? null,
-        footer: `${profile.name} · ${host}`,
-      }
-      return pngOf(card, [image])
+      const project = await bySlug('project', page.slug, (input) => sources.projects.bySlug(input))
+      if (project instanceof Response) return project
+      return workCard(sources, project, firstImage(deps, project, 640))
     }
     if (page.page === 'post') {
-      let post: Post
-      try {
-        post = await sources.posts.bySlug({ slug: page.slug })
-      } catch (error) {
-        // Unknown, not live, or a slug the lookup refuses: no such card.
-        if (error instanceof TRPCError && ['NOT_FOUND', 'BAD_REQUEST'].includes(error.code)) {
-          return notFound()
-        }
-        throw error
-      }
-      if (post.slug !== page.slug) {
-        return new Response(null, {
-          status: 301,
-          headers: { location: ogImagePath({ page: 'post', slug: post.slug }) },
-        })
-      }
-      const [profile, cover] = await Promise.all([
-        sources.profile.get(),
-        post.cover_url ? readSiteImage(deps, post.cover_url, null, 640) : Promise.resolve(null),
-      ])
-      const card: Card = {
-        kind: 'project',
-        title: post.title,
-        description: post.summary,
-        tags: post.tags,
-        image: cover?.bytes ?? null,
-        footer: `${profile.name} · ${host}`,
-      }
-      return pngOf(card, [cover])
+      const post = await bySlug('post', page.slug, (input) => sources.posts.bySlug(input))
+      if (post instanceof Response) return post
+      const cover = post.cover_url
+        ? readSiteImage(deps, post.cover_url, null, 640)
+        : Promise.resolve(null)
+      const work = { title: post.title, description: post.summary, tags: post.tags }
+      return workCard(sources, work, cover)
     }
     const profile = await sources.profile.get()
     if (page.page === 'home') {
