@@ -1,8 +1,10 @@
 /**
  * Which route of a table answers a path, picked as Elysia's router picks:
  * a literal path first, then one with `:name` segments, then the longest
- * `/*` prefix. The edge uses it before routing (the cache's fast path, the
- * page-view counter) so that what it decides follows the same table.
+ * `/*` prefix; a trailing slash is ignored, as Elysia ignores it unless its
+ * paths are strict (`/api/` is `/api`). The edge uses it before routing
+ * (the cache's fast path, the page-view counter) so that what it decides
+ * follows the same table.
  */
 export function createRouteMatcher<R extends { path: string }>(
   routes: readonly R[],
@@ -21,10 +23,13 @@ export function createRouteMatcher<R extends { path: string }>(
     segments.every((segment, i) =>
       segment.startsWith(':') ? (path[i] ?? '') !== '' : segment === path[i],
     )
+  const withoutSlash = (path: string) =>
+    path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
   return (pathname) => {
-    const exact = literal.get(pathname)
+    const path = withoutSlash(pathname)
+    const exact = literal.get(path)
     if (exact) return exact
-    const parts = pathname.split('/')
+    const parts = path.split('/')
     return (
       withParams.find((entry) => matchesParams(entry.segments, parts))?.route ??
       wildcards.find((entry) => pathname.startsWith(entry.prefix))?.route
