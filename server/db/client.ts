@@ -74,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // only, so a short cap does not hammer a database that is down.
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
     })
-    const db = drizzlePostgres({ client: sql, schema }) as unknown as Db
+    const db: Db = drizzlePostgres({ client: sql, schema })
     return {
       db,
       kind: 'postgres',
@@ -114,7 +114,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         startParams: pgliteStartParams,
       })
     }
-    const db = drizzlePglite({ client, schema }) as unknown as Db
+    const db: Db = drizzlePglite({ client, schema })
     return {
       db,
       kind: 'pglite',

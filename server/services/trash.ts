@@ -9,7 +9,7 @@
  * `purgeTrash` removes it for good.
  */
 import { and, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { slugCandidate, slugify } from '../../src/domain/slug'
 import { TRASH_DAYS, type TrashItem, type TrashKind } from '../../src/schemas/trash'
 import type { Db } from '../db/client'
@@ -38,7 +38,7 @@ const DAY_MS = 24 * 60 * 60_000
 const kinds: Record<
   TrashKind,
   {
-    table: PgTable & { id: typeof projects.id }
+    table: PgTable & { id: AnyPgColumn }
     notFound: string
     title: (row: Row) => string
     /** Shown on public pages: its moves bump the content version. */
@@ -52,19 +52,19 @@ const kinds: Record<
     public: true,
   },
   timeline_event: {
-    table: timelineEvents as unknown as PgTable & { id: typeof projects.id },
+    table: timelineEvents,
     notFound: 'Timeline event not found.',
     title: (row) => String(row.title),
     public: true,
   },
   message: {
-    table: contactMessages as unknown as PgTable & { id: typeof projects.id },
+    table: contactMessages,
     notFound: 'Message not found.',
     title: (row) => `Message from ${String(row.name)}`,
     public: false,
   },
   image: {
-    table: media as unknown as PgTable & { id: typeof projects.id },
+    table: media,
     notFound: 'Image not found.',
     // A display name when the library keeps one, else its alt text, else its file.
     title: (row) =>
@@ -74,7 +74,7 @@ const kinds: Record<
     public: true,
   },
   post: {
-    table: posts as unknown as PgTable & { id: typeof projects.id },
+    table: posts,
     notFound: 'Post not found.',
     title: (row) => String(row.title),
     public: true,
