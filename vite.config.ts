@@ -19,7 +19,7 @@ const apiTarget = process.env.API_ORIGIN ?? 'http://localhost:3000'
 const unsplitRoutes: readonly string[] = ['/']
 
 /**
- * The server writes the entry stylesheet into each page (server/http/ssr.ts,
+ * The server writes the entry stylesheet into each page (server/http/pages/manifest.ts,
  * `inlineCss`); with this, the browser's router adopts that <style> on
  * hydration (@tanstack/react-router's Asset) instead of rendering an empty
  * one. The router plugin sets it to "false" in its own `config` hook, so

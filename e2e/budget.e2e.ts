@@ -48,7 +48,7 @@ async function firstLoadScripts(page: Page, path: string): Promise<Script[]> {
   }
   page.on('response', listener)
   await page.goto(path)
-  // The entry script starts after the largest paint (server/http/ssr.ts, entryBootScript).
+  // The entry script starts after the largest paint (server/http/pages/manifest.ts, entryBootScript).
   await hydrated(page)
   page.off('response', listener)
   return Promise.all(pending)

@@ -1,7 +1,7 @@
 /**
  * Link previews as LinkedIn, Slack or X build them: the page's head names
  * an absolute PNG of 1200 × 630 with its size, type and alt text, and that
- * image loads (the server draws it: server/http/og.ts).
+ * image loads (the server draws it: server/http/surfaces/og.ts).
  */
 import type { Page } from '@playwright/test'
 import { apiCreate, apiUpload, expect, test, unique } from './fixtures'

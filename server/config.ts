@@ -41,7 +41,7 @@ export interface AppConfig {
   /**
    * Reverse proxies whose X-Forwarded-* headers are believed: their number
    * (whoever connects), or their addresses and CIDR ranges (only those); 0
-   * or empty: none. See server/http/client-address.ts.
+   * or empty: none. See server/http/infra/client-address.ts.
    */
   trustProxy?: number | readonly string[]
   /** Sign-in throttling; `defaultThrottleLimits` when absent. */

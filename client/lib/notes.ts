@@ -9,7 +9,7 @@ export function postDate(iso: string | null): string {
   })
 }
 
-/** The feeds every page announces (`<link rel="alternate">`), served by server/http/feeds.ts. */
+/** The feeds every page announces (`<link rel="alternate">`), served by server/http/surfaces/feeds.ts. */
 export const feedLinks = [
   { rel: 'alternate', type: 'application/atom+xml', href: '/feed.xml', title: 'Notes (Atom)' },
   { rel: 'alternate', type: 'application/rss+xml', href: '/rss.xml', title: 'Notes (RSS)' },

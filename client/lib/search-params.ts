@@ -2,7 +2,7 @@
  * A route's query parameters without zod (it stays out of the public
  * bundle): `validateSearch: textParams('tag')` keeps each named parameter
  * that holds text, and nothing else. The server's page cache reads `names`
- * (server/http/ssr.ts), so a page is kept by exactly these parameters.
+ * (server/http/pages/addresses.ts), so a page is kept by exactly these parameters.
  */
 export function textParams<K extends string>(...names: K[]) {
   return {

@@ -56,7 +56,7 @@ export interface PageImage {
 }
 
 /**
- * A page's link-preview card (server/http/og.ts): its URL with `?v=` from
+ * A page's link-preview card (server/http/surfaces/og.ts): its URL with `?v=` from
  * what the card shows (`parts`: the same words and image URL the server
  * draws), so previewers that keep images by URL get the new card after an
  * edit.
@@ -207,7 +207,7 @@ export function profilePageJsonLd(siteUrl: string, owner: OwnerSummary, card: Pa
   }
 }
 
-/** The home page's card: what the server draws on it (server/http/og.ts). */
+/** The home page's card: what the server draws on it (server/http/surfaces/og.ts). */
 export function homeCard(owner: OwnerSummary): PageImage {
   return ogCard({ page: 'home' }, `${owner.name}: ${owner.headline}`, [
     owner.name,

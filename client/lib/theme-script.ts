@@ -14,7 +14,7 @@
  * works before the app's script has loaded, and the public pages' bundle
  * carries no theme code at all.
  *
- * The CSP allows it by its SHA-256 hash (server/http/ssr.ts). It is a
+ * The CSP allows it by its SHA-256 hash (server/http/pages/scripts.ts). It is a
  * string, not a function's source, so the bytes the server hashes are the
  * bytes the browser runs; client/index.html (the Vite dev server's page)
  * holds the same bytes (a test compares them).

@@ -65,7 +65,7 @@ export type Trpc = TRPCOptionsProxy<AppRouter>
 /**
  * The options proxy over a vanilla tRPC client, for one query cache. The
  * browser loads this module on first need (client/lib/trpc.ts); the
- * server-side renderer passes an in-process link (server/http/ssr.ts).
+ * server-side renderer passes an in-process link (server/http/pages/ssr.ts).
  */
 export function createTrpc(queryClient: QueryClient, links: TrpcLink[] = browserLinks()): Trpc {
   return createTRPCOptionsProxy<AppRouter>({

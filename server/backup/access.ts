@@ -3,7 +3,7 @@
  * lock, so `bun run backup` asks the server itself: at start the server
  * writes DATA_DIR/backup-access.json (mode 0600: the same OS user only, who
  * can read the database files anyway) holding its pid, a loopback URL and a
- * random token; `GET /internal/backup` (server/http/backup.ts) answers only
+ * random token; `GET /internal/backup` (server/http/surfaces/backup.ts) answers only
  * requests from a loopback address, not relayed by a proxy, carrying that
  * token.
  */

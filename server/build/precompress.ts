@@ -2,7 +2,7 @@
  * Writes a brotli (`.br`, best quality) and a gzip (`.gz`, level 9) copy
  * beside each text file of the client build, so the server sends static
  * assets compressed without compressing them per request
- * (server/http/static.ts). Run after `vite build` by buildClient
+ * (server/http/pages/static.ts). Run after `vite build` by buildClient
  * (server/build/client.ts: `bun run build`, and `bun start` when stale).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'

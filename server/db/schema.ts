@@ -454,7 +454,7 @@ export const throttleCounters = pgTable('throttle_counters', {
 /**
  * One row (id = 1) counting writes to public content (projects, slugs,
  * timeline events, profile). Every such write bumps it in its own
- * transaction (server/services/content-version.ts), so each server instance
+ * transaction (server/db/content-version.ts), so each server instance
  * on the same database learns with one single-row read that its cache of
  * rendered pages and API answers is out of date.
  */

@@ -19,7 +19,7 @@ export const contentTypes: Record<MediaExtension, string> = {
   webp: 'image/webp',
 }
 
-/** Where the media route serves the files (server/http/media.ts). */
+/** Where the media route serves the files (server/http/surfaces/media.ts). */
 export const MEDIA_PATH = '/media/'
 
 function isExtension(value: string | undefined): value is MediaExtension {

@@ -2,7 +2,7 @@
  * Page views counted on the server: no cookie, no script, no
  * beacon, no personal data kept.
  *
- * The HTTP door (server/http/analytics.ts) decides which answers are page
+ * The HTTP door (server/http/infra/page-views.ts) decides which answers are page
  * views and calls `record` with what it read from the request. Counting is
  * a few Map increments; the counts go to the database every `flushMs` in
  * one transaction of additive upserts (`views = views + excluded.views`),

@@ -1,5 +1,5 @@
 /**
- * The cache of public answers (server/http/cache/response-cache.ts): a write shows on the
+ * The cache of public answers (server/http/infra/cache/response-cache.ts): a write shows on the
  * next page load and API read, on this instance and on another one on the
  * same database; ETag revalidation (304); brotli and gzip bodies that
  * decompress to the same bytes; precompressed static assets keep their

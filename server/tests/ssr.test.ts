@@ -206,7 +206,7 @@ describe('each public page arrives rendered, with its meta tags', () => {
     expect(page.meta.get('og:title')).toBe('Ada Lovelace')
     expect(page.meta.get('og:description')).toBe(description)
     expect(page.meta.get('og:url')).toBe(`${SITE}/`)
-    // The generated card (server/http/og.ts), versioned by what it shows.
+    // The generated card (server/http/surfaces/og.ts), versioned by what it shows.
     const card = page.meta.get('og:image') ?? ''
     expect(card).toMatch(new RegExp(`^${SITE}/og/home\\.png\\?v=[0-9a-f]{8}$`))
     expect(page.meta.get('og:image:type')).toBe('image/png')

@@ -10,7 +10,7 @@ export interface Endpoint {
   /** Whether the procedure takes input (a REST write then reads a JSON body). */
   takesInput: boolean
   meta: EndpointDeclaration
-  /** The schemas and middlewares it was built with, for the API reference (http/openapi.ts). */
+  /** The schemas and middlewares it was built with, for the API reference (http/api/openapi.ts). */
   definition: { input: unknown; output: unknown; middlewares: readonly unknown[] }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Where each public page's link-preview card (Open Graph image) is served:
- * one table for the server that draws them (server/http/og.ts) and the head
+ * one table for the server that draws them (server/http/surfaces/og.ts) and the head
  * tags that point at them (client/lib/seo.ts).
  */
 
