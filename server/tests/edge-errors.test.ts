@@ -42,7 +42,7 @@ setDefaultTimeout(60_000)
 
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp({ log: capture, mediaStore: brokenStore })
+  t = await createTestApp({ log: capture, mediaStore: brokenStore, ssr: true })
   // A table gone: every read of the projects fails with the driver's error (a 500, not a 503).
   await t.database.db.execute(sql`ALTER TABLE projects RENAME TO projects_gone`)
 })
@@ -85,6 +85,16 @@ test('a failure nobody caught (the media route): a JSON 500, one error line', as
   const errors = errorsSince(from)
   expect(errors).toHaveLength(1)
   expect(errors[0]?.fields.error).toBe('the disk is on fire')
+})
+
+test('a page whose read failed: the error page, one error line (not the procedure’s and the page’s)', async () => {
+  const from = lines.length
+  const r = await t.request('GET', '/projects')
+  expect(r.status).toBe(500)
+  expect(r.headers.get('content-type')).toContain('text/html')
+  expect(r.text).not.toMatch(/projects_gone|relation/)
+  const errors = errorsSince(from)
+  expect(errors.map((line) => line.msg)).toEqual(['request failed'])
 })
 
 test('the same failure answered twice (Elysia’s hook, then Bun’s handler) is logged once', async () => {
