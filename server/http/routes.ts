@@ -161,7 +161,7 @@ export function edgeRoutes(deps: EdgeDeps): EdgeRoute[] {
       methods: 'GET',
       handle: async ({ request, params, requestId }) => {
         const location = await shareLinkTarget(database.db, params.code ?? '')
-        if (!location) return pages.handle(request, undefined, requestId)
+        if (!location) return pages.handle(request, undefined, requestId, { keep: false })
         return new Response(null, {
           status: 302,
           headers: { location, 'cache-control': 'no-store' },

@@ -38,15 +38,21 @@ export function createPageHandler(options: PageOptions) {
    * The cache key of a public page: its address (the path and the query
    * parameters its routes read). The same page for everyone, signed in or
    * not: pages read public content only, never the token. Undefined: the
-   * admin frame and the login page, never kept; nor the 404 of an unknown
-   * share link (/r/{code}), which a new link may take.
+   * admin frame and the login page, never kept.
    */
   const cacheKey = (url: URL): string | undefined =>
-    renderer && !isPrivatePath(url.pathname) && !url.pathname.startsWith('/r/')
-      ? renderer.addressOf(url)
-      : undefined
+    renderer && !isPrivatePath(url.pathname) ? renderer.addressOf(url) : undefined
 
-  const handle = async (request: Request, vary: string | undefined, requestId: string) => {
+  /**
+   * The answer at this address; `keep: false`: never from or into the cache
+   * (the 404 of an unknown share link, an address a new link may take).
+   */
+  const handle = async (
+    request: Request,
+    vary: string | undefined,
+    requestId: string,
+    { keep = true }: { keep?: boolean } = {},
+  ) => {
     const url = new URL(request.url)
     // Another spelling of a page's address: to the one that is rendered, cached and counted.
     const canonical = canonicalPath(url.pathname)
@@ -59,7 +65,7 @@ export function createPageHandler(options: PageOptions) {
     const file = serveStatic.file(url.pathname, request)
     if (file) return file
     if (!renderer) return serveStatic.shell(url.pathname)
-    const key = cacheKey(url)
+    const key = keep ? cacheKey(url) : undefined
     // A public page is rendered at its address, so the entry is what that address shows.
     const path = key ?? `${url.pathname}${url.search}`
     const produce = async () => {
