@@ -33,7 +33,7 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { z } from 'zod'
 import { THEME_SCRIPT } from '../../client/lib/theme-script'
-import { createTrpc } from '../../client/lib/trpc-client'
+import { createApi } from '../../client/lib/trpc-client'
 import { type CreateRouterOptions, createRouter } from '../../client/router'
 import { accentStyle } from '../../src/domain/accent'
 import { errorDetails, type Logger } from '../log'
@@ -486,7 +486,7 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
       createRouter: () =>
         routerOf({
           siteUrl: deps.siteUrl,
-          trpc: (queryClient) => createTrpc(queryClient, [link]),
+          api: createApi([link]),
           accentStyle,
           themeScript: THEME_SCRIPT,
         }),
