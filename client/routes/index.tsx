@@ -17,8 +17,10 @@ export const Route = createFileRoute('/')({
       // Published and featured only, for the signed-in admin too: the page shows what visitors see.
       api.projects.featured.query(),
     ])
-    // The page reads the profile from the root's data; `head` needs only the summary.
-    return { ...ownerSummary(profile), events, featured }
+    // The page reads the profile from the root's data; `head` needs only the summary. A
+    // card shows no long description: left out of the page's data (its first round trip).
+    const cards = featured.map(({ long_description, long_description_html, ...card }) => card)
+    return { ...ownerSummary(profile), events, featured: cards }
   },
   head: ({ loaderData: owner, match }) => {
     if (!owner) return {}

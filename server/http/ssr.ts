@@ -148,9 +148,12 @@ export function routeChunksScript(files: readonly string[]): string {
 }
 
 /** The inline scripts a manifest itself puts on the pages (the entry's boot script, route chunks). */
-export function manifestInlineScripts(manifest: ServerManifest): string[] {
-  return Object.values(manifest.routes).flatMap((route) =>
-    (route.scripts ?? []).flatMap((script) =>
+export function manifestInlineScripts(
+  manifest: ServerManifest,
+  routeIds: Iterable<string> = Object.keys(manifest.routes),
+): string[] {
+  return [...routeIds].flatMap((routeId) =>
+    (manifest.routes[routeId]?.scripts ?? []).flatMap((script) =>
       typeof script.children === 'string' && script.children !== '' ? [script.children] : [],
     ),
   )
@@ -370,8 +373,11 @@ const streamedRecord = /<script>([\s\S]*?)<\/script>/g
  * scripts of the asset manifest itself (the entry's boot script), which the
  * server wrote. Their hashes are the only inline scripts the page's CSP allows.
  */
-function captureRouterScripts(router: AnyRouter, manifestScripts: readonly string[]) {
-  const sources = new Set<string>(manifestScripts)
+function captureRouterScripts(
+  router: AnyRouter,
+  manifestScripts: (routeIds: string[]) => readonly string[],
+) {
+  const sources = new Set<string>()
   const ssr = router.serverSsr
   if (!ssr) throw new Error('The router has no server-side rendering state.')
 
@@ -405,6 +411,11 @@ function captureRouterScripts(router: AnyRouter, manifestScripts: readonly strin
       // Rendered by ScriptOnce, which adds its own removal.
       const scroll = getScrollRestorationScriptForRouter(router)
       if (scroll) sources.add(`${scroll};document.currentScript.remove()`)
+      // The manifest's scripts of the routes this page matched (<Scripts /> writes those only):
+      // every route's would put ~30 hashes more into each page's header, which Lantern's
+      // simulated first round trip pays for (docs/performance.md).
+      const matched = router.stores.matches.get().map((match) => match.routeId)
+      for (const source of manifestScripts(matched)) sources.add(source)
       return [...sources].map(scriptHash)
     },
   }
@@ -466,8 +477,8 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
   )
   const base = `${deps.siteUrl}/`
   // The theme script (client/routes/__root.tsx writes it into every page's head) is ours too.
-  const manifestScripts = manifest.then((loaded) => [
-    ...manifestInlineScripts(loaded),
+  const manifestScripts = manifest.then((loaded) => (routeIds: string[]) => [
+    ...manifestInlineScripts(loaded, routeIds),
     THEME_SCRIPT,
   ])
 
