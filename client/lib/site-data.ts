@@ -1,7 +1,12 @@
 import { useLoaderData } from '@tanstack/react-router'
 import type { ApiOutputs } from './api'
 
-export type Profile = ApiOutputs['profile']['get']
+/**
+ * The profile as the public pages have it: without the About text's Markdown
+ * source (`bio`), which they never show (they show `bio_html`), so that it is
+ * not in every page's data (the first round trip: docs/performance.md).
+ */
+export type Profile = Omit<ApiOutputs['profile']['get'], 'bio'>
 
 /** What every page shows around itself: the root loader's data (client/routes/__root.tsx). */
 export interface SiteData {

@@ -34,11 +34,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Read by every page through useSiteData (client/lib/site-data.ts).
   loader: async ({ context }) => {
     const api = await context.api()
-    const [profile, hasNotes] = await Promise.all([
+    const [{ bio, ...profile }, hasNotes] = await Promise.all([
       api.profile.get.query(),
       // The header links to Notes once a post is live.
       api.posts.any.query(),
     ])
+    // The About text's Markdown source stays out of the page: it shows `bio_html`.
     return { profile, hasNotes }
   },
   // Defaults for every page; a page's own tags replace those with the same name.

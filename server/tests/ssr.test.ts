@@ -562,6 +562,9 @@ describe('scripts, data and the content security policy', () => {
     expect(data).toContain(`siteUrl:"${SITE}"`)
     // The root's data (the header and footer read it); a page's own loader keeps a summary.
     expect(data.match(/birth_year:/g)).toHaveLength(1)
+    // Its About text as HTML only: the Markdown source is never shown on a public page.
+    expect(data).toContain('bio_html:')
+    expect(data).not.toMatch(/[{,]bio:/)
   })
 
   test('the home page holds only the featured projects: not the data of every other project', async () => {
