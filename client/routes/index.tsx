@@ -17,10 +17,14 @@ export const Route = createFileRoute('/')({
       // Published and featured only, for the signed-in admin too: the page shows what visitors see.
       api.projects.featured.query(),
     ])
-    // The page reads the profile from the root's data; `head` needs only the summary. A
-    // card shows no long description: left out of the page's data (its first round trip).
-    const cards = featured.map(({ long_description, long_description_html, ...card }) => card)
-    return { ...ownerSummary(profile), events, featured: cards }
+    // The page reads the profile from the root's data; `head` needs only the summary. What
+    // the cards and the timeline do not show (the long description, timestamps) is left
+    // out of the page's data: it is in the page's first round trip (docs/performance.md).
+    const cards = featured.map(
+      ({ long_description, long_description_html, created_at, updated_at, ...card }) => card,
+    )
+    const shown = events.map(({ created_at, updated_at, ...event }) => event)
+    return { ...ownerSummary(profile), events: shown, featured: cards }
   },
   head: ({ loaderData: owner, match }) => {
     if (!owner) return {}
@@ -40,7 +44,10 @@ export const Route = createFileRoute('/')({
   component: Home,
 })
 
-function byType(events: readonly TimelineEvent[], type: TimelineEvent['event_type']) {
+function byType<Event extends Pick<TimelineEvent, 'event_type'>>(
+  events: readonly Event[],
+  type: TimelineEvent['event_type'],
+) {
   return events.filter((event) => event.event_type === type)
 }
 
