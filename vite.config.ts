@@ -79,11 +79,17 @@ export default defineConfig({
           // into common chunks shared with the admin screens.
           groups: [
             { name: 'index', tags: ['$initial'] },
-            // What the contact form shares with the admin screens (React Query's mutations):
-            // its own small chunk, so /contact-me does not fetch the admin's.
+            // tRPC's client, which a public page's loaders fetch on their first call
+            // (client/lib/api.ts): its own chunk, so a public page never fetches the admin's.
             {
-              name: 'mutation',
-              test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/,
+              name: 'trpc-client',
+              test: /client[\\/]lib[\\/]trpc-client|node_modules[\\/]@trpc[\\/](client|server)[\\/]/,
+            },
+            // React Query with tRPC's integration (client/lib/trpc.ts), for the admin and the
+            // sign-in pages; no public page fetches it.
+            {
+              name: 'query',
+              test: /client[\\/]lib[\\/]trpc\.ts|node_modules[\\/]@(tanstack[\\/](react-query|query-core)|trpc[\\/]tanstack-react-query)[\\/]/,
             },
             // The admin screens' shared modules in one chunk: each chunk's name is listed
             // in the public entry (the preload map), so fewer chunks cost it fewer bytes.

@@ -1,30 +1,19 @@
-import {
-  type DehydratedState,
-  dehydrate,
-  hydrate,
-  QueryClient,
-  QueryClientProvider,
-} from '@tanstack/react-query'
-import { createRouter as createTanStackRouter, useRouter } from '@tanstack/react-router'
-import type { ReactElement, ReactNode } from 'react'
+import { createRouter as createTanStackRouter } from '@tanstack/react-router'
 import { PendingIndicator } from './components/pending-indicator'
+import { type Api, browserApi } from './lib/api'
 import type { Site } from './lib/seo'
 import { THEME_SCRIPT_ID } from './lib/theme-script'
-import { getToken } from './lib/token'
-import { createTrpcSource, type Trpc, type TrpcKeys } from './lib/trpc'
 import { routeTree } from './routeTree.gen'
 
 export interface CreateRouterOptions {
   /** The site's public address, for canonical URLs; after hydration the server's value wins. */
   siteUrl: string
   /**
-   * tRPC's options proxy for the router's query cache: the server-side
-   * renderer's calls run in-process. By default the browser's, whose code is
-   * fetched on first need (a page's first load needs none: its data came with
-   * the HTML); a failed fetch of the code (the network, a deploy that
-   * replaced the chunk) is tried again on the next need.
+   * tRPC's client for the loaders: the server-side renderer's calls run
+   * in-process. By default the browser's, whose code is fetched on first need
+   * (a page's first load needs none: its data came with the HTML).
    */
-  trpc?: (queryClient: QueryClient) => Trpc
+  api?: Api
   /**
    * The custom properties of the owner's accent colour for <html>, which
    * the server's renderer computes (src/domain/accent.ts). The browser's
@@ -41,59 +30,9 @@ export interface CreateRouterOptions {
   themeScript?: string
 }
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
-
-/**
- * The query cache as plain JSON. tRPC answers are JSON already (no
- * transformer), so this only drops `undefined` fields, and it fails loudly
- * if anything else ever slips in.
- */
-function toJson(value: unknown): Json {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null
-  if (Array.isArray(value)) return value.map(toJson)
-  if (typeof value === 'object') {
-    const result: { [key: string]: Json } = {}
-    for (const [key, item] of Object.entries(value)) {
-      if (item !== undefined) result[key] = toJson(item)
-    }
-    return result
-  }
-  throw new TypeError(`The query cache holds a ${typeof value}, which cannot go into the page.`)
-}
-
-function isTrpcKeys(value: unknown): value is TrpcKeys {
-  return (
-    Array.isArray(value) &&
-    value.every(
-      (entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string',
-    )
-  )
-}
-
-function isDehydratedState(value: unknown): value is DehydratedState {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'queries' in value &&
-    Array.isArray(value.queries) &&
-    'mutations' in value &&
-    Array.isArray(value.mutations)
-  )
-}
-
-/** What the server puts into the page besides the router's own state. */
+/** What the server puts into the page besides the matches' loader data. */
 interface DehydratedData {
   siteUrl: string
-  queries: Json
-  /** The keys tRPC's proxy gave the loaders' queries (client/lib/trpc.ts). */
-  trpcKeys: Json
-}
-
-/** The React Query provider, around every page. */
-function DataProvider({ children }: { children: ReactNode }): ReactElement {
-  const { queryClient } = useRouter().options.context
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
 }
 
 /** The theme script the server wrote into the page (none: the dev server's page). */
@@ -104,59 +43,51 @@ function pageThemeScript(): string {
 }
 
 /**
- * A new router (and query cache) per call: the browser makes one, and the
- * server-side renderer one per request. Nothing here touches window or
- * localStorage.
+ * A new router per call: the browser makes one, and the server-side renderer
+ * one per request. Nothing here touches window or localStorage.
  */
 export function createRouter(options: CreateRouterOptions) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
-  })
-  const trpcSource = createTrpcSource(
-    options.trpc
-      ? { trpc: options.trpc(queryClient) }
-      : {
-          load: () => import('./lib/trpc-client').then((module) => module.createTrpc(queryClient)),
-        },
-  )
+  const api = options.api
   // One object shared by every match's context, so hydration can set the URL the server used.
   const site: Site = { url: options.siteUrl.replace(/\/+$/, '') }
 
-  return createTanStackRouter({
+  const router = createTanStackRouter({
     routeTree,
     context: {
-      queryClient,
-      trpc: trpcSource.trpc,
-      loadTrpc: trpcSource.load,
+      api: api ? () => Promise.resolve(api) : browserApi(),
+      // The admin's and the sign-in pages' query cache, with its code, on first need.
+      loadQuery: () => import('./lib/trpc').then((module) => module.queryData(publicDataChanged)),
       site,
       accentStyle: options.accentStyle,
       themeScript: options.themeScript ?? pageThemeScript(),
     },
     defaultPreload: 'intent',
-    // Loaders fill React Query; the router itself keeps no stale copy.
-    defaultPreloadStaleTime: 0,
+    // A page's data is kept and shown again for 30 s without asking the server
+    // (the router's own cache: each match's loader data); after that it is
+    // shown and fetched again in the background.
+    defaultStaleTime: 30_000,
     defaultPendingComponent: PendingIndicator,
     scrollRestoration: true,
-    // The server sends the query cache its loaders filled, and tRPC's keys for those
-    // queries; the browser starts from them, so the first render needs no request and
-    // no tRPC code, and matches the server's HTML.
-    dehydrate: (): DehydratedData => ({
-      siteUrl: site.url,
-      queries: toJson(dehydrate(queryClient)),
-      trpcKeys: toJson(trpcSource.keys()),
-    }),
+    // The matches' loader data travels with the page (the router's own
+    // dehydration); the browser starts from it, so the first render needs no
+    // request and no tRPC code, and matches the server's HTML.
+    dehydrate: (): DehydratedData => ({ siteUrl: site.url }),
     hydrate: (data: DehydratedData) => {
       site.url = data.siteUrl
-      if (isDehydratedState(data.queries)) hydrate(queryClient, data.queries)
-      // The server rendered for visitors; a signed-in admin's projects (drafts
-      // among them) are asked for again, with the token, wherever next shown.
-      if (getToken())
-        void queryClient.invalidateQueries({ queryKey: [['projects']], refetchType: 'none' })
-      if (isTrpcKeys(data.trpcKeys)) trpcSource.addKeys(data.trpcKeys)
     },
-    // Inside the router's context: the query hooks find the same clients the loaders use.
-    InnerWrap: DataProvider,
   })
+
+  /**
+   * After an admin's save: every public page's data is stale, the shown
+   * frame's (the header's name, the root's loader) fetched again in the
+   * background, the others when next shown. The admin's own screens read the
+   * query cache, which their mutations invalidate themselves.
+   */
+  function publicDataChanged(): void {
+    void router.invalidate({ filter: (match) => !match.routeId.startsWith('/admin') })
+  }
+
+  return router
 }
 
 export type AppRouterInstance = ReturnType<typeof createRouter>

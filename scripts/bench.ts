@@ -34,6 +34,7 @@
  *
  *   bun run bench
  *   BENCH_RUNS=1 BENCH_SECONDS=5 bun run bench
+ *   BENCH_ONLY=start BENCH_RUNS=5 BENCH_BASELINE=../base bun run bench   (start figures only)
  *   bun scripts/bench.ts --static <dir> <port>   (the Bun baseline; the bench starts it)
  */
 
@@ -87,6 +88,8 @@ const logLevel = process.env.BENCH_LOG_LEVEL
  * alternating with this one.
  */
 const baselineRoot = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE) : undefined
+/** BENCH_ONLY=start: the start figures and the RSS at rest only, no load (quick, many pairs). */
+const startOnly = process.env.BENCH_ONLY === 'start'
 const admin = { username: 'bench', password: 'bench password 123' }
 const wrkPath = Bun.which('wrk')
 const nginxPath = Bun.which('nginx') ?? Bun.which('nginx', { PATH: '/usr/sbin:/usr/local/sbin' })
@@ -369,6 +372,20 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
     }
     await Bun.sleep(2_000)
     const restRssMb = rssKb(server.pid) / 1024
+    if (startOnly) {
+      const run_: Run = {
+        label,
+        newStartMs,
+        restartMs,
+        restRssMb,
+        peakRssMb: Number.NaN,
+        targets: {},
+        firstLoadKb: firstLoadJs(home, join(cwd, 'dist')).gzipKb,
+        viewsCounted: 0,
+      }
+      printRun(run, run_)
+      return run_
+    }
 
     const bunPort = freePort()
     const bunStatic = Bun.spawn(['bun', import.meta.path, '--static', staticDir, String(bunPort)], {

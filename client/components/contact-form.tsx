@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import type { ApiInputs } from '../lib/api'
 import { httpStatusOf } from '../lib/api-errors'
-import { useLoadTrpc, useTrpc } from '../lib/trpc'
 
 type Result = { kind: 'success' | 'error'; text: string } | null
 
@@ -24,6 +24,26 @@ const fetchFormToken = (): Promise<string> =>
     .catch(() => '')
 
 /**
+ * `contact.send` through the router's tRPC client (its code fetched on first
+ * need), with a pending flag: the page's script carries no React Query.
+ */
+function useSend() {
+  const api = useRouter().options.context.api
+  const [isPending, setPending] = useState(false)
+  function mutate(
+    input: ApiInputs['contact']['send'],
+    handlers: { onSuccess: () => void; onError: (error: unknown) => void },
+  ) {
+    setPending(true)
+    api()
+      .then((client) => client.contact.send.mutate(input))
+      .then(handlers.onSuccess, handlers.onError)
+      .finally(() => setPending(false))
+  }
+  return { isPending, mutate, load: api }
+}
+
+/**
  * The contact form. The browser enforces the required fields and the email
  * format; the outcome is announced in a polite live region beside the button.
  */
@@ -33,8 +53,7 @@ export function ContactForm() {
   const [email, setEmail] = useState('')
   const [message, setMessage] = useState('')
   const [result, setResult] = useState<Result>(null)
-  const loadTrpc = useLoadTrpc()
-  const send = useMutation(useTrpc().contact.send.mutationOptions())
+  const send = useSend()
   const formToken = useRef<Promise<string> | null>(null)
   // Fetched once the page is shown (not in the server's render: the page is shared from a cache).
   useEffect(() => {
@@ -77,7 +96,7 @@ export function ContactForm() {
     <form
       onSubmit={onSubmit}
       // tRPC's code is fetched on first need: start as soon as someone begins to type.
-      onFocus={() => void loadTrpc().catch(() => undefined)}
+      onFocus={() => void send.load().catch(() => undefined)}
       aria-describedby={`${id}-result`}
       className="relative space-y-5 card p-5 sm:p-8"
     >

@@ -58,7 +58,7 @@ export function SkillChips({ skills }: { skills: readonly string[] }) {
  * The home page's "About" section: the bio (Markdown rendered and sanitised
  * on the server) and the skills; nothing when both are empty.
  */
-export function AboutSection({ profile }: { profile: Profile }) {
+export function AboutSection({ profile }: { profile: Omit<Profile, 'bio'> }) {
   if (!profile.bio_html && profile.skills.length === 0) return null
   return (
     <section aria-labelledby="about-title" className="card px-5 py-8 sm:px-10">
@@ -86,7 +86,7 @@ export function AboutSection({ profile }: { profile: Profile }) {
  * The home page's hero: the photo, the greeting headline, the owner's lines,
  * the social links and the calls to action (contact, projects, the CV).
  */
-export function ProfileIntro({ profile }: { profile: Profile }) {
+export function ProfileIntro({ profile }: { profile: Omit<Profile, 'bio'> }) {
   const photo = safeUrlOrNull(profile.photo_url)
   const alt = `Portrait of ${profile.name}`
   return (

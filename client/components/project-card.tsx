@@ -26,7 +26,8 @@ export function ProjectCard({
   headingLevel = 2,
   priority = false,
 }: {
-  project: Project
+  /** The home page's loader leaves out what no card shows: the long description, timestamps. */
+  project: Omit<Project, 'long_description' | 'long_description_html' | 'created_at' | 'updated_at'>
   headingLevel?: 2 | 3
   /** The page's first card, in view on a phone: its image is fetched first, never lazily. */
   priority?: boolean

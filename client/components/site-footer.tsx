@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useTrpc } from '../lib/trpc'
+import { useSiteData } from '../lib/site-data'
 
 /** Footer with the current year, the owner's rights-reserved line and the privacy note's link. */
 export function SiteFooter() {
-  const { data: profile } = useQuery(useTrpc().profile.get.queryOptions())
+  const profile = useSiteData()?.profile
   const year = new Date().getFullYear()
   const owner = profile?.name ? ` ${profile.name}` : ''
 

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useTrpc } from '../lib/trpc'
+import { useSiteData } from '../lib/site-data'
 import { HeaderSearch } from './header-search'
 import { ThemeToggle } from './theme-toggle'
 
@@ -23,10 +22,10 @@ function initialsOf(name: string): string {
  * /login), Notes once a post is live, search and the theme control.
  */
 export function SiteHeader() {
-  const trpc = useTrpc()
-  // The root loader has already filled these queries; on an error page they may be empty.
-  const { data: profile } = useQuery(trpc.profile.get.queryOptions())
-  const { data: hasNotes } = useQuery(trpc.posts.any.queryOptions())
+  // The root loader's; on an error page it may have failed.
+  const site = useSiteData()
+  const profile = site?.profile
+  const hasNotes = site?.hasNotes
   const name = profile?.name ?? 'Portfolio'
 
   return (

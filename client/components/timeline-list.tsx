@@ -1,8 +1,11 @@
 import { safeUrlOrNull } from '../../src/domain/safe-url'
-import type { TimelineEvent } from '../../src/schemas/timeline'
+import type { TimelineEvent as StoredEvent } from '../../src/schemas/timeline'
 import { imageSizes } from '../lib/responsive-image'
 import { BriefcaseIcon, GraduationCapIcon } from './icons'
 import { ResponsiveImage } from './responsive-image'
+
+/** An event as the home page's data has it: no timestamps, which the list does not show. */
+type TimelineEvent = Omit<StoredEvent, 'created_at' | 'updated_at'>
 
 function endDateOf(event: TimelineEvent): string {
   const end = event.end_date?.trim()

@@ -1,5 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } from '@trpc/client'
+import {
+  createTRPCClient,
+  httpBatchLink,
+  httpLink,
+  splitLink,
+  type TRPCClient,
+  type TRPCLink,
+} from '@trpc/client'
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '../../server/trpc/root'
 import { MAX_BATCH_SIZE, UNBATCHED_PROCEDURES } from '../../src/domain/api-limits'
@@ -57,6 +64,15 @@ export function browserLinks(): TrpcLink[] {
       false: httpBatchLink({ ...options, maxItems: MAX_BATCH_SIZE }),
     }),
   ]
+}
+
+/**
+ * The vanilla client the public pages' loaders call (`api.projects.list.query()`):
+ * the browser loads this module on first need (client/lib/api.ts); the
+ * server-side renderer passes an in-process link (server/http/ssr.ts).
+ */
+export function createApi(links: TrpcLink[] = browserLinks()): TRPCClient<AppRouter> {
+  return createTRPCClient<AppRouter>({ links })
 }
 
 /** tRPC's TanStack React Query integration: `trpc.projects.list.queryOptions()` and the like. */

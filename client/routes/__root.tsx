@@ -1,5 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { useQuery } from '@tanstack/react-query'
 import {
   createRootRouteWithContext,
   HeadContent,
@@ -12,17 +10,18 @@ import { DEFAULT_ACCENT } from '../../src/domain/accent-names'
 import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'
+import type { Api } from '../lib/api'
 import { feedLinks } from '../lib/notes'
 import { SITE_NAME, type Site } from '../lib/seo'
+import { useSiteData } from '../lib/site-data'
 import { THEME_SCRIPT_ID } from '../lib/theme-script'
-import { type Trpc, useTrpc } from '../lib/trpc'
+import type { QueryData } from '../lib/trpc'
 
 export interface RouterContext {
-  queryClient: QueryClient
-  /** tRPC's options proxy; before its code is loaded, only for what the page came with (client/lib/trpc.ts). */
-  trpc: Trpc
-  /** The same proxy once its code is loaded: for loaders, `beforeLoad` and event handlers. */
-  loadTrpc: () => Promise<Trpc>
+  /** tRPC's client for the public pages' loaders, its code fetched on first call (client/lib/api.ts). */
+  api: () => Promise<Api>
+  /** The query cache and tRPC's proxy for the admin and the sign-in pages (client/lib/trpc.ts). */
+  loadQuery: () => Promise<QueryData>
   site: Site
   /** The theme's head script (client/lib/theme-script.ts; client/router.tsx). */
   themeScript: string
@@ -32,15 +31,16 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The header and footer show the owner's name on every page.
-  loader: async ({ context: { queryClient, loadTrpc } }) => {
-    const trpc = await loadTrpc()
-    const [profile] = await Promise.all([
-      queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
+  // Read by every page through useSiteData (client/lib/site-data.ts).
+  loader: async ({ context }) => {
+    const api = await context.api()
+    const [{ bio, ...profile }, hasNotes] = await Promise.all([
+      api.profile.get.query(),
       // The header links to Notes once a post is live.
-      queryClient.ensureQueryData(trpc.posts.any.queryOptions()),
+      api.posts.any.query(),
     ])
-    // The browser's own frame (address bar, task switcher) in the owner's colour.
-    return { accent: profile.accent_color }
+    // The About text's Markdown source stays out of the page: it shows `bio_html`.
+    return { profile, hasNotes }
   },
   // Defaults for every page; a page's own tags replace those with the same name.
   head: ({ matches, loaderData }) => {
@@ -51,7 +51,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         { name: 'viewport', content: 'width=device-width, initial-scale=1' },
         { title: notFound ? `Page Not Found · ${SITE_NAME}` : SITE_NAME },
         { name: 'description', content: 'Portfolio: projects, experience and education.' },
-        { name: 'theme-color', content: loaderData?.accent ?? DEFAULT_ACCENT },
+        // The browser's own frame (address bar, task switcher) in the owner's colour.
+        { name: 'theme-color', content: loaderData?.profile.accent_color ?? DEFAULT_ACCENT },
         ...(notFound ? [{ name: 'robots', content: 'noindex' }] : []),
       ],
       links: [
@@ -78,8 +79,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
  * React does not know about.
  */
 function RootDocument({ children }: { children: ReactNode }) {
-  // The root loader has filled this query; on an error page it may be empty.
-  const { data: profile } = useQuery(useTrpc().profile.get.queryOptions())
+  // On an error page the root loader may have failed.
+  const profile = useSiteData()?.profile
   const { accentStyle, themeScript } = useRouter().options.context
   const style = accentStyle?.(profile?.accent_color ?? DEFAULT_ACCENT) as CSSProperties | undefined
   return (

@@ -3,9 +3,9 @@ import { ContactForm } from '../components/contact-form'
 import { absoluteUrl, imageObject, ogCard, ownerSummary, pageHead, SITE_NAME } from '../lib/seo'
 
 export const Route = createFileRoute('/contact-me')({
-  loader: async ({ context: { queryClient, loadTrpc } }) => {
-    const trpc = await loadTrpc()
-    return ownerSummary(await queryClient.ensureQueryData(trpc.profile.get.queryOptions()))
+  loader: async ({ context }) => {
+    const api = await context.api()
+    return ownerSummary(await api.profile.get.query())
   },
   head: ({ loaderData: owner, match }) => {
     const siteUrl = match.context.site.url

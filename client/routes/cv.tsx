@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { studyLine } from '../../src/domain/profile-lines'
 import { safeUrlOrNull } from '../../src/domain/safe-url'
@@ -6,7 +5,7 @@ import type { Project } from '../../src/schemas/project'
 import type { TimelineEvent } from '../../src/schemas/timeline'
 import { SkillChips } from '../components/profile-intro'
 import { ownerSummary, pageHead, personJsonLd, SITE_NAME } from '../lib/seo'
-import { useTrpc } from '../lib/trpc'
+import { useProfile } from '../lib/site-data'
 
 /**
  * Printing: the paper is the one chosen in the print dialog, A4 or Letter
@@ -37,14 +36,15 @@ function readableUrl(url: string): string {
 }
 
 export const Route = createFileRoute('/cv')({
-  loader: async ({ context: { queryClient, loadTrpc } }) => {
-    const trpc = await loadTrpc()
-    const [profile] = await Promise.all([
-      queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
-      queryClient.ensureQueryData(trpc.timeline.list.queryOptions()),
-      queryClient.ensureQueryData(trpc.projects.list.queryOptions()),
+  loader: async ({ context }) => {
+    const api = await context.api()
+    const [profile, events, projects] = await Promise.all([
+      api.profile.get.query(),
+      api.timeline.list.query(),
+      api.projects.list.query(),
     ])
-    return ownerSummary(profile)
+    // The page reads the profile from the root's data; `head` needs only the summary.
+    return { ...ownerSummary(profile), events, projects }
   },
   head: ({ loaderData: owner, match }) => {
     if (!owner) return {}
@@ -162,10 +162,8 @@ function CvSection({
 }
 
 function CvPage() {
-  const trpc = useTrpc()
-  const { data: profile } = useSuspenseQuery(trpc.profile.get.queryOptions())
-  const { data: events } = useSuspenseQuery(trpc.timeline.list.queryOptions())
-  const { data: all } = useSuspenseQuery(trpc.projects.list.queryOptions())
+  const profile = useProfile()
+  const { events, projects: all } = Route.useLoaderData()
   // The signed-in admin's list holds drafts: the CV shows what visitors see, in the manual order.
   const projects = all.filter((project) => project.is_published)
   const experience = events.filter((event) => event.event_type === 'experience')

@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import type { TimelineEvent } from '../../src/schemas/timeline'
 import { ArrowRightIcon } from '../components/icons'
@@ -7,17 +6,25 @@ import { ProjectCard } from '../components/project-card'
 import { Tabs } from '../components/tabs'
 import { TimelineList } from '../components/timeline-list'
 import { homeCard, ownerSummary, pageHead, profilePageJsonLd, SITE_NAME } from '../lib/seo'
-import { useTrpc } from '../lib/trpc'
+import { useProfile } from '../lib/site-data'
 
 export const Route = createFileRoute('/')({
-  loader: async ({ context: { queryClient, loadTrpc } }) => {
-    const trpc = await loadTrpc()
-    const [profile] = await Promise.all([
-      queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
-      queryClient.ensureQueryData(trpc.timeline.list.queryOptions()),
-      queryClient.ensureQueryData(trpc.projects.featured.queryOptions()),
+  loader: async ({ context }) => {
+    const api = await context.api()
+    const [profile, events, featured] = await Promise.all([
+      api.profile.get.query(),
+      api.timeline.list.query(),
+      // Published and featured only, for the signed-in admin too: the page shows what visitors see.
+      api.projects.featured.query(),
     ])
-    return ownerSummary(profile)
+    // The page reads the profile from the root's data; `head` needs only the summary. What
+    // the cards and the timeline do not show (the long description, timestamps) is left
+    // out of the page's data: it is in the page's first round trip (docs/performance.md).
+    const cards = featured.map(
+      ({ long_description, long_description_html, created_at, updated_at, ...card }) => card,
+    )
+    const shown = events.map(({ created_at, updated_at, ...event }) => event)
+    return { ...ownerSummary(profile), events: shown, featured: cards }
   },
   head: ({ loaderData: owner, match }) => {
     if (!owner) return {}
@@ -37,16 +44,16 @@ export const Route = createFileRoute('/')({
   component: Home,
 })
 
-function byType(events: readonly TimelineEvent[], type: TimelineEvent['event_type']) {
+function byType<Event extends Pick<TimelineEvent, 'event_type'>>(
+  events: readonly Event[],
+  type: TimelineEvent['event_type'],
+) {
   return events.filter((event) => event.event_type === type)
 }
 
 function Home() {
-  const trpc = useTrpc()
-  const { data: profile } = useSuspenseQuery(trpc.profile.get.queryOptions())
-  const { data: events } = useSuspenseQuery(trpc.timeline.list.queryOptions())
-  // Published and featured only, for the signed-in admin too: the page shows what visitors see.
-  const { data: featured } = useSuspenseQuery(trpc.projects.featured.queryOptions())
+  const profile = useProfile()
+  const { events, featured } = Route.useLoaderData()
 
   return (
     <div className="space-y-16 sm:space-y-20">

@@ -18,7 +18,7 @@ import {
   takeReturnPath,
 } from '../lib/session-ended'
 import { getToken, setToken } from '../lib/token'
-import { useTrpc } from '../lib/trpc'
+import { QueryProvider, useTrpc } from '../lib/trpc'
 
 export const Route = createFileRoute('/login')({
   // Rendered in the browser only: whether to show the form depends on local storage.
@@ -26,14 +26,23 @@ export const Route = createFileRoute('/login')({
   // A visitor who already holds a token has nothing to do here.
   beforeLoad: async ({ context }) => {
     if (getToken()) throw redirect({ to: '/admin' })
-    await context.loadTrpc()
+    // React Query and tRPC's code, which a public page never fetches.
+    await context.loadQuery()
   },
   head: () => ({ meta: [{ title: 'Admin Login' }, { name: 'robots', content: 'noindex' }] }),
-  component: LoginPage,
+  component: LoginPageRoute,
 })
 
 /** The server's sentence for a challenge that can no longer be used: back to the password. */
 const CHALLENGE_GONE = 'This sign-in has expired. Enter your password again.'
+
+function LoginPageRoute() {
+  return (
+    <QueryProvider>
+      <LoginPage />
+    </QueryProvider>
+  )
+}
 
 function LoginPage() {
   const navigate = useNavigate()

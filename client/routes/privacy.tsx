@@ -8,11 +8,6 @@ import { pageHead, SITE_NAME } from '../lib/seo'
  * if the counting changes, this page changes with it.
  */
 export const Route = createFileRoute('/privacy')({
-  // The footer names the owner: its data comes with the page, as on the other public pages.
-  loader: async ({ context: { queryClient, loadTrpc } }) => {
-    const trpc = await loadTrpc()
-    await queryClient.ensureQueryData(trpc.profile.get.queryOptions())
-  },
   head: ({ match }) =>
     pageHead({
       siteUrl: match.context.site.url,

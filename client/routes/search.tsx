@@ -1,8 +1,6 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { textParams } from '../lib/search-params'
 import { pageHead, SITE_NAME } from '../lib/seo'
-import { useTrpc } from '../lib/trpc'
 
 /** The longest query the API takes (src/schemas/search.ts; no zod in the public bundle). */
 const MAX_QUERY = 200
@@ -16,10 +14,10 @@ export const Route = createFileRoute('/search')({
   ],
   validateSearch: textParams('q'),
   loaderDeps: ({ search }) => ({ q: search.q?.slice(0, MAX_QUERY) ?? '' }),
-  loader: async ({ context: { queryClient, loadTrpc }, deps }) => {
-    if (!deps.q) return
-    const trpc = await loadTrpc()
-    await queryClient.ensureQueryData(trpc.search.query.queryOptions({ q: deps.q }))
+  loader: async ({ context, deps }) => {
+    if (!deps.q) return null
+    const api = await context.api()
+    return api.search.query.query({ q: deps.q })
   },
   head: ({ match }) => {
     const head = pageHead({
@@ -37,7 +35,8 @@ export const Route = createFileRoute('/search')({
 })
 
 function Results({ q }: { q: string }) {
-  const { data } = useSuspenseQuery(useTrpc().search.query.queryOptions({ q }))
+  const data = Route.useLoaderData()
+  if (!data) return null
   if (data.results.length === 0) {
     return <p className="mt-8 text-muted">Nothing found for “{q}”.</p>
   }

@@ -11,7 +11,7 @@ import {
 import { failureText } from '../lib/admin-errors'
 import { textParams } from '../lib/search-params'
 import { setToken } from '../lib/token'
-import { useTrpc } from '../lib/trpc'
+import { QueryProvider, useTrpc } from '../lib/trpc'
 
 /**
  * The first admin, made in the browser: the address the server prints while
@@ -24,11 +24,20 @@ export const Route = createFileRoute('/setup')({
   ssr: false,
   validateSearch: textParams('token'),
   beforeLoad: async ({ context }) => {
-    await context.loadTrpc()
+    // React Query and tRPC's code, which a public page never fetches.
+    await context.loadQuery()
   },
   head: () => ({ meta: [{ title: 'Set up the admin' }, { name: 'robots', content: 'noindex' }] }),
-  component: SetupPage,
+  component: SetupPageRoute,
 })
+
+function SetupPageRoute() {
+  return (
+    <QueryProvider>
+      <SetupPage />
+    </QueryProvider>
+  )
+}
 
 function SetupPage() {
   const { token } = Route.useSearch()

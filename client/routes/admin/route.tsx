@@ -3,6 +3,7 @@ import { AdminErrorPage } from '../../components/admin/admin-error-page'
 import { AdminHeader } from '../../components/admin/admin-header'
 import { ToastProvider } from '../../components/admin/toasts'
 import { getToken } from '../../lib/token'
+import { QueryProvider } from '../../lib/trpc'
 
 /**
  * The guarded layout for every admin screen. The guard is for the visitor's
@@ -12,10 +13,12 @@ export const Route = createFileRoute('/admin')({
   // The admin area is rendered in the browser only: its guard reads local storage and
   // its data is private. The server sends the page frame with the pending indicator.
   ssr: false,
-  // Loads tRPC's code (a public page's first load never fetches it) for every admin screen.
+  // Loads React Query and tRPC's code (a public page never fetches them) for every admin
+  // screen: its loaders get the query cache and the proxy in their context.
   beforeLoad: async ({ context }) => {
     if (!getToken()) throw redirect({ to: '/login' })
-    await context.loadTrpc()
+    const { queryClient, trpc } = await context.loadQuery()
+    return { queryClient, loadTrpc: () => Promise.resolve(trpc) }
   },
   head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
   component: AdminLayout,
@@ -25,17 +28,19 @@ export const Route = createFileRoute('/admin')({
 /** The navigation beside the screens from 1024 px up, above them below; toasts over both. */
 function AdminLayout() {
   return (
-    <ToastProvider>
-      {/* data-wide-column: the page's column widens to 1200 px (styles.css). */}
-      <div
-        data-wide-column
-        className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8"
-      >
-        <AdminHeader />
-        <div className="min-w-0">
-          <Outlet />
+    <QueryProvider>
+      <ToastProvider>
+        {/* data-wide-column: the page's column widens to 1200 px (styles.css). */}
+        <div
+          data-wide-column
+          className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8"
+        >
+          <AdminHeader />
+          <div className="min-w-0">
+            <Outlet />
+          </div>
         </div>
-      </div>
-    </ToastProvider>
+      </ToastProvider>
+    </QueryProvider>
   )
 }

@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, redirect, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { safeUrlOrNull } from '../../../src/domain/safe-url'
@@ -9,7 +8,6 @@ import { httpStatusOf } from '../../lib/api-errors'
 import { postDate } from '../../lib/notes'
 import { absoluteUrl, imageObject, ogCard, pageHead } from '../../lib/seo'
 import { getToken } from '../../lib/token'
-import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/notes/$slug')({
   // The loader travels with the page's code: the public entry stays small.
@@ -18,13 +16,12 @@ export const Route = createFileRoute('/notes/$slug')({
     ['errorComponent', 'notFoundComponent'],
   ],
   loader: async ({ context, params }) => {
-    const { queryClient, loadTrpc } = context
-    const trpc = await loadTrpc()
+    const api = await context.api()
     try {
-      const [post, profile] = await Promise.all([
-        queryClient.ensureQueryData(trpc.posts.bySlug.queryOptions({ slug: params.slug })),
-        queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
-        queryClient.ensureQueryData(trpc.posts.neighbours.queryOptions({ slug: params.slug })),
+      const [post, profile, around] = await Promise.all([
+        api.posts.bySlug.query({ slug: params.slug }),
+        api.profile.get.query(),
+        api.posts.neighbours.query({ slug: params.slug }),
       ])
       // A former slug (the title changed) still resolves: move to the current address for good.
       if (post.slug !== params.slug) {
@@ -45,7 +42,7 @@ export const Route = createFileRoute('/notes/$slug')({
         post.cover_url,
         profile.name,
       ])
-      return pageHead({
+      const head = pageHead({
         siteUrl,
         path,
         title: `${post.title} · Notes`,
@@ -70,6 +67,7 @@ export const Route = createFileRoute('/notes/$slug')({
           author: { '@type': 'Person', name: profile.name, url: `${siteUrl}/` },
         },
       })
+      return { head, post, around }
     } catch (error) {
       const status = httpStatusOf(error)
       if (status === 404 || status === 400) throw notFound()
@@ -77,7 +75,7 @@ export const Route = createFileRoute('/notes/$slug')({
     }
   },
   // Not found: the root's 404 title applies.
-  head: ({ loaderData }) => loaderData ?? {},
+  head: ({ loaderData }) => loaderData?.head ?? {},
   component: PostPage,
   notFoundComponent: DraftOrNotFound,
 })
@@ -100,10 +98,7 @@ function DraftOrNotFound() {
 }
 
 function PostPage() {
-  const { slug } = Route.useParams()
-  const trpc = useTrpc()
-  const { data: post } = useSuspenseQuery(trpc.posts.bySlug.queryOptions({ slug }))
-  const { data: around } = useSuspenseQuery(trpc.posts.neighbours.queryOptions({ slug }))
+  const { post, around } = Route.useLoaderData()
   const cover = safeUrlOrNull(post.cover_url)
 
   return (

@@ -1,11 +1,9 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import type { Post } from '../../../src/schemas/post'
 import { TagList } from '../../components/tag-list'
 import { postDate } from '../../lib/notes'
 import { textParams } from '../../lib/search-params'
 import { absoluteUrl, ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
-import { useTrpc } from '../../lib/trpc'
 
 /** Posts on one page of the list (src/schemas/post.ts POSTS_PER_PAGE; no zod in the public bundle). */
 const PER_PAGE = 20
@@ -19,16 +17,13 @@ export const Route = createFileRoute('/notes/')({
   // `?tag=Bun` filters; `?page=2` the next twenty. The page cache keeps one page per pair.
   validateSearch: textParams('tag', 'page'),
   // The page's head is made by the loader, so that its code travels with the page's chunk.
-  loader: async ({ context: { queryClient, loadTrpc, site } }) => {
-    const trpc = await loadTrpc()
-    const [profile] = await Promise.all([
-      queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
-      queryClient.ensureQueryData(trpc.posts.list.queryOptions({})),
-    ])
+  loader: async ({ context: { api: loadApi, site } }) => {
+    const api = await loadApi()
+    const [profile, posts] = await Promise.all([api.profile.get.query(), api.posts.list.query({})])
     const owner = ownerSummary(profile)
     const socialTitle = `Notes by ${owner.name}`
     const description = `What ${owner.name} is writing about.`
-    return pageHead({
+    const head = pageHead({
       siteUrl: site.url,
       path: '/notes',
       title: `Notes · ${SITE_NAME}`,
@@ -42,8 +37,9 @@ export const Route = createFileRoute('/notes/')({
         url: absoluteUrl(site.url, '/notes'),
       },
     })
+    return { head, posts }
   },
-  head: ({ loaderData }) => loaderData ?? {},
+  head: ({ loaderData }) => loaderData?.head ?? {},
   component: NotesPage,
 })
 
@@ -86,7 +82,7 @@ function PostItem({ post, first }: { post: Post; first: boolean }) {
 
 function NotesPage() {
   const { tag, page: pageParam } = Route.useSearch()
-  const { data: all } = useSuspenseQuery(useTrpc().posts.list.queryOptions({}))
+  const all = Route.useLoaderData().posts
   const wanted = tag?.toLowerCase()
   // The signed-in admin's list holds drafts: the public page shows what visitors see.
   const posts = all.filter(

@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, redirect, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { isSafeUrl, safeUrlOrNull } from '../../../src/domain/safe-url'
@@ -12,7 +11,6 @@ import { httpStatusOf } from '../../lib/api-errors'
 import { firstShown, imageSizes } from '../../lib/responsive-image'
 import { absoluteUrl, imageObject, ogCard, pageHead } from '../../lib/seo'
 import { getToken } from '../../lib/token'
-import { useTrpc } from '../../lib/trpc'
 
 /** A website URL as people read it: no scheme, no trailing slash. */
 function displayUrl(url: string): string {
@@ -20,13 +18,13 @@ function displayUrl(url: string): string {
 }
 
 export const Route = createFileRoute('/projects/$slug')({
-  loader: async ({ context: { queryClient, loadTrpc }, params }) => {
-    const trpc = await loadTrpc()
+  loader: async ({ context, params }) => {
+    const api = await context.api()
     try {
-      const [project, profile] = await Promise.all([
-        queryClient.ensureQueryData(trpc.projects.bySlug.queryOptions({ slug: params.slug })),
-        queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
-        queryClient.ensureQueryData(trpc.projects.next.queryOptions({ slug: params.slug })),
+      const [project, profile, next] = await Promise.all([
+        api.projects.bySlug.query({ slug: params.slug }),
+        api.profile.get.query(),
+        api.projects.next.query({ slug: params.slug }),
       ])
       // A former slug (the title changed) still resolves: move to the current address for good.
       if (project.slug !== params.slug) {
@@ -37,7 +35,7 @@ export const Route = createFileRoute('/projects/$slug')({
           statusCode: 301,
         })
       }
-      // Only what `head` needs: the page itself reads the query cache.
+      // What `head` needs, then what the page shows.
       return {
         slug: project.slug,
         title: project.title,
@@ -47,6 +45,8 @@ export const Route = createFileRoute('/projects/$slug')({
         createdAt: project.created_at,
         updatedAt: project.updated_at,
         ownerName: profile.name,
+        project,
+        next,
       }
     } catch (error) {
       // Unknown slug (404), or one the server refuses to look up (400).
@@ -130,10 +130,7 @@ function OutLink({ href, children }: { href: string; children: string }) {
 }
 
 function ProjectPage() {
-  const { slug } = Route.useParams()
-  const trpc = useTrpc()
-  const { data: project } = useSuspenseQuery(trpc.projects.bySlug.queryOptions({ slug }))
-  const { data: next } = useSuspenseQuery(trpc.projects.next.queryOptions({ slug }))
+  const { project, next } = Route.useLoaderData()
   const image = firstShown(project.image_urls, project.images)
   const website = safeUrlOrNull(project.website_url)
   const repo = safeUrlOrNull(project.repo_url)

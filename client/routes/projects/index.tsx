@@ -1,20 +1,18 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { ProjectCard } from '../../components/project-card'
 import { textParams } from '../../lib/search-params'
 import { absoluteUrl, imageObject, ogCard, ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
-import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/projects/')({
   // `?tag=React`: only the projects with that tag (any case). The page cache keeps one page per tag.
   validateSearch: textParams('tag'),
-  loader: async ({ context: { queryClient, loadTrpc } }) => {
-    const trpc = await loadTrpc()
-    const [profile] = await Promise.all([
-      queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
-      queryClient.ensureQueryData(trpc.projects.list.queryOptions()),
+  loader: async ({ context }) => {
+    const api = await context.api()
+    const [profile, projects] = await Promise.all([
+      api.profile.get.query(),
+      api.projects.list.query(),
     ])
-    return ownerSummary(profile)
+    return { ...ownerSummary(profile), projects }
   },
   head: ({ loaderData: owner, match }) => {
     const siteUrl = match.context.site.url
@@ -49,7 +47,7 @@ export const Route = createFileRoute('/projects/')({
 
 function ProjectsPage() {
   const { tag } = Route.useSearch()
-  const { data: all } = useSuspenseQuery(useTrpc().projects.list.queryOptions())
+  const all = Route.useLoaderData().projects
   const wanted = tag?.toLowerCase()
   // The signed-in admin's list holds drafts: the public page shows what visitors see.
   const projects = all.filter(

@@ -104,9 +104,12 @@ export function routeChunksScript(files: readonly string[]): string {
 }
 
 /** The inline scripts a manifest itself puts on the pages (the entry's boot script, route chunks). */
-export function manifestInlineScripts(manifest: ServerManifest): string[] {
-  return Object.values(manifest.routes).flatMap((route) =>
-    (route.scripts ?? []).flatMap((script) =>
+export function manifestInlineScripts(
+  manifest: ServerManifest,
+  routeIds: Iterable<string> = Object.keys(manifest.routes),
+): string[] {
+  return [...routeIds].flatMap((routeId) =>
+    (manifest.routes[routeId]?.scripts ?? []).flatMap((script) =>
       typeof script.children === 'string' && script.children !== '' ? [script.children] : [],
     ),
   )

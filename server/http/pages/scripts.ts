@@ -53,8 +53,11 @@ const streamedRecord = /<script>([\s\S]*?)<\/script>/g
  * scripts of the asset manifest itself (the entry's boot script), which the
  * server wrote. Their hashes are the only inline scripts the page's CSP allows.
  */
-export function captureRouterScripts(router: AnyRouter, manifestScripts: readonly string[]) {
-  const sources = new Set<string>(manifestScripts)
+export function captureRouterScripts(
+  router: AnyRouter,
+  manifestScripts: (routeIds: string[]) => readonly string[],
+) {
+  const sources = new Set<string>()
   const ssr = router.serverSsr
   if (!ssr) throw new Error('The router has no server-side rendering state.')
 
@@ -88,6 +91,11 @@ export function captureRouterScripts(router: AnyRouter, manifestScripts: readonl
       // Rendered by ScriptOnce, which adds its own removal.
       const scroll = getScrollRestorationScriptForRouter(router)
       if (scroll) sources.add(`${scroll};document.currentScript.remove()`)
+      // The manifest's scripts of the routes this page matched (<Scripts /> writes those only):
+      // every route's would put ~30 hashes more into each page's header, which Lantern's
+      // simulated first round trip pays for (docs/performance.md).
+      const matched = router.stores.matches.get().map((match) => match.routeId)
+      for (const source of manifestScripts(matched)) sources.add(source)
       return [...sources].map(scriptHash)
     },
   }

@@ -27,7 +27,7 @@ import { unstable_localLink } from '@trpc/client'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { THEME_SCRIPT } from '../../../client/lib/theme-script'
-import { createTrpc } from '../../../client/lib/trpc-client'
+import { createApi } from '../../../client/lib/trpc-client'
 import { type CreateRouterOptions, createRouter } from '../../../client/router'
 import { accentStyle } from '../../../src/domain/accent'
 import type { Logger } from '../../log'
@@ -109,8 +109,8 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
   )
   const base = `${deps.siteUrl}/`
   // The theme script (client/routes/__root.tsx writes it into every page's head) is ours too.
-  const manifestScripts = manifest.then((loaded) => [
-    ...manifestInlineScripts(loaded),
+  const manifestScripts = manifest.then((loaded) => (routeIds: string[]) => [
+    ...manifestInlineScripts(loaded, routeIds),
     THEME_SCRIPT,
   ])
 
@@ -129,7 +129,7 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
       createRouter: () =>
         routerOf({
           siteUrl: deps.siteUrl,
-          trpc: (queryClient) => createTrpc(queryClient, [link]),
+          api: createApi([link]),
           accentStyle,
           themeScript: THEME_SCRIPT,
         }),
