@@ -7,6 +7,7 @@ import { createCacheFastPath } from './http/cache/fast-path'
 import { createCacheKeys } from './http/cache/keys'
 import { type CacheSettings, createResponseCache } from './http/cache/response-cache'
 import { type PeerAddress, socketPeerAddress } from './http/client-address'
+import { coverResponse } from './http/covers'
 import { cvPdfResponse, resumeJsonResponse } from './http/cv'
 import { type FeedPath, feedResponse, notModifiedSince } from './http/feeds'
 import { securityHeaders } from './http/headers'
@@ -195,6 +196,19 @@ export function createApp(deps: AppDeps) {
         }
         return await cached(request, set, () =>
           og.handle(request, createCaller(contexts.ofServer(requestIdOf(request)))),
+        )
+      },
+      { parse: 'none' },
+    )
+    .all(
+      '/covers/*',
+      // Async, so that the request log sees the answer's status.
+      async ({ request, set }) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          return jsonError(405, messages.methodNotAllowed, {}, { allow: 'GET, HEAD' })
+        }
+        return await cached(request, set, () =>
+          coverResponse(request, createCaller(contexts.ofServer(requestIdOf(request)))),
         )
       },
       { parse: 'none' },

@@ -35,7 +35,7 @@ export interface PageViewOptions {
 }
 
 const MAX_PATH = 300
-const notPages = /^\/(api|trpc|og|media|assets|r|internal)(\/|$)/
+const notPages = /^\/(api|trpc|og|covers|media|assets|r|internal)(\/|$)/
 
 /** The host a Referer names, '' when none, not a URL, or one of this site's hosts. */
 export function referrerHostOf(referer: string | null, ownHosts: readonly string[]): string {

@@ -40,8 +40,11 @@ function addressKeys(address: string, pageKey: (url: URL) => string | undefined)
       trpc: false,
     }
   }
-  // Link-preview cards read no query parameter (`?v=` only tells previewers the card changed).
-  const key = seoFiles.has(pathname) || pathname.startsWith('/og/') ? pathname : pageKey(url)
+  // Link-preview cards and covers read no query parameter (`?v=` only tells a reader the image changed).
+  const key =
+    seoFiles.has(pathname) || pathname.startsWith('/og/') || pathname.startsWith('/covers/')
+      ? pathname
+      : pageKey(url)
   return { signedOut: key, signedIn: key, trpc: false }
 }
 
