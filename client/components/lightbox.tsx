@@ -1,4 +1,5 @@
 import { type MouseEvent, type ReactNode, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 
 export interface LightboxImage {
   /** The full-size image. */
@@ -18,6 +19,8 @@ export function useLightbox(images: readonly LightboxImage[]) {
   const dialog = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLElement | null>(null)
   const [index, setIndex] = useState(0)
+  // The large image is in the document only while the dialog is open: a closed one fetches nothing.
+  const [isOpen, setOpen] = useState(false)
   const count = images.length
   const current = images[Math.min(index, count - 1)]
 
@@ -34,7 +37,11 @@ export function useLightbox(images: readonly LightboxImage[]) {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
         event.preventDefault()
         opener.current = event.currentTarget
-        setIndex(at)
+        // Rendered before it opens, so the dialog's first button takes the focus.
+        flushSync(() => {
+          setIndex(at)
+          setOpen(true)
+        })
         dialog.current?.showModal()
       },
     }
@@ -44,7 +51,10 @@ export function useLightbox(images: readonly LightboxImage[]) {
     <dialog
       ref={dialog}
       aria-label="Image viewer"
-      onClose={() => opener.current?.focus()}
+      onClose={() => {
+        setOpen(false)
+        opener.current?.focus()
+      }}
       // A click on the backdrop (the dialog itself, outside its content) closes it.
       onClick={(event) => {
         if (event.target === event.currentTarget) event.currentTarget.close()
@@ -56,7 +66,7 @@ export function useLightbox(images: readonly LightboxImage[]) {
       }}
       className="m-auto max-h-[92dvh] w-[min(92vw,80rem)] max-w-none overflow-hidden rounded-card border border-line bg-surface-raised p-0 text-body shadow-lifted backdrop:bg-backdrop motion-safe:transition-[opacity,scale,display,overlay] motion-safe:transition-discrete motion-safe:duration-200 motion-safe:starting:open:scale-95 motion-safe:starting:open:opacity-0"
     >
-      {current ? (
+      {isOpen && current ? (
         <figure className="flex max-h-[92dvh] flex-col">
           <img
             key={current.src}
