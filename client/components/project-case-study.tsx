@@ -35,7 +35,7 @@ function OutLink({ href, children }: { href: string; children: string }) {
 function Fact({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="border-t border-line pt-5 first:border-t-0 first:pt-0">
-      <h2 id={id} className="text-sm font-semibold tracking-wide text-strong uppercase">
+      <h2 id={id} className="font-semibold tracking-tight text-strong">
         {title}
       </h2>
       <div className="mt-3">{children}</div>
