@@ -100,7 +100,7 @@ export function ProfileIntro({ profile }: { profile: Profile }) {
       {/* A wash of the accent behind the photo's corner; decoration only. */}
       <div
         aria-hidden="true"
-        className="absolute inset-x-0 top-0 -z-10 h-40 bg-gradient-to-b from-accent-soft to-transparent lg:inset-y-0 lg:right-0 lg:left-auto lg:h-auto lg:w-1/2 lg:bg-gradient-to-l bold:hidden"
+        className="absolute inset-x-0 top-0 -z-10 h-40 bg-gradient-to-b from-accent-soft to-transparent bold:hidden"
       />
       <div className="flex flex-col items-center gap-8 text-center sm:flex-row sm:items-center sm:text-left lg:gap-16">
         {/* From 1024 px the photo sits in a circle of the accent's wash, the second column. */}
@@ -134,7 +134,7 @@ export function ProfileIntro({ profile }: { profile: Profile }) {
         <div className="min-w-0 flex-1 sm:order-first">
           <h1
             id="intro-title"
-            className="text-3xl font-bold tracking-tight text-balance text-strong sm:text-display lg:text-[calc(3.5rem*var(--hero-scale,1))] bold:text-on-hero"
+            className="text-3xl font-bold tracking-tight text-balance text-strong sm:text-display lg:text-6xl bold:text-on-hero"
           >
             {profile.greeting}
           </h1>

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 import { isSafeUrl, safeUrlOrNull } from '../../src/domain/safe-url'
 import type { NextProject, Project } from '../../src/schemas/project'
 import { firstShown, imageSizes } from '../lib/responsive-image'
-import { ArrowLeftIcon, ArrowRightIcon, ArrowUpRightIcon } from './icons'
+import { BackLink } from './back-link'
+import { ArrowRightIcon, ArrowUpRightIcon } from './icons'
 import { useLightbox } from './lightbox'
 import { coverBox, GeneratedCover } from './project-card'
 import { RepositoryPanel } from './repository-panel'
@@ -43,7 +44,7 @@ function Fact({ id, title, children }: { id: string; title: string; children: Re
   )
 }
 
-const coverClass = `${coverBox} rounded-[var(--cover-radius,0.75rem)] border border-line shadow-card`
+const coverClass = `${coverBox} rounded-card border border-line shadow-card`
 
 /**
  * A project as a case study. On a phone one column: the title, the image,
@@ -72,20 +73,14 @@ export function ProjectCaseStudy({ project, next }: { project: Project; next: Ne
 
   return (
     <article data-wide-column="" className="break-words">
-      <Link
-        to="/projects"
-        className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-muted hover:text-accent-ink"
-      >
-        <ArrowLeftIcon width={16} height={16} />
-        All projects
-      </Link>
+      <BackLink to="/projects">All projects</BackLink>
       {project.is_published ? null : (
         <p className="mt-4 rounded-control bg-warning-soft px-4 py-3 text-sm text-warning-ink ring-1 ring-warning-line">
           <strong>Draft — not public.</strong> Only you see this page, while signed in.
         </p>
       )}
       <header className="max-w-4xl">
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-strong sm:text-4xl lg:text-title lg:text-5xl">
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-strong sm:text-4xl lg:text-5xl">
           {project.title}
         </h1>
         <p className="mt-3 text-lg text-muted lg:text-xl">{project.description}</p>
@@ -94,7 +89,7 @@ export function ProjectCaseStudy({ project, next }: { project: Project; next: Ne
       <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-12">
         <div className="lg:col-start-1">
           {image ? (
-            <a {...lightbox.openerProps(0)} className="block rounded-[var(--cover-radius,0.75rem)]">
+            <a {...lightbox.openerProps(0)} className="block rounded-card">
               <ResponsiveImage
                 shown={image}
                 alt={altOf(0)}

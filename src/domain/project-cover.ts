@@ -1,24 +1,15 @@
 /**
  * Where a project without an image finds its generated cover: one table for
  * the server that draws it (server/http/covers.ts) and the cards and pages
- * that show it (client/components/project-cover.tsx).
+ * that show it (client/components/project-card.tsx).
  */
+import { cardVersion } from './og-image'
 
 /** The cover's box: 16:9, the cards' and the project page's image box. */
 export const COVER = { width: 1280, height: 720, type: 'image/svg+xml' } as const
 
 /** Part of every cover's version: raise it when the covers' design changes (server/og/cover.ts). */
 export const COVER_DESIGN = 1
-
-/** A short fingerprint (FNV-1a, 32 bits, hex) of what a cover shows. */
-function fingerprint(parts: readonly string[]): string {
-  let hash = 0x811c9dc5
-  for (const char of [String(COVER_DESIGN), ...parts].join('\u0000')) {
-    hash ^= char.codePointAt(0) ?? 0
-    hash = Math.imul(hash, 0x01000193) >>> 0
-  }
-  return hash.toString(16).padStart(8, '0')
-}
 
 /**
  * The cover's address, with `?v=` from its words: a browser holding the old
@@ -27,7 +18,7 @@ function fingerprint(parts: readonly string[]): string {
  * so an accent change is seen on the next revalidation).
  */
 export function projectCoverUrl(project: { slug: string; title: string; tags: readonly string[] }) {
-  const version = fingerprint([project.title, ...project.tags])
+  const version = cardVersion(['cover', COVER_DESIGN, project.title, ...project.tags])
   return `/covers/projects/${encodeURIComponent(project.slug)}.svg?v=${version}`
 }
 
