@@ -59,7 +59,7 @@ test('a project without an image has a generated cover on its card and on its pa
 
   await page.goto('/projects')
   const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: title }) })
-  const cardCover = card.locator('img[data-generated-cover]')
+  const cardCover = card.locator('img[src^="/covers/"]')
   await expect(cardCover).toHaveAttribute(
     'src',
     new RegExp(`^/covers/projects/${project.slug}\\.svg\\?v=[0-9a-f]{8}$`),
@@ -73,7 +73,7 @@ test('a project without an image has a generated cover on its card and on its pa
   expect(await cardCover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280)
 
   await page.goto(`/projects/${project.slug}`)
-  const pageCover = page.getByRole('main').locator('img[data-generated-cover]')
+  const pageCover = page.getByRole('main').locator('img[src^="/covers/"]')
   await expect(pageCover).toBeVisible()
   await expect(pageCover).toHaveJSProperty('complete', true)
   expect(await pageCover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280)

@@ -103,34 +103,27 @@ export function ProfileIntro({ profile }: { profile: Profile }) {
         className="absolute inset-x-0 top-0 -z-10 h-40 bg-gradient-to-b from-accent-soft to-transparent bold:hidden"
       />
       <div className="flex flex-col items-center gap-8 text-center sm:flex-row sm:items-center sm:text-left lg:gap-16">
-        {/* From 1024 px the photo sits in a circle of the accent's wash, the second column. */}
-        <div className="relative grid shrink-0 place-items-center lg:size-80">
-          <div
-            aria-hidden="true"
-            className="absolute inset-0 -z-10 hidden rounded-full bg-gradient-to-br from-accent-soft to-transparent ring-1 ring-line lg:block bold:from-on-hero/15"
-          />
-          <ResponsiveImage
-            shown={photo ? { src: photo, image: profile.photo } : null}
-            alt={alt}
-            width={175}
-            height={175}
-            fixed
-            sizes={imageSizes.photo}
-            priority
-            className={photoClass}
-            fallback={
-              // The default photo, also when the chosen one cannot be loaded.
-              <img
-                src="/profile.svg"
-                alt={alt}
-                width={175}
-                height={175}
-                decoding="async"
-                className={photoClass}
-              />
-            }
-          />
-        </div>
+        <ResponsiveImage
+          shown={photo ? { src: photo, image: profile.photo } : null}
+          alt={alt}
+          width={175}
+          height={175}
+          fixed
+          sizes={imageSizes.photo}
+          priority
+          className={photoClass}
+          fallback={
+            // The default photo, also when the chosen one cannot be loaded.
+            <img
+              src="/profile.svg"
+              alt={alt}
+              width={175}
+              height={175}
+              decoding="async"
+              className={photoClass}
+            />
+          }
+        />
         <div className="min-w-0 flex-1 sm:order-first">
           <h1
             id="intro-title"

@@ -33,7 +33,6 @@ export function GeneratedCover({
       loading={priority ? undefined : 'lazy'}
       decoding="async"
       fetchPriority={priority ? 'high' : undefined}
-      data-generated-cover=""
       className={`${coverBox} ${className}`}
     />
   )
@@ -53,7 +52,7 @@ export function ProjectCard({
   headingLevel?: 2 | 3
   /** The page's first card, in view on a phone: its image is fetched first, never lazily. */
   priority?: boolean
-  /** Two a row in the home page's wide column: a bigger cover and title. */
+  /** Two a row in the home page's wide column: its image is fetched at that width. */
   large?: boolean
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -74,10 +73,8 @@ export function ProjectCard({
           fallback={<GeneratedCover project={project} priority={priority} className={image} />}
         />
       </div>
-      <div className={`flex flex-1 flex-col gap-3 ${large ? 'p-6 lg:p-7' : 'p-5'}`}>
-        <Heading
-          className={`font-semibold tracking-tight text-strong ${large ? 'text-xl lg:text-2xl' : 'text-lg'}`}
-        >
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <Heading className="text-lg font-semibold tracking-tight text-strong">
           <Link
             to="/projects/$slug"
             params={{ slug: project.slug }}
@@ -86,9 +83,7 @@ export function ProjectCard({
             {project.title}
           </Link>
         </Heading>
-        <p className={`leading-relaxed text-muted ${large ? 'text-base' : 'text-sm'}`}>
-          {project.description}
-        </p>
+        <p className="text-sm leading-relaxed text-muted">{project.description}</p>
         <div className="mt-auto flex flex-col gap-3 pt-1">
           {project.repo ? <RepositoryStats repo={project.repo} /> : null}
           <TagList tags={project.tags} />
