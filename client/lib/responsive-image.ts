@@ -37,9 +37,6 @@ export const imageSizes = {
   card: '(min-width:704px) 316px,(min-width:640px) calc(50vw - 2.25rem),calc(100vw - 2rem)',
   /** The wide pages (home, a project): a 1200 px column, two cards a row from 640 px. */
   featured: '(min-width:1200px) 564px,(min-width:640px) calc(50vw - 2.25rem),calc(100vw - 2rem)',
-  /** A project page's image: beside the 18 rem facts column from 1024 px. */
-  caseStudy:
-    '(min-width:1200px) 816px,(min-width:1024px) calc(100vw - 22.5rem),(min-width:640px) calc(100vw - 3rem),calc(100vw - 2rem)',
   photo: '175px',
   icon: '48px',
 } as const
