@@ -31,7 +31,7 @@ export function HomePage({
       <div
         className={
           hasAbout
-            ? 'grid items-start gap-16 sm:gap-20 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-12'
+            ? 'grid items-start gap-16 sm:gap-20 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-10'
             : undefined
         }
       >
@@ -61,7 +61,7 @@ export function HomePage({
           </Link>
         </div>
         {featured.length > 0 ? (
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:gap-8">
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2">
             {featured.map((project) => (
               <li key={project.id} className="flex">
                 <ProjectCard project={project} headingLevel={3} large />

@@ -95,14 +95,14 @@ export function ProfileIntro({ profile }: { profile: Profile }) {
   return (
     <section
       aria-labelledby="intro-title"
-      className="card relative isolate overflow-hidden px-5 py-10 sm:px-10 sm:py-12 lg:px-14 lg:py-16 bold:border-transparent bold:bg-hero bold:text-on-hero"
+      className="card relative isolate overflow-hidden px-5 py-10 sm:px-10 sm:py-12 bold:border-transparent bold:bg-hero bold:text-on-hero"
     >
       {/* A wash of the accent behind the photo's corner; decoration only. */}
       <div
         aria-hidden="true"
         className="absolute inset-x-0 top-0 -z-10 h-40 bg-gradient-to-b from-accent-soft to-transparent bold:hidden"
       />
-      <div className="flex flex-col items-center gap-8 text-center sm:flex-row sm:items-center sm:text-left lg:gap-16">
+      <div className="flex flex-col items-center gap-8 text-center sm:flex-row sm:items-center sm:text-left">
         <ResponsiveImage
           shown={photo ? { src: photo, image: profile.photo } : null}
           alt={alt}
@@ -131,7 +131,7 @@ export function ProfileIntro({ profile }: { profile: Profile }) {
           >
             {profile.greeting}
           </h1>
-          <div className="mt-4 space-y-1 text-base leading-relaxed text-muted sm:text-lg lg:text-xl bold:text-hero-muted">
+          <div className="mt-4 space-y-1 text-base leading-relaxed text-muted sm:text-lg bold:text-hero-muted">
             {introLines(profile).map((line) => (
               <p key={line}>{line}</p>
             ))}

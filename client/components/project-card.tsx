@@ -57,22 +57,20 @@ export function ProjectCard({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const sizes = large ? imageSizes.featured : imageSizes.card
-  const image = `${coverBox} border-b border-line transition-transform duration-500 motion-safe:group-hover:scale-[1.02]`
+  const image = `${coverBox} border-b border-line`
 
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden card transition motion-safe:hover:-translate-y-0.5 hover:border-accent-ink/40 hover:shadow-lifted has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent-ink">
-      <div className="overflow-hidden">
-        <ResponsiveImage
-          shown={firstShown(project.image_urls, project.images)}
-          alt={`Preview of ${project.title}`}
-          width={640}
-          height={360}
-          sizes={sizes}
-          priority={priority}
-          className={image}
-          fallback={<GeneratedCover project={project} priority={priority} className={image} />}
-        />
-      </div>
+    <article className="group relative flex w-full flex-col overflow-hidden card transition motion-safe:hover:-translate-y-0.5 hover:border-accent-ink/40 hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent-ink">
+      <ResponsiveImage
+        shown={firstShown(project.image_urls, project.images)}
+        alt={`Preview of ${project.title}`}
+        width={640}
+        height={360}
+        sizes={sizes}
+        priority={priority}
+        className={image}
+        fallback={<GeneratedCover project={project} priority={priority} className={image} />}
+      />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <Heading className="text-lg font-semibold tracking-tight text-strong">
           <Link

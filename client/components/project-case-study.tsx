@@ -87,10 +87,10 @@ export function ProjectCaseStudy({ project, next }: { project: Project; next: Ne
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-strong sm:text-4xl lg:text-5xl">
           {project.title}
         </h1>
-        <p className="mt-3 text-lg text-muted lg:text-xl">{project.description}</p>
+        <p className="mt-3 text-lg text-muted">{project.description}</p>
       </header>
 
-      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-12">
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="lg:col-start-1">
           {image ? (
             <a {...lightbox.openerProps(0)} className="block rounded-card">
@@ -173,7 +173,7 @@ export function ProjectCaseStudy({ project, next }: { project: Project; next: Ne
                     {/* Opens the lightbox; its name is the image's alt text. */}
                     <a
                       {...lightbox.openerProps(galleryStart + index)}
-                      className="group block overflow-hidden rounded-control"
+                      className="block rounded-control"
                     >
                       <ResponsiveImage
                         shown={shown}
@@ -181,7 +181,7 @@ export function ProjectCaseStudy({ project, next }: { project: Project; next: Ne
                         width={640}
                         height={360}
                         sizes={imageSizes.featured}
-                        className={`${coverBox} rounded-control border border-line transition-transform duration-500 motion-safe:group-hover:scale-[1.02]`}
+                        className={`${coverBox} rounded-control border border-line`}
                         fallback={
                           <GeneratedCover
                             project={project}
