@@ -127,7 +127,7 @@ export function ProfileIntro({ profile }: { profile: Profile }) {
         <div className="min-w-0 flex-1 sm:order-first">
           <h1
             id="intro-title"
-            className="text-3xl font-bold tracking-tight text-balance text-strong sm:text-display lg:text-6xl bold:text-on-hero"
+            className="text-3xl font-bold tracking-tight text-balance text-strong sm:text-display bold:text-on-hero"
           >
             {profile.greeting}
           </h1>

@@ -3,8 +3,7 @@ import type { ReactNode } from 'react'
 import { isSafeUrl, safeUrlOrNull } from '../../src/domain/safe-url'
 import type { NextProject, Project } from '../../src/schemas/project'
 import { firstShown, imageSizes } from '../lib/responsive-image'
-import { BackLink } from './back-link'
-import { ArrowRightIcon, ArrowUpRightIcon } from './icons'
+import { ArrowLeftIcon, ArrowRightIcon, ArrowUpRightIcon } from './icons'
 import { useLightbox } from './lightbox'
 import { coverBox, GeneratedCover } from './project-card'
 import { RepositoryPanel } from './repository-panel'
@@ -77,14 +76,20 @@ export function ProjectCaseStudy({ project, next }: { project: Project; next: Ne
 
   return (
     <article data-wide-column="" className="break-words">
-      <BackLink to="/projects">All projects</BackLink>
+      <Link
+        to="/projects"
+        className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-muted hover:text-accent-ink"
+      >
+        <ArrowLeftIcon width={16} height={16} />
+        All projects
+      </Link>
       {project.is_published ? null : (
         <p className="mt-4 rounded-control bg-warning-soft px-4 py-3 text-sm text-warning-ink ring-1 ring-warning-line">
           <strong>Draft — not public.</strong> Only you see this page, while signed in.
         </p>
       )}
       <header className="max-w-4xl">
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-strong sm:text-4xl lg:text-5xl">
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-strong sm:text-4xl">
           {project.title}
         </h1>
         <p className="mt-3 text-lg text-muted">{project.description}</p>

@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
 import { safeUrlOrNull } from '../../../src/domain/safe-url'
-import { BackLink } from '../../components/back-link'
 import { DraftOrNotFound } from '../../components/draft-or-not-found'
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons'
 import { TagList } from '../../components/tag-list'
@@ -90,7 +89,13 @@ function PostPage() {
 
   return (
     <article className="break-words">
-      <BackLink to="/notes">All notes</BackLink>
+      <Link
+        to="/notes"
+        className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-muted hover:text-accent-ink"
+      >
+        <ArrowLeftIcon width={16} height={16} />
+        All notes
+      </Link>
       {post.state === 'published' ? null : (
         <p className="mt-4 rounded-control bg-warning-soft px-4 py-3 text-sm text-warning-ink ring-1 ring-warning-line">
           <strong>{post.state === 'draft' ? 'Draft' : 'Scheduled'} — not public.</strong> Only you
