@@ -43,10 +43,6 @@ function Fact({ id, title, children }: { id: string; title: string; children: Re
   )
 }
 
-/** The page's image: beside the 18 rem facts column from 1024 px (here, not in the entry's imageSizes). */
-const caseStudySizes =
-  '(min-width:1200px) 816px,(min-width:1024px) calc(100vw - 22.5rem),(min-width:640px) calc(100vw - 3rem),calc(100vw - 2rem)'
-
 const coverClass = `${coverBox} rounded-card border border-line shadow-card`
 
 /**
@@ -104,7 +100,7 @@ export function ProjectCaseStudy({ project, next }: { project: Project; next: Ne
                 alt={altOf(0)}
                 width={704}
                 height={396}
-                sizes={caseStudySizes}
+                sizes={imageSizes.page}
                 priority
                 className={coverClass}
                 fallback={<GeneratedCover project={project} priority className={coverClass} />}
