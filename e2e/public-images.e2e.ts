@@ -1,13 +1,13 @@
 import { apiCreate, expect, hydrated, test, unique } from './fixtures'
 
 /**
- * An image URL that leads nowhere shows the page's own placeholder, never
+ * An image URL that leads nowhere shows the project's generated cover, never
  * the browser's broken-image icon: whether it failed before the page was
  * hydrated (server-rendered, the error event came before React listened)
  * or after (a client-side navigation, a lazy image scrolled into view).
  */
 
-test('a broken image that fails before hydration is replaced by the placeholder', async ({
+test('a broken image that fails before hydration is replaced by the generated cover', async ({
   page,
   request,
   token,
@@ -40,11 +40,9 @@ test('a broken image that fails before hydration is replaced by the placeholder'
     .not.toBe(false)
   await hydrated(page)
   await expect(page.locator('img[src="/no-such-image-before.png"]')).toHaveCount(0)
-  const placeholder = page
-    .getByRole('main')
-    .locator('[aria-hidden="true"]')
-    .filter({ hasText: /^B$/ })
-  await expect(placeholder).toBeVisible()
+  const cover = page.getByRole('main').locator('img[src^="/covers/"]')
+  await expect(cover).toBeVisible()
+  await expect(cover).toHaveAttribute('src', new RegExp(`^/covers/projects/${project.slug}\\.svg`))
 })
 
 test('a broken image that fails after hydration is replaced too', async ({
@@ -63,14 +61,12 @@ test('a broken image that fails after hydration is replaced too', async ({
   await hydrated(page)
   const card = page.getByRole('article').filter({ hasText: title })
   await card.scrollIntoViewIfNeeded()
-  await expect(card.locator('img')).toHaveCount(0)
-  await expect(card.locator('[aria-hidden="true"]').filter({ hasText: /^B$/ })).toBeVisible()
+  await expect(card.locator('img[src="/no-such-image-after.png"]')).toHaveCount(0)
+  await expect(card.locator('img[src^="/covers/"]')).toBeVisible()
   // A client-side navigation: the page's image is made, and fails, after hydration.
   await card.getByRole('link', { name: title }).click()
   await expect(page).toHaveURL(new RegExp(`/projects/${project.slug}$`))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
   await expect(page.locator('img[src="/no-such-image-after.png"]')).toHaveCount(0)
-  await expect(
-    page.getByRole('main').locator('[aria-hidden="true"]').filter({ hasText: /^B$/ }),
-  ).toBeVisible()
+  await expect(page.getByRole('main').locator('img[src^="/covers/"]')).toBeVisible()
 })

@@ -7,6 +7,7 @@ import { ArrowRightIcon } from './icons'
 import { ResponsiveImage } from './responsive-image'
 import { SocialLinks } from './social-links'
 
+// 175 × 175 at every width: the spec's size for the photo.
 const photoClass =
   'size-[175px] shrink-0 rounded-full bg-accent-soft object-cover shadow-lifted ring-4 ring-surface-raised'
 
@@ -61,7 +62,7 @@ export function SkillChips({ skills }: { skills: readonly string[] }) {
 export function AboutSection({ profile }: { profile: Omit<Profile, 'bio'> }) {
   if (!profile.bio_html && profile.skills.length === 0) return null
   return (
-    <section aria-labelledby="about-title" className="card px-5 py-8 sm:px-10">
+    <section aria-labelledby="about-title" className="card px-5 py-8 sm:px-8">
       <h2 id="about-title" className="text-2xl font-bold tracking-tight text-strong sm:text-3xl">
         About
       </h2>
@@ -73,8 +74,8 @@ export function AboutSection({ profile }: { profile: Omit<Profile, 'bio'> }) {
         />
       ) : null}
       {profile.skills.length > 0 ? (
-        <div className="mt-6">
-          <h3 className="mb-2 text-sm font-semibold text-strong">Skills</h3>
+        <div className={profile.bio_html ? 'mt-8 border-t border-line pt-6' : 'mt-4'}>
+          <h3 className="mb-3 text-sm font-semibold tracking-wide text-strong uppercase">Skills</h3>
           <SkillChips skills={profile.skills} />
         </div>
       ) : null}
@@ -83,8 +84,10 @@ export function AboutSection({ profile }: { profile: Omit<Profile, 'bio'> }) {
 }
 
 /**
- * The home page's hero: the photo, the greeting headline, the owner's lines,
- * the social links and the calls to action (contact, projects, the CV).
+ * The home page's hero: the greeting headline, the owner's lines, the social
+ * links and the calls to action (contact, projects, the CV) beside the photo;
+ * from 1024 px two columns, the photo on the right. On the Bold style the hero
+ * is a band in the accent colour (docs/design.md: `bg-hero`, `text-on-hero`).
  */
 export function ProfileIntro({ profile }: { profile: Omit<Profile, 'bio'> }) {
   const photo = safeUrlOrNull(profile.photo_url)
@@ -92,12 +95,12 @@ export function ProfileIntro({ profile }: { profile: Omit<Profile, 'bio'> }) {
   return (
     <section
       aria-labelledby="intro-title"
-      className="card relative isolate overflow-hidden px-5 py-10 sm:px-10 sm:py-12"
+      className="card relative isolate overflow-hidden px-5 py-10 sm:px-10 sm:py-12 bold:border-transparent bold:bg-hero bold:text-on-hero"
     >
       {/* A wash of the accent behind the photo's corner; decoration only. */}
       <div
         aria-hidden="true"
-        className="absolute inset-x-0 top-0 -z-10 h-40 bg-gradient-to-b from-accent-soft to-transparent"
+        className="absolute inset-x-0 top-0 -z-10 h-40 bg-gradient-to-b from-accent-soft to-transparent bold:hidden"
       />
       <div className="flex flex-col items-center gap-8 text-center sm:flex-row sm:items-center sm:text-left">
         <ResponsiveImage
@@ -121,14 +124,14 @@ export function ProfileIntro({ profile }: { profile: Omit<Profile, 'bio'> }) {
             />
           }
         />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1 sm:order-first">
           <h1
             id="intro-title"
-            className="text-3xl font-bold tracking-tight text-balance text-strong sm:text-display"
+            className="text-3xl font-bold tracking-tight text-balance text-strong sm:text-display bold:text-on-hero"
           >
             {profile.greeting}
           </h1>
-          <div className="mt-4 space-y-1 text-base leading-relaxed text-muted sm:text-lg">
+          <div className="mt-4 space-y-1 text-base leading-relaxed text-muted sm:text-lg bold:text-hero-muted">
             {introLines(profile).map((line) => (
               <p key={line}>{line}</p>
             ))}
@@ -139,21 +142,24 @@ export function ProfileIntro({ profile }: { profile: Omit<Profile, 'bio'> }) {
             githubUrl={profile.github_url}
             email={profile.email}
           />
-          <OwnerLinks links={profile.links} />
+          <OwnerLinks
+            links={profile.links}
+            className="mt-3 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm sm:justify-start bold:[&_a]:text-on-hero"
+          />
+          <div className="mt-8 flex flex-wrap items-center justify-center gap-3 border-t border-line pt-6 sm:justify-start bold:border-on-hero/30">
+            <Link to="/contact-me" className="button-primary bold:button-hero">
+              Contact me
+              <ArrowRightIcon width={16} height={16} />
+            </Link>
+            <Link to="/projects" className="button-secondary">
+              View projects
+            </Link>
+            {/* A plain link: the PDF is a file, not a page of the app. */}
+            <a href="/cv.pdf" className="button-secondary">
+              Download CV
+            </a>
+          </div>
         </div>
-      </div>
-      <div className="mt-8 flex flex-wrap items-center justify-center gap-3 border-t border-line pt-6 sm:justify-start">
-        <Link to="/contact-me" className="button-primary">
-          Contact me
-          <ArrowRightIcon width={16} height={16} />
-        </Link>
-        <Link to="/projects" className="button-secondary">
-          View projects
-        </Link>
-        {/* A plain link: the PDF is a file, not a page of the app. */}
-        <a href="/cv.pdf" className="button-secondary">
-          Download CV
-        </a>
       </div>
     </section>
   )

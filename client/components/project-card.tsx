@@ -1,19 +1,40 @@
 import { Link } from '@tanstack/react-router'
+import { COVER, projectCoverUrl } from '../../src/domain/project-cover'
 import type { Project } from '../../src/schemas/project'
 import { firstShown, imageSizes } from '../lib/responsive-image'
 import { RepositoryStats } from './repository-stats'
 import { ResponsiveImage } from './responsive-image'
 import { TagList } from './tag-list'
 
-/** A project without a (loadable) image: its initial on a soft gradient. */
-export function ProjectPlaceholder({ title, className }: { title: string; className: string }) {
+/** The box every project image takes: the style's cover shape (16:9 before styles set one). */
+export const coverBox = 'aspect-[var(--cover-aspect,16/9)] w-full bg-surface-sunken object-cover'
+
+/**
+ * A project without a (loadable) image: its generated cover, drawn by the
+ * server from the title, the tags and the accent colour. The alt text is
+ * empty: the cover only repeats the title and the tags, which the card or
+ * page shows as text beside it.
+ */
+export function GeneratedCover({
+  project,
+  className,
+  priority = false,
+}: {
+  project: Pick<Project, 'slug' | 'title' | 'tags'>
+  className: string
+  priority?: boolean
+}) {
   return (
-    <div
-      aria-hidden="true"
-      className={`grid aspect-video w-full place-items-center bg-accent-soft text-4xl font-bold text-accent-ink ${className}`}
-    >
-      {title.slice(0, 1).toUpperCase()}
-    </div>
+    <img
+      src={projectCoverUrl(project)}
+      alt=""
+      width={COVER.width}
+      height={COVER.height}
+      loading={priority ? undefined : 'lazy'}
+      decoding="async"
+      fetchPriority={priority ? 'high' : undefined}
+      className={`${coverBox} ${className}`}
+    />
   )
 }
 
@@ -25,14 +46,19 @@ export function ProjectCard({
   project,
   headingLevel = 2,
   priority = false,
+  large = false,
 }: {
   /** The home page's loader leaves out what no card shows: the long description, timestamps. */
   project: Omit<Project, 'long_description' | 'long_description_html' | 'created_at' | 'updated_at'>
   headingLevel?: 2 | 3
   /** The page's first card, in view on a phone: its image is fetched first, never lazily. */
   priority?: boolean
+  /** Two a row in the home page's wide column: its image is fetched at that width. */
+  large?: boolean
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const sizes = large ? imageSizes.featured : imageSizes.card
+  const image = `${coverBox} border-b border-line`
 
   return (
     <article className="group relative flex w-full flex-col overflow-hidden card transition motion-safe:hover:-translate-y-0.5 hover:border-accent-ink/40 hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent-ink">
@@ -41,10 +67,10 @@ export function ProjectCard({
         alt={`Preview of ${project.title}`}
         width={640}
         height={360}
-        sizes={imageSizes.card}
+        sizes={sizes}
         priority={priority}
-        className="aspect-video w-full border-b border-line bg-surface-sunken object-cover"
-        fallback={<ProjectPlaceholder title={project.title} className="border-b border-line" />}
+        className={image}
+        fallback={<GeneratedCover project={project} priority={priority} className={image} />}
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <Heading className="text-lg font-semibold tracking-tight text-strong">

@@ -3,6 +3,7 @@ import type { TimelineEvent as StoredEvent } from '../../src/schemas/timeline'
 import { imageSizes } from '../lib/responsive-image'
 import { BriefcaseIcon, GraduationCapIcon } from './icons'
 import { ResponsiveImage } from './responsive-image'
+import { Tabs } from './tabs'
 
 /** An event as the home page's data has it: no timestamps, which the list does not show. */
 type TimelineEvent = Omit<StoredEvent, 'created_at' | 'updated_at'>
@@ -10,6 +11,46 @@ type TimelineEvent = Omit<StoredEvent, 'created_at' | 'updated_at'>
 function endDateOf(event: TimelineEvent): string {
   const end = event.end_date?.trim()
   return end ? end : 'Present'
+}
+
+/** An event's description items as bullets (inline Markdown rendered on the server); nothing when none. */
+export function EventBullets({ html, className }: { html: readonly string[]; className: string }) {
+  if (html.length === 0) return null
+  return (
+    <ul className={className}>
+      {html.map((item, index) => (
+        <li
+          // biome-ignore lint/suspicious/noArrayIndexKey: bullets may repeat and never reorder
+          key={index}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: inline Markdown rendered and sanitised on the server (server/markdown/render.ts)
+          dangerouslySetInnerHTML={{ __html: item }}
+        />
+      ))}
+    </ul>
+  )
+}
+
+/** The home page's timeline: the spec's two tabs, experience and education. */
+export function TimelineTabs({ events }: { events: readonly TimelineEvent[] }) {
+  const tab = (type: TimelineEvent['event_type'], label: string, emptyText: string) => ({
+    key: type,
+    label,
+    panel: (
+      <TimelineList
+        events={events.filter((event) => event.event_type === type)}
+        emptyText={emptyText}
+      />
+    ),
+  })
+  return (
+    <Tabs
+      label="Timeline"
+      items={[
+        tab('experience', 'Projects & Experience', 'No experience to show yet.'),
+        tab('education', 'Education', 'No education to show yet.'),
+      ]}
+    />
+  )
 }
 
 /** Timeline events as a vertical list; each one an article with its bullets. */
@@ -68,18 +109,10 @@ export function TimelineList({
                   </p>
                 </div>
               </div>
-              {event.description.length > 0 ? (
-                <ul className="content-links mt-4 list-disc space-y-1.5 pl-5 text-sm leading-relaxed text-muted marker:text-accent-ink">
-                  {event.description_html.map((html, index) => (
-                    <li
-                      // biome-ignore lint/suspicious/noArrayIndexKey: bullets may repeat and never reorder
-                      key={index}
-                      // biome-ignore lint/security/noDangerouslySetInnerHtml: inline Markdown rendered and sanitised on the server (server/markdown/render.ts)
-                      dangerouslySetInnerHTML={{ __html: html }}
-                    />
-                  ))}
-                </ul>
-              ) : null}
+              <EventBullets
+                html={event.description_html}
+                className="content-links mt-4 list-disc space-y-1.5 pl-5 text-sm leading-relaxed text-muted marker:text-accent-ink"
+              />
             </article>
           </li>
         )

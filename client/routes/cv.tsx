@@ -4,6 +4,7 @@ import { safeUrlOrNull } from '../../src/domain/safe-url'
 import type { Project } from '../../src/schemas/project'
 import type { TimelineEvent } from '../../src/schemas/timeline'
 import { SkillChips } from '../components/profile-intro'
+import { EventBullets } from '../components/timeline-list'
 import { ownerSummary, pageHead, personJsonLd, SITE_NAME } from '../lib/seo'
 import { useProfile } from '../lib/site-data'
 
@@ -99,18 +100,10 @@ function EventEntry({ event }: { event: TimelineEvent }) {
         <Dates start={event.start_date} end={event.end_date} />
       </div>
       {event.position ? <p className="text-body">{event.position}</p> : null}
-      {event.description.length > 0 ? (
-        <ul className="mt-1.5 list-disc space-y-1 pl-5 text-sm leading-relaxed text-muted">
-          {event.description_html.map((html, index) => (
-            <li
-              // biome-ignore lint/suspicious/noArrayIndexKey: bullets may repeat and never reorder
-              key={index}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: inline Markdown rendered and sanitised on the server (server/markdown/render.ts)
-              dangerouslySetInnerHTML={{ __html: html }}
-            />
-          ))}
-        </ul>
-      ) : null}
+      <EventBullets
+        html={event.description_html}
+        className="mt-1.5 list-disc space-y-1 pl-5 text-sm leading-relaxed text-muted"
+      />
     </article>
   )
 }

@@ -1,10 +1,5 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
-import type { TimelineEvent } from '../../src/schemas/timeline'
-import { ArrowRightIcon } from '../components/icons'
-import { AboutSection, ProfileIntro } from '../components/profile-intro'
-import { ProjectCard } from '../components/project-card'
-import { Tabs } from '../components/tabs'
-import { TimelineList } from '../components/timeline-list'
+import { createFileRoute } from '@tanstack/react-router'
+import { HomePage } from '../components/home-page'
 import { homeCard, ownerSummary, pageHead, profilePageJsonLd, SITE_NAME } from '../lib/seo'
 import { useProfile } from '../lib/site-data'
 
@@ -44,83 +39,9 @@ export const Route = createFileRoute('/')({
   component: Home,
 })
 
-function byType<Event extends Pick<TimelineEvent, 'event_type'>>(
-  events: readonly Event[],
-  type: TimelineEvent['event_type'],
-) {
-  return events.filter((event) => event.event_type === type)
-}
-
 function Home() {
   const profile = useProfile()
   const { events, featured } = Route.useLoaderData()
 
-  return (
-    <div className="space-y-16 sm:space-y-20">
-      <ProfileIntro profile={profile} />
-      <AboutSection profile={profile} />
-
-      <section aria-labelledby="timeline-title">
-        <h2 id="timeline-title" className="sr-only">
-          Timeline
-        </h2>
-        <Tabs
-          label="Timeline"
-          items={[
-            {
-              key: 'experience',
-              label: 'Projects & Experience',
-              panel: (
-                <TimelineList
-                  events={byType(events, 'experience')}
-                  emptyText="No experience to show yet."
-                />
-              ),
-            },
-            {
-              key: 'education',
-              label: 'Education',
-              panel: (
-                <TimelineList
-                  events={byType(events, 'education')}
-                  emptyText="No education to show yet."
-                />
-              ),
-            },
-          ]}
-        />
-      </section>
-
-      <section aria-labelledby="featured-title">
-        <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
-          <h2
-            id="featured-title"
-            className="text-2xl font-bold tracking-tight text-strong sm:text-3xl"
-          >
-            Featured Projects.
-          </h2>
-          <Link
-            to="/projects"
-            className="inline-flex items-center gap-1 rounded text-sm font-semibold text-accent-ink hover:underline"
-          >
-            See all projects
-            <ArrowRightIcon width={16} height={16} />
-          </Link>
-        </div>
-        {featured.length > 0 ? (
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2">
-            {featured.map((project) => (
-              <li key={project.id} className="flex">
-                <ProjectCard project={project} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-6 rounded-card border border-dashed border-line-strong px-6 py-10 text-center text-muted">
-            No featured projects yet.
-          </p>
-        )}
-      </section>
-    </div>
-  )
+  return <HomePage profile={profile} events={events} featured={featured} />
 }

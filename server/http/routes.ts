@@ -24,6 +24,7 @@ import type { ResponseCache } from './infra/cache/response-cache'
 import type { createRequestContexts } from './infra/request-context'
 import { createPageHandler } from './pages/pages'
 import { analyticsCsvResponse } from './surfaces/analytics-csv'
+import { coverResponse } from './surfaces/covers'
 import { handleBackupRequest } from './surfaces/backup'
 import { cvPdfResponse, resumeJsonResponse } from './surfaces/cv'
 import { feedFiles, feedResponse } from './surfaces/feeds'
@@ -126,6 +127,13 @@ export function edgeRoutes(deps: EdgeDeps): EdgeRoute[] {
       methods: 'GET',
       cache: byPath,
       handle: ({ request, server }) => og.handle(request, server()),
+    },
+    // Generated covers of projects without an image (`?v=` only tells a reader the cover changed).
+    {
+      path: '/covers/*',
+      methods: 'GET',
+      cache: byPath,
+      handle: ({ request, server }) => coverResponse(request, server()),
     },
     { path: '/sitemap.xml', methods: 'GET', cache: byPath, handle: (c) => seo(c).sitemap() },
     { path: '/robots.txt', methods: 'GET', handle: (c) => seo(c).robots() },

@@ -38,7 +38,7 @@ function format(rgb: Rgb): string {
 }
 
 /** `share` of `b` mixed into `a`, in sRGB (what `color-mix(in srgb, …)` does). */
-function mix(a: string, b: string, share: number): string {
+export function mix(a: string, b: string, share: number): string {
   const [x, y] = [parse(a), parse(b)]
   return format([0, 1, 2].map((i) => (x[i] ?? 0) * (1 - share) + (y[i] ?? 0) * share) as Rgb)
 }

@@ -1,13 +1,11 @@
-import { createFileRoute, Link, notFound, redirect, useRouter } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
 import { safeUrlOrNull } from '../../../src/domain/safe-url'
+import { DraftOrNotFound } from '../../components/draft-or-not-found'
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons'
-import { NotFoundPage } from '../../components/not-found-page'
 import { TagList } from '../../components/tag-list'
 import { httpStatusOf } from '../../lib/api-errors'
 import { postDate } from '../../lib/notes'
 import { absoluteUrl, imageObject, ogCard, pageHead } from '../../lib/seo'
-import { getToken } from '../../lib/token'
 
 export const Route = createFileRoute('/notes/$slug')({
   // The loader travels with the page's code: the public entry stays small.
@@ -79,23 +77,6 @@ export const Route = createFileRoute('/notes/$slug')({
   component: PostPage,
   notFoundComponent: DraftOrNotFound,
 })
-
-let askedWithToken = false
-
-/**
- * A draft or a scheduled post is a 404 for the page the server renders (it
- * never reads the token), so a signed-in admin's browser asks once more with
- * the token: the admin's preview link. Anyone else keeps the 404.
- */
-function DraftOrNotFound() {
-  const router = useRouter()
-  useEffect(() => {
-    if (askedWithToken || !getToken()) return
-    askedWithToken = true
-    void router.invalidate()
-  }, [router])
-  return <NotFoundPage />
-}
 
 function PostPage() {
   const { post, around } = Route.useLoaderData()

@@ -1,0 +1,79 @@
+import { Link } from '@tanstack/react-router'
+import type { Profile } from '../../src/schemas/profile'
+import type { Project } from '../../src/schemas/project'
+import type { TimelineEvent } from '../../src/schemas/timeline'
+import { ArrowRightIcon } from './icons'
+import { AboutSection, ProfileIntro } from './profile-intro'
+import { ProjectCard } from './project-card'
+import { TimelineTabs } from './timeline-list'
+
+/**
+ * The home page. On a phone one column: the hero, About, the timeline, the
+ * featured projects. From 1024 px it takes the wide column (about 1150 px,
+ * `data-wide-column`): the hero in two columns, About (bio and skills) beside
+ * the timeline, the featured projects two a row with large covers.
+ */
+export function HomePage({
+  profile,
+  events,
+  featured,
+}: {
+  profile: Profile
+  events: readonly TimelineEvent[]
+  /** Published and featured only, for the signed-in admin too: the page shows what visitors see. */
+  featured: readonly Project[]
+}) {
+  const hasAbout = Boolean(profile.bio_html) || profile.skills.length > 0
+  return (
+    <div data-wide-column="" className="space-y-16 sm:space-y-20">
+      <ProfileIntro profile={profile} />
+
+      <div
+        className={
+          hasAbout
+            ? 'grid items-start gap-16 sm:gap-20 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-10'
+            : undefined
+        }
+      >
+        <AboutSection profile={profile} />
+        <section aria-labelledby="timeline-title">
+          <h2 id="timeline-title" className="sr-only">
+            Timeline
+          </h2>
+          <TimelineTabs events={events} />
+        </section>
+      </div>
+
+      <section aria-labelledby="featured-title">
+        <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+          <h2
+            id="featured-title"
+            className="text-2xl font-bold tracking-tight text-strong sm:text-3xl"
+          >
+            Featured Projects.
+          </h2>
+          <Link
+            to="/projects"
+            className="inline-flex items-center gap-1 rounded text-sm font-semibold text-accent-ink hover:underline"
+          >
+            See all projects
+            <ArrowRightIcon width={16} height={16} />
+          </Link>
+        </div>
+        {featured.length > 0 ? (
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2">
+            {featured.map((project) => (
+              <li key={project.id} className="flex">
+                <ProjectCard project={project} headingLevel={3} large />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-6 rounded-card border border-dashed border-line-strong px-6 py-10 text-center text-muted">
+            No featured projects yet.
+          </p>
+        )}
+      </section>
+    </div>
+  )
+}
