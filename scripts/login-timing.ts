@@ -11,7 +11,7 @@ import { defaultThrottleLimits } from '../server/config'
 import { migrateDatabase, openDatabase } from '../server/db/client'
 import { createLogger } from '../server/log'
 import { createFolderStore } from '../server/media/folder-store'
-import { setAdminPassword } from '../server/services/auth'
+import { setAdminPassword } from '../server/services/auth/account'
 
 const rounds = Number(process.env.ROUNDS ?? 15)
 const database = await openDatabase({ kind: 'memory' })

@@ -25,7 +25,7 @@ import { readBackup } from '../backup/snapshot'
 import { type Database, openDatabase } from '../db/client'
 import { adminUsers, auditLog, media, profile } from '../db/schema'
 import { createFolderStore } from '../media/folder-store'
-import { setAdminPassword } from '../services/auth'
+import { setAdminPassword } from '../services/auth/account'
 import { bumpContentVersion } from '../services/content-version'
 import { compactStoredPlaceholders } from '../services/media'
 import {
