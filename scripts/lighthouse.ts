@@ -22,12 +22,13 @@
  * multiplies the CPU time it observes by 4, and on a shared machine that time includes
  * other work's.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { chromiumFlags, chromiumPath } from './chromium'
 import { seedLighthouseContent } from './lighthouse-content'
 import { firstOk, freePort, startServer, stop } from './server-process'
 
@@ -39,22 +40,10 @@ const reportDir = process.env.LIGHTHOUSE_REPORT_DIR
 if (reportDir) mkdirSync(reportDir, { recursive: true })
 const databaseUrl = process.env.DATABASE_URL ?? ''
 const admin = { username: 'lighthouse', password: 'lighthouse password 123' }
-const chromePath =
-  process.env.CHROME_PATH ??
-  process.env.CHROMIUM_PATH ??
-  (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+const chromePath = process.env.CHROME_PATH || chromiumPath
 
 /** The flags of the project guide: a headless browser that talks to nobody but the server. */
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const chromeFlags = ['--headless', ...chromiumFlags]
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 /** LCP on every public page. */
