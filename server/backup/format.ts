@@ -543,13 +543,3 @@ export function backupSummary(tables: BackupTables): string {
     `${tables.profile.length} profile`,
   ].join(', ')
 }
-
-/** `backup-YYYYMMDD-HHMMSS.json`, in UTC. */
-export function defaultBackupName(now = new Date()): string {
-  const stamp = now
-    .toISOString()
-    .replace(/\.\d+Z$/, '')
-    .replace(/-|:/g, '')
-    .replace('T', '-')
-  return `backup-${stamp}.json`
-}
