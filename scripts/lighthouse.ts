@@ -31,6 +31,7 @@ import lighthouse from 'lighthouse'
 import { chromiumFlags, chromiumPath } from './chromium'
 import { seedLighthouseContent } from './lighthouse-content'
 import { firstOk, freePort, startServer, stop } from './server-process'
+import { publicPagePaths } from './site-pages'
 
 const root = resolve(import.meta.dir, '..')
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1))
@@ -200,17 +201,7 @@ try {
   const slug = await seedLighthouseContent(base, admin)
   const noteSlug = await seedNotes(base)
   // Every public page; LIGHTHOUSE_PAGES=/,/contact-me audits some of them (`{slug}`: the project page, `{note}`: the note).
-  const all = [
-    '/',
-    '/projects',
-    `/projects/${slug}`,
-    '/contact-me',
-    '/cv',
-    '/privacy',
-    '/notes',
-    `/notes/${noteSlug}`,
-    '/search',
-  ]
+  const all = publicPagePaths({ project: slug, note: noteSlug })
   const chosen = process.env.LIGHTHOUSE_PAGES?.split(',').map((path) =>
     path.trim().replace('{slug}', slug).replace('{note}', noteSlug),
   )
