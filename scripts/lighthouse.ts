@@ -30,6 +30,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromiumFlags, chromiumPath } from './chromium'
 import { seedLighthouseContent } from './lighthouse-content'
+import { median } from './median'
 import { firstOk, freePort, startServer, stop } from './server-process'
 import { publicPagePaths } from './site-pages'
 
@@ -61,14 +62,6 @@ interface Figures {
   lcpElement: string
   /** Scored audits that did not pass: what keeps a category under 100. */
   failing: string[]
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
 /** Three notes through the API; answers the middle one's slug (it has a previous and a next). */
