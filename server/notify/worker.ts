@@ -6,8 +6,8 @@
  */
 import type { AlertSettings } from '../config'
 import type { Db } from '../db/client'
-import { createPassLoop } from '../jobs/pass-loop'
 import type { Logger } from '../log'
+import { createPassLoop } from '../pass-loop'
 import { alertRecipient, claimDueAlert, markAlertFailed, markAlertSent } from '../services/alerts'
 import { type AlertTransports, createAlertTransports } from './transports'
 

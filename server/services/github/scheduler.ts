@@ -5,7 +5,7 @@
  * number of instances may run it; it can move onto a shared job runner as
  * it is.
  */
-import { createPassLoop } from '../../jobs/pass-loop'
+import { createPassLoop } from '../../pass-loop'
 import { type GitHubDeps, type RefreshSummary, refreshGitHub } from './repositories'
 
 export interface GitHubScheduler {

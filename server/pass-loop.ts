@@ -5,7 +5,7 @@
  * A pass that throws (the database away, say) is logged, and the next tick
  * tries again.
  */
-import { errorDetails, type Logger } from '../log'
+import { errorDetails, type Logger } from './log'
 
 export interface PassLoop<T> {
   /** A pass soon. */
