@@ -1,12 +1,8 @@
-import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from './scripts/chromium'
 
 const port = Number(process.env.E2E_PORT ?? 4321)
 const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'
-
-/** The system Chromium when present (no browser downloads here), else Playwright's own. */
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
 export const e2eAdmin = { username: 'e2e-owner', password: 'e2e password 1234' }
 
@@ -47,18 +43,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // The system Chromium when present (no browser downloads here), else Playwright's own.
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     // The real production server on a fresh data directory.

@@ -1,8 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { createServer as createHttpServer, type Server } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { SMTPServer } from 'smtp-server'
 import {
@@ -15,6 +12,7 @@ import {
   unique,
 } from './fixtures'
 import { freePort } from './support/free-port'
+import { type OwnServer, startOwnServer } from './support/own-server'
 
 const screens = '.tmp/screens'
 mkdirSync(screens, { recursive: true })
@@ -292,10 +290,9 @@ test('Archive selected, Move to inbox, Mark as spam and Delete, one message at a
 test.describe('Settings → Notifications with alerts configured', () => {
   test.describe.configure({ mode: 'serial' })
 
-  let server: ChildProcess | undefined
+  let server: OwnServer | undefined
   let smtp: SMTPServer | undefined
   let hook: Server | undefined
-  let dataDir = ''
   let base = ''
   const mails: string[] = []
   const posts: { type: string; answered: number }[] = []
@@ -331,17 +328,9 @@ test.describe('Settings → Notifications with alerts configured', () => {
     const hookPort = await freePort()
     await new Promise<void>((resolve) => hook?.listen(hookPort, '127.0.0.1', resolve))
 
-    dataDir = mkdtempSync(join(tmpdir(), 'portfolio-alerts-e2e-'))
-    const port = await freePort()
-    base = `http://127.0.0.1:${port}`
-    server = spawn('bun', ['server/index.ts'], {
+    server = await startOwnServer({
+      name: 'portfolio-alerts-e2e',
       env: {
-        ...process.env,
-        DATABASE_URL: '',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SKIP_CLIENT_BUILD: '1',
         LOG_LEVEL: 'error',
         ADMIN_USERNAME: e2eAdmin.username,
         ADMIN_PASSWORD: e2eAdmin.password,
@@ -353,26 +342,14 @@ test.describe('Settings → Notifications with alerts configured', () => {
         NOTIFY_RETRY_MAX: '1s',
         NOTIFY_POLL: '500ms',
       },
-      stdio: 'ignore',
     })
-    for (let i = 0; i < 150; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) return
-      } catch {
-        // not up yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-    throw new Error('the alerts server did not start')
+    base = server.base
   })
 
   test.afterAll(async () => {
-    server?.kill('SIGTERM')
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    server?.kill('SIGKILL')
+    await server?.stop()
     await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()))
     await new Promise<void>((resolve) => (hook ? hook.close(() => resolve()) : resolve()))
-    rmSync(dataDir, { recursive: true, force: true })
   })
 
   test('Send test delivers, and the panel shows the last delivery and the last error', async ({

@@ -4,15 +4,13 @@
  * the admin and signs in. This suite runs its own server on a new data
  * directory with no ADMIN_* variables.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from './fixtures'
-import { freePort } from './support/free-port'
+import { type OwnServer, startOwnServer } from './support/own-server'
 
-let server: ChildProcess | undefined
+let server: OwnServer | undefined
 let dataDir = ''
 let base = ''
 let setupUrl = ''
@@ -20,40 +18,24 @@ let setupUrl = ''
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'portfolio-setup-e2e-'))
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    DATABASE_URL: '',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SITE_URL: base,
-    SKIP_CLIENT_BUILD: '1',
-    LOG_LEVEL: 'warn',
-  }
-  delete env.ADMIN_USERNAME
-  delete env.ADMIN_PASSWORD
-  server = spawn('bun', ['server/index.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] })
-  // The banner is a warning line on stderr, after "listening".
-  let printed = ''
-  server.stderr?.on('data', (chunk: Buffer) => {
-    printed += chunk.toString()
+  server = await startOwnServer({
+    name: 'portfolio-setup-e2e',
+    env: { ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined },
+    siteUrl: true,
+    stderr: 'keep',
   })
+  ;({ base, dataDir } = server)
+  // The banner is a warning line on stderr, after "listening".
   for (let i = 0; i < 150 && !setupUrl; i++) {
-    const match = /"setup_url":"([^"]+)"/.exec(printed)
+    const match = /"setup_url":"([^"]+)"/.exec(server.stderr())
     if (match?.[1]) setupUrl = match[1]
     else await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  if (!setupUrl) throw new Error(`the server printed no set-up address:\n${printed}`)
+  if (!setupUrl) throw new Error(`the server printed no set-up address:\n${server.stderr()}`)
 })
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM')
-  await new Promise((resolve) => setTimeout(resolve, 500))
-  server?.kill('SIGKILL')
-  rmSync(dataDir, { recursive: true, force: true })
+  await server?.stop()
 })
 
 test('the printed address opens the set-up screen; it creates the admin and signs in', async ({

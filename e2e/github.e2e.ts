@@ -7,73 +7,47 @@
  * e2e/support/fake-github-server.ts), as e2e/hostile-content.e2e.ts does.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Page, test } from '@playwright/test'
 import { expect, expectNoAxeViolations, hydrated } from './fixtures'
 import { freePort } from './support/free-port'
+import { type OwnServer, startOwnServer, stopChildren, waitForAnswer } from './support/own-server'
 
 const OWNER = { username: 'github-owner', password: 'github owner password' }
 const shotsDir = process.env.GITHUB_SHOTS_DIR ?? '.tmp/screenshots-github'
 
-const children: ChildProcess[] = []
-let dataDir = ''
+let fakeGitHub: ChildProcess | undefined
+let server: OwnServer | undefined
 let base = ''
-
-async function waitFor(url: string, what: string) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`${what} did not start`)
-}
 
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   test.setTimeout(90_000)
-  dataDir = mkdtempSync(join(tmpdir(), 'portfolio-github-'))
   const githubPort = await freePort()
   const github = `http://127.0.0.1:${githubPort}`
-  children.push(
-    spawn('bun', ['e2e/support/fake-github-server.ts', String(githubPort)], { stdio: 'ignore' }),
-  )
-  await waitFor(`${github}/repos/ada/none`, 'the fake GitHub API')
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  children.push(
-    spawn('bun', ['server/index.ts'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SKIP_CLIENT_BUILD: '1',
-        LOG_LEVEL: 'warn',
-        ADMIN_USERNAME: OWNER.username,
-        ADMIN_PASSWORD: OWNER.password,
-        OWNER_NAME: 'Ada Lovelace',
-        OWNER_GITHUB_URL: 'https://github.com/ada',
-        GITHUB_API_URL: github,
-        GITHUB_TOKEN: 'github_pat_e2e_never_shown',
-      },
-      stdio: 'ignore',
-    }),
-  )
-  await waitFor(`${base}/healthz`, 'the server')
+  fakeGitHub = spawn('bun', ['e2e/support/fake-github-server.ts', String(githubPort)], {
+    stdio: 'ignore',
+  })
+  await waitForAnswer(`${github}/repos/ada/none`, 'the fake GitHub API')
+  server = await startOwnServer({
+    name: 'portfolio-github',
+    env: {
+      ADMIN_USERNAME: OWNER.username,
+      ADMIN_PASSWORD: OWNER.password,
+      OWNER_NAME: 'Ada Lovelace',
+      OWNER_GITHUB_URL: 'https://github.com/ada',
+      GITHUB_API_URL: github,
+      GITHUB_TOKEN: 'github_pat_e2e_never_shown',
+    },
+  })
+  base = server.base
 })
 
 test.afterAll(async () => {
-  for (const child of children) child.kill('SIGTERM')
-  await new Promise((resolve) => setTimeout(resolve, 500))
-  for (const child of children) child.kill('SIGKILL')
-  rmSync(dataDir, { recursive: true, force: true })
+  await server?.stop()
+  await stopChildren([fakeGitHub])
 })
 
 async function signIn(page: Page) {

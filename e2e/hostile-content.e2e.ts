@@ -4,54 +4,28 @@
  * every public page and in the admin. This suite runs its own server on a
  * data directory seeded by e2e/support/seed-hostile.ts.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { execFileSync } from 'node:child_process'
 import { expect, type Page, test } from '@playwright/test'
-import { freePort } from './support/free-port'
+import { type OwnServer, startOwnServer } from './support/own-server'
 
 const HOSTILE_ADMIN = { username: 'hostile-admin', password: 'hostile admin password' }
 
-let server: ChildProcess | undefined
-let dataDir = ''
+let server: OwnServer | undefined
 let base = ''
 
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'portfolio-hostile-'))
-  execFileSync('bun', ['e2e/support/seed-hostile.ts', dataDir], { stdio: 'inherit' })
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  server = spawn('bun', ['server/index.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SKIP_CLIENT_BUILD: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
+  server = await startOwnServer({
+    name: 'portfolio-hostile',
+    prepare: (dataDir) =>
+      execFileSync('bun', ['e2e/support/seed-hostile.ts', dataDir], { stdio: 'inherit' }),
   })
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error('the hostile-content server did not start')
+  base = server.base
 })
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM')
-  await new Promise((resolve) => setTimeout(resolve, 500))
-  server?.kill('SIGKILL')
-  rmSync(dataDir, { recursive: true, force: true })
+  await server?.stop()
 })
 
 async function expectInert(page: Page, path: string, visibleText: string) {

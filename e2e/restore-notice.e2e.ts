@@ -5,56 +5,30 @@
  * changes all data, so this suite runs its own server on a fresh data
  * directory (as hostile-content.e2e.ts does).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { freePort } from './support/free-port'
+import { type OwnServer, startOwnServer } from './support/own-server'
 
 const ADMIN = { username: 'restore-admin', password: 'restore admin password' }
 
-let server: ChildProcess | undefined
-let dataDir = ''
+let server: OwnServer | undefined
 let base = ''
 
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'portfolio-restore-notice-'))
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  server = spawn('bun', ['server/index.ts'], {
+  server = await startOwnServer({
+    name: 'portfolio-restore-notice',
     env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SKIP_CLIENT_BUILD: '1',
-      LOG_LEVEL: 'warn',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       OWNER_NAME: 'Restored Owner',
     },
-    stdio: 'ignore',
   })
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error('the restore-notice server did not start')
+  base = server.base
 })
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM')
-  await new Promise((resolve) => setTimeout(resolve, 500))
-  server?.kill('SIGKILL')
-  rmSync(dataDir, { recursive: true, force: true })
+  await server?.stop()
 })
 
 async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {

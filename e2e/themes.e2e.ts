@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { notFoundPath, publicPagePaths } from '../scripts/site-pages'
 import {
   apiCreate,
   apiLogin,
@@ -52,16 +53,7 @@ async function expectTheme(page: Page, theme: Theme) {
   await expect(page.locator('html')).toHaveCSS('color-scheme', theme)
 }
 
-const publicPages = () => [
-  '/',
-  '/projects',
-  `/projects/${slug}`,
-  '/contact-me',
-  '/cv',
-  '/privacy',
-  '/no-such-page',
-  '/login',
-]
+const publicPages = () => [...publicPagePaths({ project: slug }), notFoundPath, '/login']
 const adminPages = [
   '/admin',
   '/admin/projects/new',

@@ -9,6 +9,7 @@
  */
 import { join, resolve } from 'node:path'
 import { createTestApp, type TestApp } from '../server/tests/harness'
+import { median } from './median'
 
 const distDir = join(resolve(import.meta.dir, '..'), 'dist')
 const userAgent =
@@ -34,7 +35,6 @@ for (let round = 0; round < 40; round++) {
   samples.on.push(await batch(on, 2_000))
   samples.off.push(await batch(off, 2_000))
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0
 const [counting, without] = [median(samples.on), median(samples.off)]
 console.log(
   `CPU per cached page answer, medians of 40 batches of 2,000: counting on ${counting.toFixed(2)} µs, off ${without.toFixed(2)} µs; counting costs ${(counting - without).toFixed(2)} µs per view (${on.analytics?.pendingViews()} views counted, not yet written)`,

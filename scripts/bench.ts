@@ -43,6 +43,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
 import type { Subprocess } from 'bun'
+import { median } from './median'
 import { seedContent, signIn } from './seed-content'
 import { firstOk, freePort, rssKb, serverPidOf, startAsReadme, stop } from './server-process'
 
@@ -105,14 +106,6 @@ function cpuMicros(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
   const ticks = Number(fields[11]) + Number(fields[12])
   return (ticks * 1_000_000) / 100 // USER_HZ is 100 on Linux
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
 }
 
 /**

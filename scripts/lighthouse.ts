@@ -22,14 +22,17 @@
  * multiplies the CPU time it observes by 4, and on a shared machine that time includes
  * other work's.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { chromiumFlags, chromiumPath } from './chromium'
 import { seedLighthouseContent } from './lighthouse-content'
+import { median } from './median'
 import { firstOk, freePort, startServer, stop } from './server-process'
+import { publicPagePaths } from './site-pages'
 
 const root = resolve(import.meta.dir, '..')
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1))
@@ -39,22 +42,10 @@ const reportDir = process.env.LIGHTHOUSE_REPORT_DIR
 if (reportDir) mkdirSync(reportDir, { recursive: true })
 const databaseUrl = process.env.DATABASE_URL ?? ''
 const admin = { username: 'lighthouse', password: 'lighthouse password 123' }
-const chromePath =
-  process.env.CHROME_PATH ??
-  process.env.CHROMIUM_PATH ??
-  (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+const chromePath = process.env.CHROME_PATH || chromiumPath
 
 /** The flags of the project guide: a headless browser that talks to nobody but the server. */
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const chromeFlags = ['--headless', ...chromiumFlags]
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 /** LCP on every public page. */
@@ -71,14 +62,6 @@ interface Figures {
   lcpElement: string
   /** Scored audits that did not pass: what keeps a category under 100. */
   failing: string[]
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
 /** Three notes through the API; answers the middle one's slug (it has a previous and a next). */
@@ -211,17 +194,7 @@ try {
   const slug = await seedLighthouseContent(base, admin)
   const noteSlug = await seedNotes(base)
   // Every public page; LIGHTHOUSE_PAGES=/,/contact-me audits some of them (`{slug}`: the project page, `{note}`: the note).
-  const all = [
-    '/',
-    '/projects',
-    `/projects/${slug}`,
-    '/contact-me',
-    '/cv',
-    '/privacy',
-    '/notes',
-    `/notes/${noteSlug}`,
-    '/search',
-  ]
+  const all = publicPagePaths({ project: slug, note: noteSlug })
   const chosen = process.env.LIGHTHOUSE_PAGES?.split(',').map((path) =>
     path.trim().replace('{slug}', slug).replace('{note}', noteSlug),
   )

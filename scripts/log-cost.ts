@@ -8,6 +8,7 @@
  * the event loop, as a loaded server would.
  */
 import { cpus, loadavg } from 'node:os'
+import { median } from './median'
 
 const child = process.env.LOG_COST_CHILD
 if (child) {
@@ -45,7 +46,6 @@ if (child) {
     on.push(await run(info))
     off.push(await run(warn))
   }
-  const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1] ?? 0
   console.error(JSON.stringify({ on: median(on), off: median(off) }))
   process.exit(0)
 }

@@ -11,7 +11,8 @@ import { defaultThrottleLimits } from '../server/config'
 import { migrateDatabase, openDatabase } from '../server/db/client'
 import { createLogger } from '../server/log'
 import { createFolderStore } from '../server/media/folder-store'
-import { setAdminPassword } from '../server/services/auth'
+import { setAdminPassword } from '../server/services/auth/account'
+import { median } from './median'
 
 const rounds = Number(process.env.ROUNDS ?? 15)
 const database = await openDatabase({ kind: 'memory' })
@@ -45,8 +46,6 @@ async function time(username: string): Promise<number> {
   return performance.now() - started
 }
 
-const median = (values: number[]) =>
-  values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 await time('warm-up')
 const unknown: number[] = []
 const wrong: number[] = []

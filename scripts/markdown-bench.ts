@@ -11,9 +11,8 @@ const rss = () => process.memoryUsage().rss / 1_048_576
 
 gc()
 const before = rss()
-const { markdownToPlainText, renderInlineMarkdown, renderMarkdown } = await import(
-  '../server/markdown/render'
-)
+const { renderInlineMarkdown, renderMarkdown } = await import('../server/markdown/render')
+const { markdownToPlainText } = await import('../server/markdown/plain-text')
 gc()
 const afterImport = rss()
 

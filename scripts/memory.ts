@@ -12,6 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { median } from './median'
 import { seedContent } from './seed-content'
 import { firstOk, freePort, rssKb, startServer, stop } from './server-process'
 
@@ -52,14 +53,6 @@ async function phase(dataDir: string, seed: boolean): Promise<Figures> {
   } finally {
     await stop(server)
   }
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
 }
 
 const { buildClient, clientBuildIsStale } = await import('../server/build/client')

@@ -8,21 +8,14 @@
  */
 import { join } from 'node:path'
 import type { Browser } from '@playwright/test'
+import { notFoundPath, publicPagePaths } from './site-pages'
 
 export const screenWidths = [390, 1280] as const
 export const colorSchemes = ['light', 'dark'] as const
 
 export function screenPaths(slug: string) {
   return {
-    public: [
-      '/',
-      '/projects',
-      `/projects/${slug}`,
-      '/contact-me',
-      '/cv',
-      '/privacy',
-      '/no-such-page',
-    ],
+    public: [...publicPagePaths({ project: slug }), notFoundPath],
     admin: [
       '/admin',
       '/admin/projects/new',

@@ -19,6 +19,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from '@playwright/test'
+import { chromiumLaunchOptions } from './chromium'
 import { captureScreens } from './screenshots-core'
 import { createRow, seedContent, signIn } from './seed-content'
 import { firstOk, freePort, startServer, stop } from './server-process'
@@ -26,8 +27,6 @@ import { firstOk, freePort, startServer, stop } from './server-process'
 const root = resolve(import.meta.dir, '..')
 const outDir = resolve(process.env.SCREENS_DIR ?? join(root, '.tmp/screens'))
 const admin = { username: 'screens', password: 'screens password 123' }
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (Bun.which('chromium') || Bun.which('chromium-browser') || undefined)
 
 const { buildClient, clientBuildIsStale } = await import('../server/build/client')
 if (clientBuildIsStale(root, join(root, 'dist'))) {
@@ -98,18 +97,7 @@ const server = startServer({
   logLevel: 'warn',
   stdout: 'ignore',
 })
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-})
+const browser = await chromium.launch(chromiumLaunchOptions)
 try {
   await firstOk(`${base}/healthz`)
   const slug = await seedContent(base, admin)

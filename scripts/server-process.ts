@@ -66,6 +66,19 @@ export interface ReadmeServerOptions {
   env?: Record<string, string>
 }
 
+/** Where a started server listens and stores, and its admin: the variables every start sets. */
+function placeEnv(options: Omit<ServerOptions, 'logLevel' | 'stdout'>): Record<string, string> {
+  return {
+    DATABASE_URL: options.databaseUrl,
+    DATA_DIR: options.dataDir,
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    SITE_URL: `http://127.0.0.1:${options.port}`,
+    ADMIN_USERNAME: options.admin.username,
+    ADMIN_PASSWORD: options.admin.password,
+  }
+}
+
 /**
  * `bun run start` exactly as README starts it: no NODE_ENV, LOG_LEVEL or
  * SKIP_CLIENT_BUILD (their defaults: production, info, a build check), only
@@ -78,13 +91,7 @@ export function startAsReadme(options: ReadmeServerOptions): Subprocess {
     cwd: options.cwd ?? root,
     env: {
       ...env,
-      DATABASE_URL: options.databaseUrl,
-      DATA_DIR: options.dataDir,
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      SITE_URL: `http://127.0.0.1:${options.port}`,
-      ADMIN_USERNAME: options.admin.username,
-      ADMIN_PASSWORD: options.admin.password,
+      ...placeEnv(options),
       ...options.env,
     },
     stdout: options.stdout === 'pipe' ? 'pipe' : Bun.file(options.stdout.file),
@@ -118,13 +125,7 @@ export function startServer(options: ServerOptions): Subprocess {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      DATABASE_URL: options.databaseUrl,
-      DATA_DIR: options.dataDir,
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      SITE_URL: `http://127.0.0.1:${options.port}`,
-      ADMIN_USERNAME: options.admin.username,
-      ADMIN_PASSWORD: options.admin.password,
+      ...placeEnv(options),
       LOG_LEVEL: options.logLevel,
       SKIP_CLIENT_BUILD: '1',
       ...options.env,

@@ -19,7 +19,7 @@ import { createLogger, errorDetails } from './log'
 import { createMediaStore } from './media/store'
 import { type AlertWorker, createAlertWorker } from './notify/worker'
 import { type Analytics, createAnalytics } from './services/analytics'
-import { prepareSignIn } from './services/auth'
+import { prepareSignIn } from './services/auth/sign-in'
 import { createGitHubApi } from './services/github/api'
 import { createGitHubScheduler, type GitHubScheduler } from './services/github/scheduler'
 import { openDatabaseFromEnv, prepareDatabase, setupBanner } from './setup'
@@ -165,7 +165,7 @@ async function main() {
   server = listening
   // The dummy hash unknown usernames are checked against (~0.4 s of argon2id on
   // Bun's thread pool), made while the server already answers: every password
-  // check waits for it (services/auth.ts), known user or not, so no answer
+  // check waits for it (services/auth/sign-in.ts), known user or not, so no answer
   // tells the two apart.
   prepareSignIn().catch((error) => log.error('could not prepare sign-in', errorDetails(error)))
   if (backupToken) {

@@ -1,11 +1,9 @@
 import { Link } from '@tanstack/react-router'
-import type { Profile } from '../../src/schemas/profile'
-import type { Project } from '../../src/schemas/project'
-import type { TimelineEvent } from '../../src/schemas/timeline'
+import type { Profile } from '../lib/site-data'
 import { ArrowRightIcon } from './icons'
 import { AboutSection, ProfileIntro } from './profile-intro'
-import { ProjectCard } from './project-card'
-import { TimelineTabs } from './timeline-list'
+import { ProjectCard, type ProjectCardData } from './project-card'
+import { type TimelineEvent, TimelineTabs } from './timeline-list'
 
 /**
  * The home page. On a phone one column: the hero, About, the timeline, the
@@ -21,7 +19,7 @@ export function HomePage({
   profile: Profile
   events: readonly TimelineEvent[]
   /** Published and featured only, for the signed-in admin too: the page shows what visitors see. */
-  featured: readonly Project[]
+  featured: readonly ProjectCardData[]
 }) {
   const hasAbout = Boolean(profile.bio_html) || profile.skills.length > 0
   return (

@@ -6,6 +6,12 @@ import { RepositoryStats } from './repository-stats'
 import { ResponsiveImage } from './responsive-image'
 import { TagList } from './tag-list'
 
+/** A card's project: the home page's data leaves out what no card shows (long description, timestamps). */
+export type ProjectCardData = Omit<
+  Project,
+  'long_description' | 'long_description_html' | 'created_at' | 'updated_at'
+>
+
 /** The box every project image takes: the style's cover shape (16:9 before styles set one). */
 export const coverBox = 'aspect-[var(--cover-aspect,16/9)] w-full bg-surface-sunken object-cover'
 
@@ -48,8 +54,7 @@ export function ProjectCard({
   priority = false,
   large = false,
 }: {
-  /** The home page's loader leaves out what no card shows: the long description, timestamps. */
-  project: Omit<Project, 'long_description' | 'long_description_html' | 'created_at' | 'updated_at'>
+  project: ProjectCardData
   headingLevel?: 2 | 3
   /** The page's first card, in view on a phone: its image is fetched first, never lazily. */
   priority?: boolean

@@ -6,7 +6,7 @@ import { ResponsiveImage } from './responsive-image'
 import { Tabs } from './tabs'
 
 /** An event as the home page's data has it: no timestamps, which the list does not show. */
-type TimelineEvent = Omit<StoredEvent, 'created_at' | 'updated_at'>
+export type TimelineEvent = Omit<StoredEvent, 'created_at' | 'updated_at'>
 
 function endDateOf(event: TimelineEvent): string {
   const end = event.end_date?.trim()

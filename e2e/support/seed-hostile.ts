@@ -12,7 +12,7 @@ import {
   projects,
   timelineEvents,
 } from '../../server/db/schema'
-import { setAdminPassword } from '../../server/services/auth'
+import { setAdminPassword } from '../../server/services/auth/account'
 
 export const HOSTILE_ADMIN = { username: 'hostile-admin', password: 'hostile admin password' }
 export const XSS = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">'

@@ -116,6 +116,8 @@ function backupTable<T extends PgTable, S extends z.ZodRawShape>(entry: {
 // What the file asks beyond the column types.
 const positive = (id: z.ZodInt) => id.min(1)
 const nonEmpty = (value: z.ZodString) => value.min(1)
+/** The manual order (an int4 column), absent from files written before it. */
+const sortOrder = z.number().int().min(-2_147_483_648).max(2_147_483_647).optional()
 
 /** What a backup holds, parents before children: the order a restore inserts in. */
 export const backupTables = {
@@ -164,7 +166,7 @@ export const backupTables = {
         repo_url: z.string().nullable().default(null),
         role: z.string().nullable().default(null),
         period: z.string().nullable().default(null),
-        sort_order: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
+        sort_order: sortOrder,
       },
     ),
     order: [projects.id],
@@ -177,7 +179,7 @@ export const backupTables = {
   timeline_events: backupTable({
     table: timelineEvents,
     rows: createSelectSchema(timelineEvents, { id: positive }).extend({
-      sort_order: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
+      sort_order: sortOrder,
     }),
     order: [timelineEvents.id],
   }),
@@ -542,14 +544,4 @@ export function backupSummary(tables: BackupTables): string {
     `${tables.two_factor.filter((row) => row.enabled_at !== null).length} with two-factor sign-in`,
     `${tables.profile.length} profile`,
   ].join(', ')
-}
-
-/** `backup-YYYYMMDD-HHMMSS.json`, in UTC. */
-export function defaultBackupName(now = new Date()): string {
-  const stamp = now
-    .toISOString()
-    .replace(/\.\d+Z$/, '')
-    .replace(/-|:/g, '')
-    .replace('T', '-')
-  return `backup-${stamp}.json`
 }

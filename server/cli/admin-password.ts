@@ -11,8 +11,8 @@ import { DataDirLockedError } from '../db/lock'
 import { loadEnv } from '../env'
 import { createLogger } from '../log'
 import { recordAudit } from '../services/audit'
-import { setAdminPassword } from '../services/auth'
-import { removeSetupToken } from '../services/first-admin'
+import { setAdminPassword } from '../services/auth/account'
+import { removeSetupToken } from '../services/auth/first-admin'
 import { openDatabaseFromEnv, prepareDatabase } from '../setup'
 
 const lines = console[Symbol.asyncIterator]()

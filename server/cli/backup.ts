@@ -14,12 +14,12 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { backupFileName } from '../../src/domain/backup-name'
 import { BACKUP_ACCESS_FILE, BACKUP_TOKEN_HEADER, readBackupAccess } from '../backup/access'
 import {
   type Backup,
   BackupFormatError,
   backupSummary,
-  defaultBackupName,
   parseBackup,
   serializeBackup,
 } from '../backup/format'
@@ -83,7 +83,7 @@ async function fromDatabase(env: ReturnType<typeof loadEnv>): Promise<Backup> {
 async function main() {
   const env = loadEnv()
   const base = process.env.INIT_CWD ?? process.cwd()
-  const target = resolve(base, process.argv[2] ?? defaultBackupName())
+  const target = resolve(base, process.argv[2] ?? backupFileName())
 
   let backup: Backup | null = null
   let how = env.DATABASE_URL ? 'from PostgreSQL' : `from ${resolve(env.DATA_DIR)}`

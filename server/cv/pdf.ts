@@ -20,7 +20,7 @@ import { isSafeUrl } from '../../src/domain/safe-url'
 import type { Profile } from '../../src/schemas/profile'
 import type { Project } from '../../src/schemas/project'
 import type { TimelineEvent } from '../../src/schemas/timeline'
-import { type InlineSegment, inlineMarkdownSegments } from '../markdown/render'
+import { type InlineSegment, inlineMarkdownSegments } from '../markdown/segments'
 
 export interface CvContent {
   profile: Profile

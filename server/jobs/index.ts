@@ -6,7 +6,7 @@
 import { lt } from 'drizzle-orm'
 import { analyticsSalts } from '../db/schema'
 import { utcDay } from '../services/analytics'
-import { deleteDeadSessions } from '../services/auth'
+import { deleteDeadSessions } from '../services/auth/sessions'
 import { type FileRemoval, purgeTrash } from '../services/trash'
 import type { Job } from './runner'
 

@@ -6,7 +6,8 @@
  */
 import type { AlertSettings } from '../config'
 import type { Db } from '../db/client'
-import { errorDetails, type Logger } from '../log'
+import type { Logger } from '../log'
+import { createPassLoop } from '../pass-loop'
 import { alertRecipient, claimDueAlert, markAlertFailed, markAlertSent } from '../services/alerts'
 import { type AlertTransports, createAlertTransports } from './transports'
 
@@ -29,10 +30,7 @@ export function createAlertWorker(options: {
 }): AlertWorker {
   const { db, settings, log } = options
   const transports = options.transports ?? createAlertTransports(settings, options.siteUrl)
-  let timer: ReturnType<typeof setInterval> | undefined
   let stopped = false
-  let pass: Promise<void> = Promise.resolve()
-  let queued: Promise<void> | null = null
 
   async function sendDue(): Promise<void> {
     while (!stopped) {
@@ -64,38 +62,23 @@ export function createAlertWorker(options: {
     }
   }
 
-  /** One pass after the current one; calls while one is waiting share it. */
-  function drain(): Promise<void> {
-    if (queued) return queued
-    const next = pass
-      .then(() => {
-        queued = null
-        return sendDue()
-      })
-      .catch((error: unknown) => {
-        // The database away, say: the next poll tries again.
-        log.warn('alert worker pass failed', errorDetails(error))
-      })
-    queued = next
-    pass = next
-    return next
-  }
+  const loop = createPassLoop({
+    run: sendDue,
+    everyMs: settings.pollMs,
+    log,
+    failure: 'alert worker pass failed',
+  })
 
   return {
-    kick: () => void drain(),
-    drain,
+    kick: loop.kick,
+    drain: loop.drain,
     start() {
-      if (timer) return
       stopped = false
-      timer = setInterval(() => void drain(), settings.pollMs)
-      timer.unref?.()
-      void drain()
+      loop.start()
     },
     async stop() {
       stopped = true
-      if (timer) clearInterval(timer)
-      timer = undefined
-      await pass
+      await loop.stop()
       transports.close()
     },
   }

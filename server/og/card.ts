@@ -214,6 +214,18 @@ const FOOTER_TOP = 548
 /** The band the main text is centred in, above the footer. */
 const BODY = { top: 64, bottom: 520 }
 
+/** The small spaced capitals above a card's title. */
+async function eyebrowBlock(text: string, width: number) {
+  return textBlock(text, {
+    weight: 'bold',
+    size: 22,
+    color: colors.accent,
+    width,
+    maxHeight: 30,
+    letterSpacing: 3 * 1024,
+  })
+}
+
 async function footerBlock(text: string, width: number) {
   return textBlock(text, { weight: 'bold', size: 24, color: colors.muted, width, maxHeight: 34 })
 }
@@ -224,14 +236,7 @@ async function personCard(card: PersonCard): Promise<{ svg: string; overlays: Ov
   const photoTop = Math.round((BODY.top + BODY.bottom - photoSize) / 2) + 10
   const column = photoLeft - MARGIN - 56
   const [eyebrow, title, subtitle, lines, footer, photo] = await Promise.all([
-    textBlock(card.eyebrow.toUpperCase(), {
-      weight: 'bold',
-      size: 22,
-      color: colors.accent,
-      width: column,
-      maxHeight: 30,
-      letterSpacing: 3 * 1024,
-    }),
+    eyebrowBlock(card.eyebrow.toUpperCase(), column),
     textBlock(shorten(card.title, 80), {
       weight: 'bold',
       size: 64,
@@ -351,14 +356,7 @@ async function projectCard(
   const frameLeft = CARD_WIDTH - MARGIN - frame.width + 24
   const column = image ? frameLeft - MARGIN - 48 : CARD_WIDTH - 2 * MARGIN
   const [eyebrow, title, description, footer] = await Promise.all([
-    textBlock('PROJECT', {
-      weight: 'bold',
-      size: 22,
-      color: colors.accent,
-      width: column,
-      maxHeight: 30,
-      letterSpacing: 3 * 1024,
-    }),
+    eyebrowBlock('PROJECT', column),
     textBlock(shorten(card.title, 90), {
       weight: 'bold',
       size: image ? 54 : 64,

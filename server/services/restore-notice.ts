@@ -6,7 +6,7 @@
  */
 import { desc, eq } from 'drizzle-orm'
 import { backupRestores, sessions } from '../db/schema'
-import { bearerToken, hashToken } from './auth'
+import { bearerToken, hashToken } from './auth/tokens'
 import type { ServiceContext } from './context'
 
 /** "2026-01-31 14:05 UTC": a moment in the notice, the same for everyone. */

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { createHash } from 'node:crypto'
-import { setAdminPassword } from '../services/auth'
+import { setAdminPassword } from '../services/auth/account'
 import { ADMIN, createTestApp, sample, type TestApp, type TestResponse } from './harness'
 
 // Generous under a loaded machine; the whole suite still runs in well under a minute.

@@ -13,20 +13,14 @@ import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { BACKUP_ACCESS_FILE, BACKUP_TOKEN_HEADER, readBackupAccess } from '../backup/access'
-import {
-  type Backup,
-  BackupFormatError,
-  defaultBackupName,
-  parseBackup,
-  serializeBackup,
-} from '../backup/format'
+import { type Backup, BackupFormatError, parseBackup, serializeBackup } from '../backup/format'
 import { restoreBackup } from '../backup/restore'
 import { readBackup } from '../backup/snapshot'
 import { type Database, openDatabase } from '../db/client'
 import { bumpContentVersion } from '../db/content-version'
 import { adminUsers, auditLog, media, profile } from '../db/schema'
 import { createFolderStore } from '../media/folder-store'
-import { setAdminPassword } from '../services/auth'
+import { setAdminPassword } from '../services/auth/account'
 import { compactStoredPlaceholders } from '../services/media'
 import {
   type ChildServer,
@@ -301,12 +295,6 @@ describe('round trip through the service (harness database)', () => {
       await own.close()
     }
   }, 120_000)
-
-  test('the default file name is backup-YYYYMMDD-HHMMSS.json', () => {
-    expect(defaultBackupName(new Date('2024-03-05T07:08:09.123Z'))).toBe(
-      'backup-20240305-070809.json',
-    )
-  })
 })
 
 // ---------------------------------------------------------------------------

@@ -23,7 +23,7 @@ import { profile, projects, timelineEvents } from '../db/schema'
 import type { CacheSettings } from '../http/infra/cache/response-cache'
 import { preferredEncoding } from '../http/infra/compress'
 import { createLogger } from '../log'
-import { setAdminPassword } from '../services/auth'
+import { setAdminPassword } from '../services/auth/account'
 import { profileSeedFromEnv, seedProfile } from '../services/profile'
 import { ADMIN, freshDatabase, isRecord, sample, tempMediaStore, testEnv } from './harness'
 

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { auditLog, setupToken } from '../db/schema'
-import { ensureSetupToken, SETUP_TOKEN_FILE } from '../services/first-admin'
+import { ensureSetupToken, SETUP_TOKEN_FILE } from '../services/auth/first-admin'
 import { createTestApp, type TestApp } from './harness'
 
 setDefaultTimeout(30_000)

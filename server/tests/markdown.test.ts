@@ -12,16 +12,15 @@ import { fromHtml } from 'hast-util-from-html'
 import { toHtml } from 'hast-util-to-html'
 import { visit } from 'unist-util-visit'
 import {
-  inlineMarkdownSegments,
   MAX_DELIMITER_RUNS,
   MAX_SETEXT_UNDERLINES,
   MAX_SOURCE_LENGTH,
   MAX_TREE_DEPTH,
-  markdownToPlainText,
-  renderInlineMarkdown,
-  renderMarkdown,
-  sanitizeTree,
-} from '../markdown/render'
+} from '../markdown/limits'
+import { markdownToPlainText } from '../markdown/plain-text'
+import { renderInlineMarkdown, renderMarkdown } from '../markdown/render'
+import { sanitizeTree } from '../markdown/sanitize'
+import { inlineMarkdownSegments } from '../markdown/segments'
 
 const parse = (html: string): Root => fromHtml(html, { fragment: true })
 

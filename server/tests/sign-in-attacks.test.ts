@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { defaultThrottleLimits } from '../config'
 import { adminUsers, auditLog, throttleCounters } from '../db/schema'
 import { DEVICE_COOKIE } from '../http/infra/device-cookie'
-import { hashPassword, setAdminPassword } from '../services/auth'
+import { hashPassword, setAdminPassword } from '../services/auth/account'
 import { call, cleanupChildren, freshPostgresUrl, startServer, tempDir } from './child-server'
 import { ADMIN, createTestApp, type TestApp, usingPostgres } from './harness'
 

@@ -11,7 +11,7 @@ import { restoreBackup } from '../backup/restore'
 import { readBackup } from '../backup/snapshot'
 import { defaultThrottleLimits } from '../config'
 import { signInChallenges, twoFactor } from '../db/schema'
-import { setAdminPassword } from '../services/auth'
+import { setAdminPassword } from '../services/auth/account'
 import { ADMIN, createTestApp, type TestApp } from './harness'
 
 setDefaultTimeout(60_000)

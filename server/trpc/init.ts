@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { messages } from '../messages'
 import { describeWrite, recordAudit, storedRowOf } from '../services/audit'
-import { authenticate } from '../services/auth'
+import { authenticate } from '../services/auth/sessions'
 import { restoreNoticeFor } from '../services/restore-notice'
 import type { Context } from './context'
 import { logFailure, toTrpcError, trpcErrorShape } from './errors'

@@ -45,6 +45,7 @@ describe('GitHub names', () => {
     expect(githubUserFromUrl('https://github.com/ada/')).toBe('ada')
     expect(githubUserFromUrl('https://github.com/')).toBeNull()
     expect(githubUserFromUrl('https://example.com/ada')).toBeNull()
+    expect(githubUserFromUrl('ftp://github.com/ada')).toBeNull()
   })
 
   test('a repository name reads as a title', () => {

@@ -29,12 +29,8 @@ export function parseRepoName(value: string): RepoName | null {
   return { owner, name, full_name, key: full_name.toLowerCase() }
 }
 
-/**
- * The repository a project's `repo_url` names when it is one on GitHub
- * (`https://github.com/{owner}/{repo}`, with or without `www.`, `.git`, a
- * trailing slash or a deeper path such as `/tree/main`); null otherwise.
- */
-export function repoNameFromUrl(url: string | null | undefined): RepoName | null {
+/** The path segments of an http(s) link to github.com (with or without `www.`), or null. */
+function githubPath(url: string | null | undefined): string[] | null {
   if (!url) return null
   let parsed: URL
   try {
@@ -44,22 +40,23 @@ export function repoNameFromUrl(url: string | null | undefined): RepoName | null
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null
   if (!/^(www\.)?github\.com$/i.test(parsed.hostname)) return null
-  const [owner, name] = parsed.pathname.split('/').filter(Boolean)
+  return parsed.pathname.split('/').filter(Boolean)
+}
+
+/**
+ * The repository a project's `repo_url` names when it is one on GitHub
+ * (`https://github.com/{owner}/{repo}`, with or without `www.`, `.git`, a
+ * trailing slash or a deeper path such as `/tree/main`); null otherwise.
+ */
+export function repoNameFromUrl(url: string | null | undefined): RepoName | null {
+  const [owner, name] = githubPath(url) ?? []
   if (!owner || !name) return null
   return parseRepoName(`${owner}/${name}`)
 }
 
 /** The GitHub user a profile link names (`https://github.com/{user}`), or null. */
 export function githubUserFromUrl(url: string | null | undefined): string | null {
-  if (!url) return null
-  let parsed: URL
-  try {
-    parsed = new URL(url.trim())
-  } catch {
-    return null
-  }
-  if (!/^(www\.)?github\.com$/i.test(parsed.hostname)) return null
-  const [user] = parsed.pathname.split('/').filter(Boolean)
+  const [user] = githubPath(url) ?? []
   return user && ownerPattern.test(user) ? user : null
 }
 

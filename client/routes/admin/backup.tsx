@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { type ChangeEvent, type FormEvent, useState } from 'react'
+import { backupFileName } from '../../../src/domain/backup-name'
 import type { BackupSummary } from '../../../src/schemas/backup'
 import {
   cardClass,
@@ -21,16 +22,6 @@ export const Route = createFileRoute('/admin/backup')({
   head: () => ({ meta: [{ title: 'Backup' }] }),
   component: BackupScreen,
 })
-
-/** The name `bun run backup` gives: backup-YYYYMMDD-HHMMSS.json, in UTC. */
-function backupName(now = new Date()): string {
-  const stamp = now
-    .toISOString()
-    .replace(/\.\d+Z$/, '')
-    .replace(/-|:/g, '')
-    .replace('T', '-')
-  return `backup-${stamp}.json`
-}
 
 /** The backup's tables as the owner reads them (every name of server/backup/format.ts's backupTables). */
 const tableLabels: Record<string, string> = {
@@ -67,7 +58,7 @@ function Download() {
       const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
       const link = document.createElement('a')
       link.href = url
-      link.download = backupName()
+      link.download = backupFileName()
       link.click()
       URL.revokeObjectURL(url)
       toast.success(`Backup downloaded as ${link.download}.`)

@@ -5,7 +5,7 @@
  * number of instances may run it; it can move onto a shared job runner as
  * it is.
  */
-import { errorDetails } from '../../log'
+import { createPassLoop } from '../../pass-loop'
 import { type GitHubDeps, type RefreshSummary, refreshGitHub } from './repositories'
 
 export interface GitHubScheduler {
@@ -20,41 +20,10 @@ export interface GitHubScheduler {
 
 export function createGitHubScheduler(deps: GitHubDeps & { now?: () => Date }): GitHubScheduler {
   const now = deps.now ?? (() => new Date())
-  let timer: ReturnType<typeof setInterval> | undefined
-  let pass: Promise<RefreshSummary | undefined> = Promise.resolve(undefined)
-  let queued: Promise<RefreshSummary | undefined> | null = null
-
-  function drain(): Promise<RefreshSummary | undefined> {
-    if (queued) return queued
-    const next = pass
-      .catch(() => undefined)
-      .then(() => {
-        queued = null
-        return refreshGitHub(deps, now())
-      })
-      .catch((error: unknown) => {
-        // The database away, say: the next pass tries again.
-        deps.log.warn('github refresh pass failed', errorDetails(error))
-        return undefined
-      })
-    queued = next
-    pass = next
-    return next
-  }
-
-  return {
-    kick: () => void drain(),
-    drain,
-    start() {
-      if (timer) return
-      timer = setInterval(() => void drain(), deps.settings.pollMs)
-      timer.unref?.()
-      void drain()
-    },
-    async stop() {
-      if (timer) clearInterval(timer)
-      timer = undefined
-      await pass
-    },
-  }
+  return createPassLoop({
+    run: () => refreshGitHub(deps, now()),
+    everyMs: deps.settings.pollMs,
+    log: deps.log,
+    failure: 'github refresh pass failed',
+  })
 }

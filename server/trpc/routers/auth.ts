@@ -7,8 +7,9 @@ import {
   tokenResult,
   verifyTwoFactorInput,
 } from '../../../src/schemas/auth'
-import { login, logout, verifyTwoFactor } from '../../services/auth'
-import { createFirstAdmin, setupNeeded } from '../../services/first-admin'
+import { createFirstAdmin, setupNeeded } from '../../services/auth/first-admin'
+import { logout } from '../../services/auth/sessions'
+import { login, verifyTwoFactor } from '../../services/auth/sign-in'
 import { adminProcedure, publicProcedure, router } from '../init'
 
 export const authRouter = router({

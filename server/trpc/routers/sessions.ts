@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { revokedSessions, sessionIdInput, sessionInfo } from '../../../src/schemas/security'
-import { listSessions, revokeOtherSessions, revokeSession } from '../../services/sessions'
+import { listSessions, revokeOtherSessions, revokeSession } from '../../services/auth/sessions'
 import { adminProcedure, router } from '../init'
 
 /** Settings → Security: where the owner is signed in. */

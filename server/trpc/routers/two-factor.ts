@@ -7,14 +7,14 @@ import {
   twoFactorStatus,
 } from '../../../src/schemas/security'
 import { InvalidInputError } from '../../errors'
-import { confirmIdentity } from '../../services/auth'
+import { confirmIdentity } from '../../services/auth/sign-in'
 import {
   enableTwoFactor,
   regenerateRecoveryCodes,
   removeTwoFactor,
   startTwoFactor,
   twoFactorOf,
-} from '../../services/two-factor'
+} from '../../services/auth/two-factor'
 import { adminProcedure, router } from '../init'
 
 /** Settings → Security: the owner's second factor. Every change is in the audit log. */

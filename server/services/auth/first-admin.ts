@@ -9,23 +9,21 @@
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { adminUsers, setupToken } from '../db/schema'
-import { ConflictError, ForbiddenError } from '../errors'
-import { recordAudit } from './audit'
+import type { Db } from '../../db/client'
+import { adminUsers, setupToken } from '../../db/schema'
+import { ConflictError, ForbiddenError } from '../../errors'
+import { recordAudit } from '../audit'
+import { adminExists, setAdminPassword } from './account'
 import {
-  adminExists,
-  hashToken,
-  newToken,
   rationed,
   reserve,
   type SignInContext,
-  setAdminPassword,
   settle,
   startSession,
   type TokenAnswer,
-} from './auth'
-import { settleSignIn } from './login-throttle'
+} from './sign-in'
+import { settleSignIn } from './throttle'
+import { hashToken, newToken } from './tokens'
 
 export const SETUP_TOKEN_FILE = 'setup-token'
 

@@ -5,9 +5,9 @@
  */
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
-import type { Db } from '../db/client'
-import { signInChallenges, twoFactor } from '../db/schema'
-import { ConflictError, InvalidInputError } from '../errors'
+import type { Db } from '../../db/client'
+import { signInChallenges, twoFactor } from '../../db/schema'
+import { ConflictError, InvalidInputError } from '../../errors'
 
 const PERIOD_S = 30
 const DIGITS = 6

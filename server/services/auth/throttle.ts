@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
-import { defaultThrottleLimits, type ThrottleLimits } from '../config'
-import type { Db } from '../db/client'
-import { throttleCounters } from '../db/schema'
-import { lockWindow } from './fixed-window'
+import { defaultThrottleLimits, type ThrottleLimits } from '../../config'
+import type { Db } from '../../db/client'
+import { throttleCounters } from '../../db/schema'
+import { lockWindow } from '../fixed-window'
 
 /** A username's failure and lockout history is forgotten after this long without failures. */
 export const USER_MEMORY_MS = 24 * 60 * 60_000
