@@ -8,6 +8,7 @@ import {
 import { createRouter as createTanStackRouter, useRouter } from '@tanstack/react-router'
 import type { ReactElement, ReactNode } from 'react'
 import { PendingIndicator } from './components/pending-indicator'
+import type { FontFiles } from './lib/fonts'
 import type { Site } from './lib/seo'
 import { THEME_SCRIPT_ID } from './lib/theme-script'
 import { getToken } from './lib/token'
@@ -39,6 +40,8 @@ export interface CreateRouterOptions {
    * server's renderer; the browser's router reads it back from the page.
    */
   themeScript?: string
+  /** The built web font files (client/lib/fonts.ts), given by the server's renderer for the preload. */
+  fontFiles?: FontFiles
 }
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
@@ -131,6 +134,7 @@ export function createRouter(options: CreateRouterOptions) {
       site,
       accentStyle: options.accentStyle,
       themeScript: options.themeScript ?? pageThemeScript(),
+      fontFiles: options.fontFiles,
     },
     defaultPreload: 'intent',
     // Loaders fill React Query; the router itself keeps no stale copy.

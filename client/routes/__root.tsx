@@ -9,9 +9,11 @@ import {
 } from '@tanstack/react-router'
 import type { CSSProperties, ReactNode } from 'react'
 import { DEFAULT_ACCENT } from '../../src/domain/accent-names'
+import { DEFAULT_SITE_STYLE } from '../../src/schemas/appearance'
 import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'
+import { type FontFiles, LCP_FONT_FILE } from '../lib/fonts'
 import { feedLinks } from '../lib/notes'
 import { SITE_NAME, type Site } from '../lib/seo'
 import { THEME_SCRIPT_ID } from '../lib/theme-script'
@@ -28,19 +30,24 @@ export interface RouterContext {
   themeScript: string
   /** The accent colour's custom properties for <html>: on the server only (client/router.tsx). */
   accentStyle: ((color: string) => Record<string, string> | undefined) | undefined
+  /** The built web font files: on the server only (client/router.tsx). */
+  fontFiles: FontFiles | undefined
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The header and footer show the owner's name on every page.
-  loader: async ({ context: { queryClient, loadTrpc } }) => {
+  loader: async ({ context: { queryClient, loadTrpc, fontFiles } }) => {
     const trpc = await loadTrpc()
-    const [profile] = await Promise.all([
+    const [profile, appearance] = await Promise.all([
       queryClient.ensureQueryData(trpc.profile.get.queryOptions()),
+      // The owner's site style, written on <html> (RootDocument).
+      queryClient.ensureQueryData(trpc.appearance.get.queryOptions()),
       // The header links to Notes once a post is live.
       queryClient.ensureQueryData(trpc.posts.any.queryOptions()),
     ])
-    // The browser's own frame (address bar, task switcher) in the owner's colour.
-    return { accent: profile.accent_color }
+    // The browser's own frame (address bar, task switcher) in the owner's colour; the
+    // style's display face, preloaded (the server knows the built files' names).
+    return { accent: profile.accent_color, font: fontFiles?.[LCP_FONT_FILE[appearance.style]] }
   },
   // Defaults for every page; a page's own tags replace those with the same name.
   head: ({ matches, loaderData }) => {
@@ -55,6 +62,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         ...(notFound ? [{ name: 'robots', content: 'noindex' }] : []),
       ],
       links: [
+        ...(loaderData?.font
+          ? [
+              {
+                rel: 'preload',
+                href: loaderData.font,
+                as: 'font',
+                type: 'font/woff2',
+                crossOrigin: 'anonymous' as const,
+              },
+            ]
+          : []),
         { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
         { rel: 'manifest', href: '/manifest.webmanifest' },
         ...feedLinks,
@@ -73,17 +91,25 @@ export const Route = createRootRouteWithContext<RouterContext>()({
  * The whole document: rendered on the server, hydrated in the browser. <html>
  * carries the owner's accent colour and the colours derived from it (CSS
  * custom properties, read by design.css; written by the server only, see
- * client/router.tsx); the head's last script sets the theme on it before
+ * client/router.tsx) and the owner's site style (`data-style`, read by
+ * design.css, so the first paint has it); the head's last script sets the theme on it before
  * anything is painted (client/lib/theme-script.ts), hence the attributes
  * React does not know about.
  */
 function RootDocument({ children }: { children: ReactNode }) {
-  // The root loader has filled this query; on an error page it may be empty.
-  const { data: profile } = useQuery(useTrpc().profile.get.queryOptions())
+  const trpc = useTrpc()
+  // The root loader has filled these queries; on an error page they may be empty.
+  const { data: profile } = useQuery(trpc.profile.get.queryOptions())
+  const { data: appearance } = useQuery(trpc.appearance.get.queryOptions())
   const { accentStyle, themeScript } = useRouter().options.context
   const style = accentStyle?.(profile?.accent_color ?? DEFAULT_ACCENT) as CSSProperties | undefined
   return (
-    <html lang="en" style={style} suppressHydrationWarning>
+    <html
+      lang="en"
+      style={style}
+      data-style={appearance?.style ?? DEFAULT_SITE_STYLE}
+      suppressHydrationWarning
+    >
       <head>
         <HeadContent />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its CSP hash */}
