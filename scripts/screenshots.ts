@@ -11,6 +11,10 @@
  * login page does (localStorage). Two share links and a few visits from
  * made-up browsers fill the Analytics and Share links screens.
  *
+ * `--styles`: the public pages in each site style (Settings → Appearance),
+ * into a folder per style (`.tmp/screens/editorial/…`), the site put back to
+ * its first style after.
+ *
  * `--readme`: also the README's pictures, into `docs/screenshots/`: the home
  * page (light), a project page (dark) and the admin dashboard (light), each
  * the first screen of a 1280 × 800 window.
@@ -19,7 +23,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from '@playwright/test'
-import { captureScreens } from './screenshots-core'
+import { DEFAULT_SITE_STYLE, SITE_STYLES } from '../src/schemas/appearance'
+import { captureScreens, screenPaths } from './screenshots-core'
 import { createRow, seedContent, signIn } from './seed-content'
 import { firstOk, freePort, startServer, stop } from './server-process'
 
@@ -58,6 +63,15 @@ async function seedVisits(base: string, token: string, slug: string): Promise<vo
     if (index === 0) await fetch(`${base}${acme.url}`, { headers })
     for (const path of pages.slice(index)) await fetch(`${base}${path}`, { headers })
   }
+}
+
+async function setStyle(base: string, token: string, style: string): Promise<void> {
+  const response = await fetch(`${base}/api/appearance`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ style }),
+  })
+  if (!response.ok) throw new Error(`PUT /api/appearance: ${response.status}`)
 }
 
 /** The README's three pictures: what a visitor and the owner see first. */
@@ -115,8 +129,20 @@ try {
   const slug = await seedContent(base, admin)
   const token = await signIn(base, admin)
   await seedVisits(base, token, slug)
-  const shots = await captureScreens({ browser, base, token, slug, outDir })
-  console.log(`${shots.length} screenshots in ${outDir}`)
+  if (process.argv.includes('--styles')) {
+    for (const style of SITE_STYLES) {
+      await setStyle(base, token, style)
+      const dir = join(outDir, style)
+      mkdirSync(dir, { recursive: true })
+      const paths = screenPaths(slug).public
+      const shots = await captureScreens({ browser, base, token, slug, outDir: dir, paths })
+      console.log(`${style}: ${shots.length} screenshots in ${dir}`)
+    }
+    await setStyle(base, token, DEFAULT_SITE_STYLE)
+  } else {
+    const shots = await captureScreens({ browser, base, token, slug, outDir })
+    console.log(`${shots.length} screenshots in ${outDir}`)
+  }
   if (process.argv.includes('--readme')) await readmeShots(base, token, slug)
 } finally {
   await browser.close()
