@@ -4,7 +4,7 @@
  * /assets/); the page preloads only the face of its largest text, the
  * display face of its style, so it paints in its own font without a swap.
  */
-import type { SiteStyle } from '../../src/schemas/appearance'
+import type { SiteStyle } from '../../src/domain/site-styles'
 
 /** The display face of each style, by its file's name in @fontsource-variable/*. */
 export const LCP_FONT_FILE: Record<SiteStyle, string> = {

@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-router'
 import type { CSSProperties, ReactNode } from 'react'
 import { DEFAULT_ACCENT } from '../../src/domain/accent-names'
-import { DEFAULT_SITE_STYLE } from '../../src/schemas/appearance'
+import { DEFAULT_SITE_STYLE } from '../../src/domain/site-styles'
 import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { SITE_STYLE_INFO, type SiteStyle } from '../../../src/schemas/appearance'
+import { SITE_STYLE_INFO, type SiteStyle } from '../../../src/domain/site-styles'
 import { FormPage } from '../../components/admin/form-page'
 import { useToast } from '../../components/admin/toasts'
 import { useSaveAction } from '../../components/admin/use-save-action'
