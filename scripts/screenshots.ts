@@ -17,7 +17,8 @@
  *
  * `--readme`: also the README's pictures, into `docs/screenshots/`: the home
  * page (light), a project page (dark) and the admin dashboard (light), each
- * the first screen of a 1280 × 800 window.
+ * the first screen of a 1280 × 800 window, and the home page in each site
+ * style (`style-<name>-<theme>.png`).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -97,6 +98,24 @@ async function readmeShots(base: string, token: string, slug: string): Promise<v
     await page.screenshot({ path: join(dir, shot.file) })
     await context.close()
   }
+  // The home page in each site style, as a visitor first sees it.
+  const styleShots = [
+    { style: 'minimal', scheme: 'light' },
+    { style: 'editorial', scheme: 'light' },
+    { style: 'bold', scheme: 'dark' },
+  ] as const
+  for (const shot of styleShots) {
+    await setStyle(base, token, shot.style)
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      colorScheme: shot.scheme,
+    })
+    const page = await context.newPage()
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' })
+    await page.screenshot({ path: join(dir, `style-${shot.style}-${shot.scheme}.png`) })
+    await context.close()
+  }
+  await setStyle(base, token, DEFAULT_SITE_STYLE)
   console.log(`README pictures in ${dir}`)
 }
 
