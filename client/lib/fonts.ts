@@ -9,8 +9,8 @@ import type { SiteStyle } from '../../src/domain/site-styles'
 /** The display face of each style, by its file's name in @fontsource-variable/*. */
 export const LCP_FONT_FILE: Record<SiteStyle, string> = {
   minimal: 'inter-latin-wght-normal.woff2',
-  editorial: 'fraunces-latin-wght-normal.woff2',
-  bold: 'bricolage-grotesque-latin-wght-normal.woff2',
+  editorial: 'fraunces-latin-opsz-normal.woff2',
+  bold: 'bricolage-grotesque-latin-opsz-normal.woff2',
 }
 
 /** A font file's name → its built address (`/assets/…-<hash>.woff2`), from Vite's manifest. */

@@ -28,8 +28,8 @@ function stubDist(): string {
   })
   const manifest = {
     ...font('inter', 'inter-latin-wght-normal'),
-    ...font('fraunces', 'fraunces-latin-wght-normal'),
-    ...font('bricolage-grotesque', 'bricolage-grotesque-latin-wght-normal'),
+    ...font('fraunces', 'fraunces-latin-opsz-normal'),
+    ...font('bricolage-grotesque', 'bricolage-grotesque-latin-opsz-normal'),
     'index.html': { file: 'assets/index-e1.js', src: 'index.html', isEntry: true },
   }
   writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest))
@@ -98,8 +98,8 @@ describe('pages', () => {
   test('every public page carries the style on <html> and preloads that style display face', async () => {
     const faces: Record<string, string> = {
       minimal: '/assets/inter-latin-wght-normal-h4sh.woff2',
-      editorial: '/assets/fraunces-latin-wght-normal-h4sh.woff2',
-      bold: '/assets/bricolage-grotesque-latin-wght-normal-h4sh.woff2',
+      editorial: '/assets/fraunces-latin-opsz-normal-h4sh.woff2',
+      bold: '/assets/bricolage-grotesque-latin-opsz-normal-h4sh.woff2',
     }
     for (const style of ['bold', 'editorial', 'minimal']) {
       // Pages already in the response cache follow the change at once.
