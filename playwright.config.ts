@@ -23,13 +23,18 @@ export default defineConfig({
       testIgnore: [
         '**/analytics-empty.e2e.ts',
         '**/admin-profile.e2e.ts',
+        '**/appearance.e2e.ts',
         '**/admin-order.e2e.ts',
         '**/admin-security.e2e.ts',
       ],
       dependencies: ['fresh'],
     },
-    // Editing the profile changes every public page: it runs once the other journeys are done.
-    { name: 'profile', testMatch: '**/admin-profile.e2e.ts', dependencies: ['journeys'] },
+    // Editing the profile or the site style changes every public page: once the other journeys are done.
+    {
+      name: 'profile',
+      testMatch: ['**/admin-profile.e2e.ts', '**/appearance.e2e.ts'],
+      dependencies: ['journeys'],
+    },
     // A new order names every project (or event): none may be added while it is saved.
     { name: 'ordering', testMatch: '**/admin-order.e2e.ts', dependencies: ['journeys'] },
     // Two-factor sign-in on the one admin account would stop the others' password sign-ins:

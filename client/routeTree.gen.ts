@@ -19,6 +19,7 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as SetupRouteImport } from './routes/setup'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminSectionRouteImport } from './routes/admin/$section'
+import { Route as AdminAppearanceRouteImport } from './routes/admin/appearance'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBackupRouteImport } from './routes/admin/backup'
 import { Route as AdminCvRouteImport } from './routes/admin/cv'
@@ -88,6 +89,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminSectionRoute = AdminSectionRouteImport.update({
   id: '/$section',
   path: '/$section',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminAppearanceRoute = AdminAppearanceRouteImport.update({
+  id: '/appearance',
+  path: '/appearance',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminAuditRoute = AdminAuditRouteImport.update({
@@ -201,6 +207,7 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
   '/admin/$section': typeof AdminSectionRoute
+  '/admin/appearance': typeof AdminAppearanceRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
   '/admin/cv': typeof AdminCvRoute
@@ -232,6 +239,7 @@ export interface FileRoutesByTo {
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
   '/admin/$section': typeof AdminSectionRoute
+  '/admin/appearance': typeof AdminAppearanceRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
   '/admin/cv': typeof AdminCvRoute
@@ -265,6 +273,7 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
   '/admin/$section': typeof AdminSectionRoute
+  '/admin/appearance': typeof AdminAppearanceRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
   '/admin/cv': typeof AdminCvRoute
@@ -299,6 +308,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/setup'
     | '/admin/$section'
+    | '/admin/appearance'
     | '/admin/audit'
     | '/admin/backup'
     | '/admin/cv'
@@ -330,6 +340,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/setup'
     | '/admin/$section'
+    | '/admin/appearance'
     | '/admin/audit'
     | '/admin/backup'
     | '/admin/cv'
@@ -362,6 +373,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/setup'
     | '/admin/$section'
+    | '/admin/appearance'
     | '/admin/audit'
     | '/admin/backup'
     | '/admin/cv'
@@ -470,6 +482,13 @@ declare module '@tanstack/react-router' {
       path: '/$section'
       fullPath: '/admin/$section'
       preLoaderRoute: typeof AdminSectionRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/appearance': {
+      id: '/admin/appearance'
+      path: '/appearance'
+      fullPath: '/admin/appearance'
+      preLoaderRoute: typeof AdminAppearanceRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/audit': {
@@ -617,6 +636,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminSectionRoute: typeof AdminSectionRoute
+  AdminAppearanceRoute: typeof AdminAppearanceRoute
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBackupRoute: typeof AdminBackupRoute
   AdminCvRoute: typeof AdminCvRoute
@@ -638,6 +658,7 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminSectionRoute: AdminSectionRoute,
+  AdminAppearanceRoute: AdminAppearanceRoute,
   AdminAuditRoute: AdminAuditRoute,
   AdminBackupRoute: AdminBackupRoute,
   AdminCvRoute: AdminCvRoute,

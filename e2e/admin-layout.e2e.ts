@@ -123,7 +123,7 @@ const navGroups: [string | null, string[]][] = [
   [null, ['Dashboard', 'Projects', 'Timeline', 'Messages']],
   ['Content', ['Profile', 'Notes', 'Media', 'CV', 'Import', 'GitHub', 'Trash']],
   ['Insights', ['Analytics', 'Share links']],
-  ['Settings', ['Security', 'Notifications', 'Backup', 'Audit log']],
+  ['Settings', ['Appearance', 'Security', 'Notifications', 'Backup', 'Audit log']],
 ]
 
 async function expectNavGroups(nav: Locator) {

@@ -17,6 +17,7 @@
  *   CHROME_PATH=/path/to/chromium bun run lighthouse   (or CHROMIUM_PATH; /usr/bin/chromium by default)
  *   bun run lighthouse --check   (exit 1 when a score is below 100, an LCP above 1.0 s or a TBT above 150 ms)
  *   LIGHTHOUSE_REPORT_DIR=.tmp/lighthouse bun run lighthouse   (each page's full result as JSON)
+ *   LIGHTHOUSE_STYLE=editorial bun run lighthouse   (the site in that style; `all`: each style in turn)
  *
  * Run as root, the server and Chromium get `nice -10` (LIGHTHOUSE_NICE=0: not): Lantern
  * multiplies the CPU time it observes by 4, and on a shared machine that time includes
@@ -28,9 +29,11 @@ import { join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { DEFAULT_SITE_STYLE, isSiteStyle, SITE_STYLES } from '../src/domain/site-styles'
 import { chromiumFlags, chromiumPath } from './chromium'
 import { seedLighthouseContent } from './lighthouse-content'
 import { median } from './median'
+import { signIn } from './seed-content'
 import { firstOk, freePort, startServer, stop } from './server-process'
 import { publicPagePaths } from './site-pages'
 
@@ -41,6 +44,14 @@ const check = process.argv.includes('--check')
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR
 if (reportDir) mkdirSync(reportDir, { recursive: true })
 const databaseUrl = process.env.DATABASE_URL ?? ''
+/** LIGHTHOUSE_STYLE: the site style(s) audited (Settings → Appearance); `all`: each in turn. */
+const styleSetting = process.env.LIGHTHOUSE_STYLE?.trim() || DEFAULT_SITE_STYLE
+const styles =
+  styleSetting === 'all' ? [...SITE_STYLES] : styleSetting.split(',').map((s) => s.trim())
+for (const style of styles) {
+  if (!isSiteStyle(style))
+    throw new Error(`LIGHTHOUSE_STYLE: ${style} is not one of ${SITE_STYLES.join(', ')} (or all).`)
+}
 const admin = { username: 'lighthouse', password: 'lighthouse password 123' }
 const chromePath = process.env.CHROME_PATH || chromiumPath
 
@@ -219,26 +230,36 @@ try {
       .map((load) => load.toFixed(1))
       .join(' ')}\n`,
   )
+  const token = await signIn(base, admin)
   const rows: string[] = [
-    '| page | performance | accessibility | best practices | SEO | LCP | FCP | CLS | TBT |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| style | page | performance | accessibility | best practices | SEO | LCP | FCP | CLS | TBT |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ]
   const elements: string[] = []
-  for (const path of pages) {
-    const all: Figures[] = []
-    for (let run = 0; run < runs; run++)
-      all.push(await auditWithRetry(`${base}${path}`, chrome.port))
-    const figures = medianFigures(all)
-    const shown = path.startsWith('/projects/') ? '/projects/{slug}' : path
-    rows.push(
-      `| \`${shown}\` | ${categories.map((name) => figures.scores[name]).join(' | ')} | ${(figures.lcp / 1000).toFixed(2)} s | ${(figures.fcp / 1000).toFixed(2)} s | ${figures.cls.toFixed(3)} | ${Math.round(figures.tbt)} ms |`,
-    )
-    elements.push(`${shown}: LCP element ${figures.lcpElement || '(none reported)'}`)
-    for (const audit of figures.failing) elements.push(`  not passed: ${audit}`)
-    const belowFull = categories.some((name) => figures.scores[name] < 100)
-    const lcpOver = figures.lcp > LCP_BUDGET_MS
-    const tbtOver = figures.tbt > TBT_BUDGET_MS
-    if (belowFull || lcpOver || tbtOver) failed = true
+  for (const style of styles) {
+    const response = await fetch(`${base}/api/appearance`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ style }),
+    })
+    if (!response.ok) throw new Error(`PUT /api/appearance: ${response.status}`)
+    for (const path of pages) await (await fetch(`${base}${path}`)).arrayBuffer()
+    for (const path of pages) {
+      const all: Figures[] = []
+      for (let run = 0; run < runs; run++)
+        all.push(await auditWithRetry(`${base}${path}`, chrome.port))
+      const figures = medianFigures(all)
+      const shown = path.startsWith('/projects/') ? '/projects/{slug}' : path
+      rows.push(
+        `| ${style} | \`${shown}\` | ${categories.map((name) => figures.scores[name]).join(' | ')} | ${(figures.lcp / 1000).toFixed(2)} s | ${(figures.fcp / 1000).toFixed(2)} s | ${figures.cls.toFixed(3)} | ${Math.round(figures.tbt)} ms |`,
+      )
+      elements.push(`${style} ${shown}: LCP element ${figures.lcpElement || '(none reported)'}`)
+      for (const audit of figures.failing) elements.push(`  not passed: ${audit}`)
+      const belowFull = categories.some((name) => figures.scores[name] < 100)
+      const lcpOver = figures.lcp > LCP_BUDGET_MS
+      const tbtOver = figures.tbt > TBT_BUDGET_MS
+      if (belowFull || lcpOver || tbtOver) failed = true
+    }
   }
   console.log(rows.join('\n'))
   console.log(`\n${elements.join('\n')}`)

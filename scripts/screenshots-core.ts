@@ -22,6 +22,7 @@ export function screenPaths(slug: string) {
       '/admin/profile',
       '/admin/media',
       '/admin/security',
+      '/admin/appearance',
       '/admin/audit',
       '/admin/analytics',
       '/admin/share-links',

@@ -11,16 +11,22 @@
  * login page does (localStorage). Two share links and a few visits from
  * made-up browsers fill the Analytics and Share links screens.
  *
+ * `--styles`: the public pages in each site style (Settings → Appearance),
+ * into a folder per style (`.tmp/screens/editorial/…`), the site put back to
+ * its first style after.
+ *
  * `--readme`: also the README's pictures, into `docs/screenshots/`: the home
  * page (light), a project page (dark) and the admin dashboard (light), each
- * the first screen of a 1280 × 800 window.
+ * the first screen of a 1280 × 800 window, and the home page in each site
+ * style (`style-<name>-<theme>.png`).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from '@playwright/test'
+import { DEFAULT_SITE_STYLE, SITE_STYLES } from '../src/domain/site-styles'
 import { chromiumLaunchOptions } from './chromium'
-import { captureScreens } from './screenshots-core'
+import { captureScreens, screenPaths } from './screenshots-core'
 import { createRow, seedContent, signIn } from './seed-content'
 import { firstOk, freePort, startServer, stop } from './server-process'
 
@@ -59,6 +65,15 @@ async function seedVisits(base: string, token: string, slug: string): Promise<vo
   }
 }
 
+async function setStyle(base: string, token: string, style: string): Promise<void> {
+  const response = await fetch(`${base}/api/appearance`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ style }),
+  })
+  if (!response.ok) throw new Error(`PUT /api/appearance: ${response.status}`)
+}
+
 /** The README's three pictures: what a visitor and the owner see first. */
 async function readmeShots(base: string, token: string, slug: string): Promise<void> {
   const dir = join(root, 'docs/screenshots')
@@ -82,6 +97,24 @@ async function readmeShots(base: string, token: string, slug: string): Promise<v
     await page.screenshot({ path: join(dir, shot.file) })
     await context.close()
   }
+  // The home page in each site style, as a visitor first sees it.
+  const styleShots = [
+    { style: 'minimal', scheme: 'light' },
+    { style: 'editorial', scheme: 'light' },
+    { style: 'bold', scheme: 'dark' },
+  ] as const
+  for (const shot of styleShots) {
+    await setStyle(base, token, shot.style)
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      colorScheme: shot.scheme,
+    })
+    const page = await context.newPage()
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' })
+    await page.screenshot({ path: join(dir, `style-${shot.style}-${shot.scheme}.png`) })
+    await context.close()
+  }
+  await setStyle(base, token, DEFAULT_SITE_STYLE)
   console.log(`README pictures in ${dir}`)
 }
 
@@ -103,8 +136,20 @@ try {
   const slug = await seedContent(base, admin)
   const token = await signIn(base, admin)
   await seedVisits(base, token, slug)
-  const shots = await captureScreens({ browser, base, token, slug, outDir })
-  console.log(`${shots.length} screenshots in ${outDir}`)
+  if (process.argv.includes('--styles')) {
+    for (const style of SITE_STYLES) {
+      await setStyle(base, token, style)
+      const dir = join(outDir, style)
+      mkdirSync(dir, { recursive: true })
+      const paths = screenPaths(slug).public
+      const shots = await captureScreens({ browser, base, token, slug, outDir: dir, paths })
+      console.log(`${style}: ${shots.length} screenshots in ${dir}`)
+    }
+    await setStyle(base, token, DEFAULT_SITE_STYLE)
+  } else {
+    const shots = await captureScreens({ browser, base, token, slug, outDir })
+    console.log(`${shots.length} screenshots in ${outDir}`)
+  }
   if (process.argv.includes('--readme')) await readmeShots(base, token, slug)
 } finally {
   await browser.close()

@@ -1,4 +1,5 @@
 import { useLoaderData } from '@tanstack/react-router'
+import type { SiteStyle } from '../../src/domain/site-styles'
 import type { ApiOutputs } from './api'
 
 /**
@@ -12,6 +13,10 @@ export type Profile = Omit<ApiOutputs['profile']['get'], 'bio'>
 export interface SiteData {
   profile: Profile
   hasNotes: boolean
+  /** The owner's site style, on <html data-style> (client/routes/__root.tsx). */
+  style: SiteStyle
+  /** The style's display face to preload: on the server only (the built files' names). */
+  font: string | undefined
 }
 
 /** The root loader's data; none on an error page whose root loader failed. */

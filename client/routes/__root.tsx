@@ -7,10 +7,12 @@ import {
 } from '@tanstack/react-router'
 import type { CSSProperties, ReactNode } from 'react'
 import { DEFAULT_ACCENT } from '../../src/domain/accent-names'
+import { DEFAULT_SITE_STYLE } from '../../src/domain/site-styles'
 import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'
 import type { Api } from '../lib/api'
+import { type FontFiles, LCP_FONT_FILE } from '../lib/fonts'
 import { feedLinks } from '../lib/notes'
 import { SITE_NAME, type Site } from '../lib/seo'
 import { useSiteData } from '../lib/site-data'
@@ -27,6 +29,8 @@ export interface RouterContext {
   themeScript: string
   /** The accent colour's custom properties for <html>: on the server only (client/router.tsx). */
   accentStyle: ((color: string) => Record<string, string> | undefined) | undefined
+  /** The built web font files: on the server only (client/router.tsx). */
+  fontFiles: FontFiles | undefined
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -34,13 +38,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Read by every page through useSiteData (client/lib/site-data.ts).
   loader: async ({ context }) => {
     const api = await context.api()
-    const [{ bio, ...profile }, hasNotes] = await Promise.all([
+    const [{ bio, ...profile }, hasNotes, appearance] = await Promise.all([
       api.profile.get.query(),
       // The header links to Notes once a post is live.
       api.posts.any.query(),
+      // The owner's site style, written on <html> (RootDocument).
+      api.appearance.get.query(),
     ])
-    // The About text's Markdown source stays out of the page: it shows `bio_html`.
-    return { profile, hasNotes }
+    // The About text's Markdown source stays out of the page: it shows `bio_html`. The
+    // style's display face is preloaded (the server knows the built files' names).
+    const font = context.fontFiles?.[LCP_FONT_FILE[appearance.style]]
+    return { profile, hasNotes, style: appearance.style, font }
   },
   // Defaults for every page; a page's own tags replace those with the same name.
   head: ({ matches, loaderData }) => {
@@ -56,6 +64,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         ...(notFound ? [{ name: 'robots', content: 'noindex' }] : []),
       ],
       links: [
+        ...(loaderData?.font
+          ? [
+              {
+                rel: 'preload',
+                href: loaderData.font,
+                as: 'font',
+                type: 'font/woff2',
+                crossOrigin: 'anonymous' as const,
+              },
+            ]
+          : []),
         { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
         { rel: 'manifest', href: '/manifest.webmanifest' },
         ...feedLinks,
@@ -74,17 +93,24 @@ export const Route = createRootRouteWithContext<RouterContext>()({
  * The whole document: rendered on the server, hydrated in the browser. <html>
  * carries the owner's accent colour and the colours derived from it (CSS
  * custom properties, read by design.css; written by the server only, see
- * client/router.tsx); the head's last script sets the theme on it before
+ * client/router.tsx) and the owner's site style (`data-style`, read by
+ * design.css, so the first paint has it); the head's last script sets the theme on it before
  * anything is painted (client/lib/theme-script.ts), hence the attributes
  * React does not know about.
  */
 function RootDocument({ children }: { children: ReactNode }) {
   // On an error page the root loader may have failed.
-  const profile = useSiteData()?.profile
+  const site = useSiteData()
+  const profile = site?.profile
   const { accentStyle, themeScript } = useRouter().options.context
   const style = accentStyle?.(profile?.accent_color ?? DEFAULT_ACCENT) as CSSProperties | undefined
   return (
-    <html lang="en" style={style} suppressHydrationWarning>
+    <html
+      lang="en"
+      style={style}
+      data-style={site?.style ?? DEFAULT_SITE_STYLE}
+      suppressHydrationWarning
+    >
       <head>
         <HeadContent />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its CSP hash */}

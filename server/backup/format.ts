@@ -12,11 +12,12 @@
  * added the Trash (deleted items within their 30 days, a trashed image's
  * files in `media_files` too) and the revisions of projects and the
  * profile. Version 6 added the notes (posts, with their state: scheduled
- * time and the moment they went live, and every slug they have had). Version 1
+ * time and the moment they went live, and every slug they have had). Version 7
+ * added the appearance (the site style). Version 1
  * files (before the media library), version 2 (before two-factor sign-in)
  * version 3 (before the analytics), version 4 (before the Trash and
- * revisions: both come back empty) and version 5 (before the notes: none)
- * are still read.
+ * revisions: both come back empty), version 5 (before the notes: none) and
+ * version 6 (before site styles: the default, minimal) are still read.
  *
  * `backupTables` is the one list of what a file holds, in the order the rows
  * are inserted (parents first). Each table's rows are checked with a schema
@@ -29,10 +30,12 @@ import { z } from 'zod'
 import { ACCENT_PATTERN, DEFAULT_ACCENT } from '../../src/domain/accent'
 import { isPlaceholder } from '../../src/domain/placeholder'
 import { normalSitePath } from '../../src/domain/site-path'
+import { siteStyleSchema } from '../../src/schemas/appearance'
 import {
   adminUsers,
   analyticsViews,
   analyticsVisitors,
+  appearance,
   contactMessages,
   cvFile,
   media,
@@ -51,8 +54,8 @@ import { isDocumentKey, isMediaKey } from '../media/keys'
 
 export const BACKUP_FORMAT = 'portfolio-backup'
 /** What this program writes; it reads this one and the ones before it. */
-export const BACKUP_VERSION = 6
-const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6] as const
+export const BACKUP_VERSION = 7
+const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7] as const
 
 const isoPattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/
@@ -140,6 +143,12 @@ export const backupTables = {
       links: z.array(z.strictObject({ label: z.string(), url: z.string() })).default([]),
     }),
     order: [profile.id],
+  }),
+  // The site style (version 7); none: the default.
+  appearance: backupTable({
+    table: appearance,
+    rows: createSelectSchema(appearance, { id: z.literal(1), style: siteStyleSchema }),
+    order: [appearance.id],
   }),
   admin_users: backupTable({
     table: adminUsers,
@@ -319,6 +328,8 @@ export const backupTableNames = Object.keys(backupTables) as BackupTableName[]
 
 const tablesSchema = z.strictObject({
   profile: z.array(backupTables.profile.rows).length(1, 'must hold exactly one row'),
+  // Files before version 7 were written before site styles: the default style.
+  appearance: z.array(backupTables.appearance.rows).max(1, 'holds at most one row').default([]),
   admin_users: z.array(backupTables.admin_users.rows),
   // Files before version 3 were written before two-factor sign-in.
   two_factor: z.array(backupTables.two_factor.rows).default([]),

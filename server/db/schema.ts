@@ -437,6 +437,23 @@ export const profile = pgTable(
 )
 
 /**
+ * How the public pages look: the owner's site style (src/schemas/appearance.ts).
+ * A single row (id = 1), written by the first choice; no row: the default style.
+ */
+export const appearance = pgTable(
+  'appearance',
+  {
+    id: integer('id').primaryKey().default(1),
+    style: text('style').notNull().default('minimal'),
+    ...timestamps,
+  },
+  (table) => [
+    check('appearance_single_row', sql`${table.id} = 1`),
+    check('appearance_style', sql`${table.style} in ('minimal', 'editorial', 'bold')`),
+  ],
+)
+
+/**
  * Abuse counters: failed sign-ins per submitted username (`user:<name>`) and
  * per client IP (`ip:<address>`), contact messages per IP (`contact:<address>`).
  * In the database so a restart does not reset them.

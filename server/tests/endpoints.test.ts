@@ -3,7 +3,7 @@ import { isPublicRead } from '../http/api/rest'
 import { publicQueries, restEndpoints } from '../trpc/endpoints'
 import { endpointMetaSchema, sharesCachedAnswer } from '../trpc/meta'
 
-test('the REST door derived from the procedures is the API table of the spec (plus auth, profile, media, security, inbox, notifications, CV, import, backups, share links, analytics, GitHub, the Trash and revisions)', () => {
+test('the REST door derived from the procedures is the API table of the spec (plus auth, profile, appearance, media, security, inbox, notifications, CV, import, backups, share links, analytics, GitHub, the Trash and revisions)', () => {
   const table = restEndpoints.map(
     (route) => `${route.rest.method} ${route.rest.path} ${route.rest.status} ${route.procedure}`,
   )
@@ -35,6 +35,8 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'GET /api/auth/me 200 auth.me',
       'GET /api/profile 200 profile.get',
       'PUT /api/profile 200 profile.update',
+      'GET /api/appearance 200 appearance.get',
+      'PUT /api/appearance 200 appearance.set',
       'POST /api/media 201 media.upload',
       'GET /api/media 200 media.list',
       'PATCH /api/media/:id 200 media.updateAlt',
@@ -84,6 +86,7 @@ test('the REST door derived from the procedures is the API table of the spec (pl
 
 test('only reads of public content are declared cacheable, on both doors', () => {
   expect([...publicQueries].sort()).toEqual([
+    'appearance.get',
     'posts.any',
     'posts.bySlug',
     'posts.neighbours',

@@ -187,7 +187,7 @@ describe('each public page arrives rendered, with its meta tags', () => {
     const response = await t.request('GET', '/')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('text/html')
-    expect(response.text).toStartWith('<!DOCTYPE html><html lang="en">')
+    expect(response.text).toStartWith('<!DOCTYPE html><html lang="en" data-style="minimal">')
     const page = readPage(response.text)
 
     expect(page.text).toContain("Hi, I'm Ada Lovelace!")
@@ -397,7 +397,7 @@ describe('each public page arrives rendered, with its meta tags', () => {
   test('every page: language, favicon, web manifest, and exactly one of each tag', async () => {
     for (const path of ['/', '/projects', `/projects/${project.slug}`, '/contact-me', '/privacy']) {
       const response = await t.request('GET', path)
-      expect(response.text).toContain('<html lang="en">')
+      expect(response.text).toContain('<html lang="en" data-style="minimal">')
       const page = readPage(response.text)
       expect(page.links).toContainEqual(
         expect.objectContaining({ rel: 'icon', href: '/favicon.svg' }),
@@ -697,7 +697,7 @@ describe('the owner’s accent colour', () => {
       body: { ...profileBody, accent_color: '#facc15' },
     })
     const page = await t.request('GET', '/')
-    const style = /<html[^>]*style="([^"]*)"/.exec(page.text)?.[1] ?? ''
+    const style = /<html[^>]*\sstyle="([^"]*)"/.exec(page.text)?.[1] ?? ''
     expect(style).toContain('--accent:#facc15')
     // A light yellow takes black text, and links in a darker shade.
     expect(style).toContain('--on-accent:#000000')

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from './init'
 import { analyticsRouter } from './routers/analytics'
+import { appearanceRouter } from './routers/appearance'
 import { auditRouter } from './routers/audit'
 import { authRouter } from './routers/auth'
 import { backupRouter } from './routers/backup'
@@ -41,6 +42,7 @@ export const appRouter = router({
   trash: trashRouter,
   posts: postsRouter,
   search: searchRouter,
+  appearance: appearanceRouter,
 })
 
 export type AppRouter = typeof appRouter

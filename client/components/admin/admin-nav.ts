@@ -66,6 +66,7 @@ export const adminNavGroups = [
     id: 'settings',
     label: 'Settings',
     entries: [
+      { label: 'Appearance', link: linkOptions({ to: '/admin/appearance' }) },
       { label: 'Security', link: linkOptions({ to: '/admin/security' }) },
       {
         label: 'Notifications',

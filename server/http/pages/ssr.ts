@@ -26,6 +26,7 @@ import {
 import { unstable_localLink } from '@trpc/client'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
+import { fontFilesOf } from '../../../client/lib/fonts'
 import { THEME_SCRIPT } from '../../../client/lib/theme-script'
 import { createApi } from '../../../client/lib/trpc-client'
 import { type CreateRouterOptions, createRouter } from '../../../client/router'
@@ -101,12 +102,12 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
   const routerOf = deps.createRouter ?? createRouter
   const routes = routerOf({ siteUrl: deps.siteUrl })
   // Read (and checked) at once; the route ids come from the route modules, loaded already.
-  const manifest = loadRouterManifest(readViteManifest(deps.distDir, deps.log), routes).then(
-    (loaded): ServerManifest => {
-      const styles = inlineStylesOf(loaded, deps.distDir, deps.log)
-      return Object.keys(styles).length > 0 ? { ...loaded, inlineCss: { styles } } : loaded
-    },
-  )
+  const vite = readViteManifest(deps.distDir, deps.log)
+  const fontFiles = fontFilesOf(vite)
+  const manifest = loadRouterManifest(vite, routes).then((loaded): ServerManifest => {
+    const styles = inlineStylesOf(loaded, deps.distDir, deps.log)
+    return Object.keys(styles).length > 0 ? { ...loaded, inlineCss: { styles } } : loaded
+  })
   const base = `${deps.siteUrl}/`
   // The theme script (client/routes/__root.tsx writes it into every page's head) is ours too.
   const manifestScripts = manifest.then((loaded) => (routeIds: string[]) => [
@@ -132,6 +133,7 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
           api: createApi([link]),
           accentStyle,
           themeScript: THEME_SCRIPT,
+          fontFiles,
         }),
       getRouterManifest: () => manifest,
     })

@@ -1,0 +1,187 @@
+/**
+ * Site styles. The style changes every public page, so these journeys run
+ * after the others (the "profile" project in playwright.config.ts) and put
+ * the site back to Minimal.
+ *
+ * - The server's HTML already carries `<html data-style>`, and the first
+ *   paint has the style: with scripts off, the page shows the style's
+ *   display face and paper; with them on, nothing ever rewrites the
+ *   attribute (no flash).
+ * - The display face's file is preloaded, served from the site, cached for a year.
+ * - axe finds nothing on the home page, /projects, a project page and /cv in
+ *   every style and theme.
+ * - Settings → Appearance previews the styles and applies the one picked;
+ *   the public home then has it.
+ */
+import type { APIRequestContext, Browser } from '@playwright/test'
+import { apiCreate, expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
+
+const styles = ['minimal', 'editorial', 'bold'] as const
+const themes = ['light', 'dark'] as const
+/** Each style's display face (client/design.css), the first family of an h1. */
+const displayFace = {
+  minimal: 'Inter Variable',
+  editorial: 'Fraunces Variable',
+  bold: 'Bricolage Grotesque Variable',
+}
+/** Each style's page colour (client/design.css) in each theme. */
+const paper = {
+  minimal: { light: 'rgb(248, 250, 252)', dark: 'rgb(2, 6, 23)' },
+  editorial: { light: 'rgb(251, 249, 244)', dark: 'rgb(18, 16, 14)' },
+  bold: { light: 'rgb(255, 255, 255)', dark: 'rgb(9, 9, 11)' },
+}
+
+async function setStyle(request: APIRequestContext, token: string, style: string) {
+  const response = await request.put('/api/appearance', {
+    data: { style },
+    headers: { authorization: `Bearer ${token}` },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
+test.afterAll(async ({ request }) => {
+  const login = await request.post('/api/auth/login', {
+    data: { username: 'e2e-owner', password: 'e2e password 1234' },
+  })
+  await setStyle(request, (await login.json()).token, 'minimal')
+})
+
+let slug = ''
+test.beforeAll(async ({ request }) => {
+  const login = await request.post('/api/auth/login', {
+    data: { username: 'e2e-owner', password: 'e2e password 1234' },
+  })
+  const token = (await login.json()).token as string
+  const project = await apiCreate(request, token, '/api/projects', {
+    title: unique('Styled project'),
+    description: 'A project page in every style.',
+    long_description:
+      '### What\n\nA case study, with **bold** words and a [link](https://example.com).',
+    website_url: 'https://example.com',
+    image_urls: [],
+    tags: ['TypeScript', 'Design'],
+    is_featured: true,
+  })
+  slug = project.slug
+})
+
+async function firstPaint(browser: Browser, theme: 'light' | 'dark') {
+  // Scripts off: what the server's HTML and the inline stylesheet paint on their own.
+  const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: theme })
+  const page = await context.newPage()
+  await page.goto('/')
+  const painted = await page.evaluate(async () => {
+    await document.fonts.ready
+    const heading = document.querySelector('h1')
+    return {
+      style: document.documentElement.dataset.style,
+      face: heading ? getComputedStyle(heading).fontFamily.split(',')[0]?.replaceAll('"', '') : '',
+      loaded: [...document.fonts].filter((face) => face.status === 'loaded').map((f) => f.family),
+      preload: [...document.querySelectorAll('link[rel="preload"][as="font"]')].map(
+        (link) => (link as HTMLLinkElement).href,
+      ),
+    }
+  })
+  await context.close()
+  return { ...painted, style: painted.style ?? '', theme }
+}
+
+for (const style of styles) {
+  test(`${style}: the server's HTML carries the style; the first paint has its face, preloaded, and nothing rewrites it`, async ({
+    request,
+    token,
+    browser,
+  }) => {
+    await setStyle(request, token, style)
+    const raw = await (await request.get('/')).text()
+    expect(/<html\b[^>]*>/.exec(raw)?.[0]).toContain(`data-style="${style}"`)
+
+    const painted = await firstPaint(browser, 'light')
+    expect(painted.style).toBe(style)
+    expect(painted.face).toBe(displayFace[style])
+    expect(painted.loaded).toContain(displayFace[style])
+    expect(painted.preload).toHaveLength(1)
+    const font = await request.get(new URL(painted.preload[0] ?? '').pathname)
+    expect(font.status()).toBe(200)
+    expect(font.headers()['content-type']).toContain('font/woff2')
+    expect(font.headers()['cache-control']).toContain('max-age=31536000')
+
+    for (const theme of themes) {
+      const context = await browser.newContext({ colorScheme: theme })
+      const page = await context.newPage()
+      // Every change to <html data-style>, from the first script on.
+      await page.addInitScript(() => {
+        const seen: string[] = []
+        ;(window as unknown as { styleChanges: string[] }).styleChanges = seen
+        new MutationObserver((records) => {
+          for (const record of records) {
+            if (record.attributeName === 'data-style') seen.push(String(record.oldValue))
+          }
+        }).observe(document, { attributes: true, attributeOldValue: true, subtree: true })
+      })
+      await page.goto('/')
+      await hydrated(page)
+      await expect(page.locator('html')).toHaveAttribute('data-style', style)
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+      expect(
+        await page.evaluate(() => (window as unknown as { styleChanges: string[] }).styleChanges),
+      ).toEqual([])
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        paper[style][theme],
+      )
+      await context.close()
+    }
+  })
+
+  for (const theme of themes) {
+    test(`${style}, ${theme}: axe finds nothing on the home page, /projects, a project page and /cv`, async ({
+      request,
+      token,
+      browser,
+    }) => {
+      await setStyle(request, token, style)
+      const context = await browser.newContext({ colorScheme: theme })
+      const page = await context.newPage()
+      for (const path of ['/', '/projects', `/projects/${slug}`, '/cv']) {
+        await page.goto(path)
+        await hydrated(page)
+        await expect(page.locator('html')).toHaveAttribute('data-style', style)
+        await expectNoAxeViolations(page)
+      }
+      await context.close()
+    })
+  }
+}
+
+test('Settings → Appearance previews each style and applies the one picked; the home page then has it', async ({
+  adminPage: page,
+  request,
+  token,
+}) => {
+  await setStyle(request, token, 'minimal')
+  await page.goto('/admin')
+  await page.getByRole('link', { name: 'Appearance', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Appearance' })).toBeVisible()
+  const group = page.getByRole('group', { name: 'Site style' })
+  await expect(group.getByRole('radio')).toHaveCount(3)
+  await expect(group.getByRole('radio', { name: /Minimal/ })).toBeChecked()
+  // Each preview is drawn in its own style, whatever the site's.
+  for (const style of styles) {
+    const name = page.getByTestId(`preview-${style}`).locator('p.font-display').first()
+    await expect(name).toHaveCSS('font-family', new RegExp(`^"${displayFace[style]}"`))
+  }
+  await expectNoAxeViolations(page)
+
+  await group.getByRole('radio', { name: /Bold/ }).check()
+  await page.getByRole('button', { name: 'Apply style' }).click()
+  await expect(page.getByText('Bold is the site’s style now.')).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('data-style', 'bold')
+  expect((await (await request.get('/api/appearance')).json()).style).toBe('bold')
+
+  await page.goto('/')
+  await expect(page.locator('html')).toHaveAttribute('data-style', 'bold')
+  await expect(page.locator('h1').first()).toHaveCSS(
+    'font-family',
+    /^"Bricolage Grotesque Variable"/,
+  )
+})
