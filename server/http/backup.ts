@@ -4,6 +4,7 @@ import type { Database } from '../db/client'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import type { MediaStore } from '../media/store'
 import { messages } from '../messages'
+import { recordBackupDownload } from '../services/admin-overview'
 import { recordAudit } from '../services/audit'
 import { forwardingHeaderOf } from './client-address'
 import { jsonError } from './respond'
@@ -34,6 +35,7 @@ export async function handleBackupRequest(
       { db: database.db, now: () => new Date(), ip: '127.0.0.1' },
       { action: 'backup.download', actor: null, details: { via: 'bun run backup' } },
     )
+    await recordBackupDownload(database.db, new Date())
     return new Response(JSON.stringify(backup), {
       headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
     })

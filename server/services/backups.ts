@@ -20,6 +20,7 @@ import { restoreBackup } from '../backup/restore'
 import { readBackup } from '../backup/snapshot'
 import { throttleCounters } from '../db/schema'
 import { InvalidInputError, RateLimitedError } from '../errors'
+import { recordBackupDownload } from './admin-overview'
 import { recordAudit } from './audit'
 import { confirmIdentity, type Session } from './auth'
 import type { ServiceContext } from './context'
@@ -104,6 +105,7 @@ export async function downloadBackup(ctx: BackupContext, actor: string): Promise
     actor,
     details: { via: 'admin', summary },
   })
+  await recordBackupDownload(ctx.db, ctx.now())
   return backup
 }
 

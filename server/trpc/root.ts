@@ -10,6 +10,7 @@ import { importRouter } from './routers/importer'
 import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
 import { notificationsRouter } from './routers/notifications'
+import { overviewRouter } from './routers/overview'
 import { postsRouter } from './routers/posts'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
@@ -41,6 +42,7 @@ export const appRouter = router({
   trash: trashRouter,
   posts: postsRouter,
   search: searchRouter,
+  overview: overviewRouter,
 })
 
 export type AppRouter = typeof appRouter
