@@ -49,7 +49,7 @@ export function MediaLibrary() {
         <DropZone onFiles={uploads.start} className="space-y-3">
           <p className="text-body">Drop images here to upload them, or</p>
           <FilePickButton
-            label="Choose images"
+            text="Choose images"
             multiple
             onFiles={uploads.start}
             className={primaryButtonClass}

@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { type ChangeEvent, type FormEvent, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import type { BackupSummary } from '../../../src/schemas/backup'
 import {
   cardClass,
@@ -10,6 +10,7 @@ import {
 } from '../../components/admin/form-controls'
 import { restCall, sentenceOf } from '../../components/admin/rest-call'
 import { useToast } from '../../components/admin/toasts'
+import { FilePickButton } from '../../components/admin/upload-controls'
 import { useLeaveGuard } from '../../components/admin/use-leave-guard'
 import { clearToken } from '../../lib/token'
 
@@ -106,11 +107,11 @@ function Restore() {
   // A file read and not restored yet: leaving asks first.
   const guard = useLeaveGuard(() => backup !== null)
 
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
+  async function choose(files: File[]) {
     setError(null)
     setSummary(null)
     setBackup(null)
-    const file = event.target.files?.[0]
+    const file = files[0]
     if (!file) return
     let parsed: unknown
     try {
@@ -168,18 +169,12 @@ function Restore() {
         file's. You see what the file holds first; nothing changes until you enter your password and
         confirm. Everyone is signed out afterwards.
       </p>
-      <div>
-        <label htmlFor="backup-file" className="block text-sm font-medium text-strong">
-          Backup file
-        </label>
-        <input
-          id="backup-file"
-          type="file"
-          accept="application/json,.json"
-          className="file-input mt-1"
-          onChange={choose}
-        />
-      </div>
+      <FilePickButton
+        label="Backup file"
+        text="Choose file"
+        accept="application/json,.json"
+        onFiles={choose}
+      />
       <ErrorAlert message={error} />
       {summary ? (
         <form onSubmit={restore} className="space-y-3">
