@@ -88,7 +88,7 @@ async function expectDone(page: Page, title: string, done: boolean) {
 }
 
 /** The figure of a tile of the overview, as the owner reads it. */
-function tile(page: Page, label: string) {
+function tile(page: Page, label: RegExp) {
   return page.getByRole('region', { name: 'Overview' }).getByRole('link', { name: label })
 }
 
