@@ -12,6 +12,7 @@ import {
   TextField,
 } from './form-controls'
 import { displayNameOf, fileNameOf, formatBytes, matchesSearch, thumbnailUrl } from './media-info'
+import { AdminPageHeader } from './page-header'
 import { DeleteButton } from './row-actions'
 import { EmptyState, SectionCard } from './section-card'
 import { useToast } from './toasts'
@@ -38,14 +39,18 @@ export function MediaLibrary() {
 
   return (
     <div className="space-y-6">
+      <AdminPageHeader
+        title="Media Library."
+        lead="Every image you uploaded, where it is used, and its description for screen readers."
+      />
       <section
-        aria-labelledby="media-title"
+        aria-labelledby="media-upload-title"
         // A gap, not margins: the uploads' status region takes no room until it speaks.
         className={`flex flex-col gap-4 ${cardClass}`}
       >
-        <h1 id="media-title" className="text-2xl font-bold tracking-tight text-strong">
-          Media Library.
-        </h1>
+        <h2 id="media-upload-title" className="text-xl font-bold tracking-tight text-strong">
+          Upload
+        </h2>
         <DropZone onFiles={uploads.start} className="space-y-3">
           <p className="text-body">Drop images here to upload them, or</p>
           <FilePickButton

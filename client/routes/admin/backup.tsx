@@ -8,6 +8,7 @@ import {
   inputClass,
   primaryButtonClass,
 } from '../../components/admin/form-controls'
+import { AdminPageHeader } from '../../components/admin/page-header'
 import { restCall, sentenceOf } from '../../components/admin/rest-call'
 import { useToast } from '../../components/admin/toasts'
 import { FilePickButton } from '../../components/admin/upload-controls'
@@ -236,7 +237,7 @@ function Restore() {
 function BackupScreen() {
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight text-strong">Backup.</h1>
+      <AdminPageHeader title="Backup." lead="Take everything with you, or put it back." />
       <Download />
       <Restore />
     </div>

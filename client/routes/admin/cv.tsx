@@ -8,6 +8,7 @@ import {
   primaryButtonClass,
 } from '../../components/admin/form-controls'
 import { formatBytes } from '../../components/admin/media-info'
+import { AdminPageHeader } from '../../components/admin/page-header'
 import { restCall, sentenceOf } from '../../components/admin/rest-call'
 import { useToast } from '../../components/admin/toasts'
 import { FilePickButton } from '../../components/admin/upload-controls'
@@ -79,7 +80,7 @@ function CvAdmin() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight text-strong">CV.</h1>
+      <AdminPageHeader title="CV." lead="The PDF visitors download from /cv.pdf." />
       <section aria-labelledby="cv-current" className={`space-y-3 ${cardClass}`}>
         <h2 id="cv-current" className="text-xl font-bold tracking-tight text-strong">
           What visitors download

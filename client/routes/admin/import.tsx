@@ -9,6 +9,7 @@ import {
   StatusMessage,
   secondaryButtonClass,
 } from '../../components/admin/form-controls'
+import { AdminPageHeader } from '../../components/admin/page-header'
 import { FilePickButton } from '../../components/admin/upload-controls'
 import { useLeaveGuard } from '../../components/admin/use-leave-guard'
 import { failureText } from '../../lib/admin-errors'
@@ -152,7 +153,7 @@ function ImportScreen() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight text-strong">Import.</h1>
+      <AdminPageHeader title="Import." lead="Fill the site from a document you already have." />
       <section aria-labelledby="import-title" className={`space-y-3 ${cardClass}`}>
         <h2 id="import-title" className="text-xl font-bold tracking-tight text-strong">
           From a JSON Resume
