@@ -7,13 +7,11 @@
  * here, on a fresh data directory, so the site is new whatever the other
  * journeys do (as e2e/github.e2e.ts runs its own).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Page, request, test } from '@playwright/test'
 import { expect, expectNoAxeViolations } from './fixtures'
-import { freePort } from './support/free-port'
+import { type OwnServer, startOwnServer } from './support/own-server'
 import { pngFile } from './support/png'
 
 const OWNER = { username: 'home-owner', password: 'home owner password' }
@@ -22,54 +20,26 @@ const shotsDir = process.env.ADMIN_HOME_SHOTS_DIR ?? '.tmp/screenshots-admin-hom
 const VISITOR_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
 
-let child: ChildProcess | undefined
-let dataDir = ''
+let server: OwnServer | undefined
 let base = ''
 
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   test.setTimeout(90_000)
-  dataDir = mkdtempSync(join(tmpdir(), 'portfolio-admin-home-'))
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  child = spawn('bun', ['server/index.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SKIP_CLIENT_BUILD: '1',
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: OWNER.username,
-      ADMIN_PASSWORD: OWNER.password,
-      OWNER_NAME: 'Ada Lovelace',
-      OWNER_EMAIL: 'ada@example.com',
-      // Messages sent by the test at once are not taken for a bot's.
-      CONTACT_MIN_FILL_TIME: '1ms',
-      GITHUB_API_URL: 'http://127.0.0.1:9',
-    },
-    // Its complaints (a bad setting) in the test's output.
-    stdio: ['ignore', 'ignore', 'inherit'],
+  server = await startOwnServer('admin-home', {
+    ADMIN_USERNAME: OWNER.username,
+    ADMIN_PASSWORD: OWNER.password,
+    OWNER_NAME: 'Ada Lovelace',
+    OWNER_EMAIL: 'ada@example.com',
+    // Messages sent by the test at once are not taken for a bot's.
+    CONTACT_MIN_FILL_TIME: '1ms',
+    GITHUB_API_URL: 'http://127.0.0.1:9',
   })
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error('the server did not start')
+  base = server.base
 })
 
-test.afterAll(async () => {
-  child?.kill('SIGTERM')
-  await new Promise((resolve) => setTimeout(resolve, 500))
-  child?.kill('SIGKILL')
-  rmSync(dataDir, { recursive: true, force: true })
-})
+test.afterAll(() => server?.stop())
 
 async function signIn(page: Page) {
   await page.goto(`${base}/login`)
