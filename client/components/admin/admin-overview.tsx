@@ -30,13 +30,16 @@ function StatTile({
     <li className="min-w-0">
       <Link
         {...link}
-        className={`group flex h-full flex-col gap-1 ${cardClass} transition-colors hover:border-accent-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-ink`}
+        // A phone: one line each (name, figure), the detail under them; wider: a column.
+        className={`group flex h-full flex-wrap items-baseline justify-between gap-x-3 gap-y-1 sm:flex-col sm:items-start sm:justify-start ${cardClass} transition-colors hover:border-accent-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-ink`}
       >
         <span className="text-sm font-medium text-muted">{label}</span>
-        <span className="text-3xl font-bold tracking-tight text-strong tabular-nums">
+        <span className="text-2xl font-bold tracking-tight text-strong tabular-nums sm:text-3xl">
           {numberFormat.format(value)}
         </span>
-        <span className="text-xs text-muted group-hover:text-accent-ink">{detail}</span>
+        <span className="basis-full text-xs text-muted group-hover:text-accent-ink sm:basis-auto">
+          {detail}
+        </span>
       </Link>
     </li>
   )
@@ -50,7 +53,7 @@ export function OverviewStats({ overview }: { overview: Overview }) {
       <h2 id="overview-title" className="sr-only">
         Overview
       </h2>
-      <ul className="grid gap-4 sm:grid-cols-3">
+      <ul className="grid gap-3 sm:grid-cols-3 sm:gap-4">
         <StatTile
           label="Unread messages"
           value={overview.unread_messages}
@@ -212,9 +215,13 @@ export function GetStartedChecklist({ overview }: { overview: Overview }) {
         {steps.map(({ step, done: isDone }) => {
           const text = stepTexts[step]
           return (
-            <li key={step} data-step={step} className="flex items-center gap-3 p-3 sm:gap-4 sm:p-4">
+            <li
+              key={step}
+              data-step={step}
+              className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3 sm:flex-nowrap sm:gap-x-4 sm:p-4"
+            >
               <CheckMark done={isDone} />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-48">
                 <p
                   className={`font-semibold ${isDone ? 'text-muted line-through' : 'text-strong'}`}
                 >
@@ -224,7 +231,7 @@ export function GetStartedChecklist({ overview }: { overview: Overview }) {
                 <p className="text-sm text-muted">{text.why}</p>
               </div>
               {text.link && !isDone ? (
-                <Link {...text.link} className={`${smallButtonClass} shrink-0`}>
+                <Link {...text.link} className={`${smallButtonClass} shrink-0 max-sm:ml-10`}>
                   {text.action}
                   <span className="sr-only">: {text.title}</span>
                 </Link>
