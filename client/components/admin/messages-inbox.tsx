@@ -162,7 +162,7 @@ export function MessagesInbox() {
   return (
     <SectionCard
       id="messages-heading"
-      title="Messages."
+      title="Inbox."
       action={
         <button
           type="button"
