@@ -169,3 +169,36 @@ export function CheckboxField({
     </div>
   )
 }
+
+/** A labelled search box that filters a list as one types. */
+export function SearchField({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+  className = inputClass,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  placeholder?: string
+  className?: string
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-body">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={placeholder}
+        className={className}
+      />
+    </div>
+  )
+}

@@ -6,8 +6,8 @@ import { useTrpc } from '../../lib/trpc'
 import {
   cardClass,
   ErrorAlert,
-  inputClass,
   primaryButtonClass,
+  SearchField,
   smallButtonClass,
   TextField,
 } from './form-controls'
@@ -83,7 +83,7 @@ export function MediaLibrary() {
           <EmptyState>No images yet: upload some above.</EmptyState>
         ) : (
           <>
-            <SearchField id="media-search" value={query} onChange={setQuery} />
+            <ImageSearchField id="media-search" value={query} onChange={setQuery} />
             {shown.length === 0 ? (
               <EmptyState>No image matches “{query.trim()}”.</EmptyState>
             ) : (
@@ -143,30 +143,12 @@ function MediaCard({ media, deletion }: { media: Media; deletion: Deletion }) {
 }
 
 /** A search box over names, alt texts and file names (the list is filtered as one types). */
-export function SearchField({
-  id,
-  value,
-  onChange,
-}: {
+export function ImageSearchField(props: {
   id: string
   value: string
   onChange: (value: string) => void
 }) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-body">
-        Search images
-      </label>
-      <input
-        id={id}
-        type="search"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder="Name, alt text or file name"
-        className={inputClass}
-      />
-    </div>
-  )
+  return <SearchField {...props} label="Search images" placeholder="Name, alt text or file name" />
 }
 
 /** Where the image is used (deleting it is refused while it is). */

@@ -1,7 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import type { PostState } from '../../../../src/schemas/post'
-import { primaryButtonClass, smallButtonClass } from '../../../components/admin/form-controls'
+import {
+  primaryButtonClass,
+  SearchField,
+  smallButtonClass,
+} from '../../../components/admin/form-controls'
 import { Badge, UpdatedDate } from '../../../components/admin/list-parts'
 import { AdminPageHeader } from '../../../components/admin/page-header'
 import { DeleteButton } from '../../../components/admin/row-actions'
@@ -65,18 +69,13 @@ function NotesScreen() {
         }
       />
       <SectionCard id="manage-notes" title="All notes" error={deletion.error}>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={filterId} className="text-sm font-medium text-body">
-            Search notes
-          </label>
-          <input
-            id={filterId}
-            type="search"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-            className="form-field max-w-sm"
-          />
-        </div>
+        <SearchField
+          id={filterId}
+          label="Search notes"
+          value={filter}
+          onChange={setFilter}
+          className="form-field max-w-sm"
+        />
         {posts.length === 0 ? (
           <EmptyState>No notes yet. Write the first one.</EmptyState>
         ) : shown.length === 0 ? (
