@@ -98,19 +98,19 @@ const stepTexts: Record<ChecklistStep, StepText> = {
     title: 'Complete your profile',
     why: 'Your name, email and a few words about you for the home page.',
     link: linkOptions({ to: '/admin/profile' }),
-    action: 'Edit profile',
+    action: 'Fill in',
   },
   photo: {
     title: 'Upload your photo',
     why: 'A portrait for the home page and link previews.',
     link: linkOptions({ to: '/admin/profile' }),
-    action: 'Add photo',
+    action: 'Upload',
   },
   project: {
     title: 'Publish your first project',
     why: 'The work visitors come for.',
     link: linkOptions({ to: '/admin/projects/new' }),
-    action: 'Add project',
+    action: 'Write one',
   },
   site_url: {
     title: 'Set the site’s address',
@@ -125,19 +125,19 @@ const stepTexts: Record<ChecklistStep, StepText> = {
     title: 'Turn on two-factor sign-in',
     why: 'A code from your phone as well as the password.',
     link: linkOptions({ to: '/admin/security' }),
-    action: 'Set up',
+    action: 'Turn on',
   },
   alerts: {
     title: 'Get alerts for new messages',
     why: 'An email or a webhook when someone writes to you.',
     link: linkOptions({ to: '/admin/$section', params: { section: 'notifications' } }),
-    action: 'Set up alerts',
+    action: 'Configure',
   },
   backup: {
     title: 'Download a backup',
     why: 'Everything on the site in one file, kept somewhere safe.',
     link: linkOptions({ to: '/admin/backup' }),
-    action: 'Download',
+    action: 'Take one',
   },
 }
 
@@ -223,6 +223,7 @@ export function GetStartedChecklist({ overview }: { overview: Overview }) {
               <CheckMark done={isDone} />
               <div className="min-w-0 flex-1 basis-48">
                 <p
+                  id={`step-${step}`}
                   className={`font-semibold ${isDone ? 'text-muted line-through' : 'text-strong'}`}
                 >
                   {text.title}
@@ -231,9 +232,14 @@ export function GetStartedChecklist({ overview }: { overview: Overview }) {
                 <p className="text-sm text-muted">{text.why}</p>
               </div>
               {text.link && !isDone ? (
-                <Link {...text.link} className={`${smallButtonClass} shrink-0 max-sm:ml-10`}>
+                // Named by its verb and described by its step: a name holding the step's
+                // words would repeat the screens' own ("Add Project" is the projects section's).
+                <Link
+                  {...text.link}
+                  aria-describedby={`step-${step}`}
+                  className={`${smallButtonClass} shrink-0 max-sm:ml-10`}
+                >
                   {text.action}
-                  <span className="sr-only">: {text.title}</span>
                 </Link>
               ) : null}
             </li>
