@@ -63,6 +63,8 @@ function tile(page: Page, label: RegExp) {
 }
 
 async function shoot(page: Page, name: string) {
+  // The screen itself, not the pending indicator before it.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   mkdirSync(shotsDir, { recursive: true })
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
