@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import type { BackupSummary } from '../../../src/schemas/backup'
+import { PasswordField } from '../../components/admin/credential-fields'
 import {
   cardClass,
   dangerButtonClass,
@@ -102,7 +103,6 @@ function Restore() {
   const navigate = useNavigate()
   const [backup, setBackup] = useState<unknown>(null)
   const [summary, setSummary] = useState<BackupSummary | null>(null)
-  const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   // A file read and not restored yet: leaving asks first.
@@ -138,8 +138,9 @@ function Restore() {
     }
   }
 
-  async function restore(event: FormEvent) {
+  async function restore(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    const form = new FormData(event.currentTarget)
     if (!backup) return
     setError(null)
     setBusy(true)
@@ -147,7 +148,7 @@ function Restore() {
       await restCall(
         'POST',
         '/api/restore',
-        JSON.stringify({ password, backup }),
+        JSON.stringify({ password: String(form.get('password') ?? ''), backup }),
         'The restore failed',
       )
       // The restore dropped every session, this one too.
@@ -211,20 +212,11 @@ function Restore() {
               </tr>
             </tbody>
           </table>
-          <div>
-            <label htmlFor="restore-password" className="block text-sm font-medium text-strong">
-              Your password
-            </label>
-            <input
-              id="restore-password"
-              type="password"
-              autoComplete="current-password"
-              required
-              className={`${inputClass} mt-1 max-w-sm`}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
+          <PasswordField
+            id="restore-password"
+            label="Your password"
+            className={`${inputClass} max-w-sm`}
+          />
           <button type="submit" className={dangerButtonClass} disabled={busy}>
             {busy ? 'Restoring…' : 'Restore this backup'}
           </button>
