@@ -26,7 +26,7 @@ async function visitorPage(browser: Browser): Promise<Page> {
   return context.newPage()
 }
 
-const shareLinks = (page: Page) => page.getByRole('region', { name: 'Share links.' })
+const shareLinks = (page: Page) => page.getByRole('region', { name: 'Your links.' })
 
 test('the owner creates a share link, a visitor opens it, the owner sees the visit', async ({
   adminPage: page,

@@ -63,6 +63,9 @@ export const ownerPlaceholders = {
   github_url: 'https://github.com/',
 } as const
 
+/** The photo a new site shows until the owner gives theirs (a file of the built site). */
+export const placeholderPhotoUrl = '/profile.svg'
+
 const variables = z.object({
   /**
    * `production` (the default: `bun start`, the Docker image) or
@@ -156,7 +159,7 @@ const variables = z.object({
   OWNER_UNIVERSITY: z.string().default('Your University'),
   OWNER_LINKEDIN_URL: linkUrl(ownerPlaceholders.linkedin_url),
   OWNER_GITHUB_URL: linkUrl(ownerPlaceholders.github_url),
-  OWNER_PHOTO_URL: linkUrl('/profile.svg'),
+  OWNER_PHOTO_URL: linkUrl(placeholderPhotoUrl),
   /** `off`: no page view is counted (the analytics screen shows what was counted before). */
   ANALYTICS: z.enum(['on', 'off']).default('on'),
   /** How often each instance writes its page-view counts (a crash loses at most this much). */

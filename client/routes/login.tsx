@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { limits } from '../../src/schemas/fields'
+import {
+  AuthCard,
+  CodeField,
+  PasswordField,
+  UsernameField,
+} from '../components/admin/credential-fields'
 import {
   ErrorAlert,
-  Field,
-  inputClass,
   primaryButtonClass,
   secondaryButtonClass,
 } from '../components/admin/form-controls'
@@ -100,63 +103,40 @@ function LoginPage() {
   }
 
   return (
-    <section className="mx-auto w-full max-w-sm py-10">
-      <div className="card p-6 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-strong">Admin Login.</h1>
-        {sessionEnded ? (
-          <p
-            role="status"
-            className="mt-4 rounded-lg border border-warning-line bg-warning-soft px-3 py-2 text-sm text-warning-ink"
+    <AuthCard title="Admin Login.">
+      {sessionEnded ? (
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-warning-line bg-warning-soft px-3 py-2 text-sm text-warning-ink"
+        >
+          {notice ?? 'Your session has ended. Please sign in again.'}
+        </p>
+      ) : null}
+      {challenge ? (
+        <CodeStep
+          error={error}
+          pending={verify.isPending}
+          onSubmit={onCode}
+          onBack={() => {
+            setChallenge(null)
+            setError(null)
+          }}
+        />
+      ) : (
+        <form className="mt-6 space-y-4" onSubmit={onSubmit}>
+          <UsernameField id="login-username" />
+          <PasswordField id="login-password" />
+          <ErrorAlert message={error} />
+          <button
+            type="submit"
+            className={`${primaryButtonClass} w-full`}
+            disabled={login.isPending}
           >
-            {notice ?? 'Your session has ended. Please sign in again.'}
-          </p>
-        ) : null}
-        {challenge ? (
-          <CodeStep
-            error={error}
-            pending={verify.isPending}
-            onSubmit={onCode}
-            onBack={() => {
-              setChallenge(null)
-              setError(null)
-            }}
-          />
-        ) : (
-          <form className="mt-6 space-y-4" onSubmit={onSubmit}>
-            <Field id="login-username" label="Username">
-              <input
-                id="login-username"
-                name="username"
-                type="text"
-                autoComplete="username"
-                required
-                maxLength={limits.username}
-                className={inputClass}
-              />
-            </Field>
-            <Field id="login-password" label="Password">
-              <input
-                id="login-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                maxLength={limits.password}
-                className={inputClass}
-              />
-            </Field>
-            <ErrorAlert message={error} />
-            <button
-              type="submit"
-              className={`${primaryButtonClass} w-full`}
-              disabled={login.isPending}
-            >
-              Sign In
-            </button>
-          </form>
-        )}
-      </div>
-    </section>
+            Sign In
+          </button>
+        </form>
+      )}
+    </AuthCard>
   )
 }
 
@@ -176,26 +156,13 @@ function CodeStep({ error, pending, onSubmit, onBack }: CodeStepProps) {
       <p className="text-sm text-muted">
         Two-factor sign-in is on for this account. Enter the code your authenticator app shows.
       </p>
-      <Field
+      <CodeField
         id="login-code"
-        label="Authentication code"
         hint="6 digits, or one of your recovery codes."
-      >
-        <input
-          ref={input}
-          id="login-code"
-          name="code"
-          type="text"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          maxLength={limits.code}
-          aria-describedby={error ? 'login-code-hint login-error' : 'login-code-hint'}
-          aria-invalid={error ? true : undefined}
-          className={inputClass}
-        />
-      </Field>
+        inputRef={input}
+        invalid={Boolean(error)}
+        describedBy={error ? 'login-error' : undefined}
+      />
       <div id="login-error">
         <ErrorAlert message={error} />
       </div>

@@ -2,12 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { limits } from '../../src/schemas/fields'
-import {
-  ErrorAlert,
-  Field,
-  inputClass,
-  primaryButtonClass,
-} from '../components/admin/form-controls'
+import { AuthCard, PasswordField, UsernameField } from '../components/admin/credential-fields'
+import { ErrorAlert, primaryButtonClass } from '../components/admin/form-controls'
 import { failureText } from '../lib/admin-errors'
 import { textParams } from '../lib/search-params'
 import { setToken } from '../lib/token'
@@ -70,73 +66,43 @@ function SetupPage() {
   }
 
   return (
-    <section className="mx-auto w-full max-w-sm py-10">
-      <div className="card p-6 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-strong">Set up your site.</h1>
-        {status.data?.needed === false ? (
-          <p className="mt-4 text-body">
-            The admin account already exists.{' '}
-            <Link to="/login" className="content-link">
-              Sign in
-            </Link>{' '}
-            instead.
+    <AuthCard title="Set up your site.">
+      {status.data?.needed === false ? (
+        <p className="mt-4 text-body">
+          The admin account already exists.{' '}
+          <Link to="/login" className="content-link">
+            Sign in
+          </Link>{' '}
+          instead.
+        </p>
+      ) : !token ? (
+        <p className="mt-4 text-body">
+          Open the set-up address the server printed when it started (the token is also in the file{' '}
+          <code>setup-token</code> in its data directory).
+        </p>
+      ) : (
+        <form className="mt-6 space-y-4" onSubmit={onSubmit}>
+          <p className="text-sm text-muted">
+            Choose the username and password you will sign in with. This link works once.
           </p>
-        ) : !token ? (
-          <p className="mt-4 text-body">
-            Open the set-up address the server printed when it started (the token is also in the
-            file <code>setup-token</code> in its data directory).
-          </p>
-        ) : (
-          <form className="mt-6 space-y-4" onSubmit={onSubmit}>
-            <p className="text-sm text-muted">
-              Choose the username and password you will sign in with. This link works once.
-            </p>
-            <Field id="setup-username" label="Username">
-              <input
-                id="setup-username"
-                name="username"
-                type="text"
-                autoComplete="username"
-                required
-                maxLength={limits.username}
-                className={inputClass}
-              />
-            </Field>
-            <Field
-              id="setup-password"
-              label="Password"
-              hint={`At least ${limits.passwordMin} characters.`}
-            >
-              <input
-                id="setup-password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={limits.passwordMin}
-                maxLength={limits.password}
-                aria-describedby="setup-password-hint"
-                className={inputClass}
-              />
-            </Field>
-            <Field id="setup-password-again" label="Repeat the password">
-              <input
-                id="setup-password-again"
-                name="password-again"
-                type="password"
-                autoComplete="new-password"
-                required
-                maxLength={limits.password}
-                className={inputClass}
-              />
-            </Field>
-            <ErrorAlert message={error} />
-            <button type="submit" className={primaryButtonClass} disabled={setup.isPending}>
-              {setup.isPending ? 'Creating…' : 'Create admin and sign in'}
-            </button>
-          </form>
-        )}
-      </div>
-    </section>
+          <UsernameField id="setup-username" />
+          <PasswordField
+            id="setup-password"
+            hint={`At least ${limits.passwordMin} characters.`}
+            isNew
+          />
+          <PasswordField
+            id="setup-password-again"
+            name="password-again"
+            label="Repeat the password"
+            isNew
+          />
+          <ErrorAlert message={error} />
+          <button type="submit" className={primaryButtonClass} disabled={setup.isPending}>
+            {setup.isPending ? 'Creating…' : 'Create admin and sign in'}
+          </button>
+        </form>
+      )}
+    </AuthCard>
   )
 }

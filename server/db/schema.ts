@@ -787,3 +787,25 @@ export const backupRestores = pgTable('backup_restores', {
   /** When the restored backup was taken. */
   backup_created_at: timestamp('backup_created_at', { withTimezone: true, mode: 'date' }).notNull(),
 })
+
+/**
+ * What the admin home remembers of this site's setting up: a single row
+ * (id = 1). The "Get started" checklist ticks itself from the content and the
+ * configuration; the two things it cannot read elsewhere are kept here: when
+ * a backup last left the server (the admin's download or `bun run backup`)
+ * and when the owner put the checklist away. Not in backups: both describe
+ * this server, and a restored site's owner is shown the checklist again
+ * until they take a backup of it.
+ */
+export const adminHome = pgTable(
+  'admin_home',
+  {
+    id: integer('id').primaryKey().default(1),
+    backup_downloaded_at: timestamp('backup_downloaded_at', { withTimezone: true, mode: 'date' }),
+    checklist_dismissed_at: timestamp('checklist_dismissed_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
+  },
+  (table) => [check('admin_home_single_row', sql`${table.id} = 1`)],
+)

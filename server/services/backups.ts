@@ -20,6 +20,7 @@ import { restoreBackup } from '../backup/restore'
 import { readBackup } from '../backup/snapshot'
 import { throttleCounters } from '../db/schema'
 import { InvalidInputError, RateLimitedError } from '../errors'
+import { recordBackupDownload } from './admin-overview'
 import { recordAudit } from './audit'
 import type { Session } from './auth/sessions'
 import { confirmIdentity } from './auth/sign-in'
@@ -105,6 +106,7 @@ export async function downloadBackup(ctx: BackupContext, actor: string): Promise
     actor,
     details: { via: 'admin', summary },
   })
+  await recordBackupDownload(ctx.db, ctx.now())
   return backup
 }
 
@@ -121,6 +123,7 @@ export async function downloadBackupForCli(
     { ...ctx, ip: '127.0.0.1' },
     { action: 'backup.download', actor: null, details: { via: 'bun run backup' } },
   )
+  await recordBackupDownload(ctx.db, ctx.now())
   return backup
 }
 

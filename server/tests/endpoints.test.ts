@@ -27,6 +27,8 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'PATCH /api/contact/:id 200 contact.setStatus',
       'GET /api/contact/form-token 200 contact.formToken',
       'GET /api/notifications 200 notifications.status',
+      'GET /api/overview 200 overview.get',
+      'PUT /api/overview/checklist 204 overview.setChecklistHidden',
       'POST /api/notifications/test 200 notifications.test',
       'POST /api/auth/login 200 auth.login',
       'GET /api/setup 200 auth.setupStatus',

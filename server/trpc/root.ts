@@ -11,6 +11,7 @@ import { importRouter } from './routers/importer'
 import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
 import { notificationsRouter } from './routers/notifications'
+import { overviewRouter } from './routers/overview'
 import { postsRouter } from './routers/posts'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
@@ -43,6 +44,7 @@ export const appRouter = router({
   posts: postsRouter,
   search: searchRouter,
   appearance: appearanceRouter,
+  overview: overviewRouter,
 })
 
 export type AppRouter = typeof appRouter

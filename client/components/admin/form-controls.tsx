@@ -131,3 +131,74 @@ export function StatusMessage({ message }: { message: string | null }) {
     </p>
   )
 }
+
+/** A checkbox with its label beside it and, optionally, a hint under the label. */
+export function CheckboxField({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string
+  label: string
+  hint?: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+}) {
+  return (
+    <div className={`flex gap-3 ${hint ? 'items-start' : 'items-center'}`}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className={`size-4 rounded border-line-strong accent-accent ${hint ? 'mt-0.5' : ''}`}
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-body">
+          {label}
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-sm text-muted">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+/** A labelled search box that filters a list as one types. */
+export function SearchField({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+  className = inputClass,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  placeholder?: string
+  className?: string
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-body">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={placeholder}
+        className={className}
+      />
+    </div>
+  )
+}

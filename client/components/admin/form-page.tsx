@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { FormEvent, ReactNode } from 'react'
 import { ErrorAlert, primaryButtonClass, secondaryButtonClass } from './form-controls'
+import { AdminPageHeader } from './page-header'
 
 interface FormPageProps {
   heading: string
@@ -20,23 +21,23 @@ interface FormPageProps {
 }
 
 /**
- * The frame shared by the admin forms: title on top, the form in a card, and
+ * The frame shared by the admin forms: the title on the page, the form in a card, and
  * under the fields the save's failure, Cancel (back to the dashboard) and the
  * submit button, disabled while the save runs.
  */
 export function FormPage({ heading, submit, form, children, wide }: FormPageProps) {
   return (
-    <section className={`mx-auto w-full ${wide ? 'max-w-5xl' : 'max-w-2xl'} card p-5 sm:p-8`}>
-      <h1 className="mb-6 text-2xl font-bold tracking-tight text-strong">{heading}</h1>
+    <div className={`mx-auto w-full ${wide ? 'max-w-5xl' : 'max-w-2xl'} space-y-6`}>
+      <AdminPageHeader title={heading} />
       {form.draftRestored ? (
         <p
           role="status"
-          className="mb-5 rounded-lg border border-warning-line bg-warning-soft px-3 py-2 text-sm text-warning-ink"
+          className="rounded-lg border border-warning-line bg-warning-soft px-3 py-2 text-sm text-warning-ink"
         >
           Your unsaved changes were restored after you signed in again. Review them, then save.
         </p>
       ) : null}
-      <form className="space-y-5" onSubmit={form.onSubmit}>
+      <form className="card space-y-5 p-5 sm:p-8" aria-label={heading} onSubmit={form.onSubmit}>
         {children}
         <ErrorAlert message={form.action.error} />
         <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:justify-end">
@@ -48,6 +49,6 @@ export function FormPage({ heading, submit, form, children, wide }: FormPageProp
           </button>
         </div>
       </form>
-    </section>
+    </div>
   )
 }

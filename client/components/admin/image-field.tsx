@@ -86,7 +86,7 @@ export function ImageField({ field, multiple = false, ...text }: ImageFieldProps
             Choose from library
           </button>
           <FilePickButton
-            label={multiple ? 'Upload images' : 'Upload image'}
+            text={multiple ? 'Upload images' : 'Upload image'}
             multiple={multiple}
             onFiles={uploads.start}
             className={smallButtonClass}

@@ -5,7 +5,7 @@ import { failureText } from '../../lib/admin-errors'
 import { useTrpc } from '../../lib/trpc'
 import { ErrorAlert, primaryButtonClass, secondaryButtonClass } from './form-controls'
 import { displayNameOf, fileNameOf, matchesSearch, thumbnailUrl } from './media-info'
-import { SearchField } from './media-library'
+import { ImageSearchField } from './media-library'
 import { EmptyState } from './section-card'
 
 interface LibraryDialogProps {
@@ -134,7 +134,7 @@ function Chooser({
           </EmptyState>
         ) : (
           <div className="space-y-3">
-            <SearchField id={`${titleId}-search`} value={query} onChange={setQuery} />
+            <ImageSearchField id={`${titleId}-search`} value={query} onChange={setQuery} />
             {shown.length === 0 ? (
               <EmptyState>No image matches “{query.trim()}”.</EmptyState>
             ) : null}

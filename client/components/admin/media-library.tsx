@@ -6,12 +6,13 @@ import { useTrpc } from '../../lib/trpc'
 import {
   cardClass,
   ErrorAlert,
-  inputClass,
   primaryButtonClass,
+  SearchField,
   smallButtonClass,
   TextField,
 } from './form-controls'
 import { displayNameOf, fileNameOf, formatBytes, matchesSearch, thumbnailUrl } from './media-info'
+import { AdminPageHeader } from './page-header'
 import { DeleteButton } from './row-actions'
 import { EmptyState, SectionCard } from './section-card'
 import { useToast } from './toasts'
@@ -38,18 +39,22 @@ export function MediaLibrary() {
 
   return (
     <div className="space-y-6">
+      <AdminPageHeader
+        title="Media Library."
+        lead="Every image you uploaded, where it is used, and its description for screen readers."
+      />
       <section
-        aria-labelledby="media-title"
+        aria-labelledby="media-upload-title"
         // A gap, not margins: the uploads' status region takes no room until it speaks.
         className={`flex flex-col gap-4 ${cardClass}`}
       >
-        <h1 id="media-title" className="text-2xl font-bold tracking-tight text-strong">
-          Media Library.
-        </h1>
+        <h2 id="media-upload-title" className="text-xl font-bold tracking-tight text-strong">
+          Upload
+        </h2>
         <DropZone onFiles={uploads.start} className="space-y-3">
           <p className="text-body">Drop images here to upload them, or</p>
           <FilePickButton
-            label="Choose images"
+            text="Choose images"
             multiple
             onFiles={uploads.start}
             className={primaryButtonClass}
@@ -78,7 +83,7 @@ export function MediaLibrary() {
           <EmptyState>No images yet: upload some above.</EmptyState>
         ) : (
           <>
-            <SearchField id="media-search" value={query} onChange={setQuery} />
+            <ImageSearchField id="media-search" value={query} onChange={setQuery} />
             {shown.length === 0 ? (
               <EmptyState>No image matches “{query.trim()}”.</EmptyState>
             ) : (
@@ -138,30 +143,12 @@ function MediaCard({ media, deletion }: { media: Media; deletion: Deletion }) {
 }
 
 /** A search box over names, alt texts and file names (the list is filtered as one types). */
-export function SearchField({
-  id,
-  value,
-  onChange,
-}: {
+export function ImageSearchField(props: {
   id: string
   value: string
   onChange: (value: string) => void
 }) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-body">
-        Search images
-      </label>
-      <input
-        id={id}
-        type="search"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder="Name, alt text or file name"
-        className={inputClass}
-      />
-    </div>
-  )
+  return <SearchField {...props} label="Search images" placeholder="Name, alt text or file name" />
 }
 
 /** Where the image is used (deleting it is refused while it is). */

@@ -26,6 +26,18 @@ const emptyText: Record<InboxView, string> = {
   spam: 'No spam. Messages the form judges to be spam wait here, without an alert.',
 }
 
+/** The moves a message in a folder offers, in order: its label, where it goes, what is said after. */
+function movesFrom(
+  status: InboxMessage['status'],
+): { label: string; to: InboxMessage['status']; done: string }[] {
+  const toInbox = { label: 'Move to inbox', to: 'read', done: 'Moved to the inbox.' } as const
+  const archive = { label: 'Archive', to: 'archived', done: 'Message archived.' } as const
+  const spam = { label: 'Mark as spam', to: 'spam', done: 'Marked as spam.' } as const
+  if (status === 'spam') return [{ ...toInbox, label: 'Not spam' }]
+  if (status === 'archived') return [toInbox, spam]
+  return [archive, spam]
+}
+
 /**
  * The owner's inbox: Inbox / Archived / Spam, search, open (marks read),
  * Reply, archive, spam / not spam, delete, several at once, CSV export.
@@ -162,7 +174,7 @@ export function MessagesInbox() {
   return (
     <SectionCard
       id="messages-heading"
-      title="Messages."
+      title="Inbox."
       action={
         <button
           type="button"
@@ -318,44 +330,17 @@ export function MessagesInbox() {
                         <a className={smallButtonClass} href={replyHref(message, siteHost)}>
                           Reply
                         </a>
-                        {message.status === 'archived' ? (
+                        {movesFrom(message.status).map(({ label, to, done }) => (
                           <button
+                            key={label}
                             type="button"
                             className={smallButtonClass}
                             disabled={busy}
-                            onClick={() => move([message.id], 'read', 'Moved to the inbox.')}
+                            onClick={() => move([message.id], to, done)}
                           >
-                            Move to inbox
+                            {label}
                           </button>
-                        ) : message.status !== 'spam' ? (
-                          <button
-                            type="button"
-                            className={smallButtonClass}
-                            disabled={busy}
-                            onClick={() => move([message.id], 'archived', 'Message archived.')}
-                          >
-                            Archive
-                          </button>
-                        ) : null}
-                        {message.status === 'spam' ? (
-                          <button
-                            type="button"
-                            className={smallButtonClass}
-                            disabled={busy}
-                            onClick={() => move([message.id], 'read', 'Moved to the inbox.')}
-                          >
-                            Not spam
-                          </button>
-                        ) : (
-                          <button
-                            type="button"
-                            className={smallButtonClass}
-                            disabled={busy}
-                            onClick={() => move([message.id], 'spam', 'Marked as spam.')}
-                          >
-                            Mark as spam
-                          </button>
-                        )}
+                        ))}
                         <button
                           type="button"
                           className={dangerButtonClass}

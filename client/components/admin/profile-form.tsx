@@ -2,6 +2,7 @@ import { joinCommaList, splitCommaList } from '../../../src/domain/comma-list'
 import { limits } from '../../../src/schemas/fields'
 import { type Profile, type ProfileData, profileInput } from '../../../src/schemas/profile'
 import {
+  CheckboxField,
   describedBy,
   Field,
   inputClass,
@@ -179,18 +180,12 @@ export function ProfileForm({
           </div>
         )
       })}
-      <div className="flex items-center gap-3">
-        <input
-          id="profile-show_age"
-          type="checkbox"
-          checked={values.show_age}
-          onChange={(event) => set('show_age', event.target.checked)}
-          className="size-4 rounded border-line-strong accent-accent"
-        />
-        <label htmlFor="profile-show_age" className="text-sm font-medium text-body">
-          Show my age
-        </label>
-      </div>
+      <CheckboxField
+        id="profile-show_age"
+        label="Show my age"
+        checked={values.show_age}
+        onChange={(checked) => set('show_age', checked)}
+      />
       <MarkdownField
         id="profile-bio"
         label="About"

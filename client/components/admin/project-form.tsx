@@ -1,7 +1,7 @@
 import { joinCommaList, splitCommaList } from '../../../src/domain/comma-list'
 import { limits } from '../../../src/schemas/fields'
 import { type Project, type ProjectData, projectInput } from '../../../src/schemas/project'
-import { listHint, TextField } from './form-controls'
+import { CheckboxField, listHint, TextField } from './form-controls'
 import { FormPage } from './form-page'
 import { ImageField } from './image-field'
 import { MarkdownField } from './markdown-field'
@@ -116,36 +116,19 @@ export function ProjectForm({ heading, item, save }: ContentFormProps<Project, P
         rows={3}
         placeholder={'React\nTypeScript\nSQL'}
       />
-      <div className="flex items-center gap-3">
-        <input
-          id="project-featured"
-          type="checkbox"
-          checked={values.is_featured}
-          onChange={(e) => set('is_featured', e.target.checked)}
-          className="size-4 rounded border-line-strong accent-accent"
-        />
-        <label htmlFor="project-featured" className="text-sm font-medium text-body">
-          Featured Project
-        </label>
-      </div>
-      <div className="flex items-start gap-3">
-        <input
-          id="project-published"
-          type="checkbox"
-          checked={values.is_published}
-          onChange={(e) => set('is_published', e.target.checked)}
-          aria-describedby="project-published-hint"
-          className="mt-0.5 size-4 rounded border-line-strong accent-accent"
-        />
-        <div>
-          <label htmlFor="project-published" className="text-sm font-medium text-body">
-            Published
-          </label>
-          <p id="project-published-hint" className="text-sm text-muted">
-            Untick to keep it a draft: only you see it, signed in, until you publish it.
-          </p>
-        </div>
-      </div>
+      <CheckboxField
+        id="project-featured"
+        label="Featured Project"
+        checked={values.is_featured}
+        onChange={(checked) => set('is_featured', checked)}
+      />
+      <CheckboxField
+        id="project-published"
+        label="Published"
+        hint="Untick to keep it a draft: only you see it, signed in, until you publish it."
+        checked={values.is_published}
+        onChange={(checked) => set('is_published', checked)}
+      />
     </FormPage>
   )
 }

@@ -4,7 +4,7 @@ import { firstShown } from '../../lib/responsive-image'
 import { useTrpc } from '../../lib/trpc'
 import { primaryButtonClass, secondaryButtonClass } from './form-controls'
 import { Badge, ListThumbnail, UpdatedDate } from './list-parts'
-import { RowActions } from './row-actions'
+import { SortableRow } from './row-actions'
 import { EmptyState, SectionCard } from './section-card'
 import { type RowControls, SortableList } from './sortable-list'
 import { type Deletion, useDeletableList } from './use-deletable-list'
@@ -80,49 +80,45 @@ function ProjectRow({
 }) {
   const titleId = `project-${project.id}-title`
   return (
-    <article
-      aria-labelledby={titleId}
-      className="flex flex-wrap items-center gap-x-3 gap-y-3 p-3 sm:flex-nowrap sm:gap-x-4 sm:p-4"
-    >
-      {controls.handle(titleId)}
-      <ListThumbnail shown={firstShown(project.image_urls, project.images)} name={project.title} />
-      <div className="min-w-0 flex-1 basis-40 space-y-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <h3 id={titleId} className="font-semibold wrap-anywhere text-strong">
-            {project.title}
-          </h3>
-          {project.is_published ? (
-            <Badge tone="green">Published</Badge>
-          ) : (
-            <Badge tone="amber">Draft</Badge>
-          )}
-          {project.is_featured ? <Badge tone="indigo">Featured</Badge> : null}
-        </div>
-        <p className="line-clamp-2 text-sm wrap-anywhere text-muted">{project.description}</p>
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <UpdatedDate iso={project.updated_at} />
-          <RepositoryStatus project={project} />
-          <Link
-            to="/projects/$slug"
-            params={{ slug: project.slug }}
-            aria-describedby={titleId}
-            className="rounded text-xs font-medium text-accent-ink hover:underline"
-          >
-            {project.is_published ? 'View' : 'Preview'}
-          </Link>
-        </div>
-      </div>
-      <div className="flex shrink-0 flex-wrap items-center gap-2 max-sm:w-full max-sm:justify-end">
-        {controls.moveButtons(titleId)}
-        <RowActions
-          className="flex gap-2"
-          edit="/admin/projects/edit/$id"
-          deletion={deletion}
-          id={project.id}
-          describedBy={titleId}
+    <SortableRow
+      as="article"
+      titleId={titleId}
+      controls={controls}
+      thumbnail={
+        <ListThumbnail
+          shown={firstShown(project.image_urls, project.images)}
+          name={project.title}
         />
+      }
+      edit="/admin/projects/edit/$id"
+      deletion={deletion}
+      id={project.id}
+    >
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <h3 id={titleId} className="font-semibold wrap-anywhere text-strong">
+          {project.title}
+        </h3>
+        {project.is_published ? (
+          <Badge tone="green">Published</Badge>
+        ) : (
+          <Badge tone="amber">Draft</Badge>
+        )}
+        {project.is_featured ? <Badge tone="indigo">Featured</Badge> : null}
       </div>
-    </article>
+      <p className="line-clamp-2 text-sm wrap-anywhere text-muted">{project.description}</p>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <UpdatedDate iso={project.updated_at} />
+        <RepositoryStatus project={project} />
+        <Link
+          to="/projects/$slug"
+          params={{ slug: project.slug }}
+          aria-describedby={titleId}
+          className="rounded text-xs font-medium text-accent-ink hover:underline"
+        >
+          {project.is_published ? 'View' : 'Preview'}
+        </Link>
+      </div>
+    </SortableRow>
   )
 }
 

@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { dangerButtonClass, smallButtonClass } from './form-controls'
+import type { RowControls } from './sortable-list'
 import type { Deletion } from './use-deletable-list'
 
 interface DeleteButtonProps {
@@ -45,5 +47,52 @@ export function RowActions({
       </Link>
       <DeleteButton {...row} />
     </div>
+  )
+}
+
+/**
+ * One row of a list the owner puts in order (the dashboard's projects and
+ * timeline): its handle, its image, what it says, then its move buttons,
+ * Edit and Delete (on a phone, a line of their own under the rest).
+ * `titleId` names the row's title element, which describes every control.
+ */
+export function SortableRow({
+  as: Element = 'div',
+  titleId,
+  controls,
+  thumbnail,
+  edit,
+  deletion,
+  id,
+  children,
+}: {
+  as?: 'div' | 'article'
+  titleId: string
+  controls: RowControls
+  thumbnail: ReactNode
+  edit: '/admin/projects/edit/$id' | '/admin/timeline/edit/$id'
+  deletion: Deletion
+  id: number
+  children: ReactNode
+}) {
+  return (
+    <Element
+      aria-labelledby={Element === 'article' ? titleId : undefined}
+      className="flex flex-wrap items-center gap-x-3 gap-y-3 p-3 sm:flex-nowrap sm:gap-x-4 sm:p-4"
+    >
+      {controls.handle(titleId)}
+      {thumbnail}
+      <div className="min-w-0 flex-1 basis-40 space-y-1">{children}</div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2 max-sm:w-full max-sm:justify-end">
+        {controls.moveButtons(titleId)}
+        <RowActions
+          className="flex gap-2"
+          edit={edit}
+          deletion={deletion}
+          id={id}
+          describedBy={titleId}
+        />
+      </div>
+    </Element>
   )
 }

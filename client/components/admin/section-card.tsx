@@ -4,7 +4,8 @@ import { cardClass, ErrorAlert } from './form-controls'
 interface SectionCardProps {
   id: string
   title: string
-  action: ReactNode
+  /** The section's own action (top right); the screen's main one is in its page header. */
+  action?: ReactNode
   /** The failure of the last action on the content (a delete). */
   error: string | null
   children: ReactNode

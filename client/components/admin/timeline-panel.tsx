@@ -5,7 +5,7 @@ import { useTrpc } from '../../lib/trpc'
 import { eventTypeLabels } from './event-type-labels'
 import { primaryButtonClass } from './form-controls'
 import { Badge, ListThumbnail, UpdatedDate } from './list-parts'
-import { RowActions } from './row-actions'
+import { SortableRow } from './row-actions'
 import { EmptyState, SectionCard } from './section-card'
 import { type RowControls, SortableList } from './sortable-list'
 import { type Deletion, useDeletableList } from './use-deletable-list'
@@ -76,34 +76,27 @@ function EventRow({
   const titleId = `event-${event.id}-title`
   const icon: Shown | null = event.icon_path ? { src: event.icon_path, image: event.icon } : null
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-3 p-3 sm:flex-nowrap sm:gap-x-4 sm:p-4">
-      {controls.handle(titleId)}
-      <ListThumbnail shown={icon} name={event.title} />
-      <div className="min-w-0 flex-1 basis-40 space-y-1">
-        <p id={titleId} className="font-semibold wrap-anywhere text-strong">
-          {event.title}
-        </p>
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
-          {event.position ? <span className="wrap-anywhere">{event.position}</span> : null}
-          <Badge tone={typeTone[event.event_type]}>{eventTypeLabels[event.event_type]}</Badge>
-        </div>
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-          <span className="wrap-anywhere">
-            {event.start_date} – {event.end_date || 'Present'}
-          </span>
-          <UpdatedDate iso={event.updated_at} />
-        </div>
+    <SortableRow
+      titleId={titleId}
+      controls={controls}
+      thumbnail={<ListThumbnail shown={icon} name={event.title} />}
+      edit="/admin/timeline/edit/$id"
+      deletion={deletion}
+      id={event.id}
+    >
+      <p id={titleId} className="font-semibold wrap-anywhere text-strong">
+        {event.title}
+      </p>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
+        {event.position ? <span className="wrap-anywhere">{event.position}</span> : null}
+        <Badge tone={typeTone[event.event_type]}>{eventTypeLabels[event.event_type]}</Badge>
       </div>
-      <div className="flex shrink-0 flex-wrap items-center gap-2 max-sm:w-full max-sm:justify-end">
-        {controls.moveButtons(titleId)}
-        <RowActions
-          className="flex gap-2"
-          edit="/admin/timeline/edit/$id"
-          deletion={deletion}
-          id={event.id}
-          describedBy={titleId}
-        />
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+        <span className="wrap-anywhere">
+          {event.start_date} – {event.end_date || 'Present'}
+        </span>
+        <UpdatedDate iso={event.updated_at} />
       </div>
-    </div>
+    </SortableRow>
   )
 }

@@ -3,41 +3,88 @@ import { mediaLimits } from '../../../src/schemas/media'
 import { ErrorAlert, StatusMessage, secondaryButtonClass, smallButtonClass } from './form-controls'
 import type { Upload } from './use-uploads'
 
-const accept = mediaLimits.acceptedTypes.join(',')
+const imageTypes = mediaLimits.acceptedTypes.join(',')
 
 export const uploadHint = `JPEG, PNG, WebP, AVIF or GIF, up to ${mediaLimits.maxBytes / 1024 / 1024} MB.`
 
-/** A button that opens the file chooser (the keyboard's way to upload). */
+/** "portrait.png", or "3 files: a.png, b.png, c.png" (what the chooser gave, as the owner named it). */
+export function chosenFilesText(files: readonly File[]): string {
+  const [first] = files
+  if (!first) return 'No file chosen'
+  if (files.length === 1) return first.name
+  return `${files.length} files: ${files.map((file) => file.name).join(', ')}`
+}
+
+/**
+ * Every file input of the admin: a button in the house style that opens the
+ * file chooser (the keyboard's way too), and beside it the chosen file's
+ * name. With `label`, a field label above it names the input (so
+ * `getByLabel` and screen readers find the field) and describes the button.
+ */
 export function FilePickButton({
+  text,
   label,
-  multiple,
+  accept = imageTypes,
+  multiple = false,
   onFiles,
   className = secondaryButtonClass,
 }: {
-  label: string
-  multiple: boolean
+  /** The button's own text: "Choose images", "Choose file". */
+  text: string
+  /** The field's name above the button ("Backup file"); none when the button says it all. */
+  label?: string
+  accept?: string
+  multiple?: boolean
   onFiles: (files: File[]) => void
   className?: string
 }) {
   const input = useRef<HTMLInputElement>(null)
+  const id = useId()
+  const [chosen, setChosen] = useState('No file chosen')
   return (
-    <>
-      <button type="button" className={className} onClick={() => input.current?.click()}>
-        {label}
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept={accept}
-        multiple={multiple}
-        hidden
-        onChange={(event) => {
-          onFiles([...(event.target.files ?? [])])
-          // The same file chosen again is a new upload.
-          event.target.value = ''
-        }}
-      />
-    </>
+    <div className="flex flex-col items-start gap-1.5">
+      {label ? (
+        <label
+          id={`${id}-label`}
+          htmlFor={`${id}-input`}
+          className="text-sm font-medium text-strong"
+        >
+          {label}
+        </label>
+      ) : null}
+      <div className="flex max-w-full flex-wrap items-center gap-x-3 gap-y-1">
+        <button
+          type="button"
+          className={className}
+          aria-describedby={label ? `${id}-label ${id}-chosen` : `${id}-chosen`}
+          onClick={() => input.current?.click()}
+        >
+          {text}
+        </button>
+        <input
+          ref={input}
+          id={`${id}-input`}
+          type="file"
+          accept={accept}
+          multiple={multiple}
+          hidden
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])]
+            if (files.length > 0) setChosen(chosenFilesText(files))
+            onFiles(files)
+            // The same file chosen again is a new choice.
+            event.target.value = ''
+          }}
+        />
+        <span
+          id={`${id}-chosen`}
+          data-chosen-file=""
+          className="min-w-0 text-sm wrap-anywhere text-muted"
+        >
+          {chosen}
+        </span>
+      </div>
+    </div>
   )
 }
 

@@ -3,6 +3,7 @@ import { AnalyticsPanel } from '../../components/admin/analytics/analytics-panel
 import { ShareLinksPanel } from '../../components/admin/analytics/share-links-panel'
 import { MessagesInbox } from '../../components/admin/messages-inbox'
 import { NotificationsPanel } from '../../components/admin/notifications-panel'
+import { AdminPageHeader } from '../../components/admin/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 import { parseDays } from '../../lib/analytics'
 import { wholeNumberParams } from '../../lib/search-params'
@@ -16,10 +17,22 @@ import { wholeNumberParams } from '../../lib/search-params'
  * name is the 404 page. Static routes (/admin/profile, the forms) win.
  */
 const sections = {
-  messages: { heading: 'Messages' },
-  notifications: { heading: 'Notifications' },
-  analytics: { heading: 'Analytics' },
-  'share-links': { heading: 'Share links' },
+  messages: {
+    heading: 'Messages',
+    lead: 'What visitors sent from the contact form: unread first, then read, archived and spam.',
+  },
+  notifications: {
+    heading: 'Notifications',
+    lead: 'Where the site tells you about a new message: an email, a webhook, or both.',
+  },
+  analytics: {
+    heading: 'Analytics',
+    lead: 'Page views and visitors, counted on the server: no cookies, no addresses kept.',
+  },
+  'share-links': {
+    heading: 'Share links',
+    lead: 'A named address for each application you send, to see who looked.',
+  },
 }
 
 type SectionName = keyof typeof sections
@@ -78,7 +91,7 @@ function SectionScreen() {
   if (!isSection(section)) return null
   return (
     <div className="space-y-6">
-      <h1 className="sr-only">{sections[section].heading}</h1>
+      <AdminPageHeader title={`${sections[section].heading}.`} lead={sections[section].lead} />
       {section === 'messages' ? <MessagesInbox /> : null}
       {section === 'notifications' ? <NotificationsPanel /> : null}
       {section === 'analytics' ? <AnalyticsPanel days={parseDays(days)} /> : null}

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { AdminPageHeader } from '../../components/admin/page-header'
 import { AUDIT_PAGE_SIZE, AuditLog } from '../../components/admin/security/audit-log'
 import { adminLoader } from '../../lib/admin-loaders'
 
@@ -21,12 +22,10 @@ export const Route = createFileRoute('/admin/audit')({
 function AuditScreen() {
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight text-strong">Audit Log.</h1>
-        <p className="text-sm text-muted">
-          Sign-ins, security changes and every change to the content, kept for 180 days.
-        </p>
-      </div>
+      <AdminPageHeader
+        title="Audit Log."
+        lead="Sign-ins, security changes and every change to the content, kept for 180 days."
+      />
       <AuditLog />
     </div>
   )

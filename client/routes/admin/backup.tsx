@@ -1,7 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { type ChangeEvent, type FormEvent, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { backupFileName } from '../../../src/domain/backup-name'
 import type { BackupSummary } from '../../../src/schemas/backup'
+import { PasswordField } from '../../components/admin/credential-fields'
 import {
   cardClass,
   dangerButtonClass,
@@ -9,8 +10,10 @@ import {
   inputClass,
   primaryButtonClass,
 } from '../../components/admin/form-controls'
+import { AdminPageHeader } from '../../components/admin/page-header'
 import { restCall, sentenceOf } from '../../components/admin/rest-call'
 import { useToast } from '../../components/admin/toasts'
+import { FilePickButton } from '../../components/admin/upload-controls'
 import { useLeaveGuard } from '../../components/admin/use-leave-guard'
 import { clearToken } from '../../lib/token'
 
@@ -91,17 +94,16 @@ function Restore() {
   const navigate = useNavigate()
   const [backup, setBackup] = useState<unknown>(null)
   const [summary, setSummary] = useState<BackupSummary | null>(null)
-  const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   // A file read and not restored yet: leaving asks first.
   const guard = useLeaveGuard(() => backup !== null)
 
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
+  async function choose(files: File[]) {
     setError(null)
     setSummary(null)
     setBackup(null)
-    const file = event.target.files?.[0]
+    const file = files[0]
     if (!file) return
     let parsed: unknown
     try {
@@ -127,8 +129,9 @@ function Restore() {
     }
   }
 
-  async function restore(event: FormEvent) {
+  async function restore(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    const form = new FormData(event.currentTarget)
     if (!backup) return
     setError(null)
     setBusy(true)
@@ -136,7 +139,7 @@ function Restore() {
       await restCall(
         'POST',
         '/api/restore',
-        JSON.stringify({ password, backup }),
+        JSON.stringify({ password: String(form.get('password') ?? ''), backup }),
         'The restore failed',
       )
       // The restore dropped every session, this one too.
@@ -159,18 +162,12 @@ function Restore() {
         file's. You see what the file holds first; nothing changes until you enter your password and
         confirm. Everyone is signed out afterwards.
       </p>
-      <div>
-        <label htmlFor="backup-file" className="block text-sm font-medium text-strong">
-          Backup file
-        </label>
-        <input
-          id="backup-file"
-          type="file"
-          accept="application/json,.json"
-          className="file-input mt-1"
-          onChange={choose}
-        />
-      </div>
+      <FilePickButton
+        label="Backup file"
+        text="Choose file"
+        accept="application/json,.json"
+        onFiles={choose}
+      />
       <ErrorAlert message={error} />
       {summary ? (
         <form onSubmit={restore} className="space-y-3">
@@ -206,20 +203,11 @@ function Restore() {
               </tr>
             </tbody>
           </table>
-          <div>
-            <label htmlFor="restore-password" className="block text-sm font-medium text-strong">
-              Your password
-            </label>
-            <input
-              id="restore-password"
-              type="password"
-              autoComplete="current-password"
-              required
-              className={`${inputClass} mt-1 max-w-sm`}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
+          <PasswordField
+            id="restore-password"
+            label="Your password"
+            className={`${inputClass} max-w-sm`}
+          />
           <button type="submit" className={dangerButtonClass} disabled={busy}>
             {busy ? 'Restoring…' : 'Restore this backup'}
           </button>
@@ -232,7 +220,7 @@ function Restore() {
 function BackupScreen() {
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight text-strong">Backup.</h1>
+      <AdminPageHeader title="Backup." lead="Take everything with you, or put it back." />
       <Download />
       <Restore />
     </div>

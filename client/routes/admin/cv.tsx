@@ -8,8 +8,10 @@ import {
   primaryButtonClass,
 } from '../../components/admin/form-controls'
 import { formatBytes } from '../../components/admin/media-info'
+import { AdminPageHeader } from '../../components/admin/page-header'
 import { restCall, sentenceOf } from '../../components/admin/rest-call'
 import { useToast } from '../../components/admin/toasts'
+import { FilePickButton } from '../../components/admin/upload-controls'
 import { useLeaveGuard } from '../../components/admin/use-leave-guard'
 import { adminLoader } from '../../lib/admin-loaders'
 import { useTrpc } from '../../lib/trpc'
@@ -78,7 +80,7 @@ function CvAdmin() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight text-strong">CV.</h1>
+      <AdminPageHeader title="CV." lead="The PDF visitors download from /cv.pdf." />
       <section aria-labelledby="cv-current" className={`space-y-3 ${cardClass}`}>
         <h2 id="cv-current" className="text-xl font-bold tracking-tight text-strong">
           What visitors download
@@ -116,18 +118,12 @@ function CvAdmin() {
         <p className="text-sm text-muted">
           A PDF of at most 10 MB. It replaces the generated CV at /cv.pdf until you remove it.
         </p>
-        <div>
-          <label htmlFor="cv-file" className="block text-sm font-medium text-strong">
-            CV file (PDF)
-          </label>
-          <input
-            id="cv-file"
-            type="file"
-            accept="application/pdf,.pdf"
-            className="file-input mt-1"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
-        </div>
+        <FilePickButton
+          label="CV file (PDF)"
+          text="Choose file"
+          accept="application/pdf,.pdf"
+          onFiles={(files) => setFile(files[0] ?? null)}
+        />
         <ErrorAlert message={error} />
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? 'Uploading…' : 'Upload PDF'}

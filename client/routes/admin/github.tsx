@@ -14,6 +14,7 @@ import {
   secondaryButtonClass,
 } from '../../components/admin/form-controls'
 import { Badge } from '../../components/admin/list-parts'
+import { AdminPageHeader } from '../../components/admin/page-header'
 import { failureText } from '../../lib/admin-errors'
 import { plural } from '../../lib/analytics'
 import { useTrpc } from '../../lib/trpc'
@@ -178,7 +179,10 @@ function GitHubScreen() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight text-strong">Import from GitHub.</h1>
+      <AdminPageHeader
+        title="Import from GitHub."
+        lead="Your public repositories become draft projects, kept up to date."
+      />
       <section aria-labelledby="github-repos-title" className={`space-y-4 ${cardClass}`}>
         <h2 id="github-repos-title" className="text-xl font-bold tracking-tight text-strong">
           Your repositories

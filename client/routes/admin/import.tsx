@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { type ChangeEvent, useState } from 'react'
+import { useState } from 'react'
 import type { ImportResult } from '../../../src/schemas/json-resume'
 import {
   cardClass,
@@ -9,6 +9,8 @@ import {
   StatusMessage,
   secondaryButtonClass,
 } from '../../components/admin/form-controls'
+import { AdminPageHeader } from '../../components/admin/page-header'
+import { FilePickButton } from '../../components/admin/upload-controls'
 import { useLeaveGuard } from '../../components/admin/use-leave-guard'
 import { failureText } from '../../lib/admin-errors'
 import { useTrpc } from '../../lib/trpc'
@@ -95,12 +97,12 @@ function ImportScreen() {
   // A document previewed and not imported yet: leaving asks first.
   useLeaveGuard(() => document !== null)
 
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
+  async function choose(files: File[]) {
     setError(null)
     setDone(null)
     setResult(null)
     setDocument(null)
-    const file = event.target.files?.[0]
+    const file = files[0]
     if (!file) return
     let parsed: unknown
     try {
@@ -151,7 +153,7 @@ function ImportScreen() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight text-strong">Import.</h1>
+      <AdminPageHeader title="Import." lead="Fill the site from a document you already have." />
       <section aria-labelledby="import-title" className={`space-y-3 ${cardClass}`}>
         <h2 id="import-title" className="text-xl font-bold tracking-tight text-strong">
           From a JSON Resume
@@ -161,18 +163,12 @@ function ImportScreen() {
           anything is saved: work and education become timeline events, projects become projects,
           and empty profile fields are filled. Entries already on the site are skipped.
         </p>
-        <div>
-          <label htmlFor="resume-file" className="block text-sm font-medium text-strong">
-            JSON Resume file
-          </label>
-          <input
-            id="resume-file"
-            type="file"
-            accept="application/json,.json"
-            className="file-input mt-1"
-            onChange={choose}
-          />
-        </div>
+        <FilePickButton
+          label="JSON Resume file"
+          text="Choose file"
+          accept="application/json,.json"
+          onFiles={choose}
+        />
         <ErrorAlert message={error} />
         <StatusMessage message={done} />
         {preview.isPending ? <p className="text-sm text-muted">Reading…</p> : null}

@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { AdminOverview } from '../../components/admin/admin-overview'
 import { ContactsPanel } from '../../components/admin/contacts-panel'
+import { secondaryButtonClass } from '../../components/admin/form-controls'
+import { AdminPageHeader } from '../../components/admin/page-header'
 import { ProjectsPanel } from '../../components/admin/projects-panel'
 import { TimelinePanel } from '../../components/admin/timeline-panel'
 import { adminLoader } from '../../lib/admin-loaders'
@@ -16,6 +19,8 @@ export const Route = createFileRoute('/admin/')({
       queryClient.ensureQueryData(trpc.projects.list.queryOptions()),
       queryClient.ensureQueryData(trpc.timeline.list.queryOptions()),
       queryClient.ensureQueryData(trpc.contact.list.queryOptions()),
+      // The figures move with every visit and message: fetched anew each time.
+      queryClient.fetchQuery({ ...trpc.overview.get.queryOptions(), staleTime: 0 }),
     ]),
   ),
   head: () => ({ meta: [{ title: 'Admin Dashboard' }] }),
@@ -25,7 +30,15 @@ export const Route = createFileRoute('/admin/')({
 function Dashboard() {
   return (
     <div className="space-y-6">
-      <h1 className="sr-only">Admin Dashboard</h1>
+      <AdminPageHeader
+        title="Dashboard."
+        action={
+          <a href="/" target="_blank" rel="noopener" className={secondaryButtonClass}>
+            View site
+          </a>
+        }
+      />
+      <AdminOverview />
       <ProjectsPanel />
       <TimelinePanel />
       <ContactsPanel />

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { AdminPageHeader } from '../../components/admin/page-header'
 import { SessionsCard } from '../../components/admin/security/sessions-card'
 import { TwoFactorCard } from '../../components/admin/security/two-factor-card'
 import { adminLoader } from '../../lib/admin-loaders'
@@ -24,7 +25,7 @@ export const Route = createFileRoute('/admin/security')({
 function SecurityScreen() {
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight text-strong">Security.</h1>
+      <AdminPageHeader title="Security." lead="How you sign in, and where you are signed in." />
       <TwoFactorCard />
       <SessionsCard />
     </div>

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { TRASH_DAYS } from '../../../src/schemas/trash'
+import { AdminPageHeader } from '../../components/admin/page-header'
 import { TrashList } from '../../components/admin/trash-list'
 import { adminLoader } from '../../lib/admin-loaders'
 
@@ -18,13 +19,10 @@ export const Route = createFileRoute('/admin/trash')({
 function TrashScreen() {
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight text-strong">Trash.</h1>
-        <p className="text-sm text-muted">
-          Deleted projects, timeline events, notes, messages and images stay here for {TRASH_DAYS}{' '}
-          days, then they are removed for good. Restore puts one back where it was.
-        </p>
-      </div>
+      <AdminPageHeader
+        title="Trash."
+        lead={`Deleted projects, timeline events, notes, messages and images stay here for ${TRASH_DAYS} days, then they are removed for good. Restore puts one back where it was.`}
+      />
       <TrashList />
     </div>
   )

@@ -238,7 +238,7 @@ export function AnalyticsPanel({ days }: { days: DayRange }) {
     <div className="space-y-6">
       <SectionCard
         id="analytics-heading"
-        title="Analytics."
+        title="Visits."
         action={
           <div className="flex flex-wrap items-center gap-2">
             <RangeSwitch days={days} />

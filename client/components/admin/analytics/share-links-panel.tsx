@@ -261,7 +261,7 @@ function LinkList() {
   return (
     <section aria-labelledby="share-links-heading" className={`space-y-4 ${cardClass}`}>
       <h2 id="share-links-heading" className="text-xl font-bold tracking-tight text-strong">
-        Share links.
+        Your links.
       </h2>
       {deletion.error && deletion.failedId === null ? (
         <ErrorAlert message={deletion.error} />

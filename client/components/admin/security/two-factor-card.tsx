@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
-import { limits } from '../../../../src/schemas/fields'
 import type { TwoFactorSetup } from '../../../../src/schemas/security'
 import { failureText } from '../../../lib/admin-errors'
 import { useTrpc } from '../../../lib/trpc'
+import { CodeField, PasswordField } from '../credential-fields'
 import {
   cardClass,
   dangerButtonClass,
   ErrorAlert,
-  Field,
   inputClass,
   primaryButtonClass,
   StatusMessage,
@@ -131,19 +130,12 @@ export function TwoFactorCard() {
               <p className="text-xs text-muted">Time-based, 6 digits, every 30 seconds.</p>
             </div>
           </div>
-          <Field id="enrol-code" label="Authentication code">
-            <input
-              id="enrol-code"
-              name="code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-              maxLength={limits.code}
-              aria-invalid={error ? true : undefined}
-              className={`${inputClass} sm:max-w-xs`}
-            />
-          </Field>
+          <CodeField
+            id="enrol-code"
+            numeric
+            invalid={Boolean(error)}
+            className={`${inputClass} sm:max-w-xs`}
+          />
           <ErrorAlert message={error} />
           <div className="flex flex-wrap gap-3">
             <button type="submit" className={primaryButtonClass} disabled={enable.isPending}>
@@ -168,23 +160,14 @@ export function TwoFactorCard() {
             {status.enabled_at ? ` since ${formatDate(status.enabled_at)}` : ''}. Signing in asks
             for a code from your app. {status.recovery_codes_left} of 10 recovery codes left.
           </p>
-          <Field
+          <PasswordField
             id="disable-proof"
+            name="proof"
             label="Password or 6-digit code"
             hint="To turn two-factor sign-in off or make new recovery codes, confirm it is you."
-          >
-            <input
-              id="disable-proof"
-              name="proof"
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={limits.password}
-              aria-describedby="disable-proof-hint"
-              aria-invalid={error ? true : undefined}
-              className={`${inputClass} sm:max-w-xs`}
-            />
-          </Field>
+            invalid={Boolean(error)}
+            className={`${inputClass} sm:max-w-xs`}
+          />
           <ErrorAlert message={error} />
           <div className="flex flex-wrap gap-3">
             <button
@@ -214,23 +197,12 @@ export function TwoFactorCard() {
             stolen password is not enough: signing in also asks for a code from an app on your
             phone.
           </p>
-          <Field
+          <PasswordField
             id="enrol-password"
-            label="Password"
             hint="To turn two-factor sign-in on, confirm it is you."
-          >
-            <input
-              id="enrol-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={limits.password}
-              aria-describedby="enrol-password-hint"
-              aria-invalid={error ? true : undefined}
-              className={`${inputClass} sm:max-w-xs`}
-            />
-          </Field>
+            invalid={Boolean(error)}
+            className={`${inputClass} sm:max-w-xs`}
+          />
           <ErrorAlert message={error} />
           <button type="submit" className={primaryButtonClass} disabled={setup.isPending}>
             Turn on two-factor sign-in

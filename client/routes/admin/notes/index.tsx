@@ -1,8 +1,13 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import type { PostState } from '../../../../src/schemas/post'
-import { primaryButtonClass, smallButtonClass } from '../../../components/admin/form-controls'
+import {
+  primaryButtonClass,
+  SearchField,
+  smallButtonClass,
+} from '../../../components/admin/form-controls'
 import { Badge, UpdatedDate } from '../../../components/admin/list-parts'
+import { AdminPageHeader } from '../../../components/admin/page-header'
 import { DeleteButton } from '../../../components/admin/row-actions'
 import { EmptyState, SectionCard } from '../../../components/admin/section-card'
 import { useDeletableList } from '../../../components/admin/use-deletable-list'
@@ -53,78 +58,75 @@ function NotesScreen() {
   )
 
   return (
-    <SectionCard
-      id="manage-notes"
-      title="Notes."
-      error={deletion.error}
-      action={
-        <Link to="/admin/notes/new" className={primaryButtonClass}>
-          New Note
-        </Link>
-      }
-    >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={filterId} className="text-sm font-medium text-body">
-          Search notes
-        </label>
-        <input
+    <div className="space-y-6">
+      <AdminPageHeader
+        title="Notes."
+        lead="Posts with their own pages and feeds: drafts, scheduled and published."
+        action={
+          <Link to="/admin/notes/new" className={primaryButtonClass}>
+            New Note
+          </Link>
+        }
+      />
+      <SectionCard id="manage-notes" title="All notes" error={deletion.error}>
+        <SearchField
           id={filterId}
-          type="search"
+          label="Search notes"
           value={filter}
-          onChange={(event) => setFilter(event.target.value)}
+          onChange={setFilter}
           className="form-field max-w-sm"
         />
-      </div>
-      {posts.length === 0 ? (
-        <EmptyState>No notes yet. Write the first one.</EmptyState>
-      ) : shown.length === 0 ? (
-        <EmptyState>No note matches “{filter.trim()}”.</EmptyState>
-      ) : (
-        <ul className="divide-y divide-line">
-          {shown.map((post) => {
-            const badge = stateBadges[post.state]
-            const titleId = `note-${post.id}-title`
-            return (
-              <li key={post.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
-                <div className="min-w-0 flex-1 space-y-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 id={titleId} className="font-semibold wrap-anywhere text-strong">
-                      {post.title}
-                    </h3>
-                    <Badge tone={badge.tone}>{badge.label}</Badge>
+        {posts.length === 0 ? (
+          <EmptyState>No notes yet. Write the first one.</EmptyState>
+        ) : shown.length === 0 ? (
+          <EmptyState>No note matches “{filter.trim()}”.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-line">
+            {shown.map((post) => {
+              const badge = stateBadges[post.state]
+              const titleId = `note-${post.id}-title`
+              return (
+                <li key={post.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+                  <div className="min-w-0 flex-1 space-y-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 id={titleId} className="font-semibold wrap-anywhere text-strong">
+                        {post.title}
+                      </h3>
+                      <Badge tone={badge.tone}>{badge.label}</Badge>
+                    </div>
+                    <p className="text-sm text-muted">
+                      {post.state === 'scheduled' && post.published_at
+                        ? `Goes live ${timeFormat.format(new Date(post.published_at))}`
+                        : post.state === 'published' && post.published_at
+                          ? `Published ${timeFormat.format(new Date(post.published_at))}`
+                          : null}
+                    </p>
+                    <UpdatedDate iso={post.updated_at} />
                   </div>
-                  <p className="text-sm text-muted">
-                    {post.state === 'scheduled' && post.published_at
-                      ? `Goes live ${timeFormat.format(new Date(post.published_at))}`
-                      : post.state === 'published' && post.published_at
-                        ? `Published ${timeFormat.format(new Date(post.published_at))}`
-                        : null}
-                  </p>
-                  <UpdatedDate iso={post.updated_at} />
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <a
-                    href={`/notes/${encodeURIComponent(post.slug)}`}
-                    aria-describedby={titleId}
-                    className={smallButtonClass}
-                  >
-                    {post.state === 'published' ? 'View' : 'Preview'}
-                  </a>
-                  <Link
-                    to="/admin/notes/edit/$id"
-                    params={{ id: String(post.id) }}
-                    aria-describedby={titleId}
-                    className={smallButtonClass}
-                  >
-                    Edit
-                  </Link>
-                  <DeleteButton deletion={deletion} id={post.id} describedBy={titleId} />
-                </div>
-              </li>
-            )
-          })}
-        </ul>
-      )}
-    </SectionCard>
+                  <div className="flex flex-wrap gap-2">
+                    <a
+                      href={`/notes/${encodeURIComponent(post.slug)}`}
+                      aria-describedby={titleId}
+                      className={smallButtonClass}
+                    >
+                      {post.state === 'published' ? 'View' : 'Preview'}
+                    </a>
+                    <Link
+                      to="/admin/notes/edit/$id"
+                      params={{ id: String(post.id) }}
+                      aria-describedby={titleId}
+                      className={smallButtonClass}
+                    >
+                      Edit
+                    </Link>
+                    <DeleteButton deletion={deletion} id={post.id} describedBy={titleId} />
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </SectionCard>
+    </div>
   )
 }
