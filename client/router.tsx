@@ -82,13 +82,16 @@ export function createRouter(options: CreateRouterOptions) {
   })
 
   /**
-   * After an admin's save: every public page's data is stale, the shown
+   * After an admin's save: every page's loader data is stale, the shown
    * frame's (the header's name, the root's loader) fetched again in the
-   * background, the others when next shown. The admin's own screens read the
-   * query cache, which their mutations invalidate themselves.
+   * background, the others when next shown. The admin's screens too: their
+   * loaders only fill the query cache (cheap when it is fresh), but one that
+   * reads a figure another screen's save changed (the dashboard's overview
+   * after a project is published) must run again when it is next shown,
+   * not within the router's 30 s.
    */
   function publicDataChanged(): void {
-    void router.invalidate({ filter: (match) => !match.routeId.startsWith('/admin') })
+    void router.invalidate()
   }
 
   return router

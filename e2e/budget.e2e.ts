@@ -80,13 +80,14 @@ test('public pages load their JavaScript within the budget, without zod or admin
 })
 
 /**
- * The public screens' stylesheet, written into each page (9.4 KB gzip today,
+ * The public screens' stylesheet, written into each page (10.1 KB gzip today,
  * with the notes' and search pages' styles and the About section's; the
  * admin's is apart). The site styles added 1.3 KB: three styles' tokens in
  * both themes (a page must paint in its style before any fetch), the three
- * faces' @font-face rules and their metric-matched fallbacks.
+ * faces' @font-face rules and their metric-matched fallbacks; the wide home
+ * page and the case study 0.7 KB.
  */
-const INLINE_CSS_LIMIT_KB = 10
+const INLINE_CSS_LIMIT_KB = 10.5
 
 test('public pages carry only the public stylesheet, inline; the sign-in and admin screens fetch theirs', async ({
   page,

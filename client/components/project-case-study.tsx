@@ -91,7 +91,7 @@ export function ProjectCaseStudy({ project, next }: { project: Project; next: Ne
         <p className="mt-3 text-lg text-muted">{project.description}</p>
       </header>
 
-      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="lg:col-start-1">
           {image ? (
             <a {...lightbox.openerProps(0)} className="block rounded-card">

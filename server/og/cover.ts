@@ -25,7 +25,13 @@ const FONT =
 /** An average bold glyph's advance as a share of the font size, on the wide side. */
 const GLYPH = 0.6
 const MARGIN = 88
-const TEXT_WIDTH = COVER.width - 2 * MARGIN
+/**
+ * The sides' margin: a site style may show covers in a narrower box than
+ * 16:9 (Editorial's 3:2 crops 100 px off each side with `object-fit: cover`),
+ * and the words must survive every crop with room to spare.
+ */
+const MARGIN_X = 200
+const TEXT_WIDTH = COVER.width - 2 * MARGIN_X
 
 /** Text and attribute values as XML reads them; control characters gone. */
 export function xmlText(text: string): string {
@@ -80,12 +86,12 @@ function chips(tags: readonly string[], ink: string): string {
   const size = 30
   const height = 56
   const y = COVER.height - MARGIN - height
-  let x = MARGIN
+  let x = MARGIN_X
   const out: string[] = []
   for (const tag of tags.slice(0, 6)) {
     const label = shorten(tag, 24)
     const width = Math.ceil(label.length * size * 0.58) + 48
-    if (x + width > COVER.width - MARGIN) break
+    if (x + width > COVER.width - MARGIN_X) break
     out.push(
       `<rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${height / 2}" fill="${ink}" fill-opacity="0.14" stroke="${ink}" stroke-opacity="0.35" stroke-width="2"/>`,
       `<text x="${x + width / 2}" y="${y + height / 2}" dominant-baseline="central" text-anchor="middle" font-size="${size}" font-weight="600" fill="${ink}">${xmlText(label)}</text>`,
@@ -110,7 +116,7 @@ export function renderCover(cover: Cover): string {
   const title = lines
     .map(
       (line, index) =>
-        `<tspan x="${MARGIN}" y="${firstBaseline + index * lineHeight}">${xmlText(line)}</tspan>`,
+        `<tspan x="${MARGIN_X}" y="${firstBaseline + index * lineHeight}">${xmlText(line)}</tspan>`,
     )
     .join('')
   const { width, height } = COVER
@@ -126,7 +132,7 @@ export function renderCover(cover: Cover): string {
 <rect x="${width * 0.55}" width="${width * 0.45}" height="${height * 0.6}" fill="url(#dots)"/>
 <circle cx="${width - 40}" cy="${height + 60}" r="300" fill="none" stroke="${ink}" stroke-opacity="0.12" stroke-width="48"/>
 <circle cx="${width - 40}" cy="${height + 60}" r="180" fill="none" stroke="${ink}" stroke-opacity="0.08" stroke-width="24"/>
-<text x="${MARGIN}" y="${MARGIN + 28}" font-size="28" font-weight="700" letter-spacing="6" fill="${ink}" fill-opacity="0.8">PROJECT</text>
+<text x="${MARGIN_X}" y="${MARGIN + 28}" font-size="28" font-weight="700" letter-spacing="6" fill="${ink}" fill-opacity="0.8">PROJECT</text>
 <text font-size="${size}" font-weight="800" letter-spacing="-1" fill="${ink}">${title}</text>
 ${chips(cover.tags, ink)}
 </svg>`

@@ -35,6 +35,7 @@ export const auditGroupPrefixes: Record<AuditGroup, string[]> = {
     'timeline.',
     'posts.',
     'profile.',
+    'appearance.',
     'media.',
     'shareLinks.',
     'cv.',
@@ -44,7 +45,7 @@ export const auditGroupPrefixes: Record<AuditGroup, string[]> = {
   ],
   // The messages and the alerts that announce them (a test alert).
   messages: ['contact.', 'notifications.'],
-  maintenance: ['admin.', 'backup.'],
+  maintenance: ['admin.', 'backup.', 'overview.'],
 }
 
 /**

@@ -37,6 +37,7 @@ const actionLabels: Record<string, string> = {
   'posts.delete': 'Note deleted',
   'profile.update': 'Profile updated',
   'profile.restoreRevision': 'Profile version restored',
+  'appearance.set': 'Site style changed',
   'trash.restore': 'Restored from the Trash',
   'trash.delete': 'Deleted for good from the Trash',
   'media.upload': 'Image uploaded',
@@ -57,6 +58,7 @@ const actionLabels: Record<string, string> = {
   'admin.password_reset': 'Password reset (command line)',
   'backup.restore': 'Backup restored',
   'backup.download': 'Backup downloaded',
+  'overview.setChecklistHidden': 'Get started checklist hidden or shown',
 }
 
 export function actionLabel(action: string): string {
