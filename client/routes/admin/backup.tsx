@@ -44,6 +44,7 @@ const tableLabels: Record<string, string> = {
   post_slugs: 'Note addresses (slugs)',
   trash: 'Items in the Trash',
   revisions: 'Earlier versions (projects and profile)',
+  appearance: 'Site style',
 }
 
 function Download() {
