@@ -3,19 +3,22 @@ import { useEffect } from 'react'
 import { getToken } from '../lib/token'
 import { NotFoundPage } from './not-found-page'
 
-let askedWithToken = false
+/** The addresses asked for once more with the token (once each: a second 404 is the answer). */
+const askedWithToken = new Set<string>()
 
 /**
  * A draft (or a scheduled post) is a 404 for the page the server renders (it
  * never reads the token), so a signed-in admin's browser asks once more with
- * the token: the admin's preview. Anyone else keeps the 404.
+ * the token: the admin's preview, of every draft the admin opens. Anyone
+ * else keeps the 404.
  */
 export function DraftOrNotFound() {
   const router = useRouter()
+  const path = router.state.location.pathname
   useEffect(() => {
-    if (askedWithToken || !getToken()) return
-    askedWithToken = true
+    if (askedWithToken.has(path) || !getToken()) return
+    askedWithToken.add(path)
     void router.invalidate()
-  }, [router])
+  }, [router, path])
   return <NotFoundPage />
 }

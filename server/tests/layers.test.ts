@@ -58,6 +58,13 @@ test('Markdown rendering and the CV PDF are pure: no database, services or confi
   expect(offenders(imports, (target) => stateful.test(target))).toEqual([])
 })
 
+test('Markdown imports only itself, src and packages', async () => {
+  const imports = await importsOf('server/markdown/**/*.ts')
+  const outside = (target: string) =>
+    target.startsWith('server/') && !target.startsWith('server/markdown/')
+  expect(offenders(imports, outside)).toEqual([])
+})
+
 test('the tRPC layer does not import the HTTP doors', async () => {
   const imports = await importsOf('server/trpc/**/*.ts')
   expect(offenders(imports, (target) => /^server\/(http\/|app$)/.test(target))).toEqual([])
