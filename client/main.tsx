@@ -7,6 +7,17 @@ import './styles.css'
 
 const router = createRouter({ siteUrl: window.location.origin })
 
+// The web fonts, now that the page has painted in their metric-matched
+// fallbacks (client/design.css): fetched after the largest paint, not on its
+// path, and from the next page on straight from the cache, turned on by the
+// theme script before the first paint (client/lib/theme-script.ts).
+document.documentElement.dataset.fonts = ''
+try {
+  localStorage.setItem('fonts', '1')
+} catch {
+  // Storage refused: the fonts are turned on by this script on every page.
+}
+
 if ('$_TSR' in window) {
   // The server rendered this page and put the router's and the query cache's
   // state in it: hydrate, without fetching again. In a transition, React

@@ -1,7 +1,6 @@
 import { createRouter as createTanStackRouter } from '@tanstack/react-router'
 import { PendingIndicator } from './components/pending-indicator'
 import { type Api, browserApi } from './lib/api'
-import type { FontFiles } from './lib/fonts'
 import type { Site } from './lib/seo'
 import { THEME_SCRIPT_ID } from './lib/theme-script'
 import { routeTree } from './routeTree.gen'
@@ -29,8 +28,6 @@ export interface CreateRouterOptions {
    * server's renderer; the browser's router reads it back from the page.
    */
   themeScript?: string
-  /** The built web font files (client/lib/fonts.ts), given by the server's renderer for the preload. */
-  fontFiles?: FontFiles
 }
 
 /** What the server puts into the page besides the matches' loader data. */
@@ -63,7 +60,6 @@ export function createRouter(options: CreateRouterOptions) {
       site,
       accentStyle: options.accentStyle,
       themeScript: options.themeScript ?? pageThemeScript(),
-      fontFiles: options.fontFiles,
     },
     defaultPreload: 'intent',
     // A page's data is kept and shown again for 30 s without asking the server

@@ -4,10 +4,12 @@
  * the site back to Minimal.
  *
  * - The server's HTML already carries `<html data-style>`, and the first
- *   paint has the style: with scripts off, the page shows the style's
- *   display face and paper; with them on, nothing ever rewrites the
- *   attribute (no flash).
- * - The display face's file is preloaded, served from the site, cached for a year.
+ *   paint has the style: with scripts off, the page shows the style's paper
+ *   and its display face's metric-matched fallback, and fetches no web font;
+ *   with them on, nothing ever rewrites the attribute (no flash).
+ * - The page's script turns the web fonts on once the page has painted: the
+ *   display face then loads, served from the site, cached for a year; the
+ *   next page paints in it from the start (the theme script's flag).
  * - axe finds nothing on the home page, /projects, a project page and /cv in
  *   every style and theme.
  * - Settings → Appearance previews the styles and applies the one picked;
@@ -76,10 +78,10 @@ async function firstPaint(browser: Browser, theme: 'light' | 'dark') {
     return {
       style: document.documentElement.dataset.style,
       face: heading ? getComputedStyle(heading).fontFamily.split(',')[0]?.replaceAll('"', '') : '',
-      loaded: [...document.fonts].filter((face) => face.status === 'loaded').map((f) => f.family),
-      preload: [...document.querySelectorAll('link[rel="preload"][as="font"]')].map(
-        (link) => (link as HTMLLinkElement).href,
-      ),
+      fetched: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.woff2'))
+        .map((entry) => entry.name),
     }
   })
   await context.close()
@@ -87,7 +89,7 @@ async function firstPaint(browser: Browser, theme: 'light' | 'dark') {
 }
 
 for (const style of styles) {
-  test(`${style}: the server's HTML carries the style; the first paint has its face, preloaded, and nothing rewrites it`, async ({
+  test(`${style}: the server's HTML carries the style; the first paint has it, the web fonts come after, and nothing rewrites it`, async ({
     request,
     token,
     browser,
@@ -98,13 +100,57 @@ for (const style of styles) {
 
     const painted = await firstPaint(browser, 'light')
     expect(painted.style).toBe(style)
-    expect(painted.face).toBe(displayFace[style])
-    expect(painted.loaded).toContain(displayFace[style])
-    expect(painted.preload).toHaveLength(1)
-    const font = await request.get(new URL(painted.preload[0] ?? '').pathname)
+    expect(painted.face).toBe(`${displayFace[style]} Fallback`)
+    expect(painted.fetched).toEqual([])
+
+    // With scripts: the display face once the page has hydrated, from the site, for a year.
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto('/')
+    await hydrated(page)
+    const later = await page.evaluate(async (family) => {
+      await document.fonts.ready
+      const heading = document.querySelector('h1')
+      return {
+        face: heading
+          ? getComputedStyle(heading).fontFamily.split(',')[0]?.replaceAll('"', '')
+          : '',
+        loaded: [...document.fonts].some(
+          (face) => face.family === family && face.status === 'loaded',
+        ),
+        files: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.woff2'))
+          .map((entry) => new URL(entry.name).pathname),
+      }
+    }, displayFace[style])
+    expect(later.face).toBe(displayFace[style])
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (family) =>
+            [...document.fonts].some((face) => face.family === family && face.status === 'loaded'),
+          displayFace[style],
+        ),
+      )
+      .toBe(true)
+    expect(later.files.length).toBeGreaterThan(0)
+    const font = await request.get(later.files[0] ?? '')
     expect(font.status()).toBe(200)
     expect(font.headers()['content-type']).toContain('font/woff2')
     expect(font.headers()['cache-control']).toContain('max-age=31536000')
+    // The next page: the fonts are on before any of the app's code runs.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        ;(window as unknown as { fontsAtParse: boolean }).fontsAtParse =
+          document.documentElement.hasAttribute('data-fonts')
+      })
+    })
+    await page.goto('/projects')
+    expect(
+      await page.evaluate(() => (window as unknown as { fontsAtParse: boolean }).fontsAtParse),
+    ).toBe(true)
+    await context.close()
 
     for (const theme of themes) {
       const context = await browser.newContext({ colorScheme: theme })

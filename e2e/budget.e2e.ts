@@ -142,9 +142,11 @@ test('every image on a public page has its width and height; fonts come from the
     )
     expect(unsized, path).toEqual([])
   }
-  // Inter (the text) and the style's display face (Inter too in Minimal), built into /assets/.
+  // Inter (the text) and the style's display face (Inter too in Minimal), built into /assets/,
+  // fetched once the page's script has turned them on (after the largest paint).
+  await hydrated(page)
+  await expect.poll(() => fonts.length).toBeGreaterThan(0)
   const files = [...new Set(fonts.map((url) => new URL(url)))]
-  expect(files.length).toBeGreaterThan(0)
   expect(new Set(files.map((url) => url.pathname)).size).toBeLessThanOrEqual(2)
   for (const url of files) {
     expect(url.origin).toBe(new URL(page.url()).origin)

@@ -1,4 +1,4 @@
-import { apiCreate, expect, test, unique } from './fixtures'
+import { apiCreate, expect, hydrated, test, unique } from './fixtures'
 
 test.describe('home page', () => {
   test('the intro shows the photo at 175×175, the headline and the owner lines', async ({
@@ -123,7 +123,9 @@ test.describe('home page', () => {
     await expect(bullets.first()).toHaveCSS('list-style-type', 'disc')
     await expect(experiencePanel.getByRole('heading', { name: school })).toHaveCount(0)
 
-    // A click switches to education.
+    // A click switches to education (once the page's script has loaded: it is fetched after
+    // the main image or at the first press, and a press before it lands on server HTML).
+    await hydrated(page)
     await educationTab.click()
     await expect(educationTab).toHaveAttribute('aria-selected', 'true')
     await expect(experienceTab).toHaveAttribute('aria-selected', 'false')

@@ -15,8 +15,6 @@ export interface SiteData {
   hasNotes: boolean
   /** The owner's site style, on <html data-style> (client/routes/__root.tsx). */
   style: SiteStyle
-  /** The style's display face to preload: on the server only (the built files' names). */
-  font: string | undefined
 }
 
 /** The root loader's data; none on an error page whose root loader failed. */

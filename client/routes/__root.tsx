@@ -12,7 +12,6 @@ import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'
 import type { Api } from '../lib/api'
-import { type FontFiles, LCP_FONT_FILE } from '../lib/fonts'
 import { feedLinks } from '../lib/notes'
 import { SITE_NAME, type Site } from '../lib/seo'
 import { useSiteData } from '../lib/site-data'
@@ -29,8 +28,6 @@ export interface RouterContext {
   themeScript: string
   /** The accent colour's custom properties for <html>: on the server only (client/router.tsx). */
   accentStyle: ((color: string) => Record<string, string> | undefined) | undefined
-  /** The built web font files: on the server only (client/router.tsx). */
-  fontFiles: FontFiles | undefined
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -45,10 +42,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       // The owner's site style, written on <html> (RootDocument).
       api.appearance.get.query(),
     ])
-    // The About text's Markdown source stays out of the page: it shows `bio_html`. The
-    // style's display face is preloaded (the server knows the built files' names).
-    const font = context.fontFiles?.[LCP_FONT_FILE[appearance.style]]
-    return { profile, hasNotes, style: appearance.style, font }
+    // The About text's Markdown source stays out of the page: it shows `bio_html`.
+    return { profile, hasNotes, style: appearance.style }
   },
   // Defaults for every page; a page's own tags replace those with the same name.
   head: ({ matches, loaderData }) => {
@@ -64,17 +59,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         ...(notFound ? [{ name: 'robots', content: 'noindex' }] : []),
       ],
       links: [
-        ...(loaderData?.font
-          ? [
-              {
-                rel: 'preload',
-                href: loaderData.font,
-                as: 'font',
-                type: 'font/woff2',
-                crossOrigin: 'anonymous' as const,
-              },
-            ]
-          : []),
         { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
         { rel: 'manifest', href: '/manifest.webmanifest' },
         ...feedLinks,

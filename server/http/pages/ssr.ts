@@ -26,7 +26,6 @@ import {
 import { unstable_localLink } from '@trpc/client'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
-import { fontFilesOf } from '../../../client/lib/fonts'
 import { THEME_SCRIPT } from '../../../client/lib/theme-script'
 import { createApi } from '../../../client/lib/trpc-client'
 import { type CreateRouterOptions, createRouter } from '../../../client/router'
@@ -103,7 +102,6 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
   const routes = routerOf({ siteUrl: deps.siteUrl })
   // Read (and checked) at once; the route ids come from the route modules, loaded already.
   const vite = readViteManifest(deps.distDir, deps.log)
-  const fontFiles = fontFilesOf(vite)
   const manifest = loadRouterManifest(vite, routes).then((loaded): ServerManifest => {
     const styles = inlineStylesOf(loaded, deps.distDir, deps.log)
     return Object.keys(styles).length > 0 ? { ...loaded, inlineCss: { styles } } : loaded
@@ -133,7 +131,6 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
           api: createApi([link]),
           accentStyle,
           themeScript: THEME_SCRIPT,
-          fontFiles,
         }),
       getRouterManifest: () => manifest,
     })
