@@ -94,7 +94,13 @@ test('closing the tab with changes in a form asks first (beforeunload)', async (
   adminPage: page,
 }) => {
   await page.goto('/admin/projects/new')
-  await page.getByLabel('Title', { exact: true }).fill('Typed, not saved')
+  const title = page.getByLabel('Title', { exact: true })
+  // A press first: Chromium shows a beforeunload dialog only on a page the user has touched.
+  await title.click()
+  await title.fill('Typed, not saved')
+  await expect(title).toHaveValue('Typed, not saved')
+  // One frame, so React has rendered the form as changed before the tab closes.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))))
   const dialog = nextDialog(page, false)
   await page.close({ runBeforeUnload: true })
   expect((await dialog).type).toBe('beforeunload')
