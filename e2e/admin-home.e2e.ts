@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Page, request, test } from '@playwright/test'
 import { expect, expectNoAxeViolations } from './fixtures'
-import { type OwnServer, startOwnServer } from './support/own-server'
+import { type OwnServer, signInOnOwnServer, startOwnServer } from './support/own-server'
 import { pngFile } from './support/png'
 
 const OWNER = { username: 'home-owner', password: 'home owner password' }
@@ -44,13 +44,7 @@ test.beforeAll(async () => {
 
 test.afterAll(() => server?.stop())
 
-async function signIn(page: Page) {
-  await page.goto(`${base}/login`)
-  await page.getByLabel('Username').fill(OWNER.username)
-  await page.getByLabel('Password').fill(OWNER.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-}
+const signIn = (page: Page) => signInOnOwnServer(page, base, OWNER)
 
 const checklist = (page: Page) => page.getByRole('region', { name: 'Get started' })
 const step = (page: Page, title: string) =>

@@ -12,7 +12,13 @@ import { join } from 'node:path'
 import { type Page, test } from '@playwright/test'
 import { expect, expectNoAxeViolations, hydrated } from './fixtures'
 import { freePort } from './support/free-port'
-import { type OwnServer, startOwnServer, stopChildren, waitForAnswer } from './support/own-server'
+import {
+  type OwnServer,
+  signInOnOwnServer,
+  startOwnServer,
+  stopChildren,
+  waitForAnswer,
+} from './support/own-server'
 
 const OWNER = { username: 'github-owner', password: 'github owner password' }
 const shotsDir = process.env.GITHUB_SHOTS_DIR ?? '.tmp/screenshots-github'
@@ -50,13 +56,7 @@ test.afterAll(async () => {
   await stopChildren([fakeGitHub])
 })
 
-async function signIn(page: Page) {
-  await page.goto(`${base}/login`)
-  await page.getByLabel('Username').fill(OWNER.username)
-  await page.getByLabel('Password').fill(OWNER.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-}
+const signIn = (page: Page) => signInOnOwnServer(page, base, OWNER)
 
 async function shoot(page: Page, name: string, colorScheme: 'light' | 'dark') {
   mkdirSync(shotsDir, { recursive: true })

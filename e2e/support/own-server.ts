@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { expect, type Page } from '@playwright/test'
 import { freePort } from './free-port'
 
 /**
@@ -89,4 +90,17 @@ export async function startOwnServer(options: OwnServerOptions): Promise<OwnServ
     throw error
   }
   return { base, dataDir, stderr: () => printed, stop }
+}
+
+/** Signs in on a server of its own through its /login form, as its owner does. */
+export async function signInOnOwnServer(
+  page: Page,
+  base: string,
+  owner: { username: string; password: string },
+): Promise<void> {
+  await page.goto(`${base}/login`)
+  await page.getByLabel('Username').fill(owner.username)
+  await page.getByLabel('Password').fill(owner.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
 }
