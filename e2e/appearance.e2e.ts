@@ -12,10 +12,16 @@
  *   next page paints in it from the start (the theme script's flag).
  * - axe finds nothing on the home page, /projects, a project page and /cv in
  *   every style and theme.
+ * - Every public page paints the same with only the rules its markup uses
+ *   (the critical CSS its `<head>` carries) as with the whole stylesheet
+ *   added, in every style and theme, at 390 and 1280 px; and the app waits
+ *   for the whole stylesheet before it hydrates.
  * - Settings → Appearance previews the styles and applies the one picked;
  *   the public home then has it.
  */
-import type { APIRequestContext, Browser } from '@playwright/test'
+import { writeFileSync } from 'node:fs'
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { notFoundPath, publicPagePaths } from '../scripts/site-pages'
 import { apiCreate, expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
 
 const styles = ['minimal', 'editorial', 'bold'] as const
@@ -198,6 +204,115 @@ for (const style of styles) {
     })
   }
 }
+
+/** Every image loaded and decoded, lazy ones included, so two screenshots see the same page. */
+async function imagesSettled(page: Page) {
+  await page.evaluate(async () => {
+    const images = [...document.images]
+    for (const image of images) image.loading = 'eager'
+    await Promise.all(images.map((image) => image.decode().catch(() => {})))
+    await document.fonts.ready
+  })
+}
+
+for (const style of styles) {
+  for (const theme of themes) {
+    test(`${style}, ${theme}: each public page paints the same with its critical CSS alone as with the whole stylesheet`, async ({
+      request,
+      token,
+      browser,
+    }) => {
+      test.setTimeout(120_000)
+      await setStyle(request, token, style)
+      for (const width of [390, 1280]) {
+        const context = await browser.newContext({
+          colorScheme: theme,
+          viewport: { width, height: 900 },
+        })
+        const page = await context.newPage()
+        // The page as the server sent it: the app never arrives, the whole stylesheet when added.
+        const script = /\/assets\/.+\.js$/
+        const stylesheet = /\/assets\/.+\.css$/
+        await page.route(script, (route) => route.abort())
+        await page.route(stylesheet, (route) => route.abort())
+        for (const path of [...publicPagePaths({ project: slug }), notFoundPath]) {
+          await test.step(`${width} px ${path}`, async () => {
+            await page.goto(path)
+            const whole = await page.locator('noscript').evaluate(
+              // Scripting on, a <noscript>'s content is its text.
+              (element) => /href="([^"]+\.css)"/.exec(element.textContent ?? '')?.[1] ?? '',
+            )
+            expect(whole, 'the whole stylesheet, for browsers without scripts').toMatch(
+              /^\/assets\/.+\.css$/,
+            )
+            const inline = (await page.locator('style[data-tsr-inline-css]').textContent()) ?? ''
+            await imagesSettled(page)
+            const critical = await page.screenshot({ fullPage: true, animations: 'disabled' })
+            await page.unroute(stylesheet)
+            await page.addStyleTag({ url: whole })
+            await imagesSettled(page)
+            const full = await page.screenshot({ fullPage: true, animations: 'disabled' })
+            await page.route(stylesheet, (route) => route.abort())
+            if (!critical.equals(full)) {
+              const name = `${width}${path.replace(/\W+/g, '-')}`
+              for (const [kind, body] of [
+                ['critical', critical],
+                ['whole', full],
+              ] as const) {
+                const file = test.info().outputPath(`${name}-${kind}.png`)
+                writeFileSync(file, body)
+                await test
+                  .info()
+                  .attach(`${name} ${kind}`, { path: file, contentType: 'image/png' })
+              }
+            }
+            expect(critical.equals(full), `${path} differs once the whole stylesheet is in`).toBe(
+              true,
+            )
+            // And it is a part of it: the page does not carry the whole stylesheet.
+            const wholeCss = await (await request.get(whole)).text()
+            expect(inline.length).toBeGreaterThan(0)
+            expect(inline.length).toBeLessThan(wholeCss.length * 0.8)
+          })
+        }
+        await context.close()
+      }
+    })
+  }
+}
+
+test('the app hydrates only once the whole stylesheet is in', async ({ browser }) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/.+\.css$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  const entry = page.waitForResponse((response) =>
+    /\/assets\/index-[^/]+\.js$/.test(response.url()),
+  )
+  await page.goto('/')
+  // The boot script asked for it (after the largest paint) and the entry has arrived...
+  await expect(page.locator('link[data-site-css]')).toHaveCount(1)
+  await (await entry).finished()
+  await page.waitForTimeout(500)
+  // ...but the app has not taken over: the router's SSR state is still there.
+  expect(await page.evaluate(() => '$_TSR' in window)).toBe(true)
+  release()
+  await hydrated(page)
+  const rules = await page.evaluate(
+    () =>
+      [...document.styleSheets].find((sheet) =>
+        (sheet.ownerNode as Element | null)?.hasAttribute('data-site-css'),
+      )?.cssRules.length ?? 0,
+  )
+  expect(rules).toBeGreaterThan(0)
+  await context.close()
+})
 
 test('Settings → Appearance previews each style and applies the one picked; the home page then has it', async ({
   adminPage: page,

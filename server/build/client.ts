@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildTemplate, templateDirIn, templateState } from '../db/template'
+import { criticalPlansPath } from '../http/pages/critical-css'
 import { precompressDir } from './precompress'
 
 const inputs = ['client', 'src', 'vite.config.ts', 'package.json']
@@ -22,7 +23,7 @@ function newestMtime(path: string): number {
  */
 export function viteBuildIsStale(root: string, distDir: string): boolean {
   const manifest = join(distDir, '.vite', 'manifest.json')
-  if (!existsSync(manifest)) return true
+  if (!existsSync(manifest) || !existsSync(criticalPlansPath(distDir))) return true
   const built = statSync(manifest).mtimeMs
   return inputs.some((input) => newestMtime(join(root, input)) > built)
 }
@@ -73,6 +74,11 @@ export async function buildClient(root: string, logLevel = 'warn'): Promise<void
     const code = await child.exited
     if (code !== 0) throw new Error(`The client build failed (exit code ${code}).`)
     step(`1/3 bundled (${since(began)})`)
+    const planning = performance.now()
+    // PostCSS (the compiler's) is loaded for the build only, never on a start that has a build.
+    const { writeCriticalPlans } = await import('./critical-css')
+    const plans = writeCriticalPlans(distDir)
+    step(`1/3 compiled ${plans} stylesheet(s) for the pages' critical CSS (${since(planning)})`)
     const compressing = performance.now()
     step('2/3 precompressing (gzip, brotli)…')
     const result = precompressDir(distDir)

@@ -533,7 +533,7 @@ describe('scripts, data and the content security policy', () => {
   test('the page starts the built entry after its first paint, with its stylesheet written in, and its route chunk with it', async () => {
     const home = await t.request('GET', '/')
     expect(home.text).toContain(
-      `<script type="module">${entryBootScript('/assets/index-e1.js')}</script>`,
+      `<script type="module">${entryBootScript('/assets/index-e1.js', ['/assets/index-c1.css'])}</script>`,
     )
     // Fetched after the largest paint, so never preloaded.
     expect(home.text).not.toContain('<link rel="modulepreload" href="/assets/index-e1.js"')
@@ -894,7 +894,12 @@ describe('the asset manifest', () => {
     const manifest = await loadRouterManifest(viteManifest, createRouter({ siteUrl: SITE }))
     expect(manifest.routes.__root__).toEqual({
       css: ['/assets/index-c1.css'],
-      scripts: [{ attrs: { type: 'module' }, children: entryBootScript('/assets/index-e1.js') }],
+      scripts: [
+        {
+          attrs: { type: 'module' },
+          children: entryBootScript('/assets/index-e1.js', ['/assets/index-c1.css']),
+        },
+      ],
     })
     expect(manifest.routes['/projects/$slug']?.scripts).toEqual([
       {

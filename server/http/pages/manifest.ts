@@ -77,14 +77,20 @@ export async function routeIdsOfFiles(
  * for the image to decode and one frame. Whatever happens, it starts half
  * a second after the image decoded (it may not be the largest element),
  * when the image fails, after 3 s, and at the first press, key or touch;
- * `import()` of one module runs it once. The page's own route chunks
+ * `import()` of one module runs it once. With it come the entry's whole
+ * stylesheets (`stylesheets`): the page's `<head>` holds only the rules its
+ * own markup uses (critical-css.ts), and the app hydrates once they are in
+ * (client/main.tsx). The page's own route chunks
  * (`routeChunksScript`) are imported with it, not modulepreloaded: Chromium
  * fetches a modulepreload's imports too, so a route chunk's link fetched the
  * entry beside the main image again (LCP 0.90 → 1.11–1.14 s in Lighthouse).
  */
-export function entryBootScript(src: string): string {
+export function entryBootScript(src: string, stylesheets: readonly string[] = []): string {
+  const links = stylesheets.length
+    ? `if(!document.querySelector("link[data-site-css]"))for(const href of ${JSON.stringify(stylesheets)}){const link=document.createElement("link");link.rel="stylesheet";link.href=href;link.dataset.siteCss="";document.head.append(link)}`
+    : ''
   return [
-    `const start=()=>{import(${JSON.stringify(src)});for(const chunk of self.__routeChunks??[])import(chunk)}`,
+    `const start=()=>{${links}import(${JSON.stringify(src)});for(const chunk of self.__routeChunks??[])import(chunk)}`,
     'for(const type of["pointerdown","keydown","touchstart"])addEventListener(type,start,{once:true,capture:true,passive:true})',
     'setTimeout(start,3000)',
     `const image=document.querySelector('img[fetchpriority="high"]')`,
@@ -150,7 +156,12 @@ export function routerManifestFromVite(
   const routes: Record<string, ManifestRoute> = {
     [rootRouteId]: {
       css: (entry.css ?? []).map(url),
-      scripts: [{ attrs: { type: 'module' }, children: entryBootScript(url(entry.file)) }],
+      scripts: [
+        {
+          attrs: { type: 'module' },
+          children: entryBootScript(url(entry.file), (entry.css ?? []).map(url)),
+        },
+      ],
     },
   }
   for (const [key, chunk] of Object.entries(vite)) {

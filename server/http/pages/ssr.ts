@@ -36,6 +36,7 @@ import { errorPageHtml, logFailure } from '../../trpc/errors'
 import { appRouter } from '../../trpc/root'
 import { documentHeaders, isPrivatePath } from '../infra/headers'
 import { pageAddresses } from './addresses'
+import { type CriticalCss, criticalPlansPath, loadCriticalCss } from './critical-css'
 import {
   inlineStylesOf,
   loadRouterManifest,
@@ -98,12 +99,18 @@ function unknownParams(router: AnyRouter): boolean {
 }
 
 export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
+  // The router marks the inline stylesheet (`<style data-tsr-inline-css>`, which the
+  // critical-CSS step finds and the browser's router adopts) when it knows it runs on a
+  // server; under `bun test` (NODE_ENV=test) it cannot tell, so it is told: the same page.
+  process.env.TSS_INLINE_CSS_ENABLED ??= 'true'
   const routerOf = deps.createRouter ?? createRouter
   const routes = routerOf({ siteUrl: deps.siteUrl })
   // Read (and checked) at once; the route ids come from the route modules, loaded already.
   const vite = readViteManifest(deps.distDir, deps.log)
+  let criticalCss: CriticalCss | null = null
   const manifest = loadRouterManifest(vite, routes).then((loaded): ServerManifest => {
     const styles = inlineStylesOf(loaded, deps.distDir, deps.log)
+    criticalCss = loadCriticalCss(criticalPlansPath(deps.distDir), Object.keys(styles), deps.log)
     return Object.keys(styles).length > 0 ? { ...loaded, inlineCss: { styles } } : loaded
   })
   const base = `${deps.siteUrl}/`
@@ -170,7 +177,8 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
       )
     }
 
-    const html = await response.text()
+    const rendered = await response.text()
+    const html = criticalCss ? criticalCss.apply(rendered) : rendered
     const headers: Record<string, string> = {}
     response.headers.forEach((value, key) => {
       headers[key] = value
