@@ -275,6 +275,9 @@ interface Run {
   restartMs: number
   restRssMb: number
   peakRssMb: number
+  /** The Bun static baseline's RSS at rest and its peak under the same load: Bun's own floor. */
+  bunStaticRestRssMb: number
+  bunStaticPeakRssMb: number
   /** target → server → figures */
   targets: Record<string, Record<string, Figures>>
   firstLoadKb: number
@@ -372,6 +375,8 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
         restartMs,
         restRssMb,
         peakRssMb: Number.NaN,
+        bunStaticRestRssMb: Number.NaN,
+        bunStaticPeakRssMb: Number.NaN,
         targets: {},
         firstLoadKb: firstLoadJs(home, join(cwd, 'dist')).gzipKb,
         viewsCounted: 0,
@@ -407,12 +412,16 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
 
     const results: Run['targets'] = {}
     let peakKb = 0
+    const bunStaticRestKb = rssKb(bunStatic.pid)
+    let bunStaticPeakKb = 0
     for (const target of targets) {
       results[target.name] = {}
       for (const each of servers) {
-        const sampler = each.name === 'ours' ? rssPeak(server.pid) : undefined
+        const sampler =
+          each.name === 'ours' || each.name === 'Bun static' ? rssPeak(each.pid) : undefined
         const figures = await measure(`${each.base}${target.path}`, each.pid)
-        if (sampler) peakKb = Math.max(peakKb, sampler())
+        if (sampler && each.name === 'ours') peakKb = Math.max(peakKb, sampler())
+        else if (sampler) bunStaticPeakKb = Math.max(bunStaticPeakKb, sampler())
         ;(results[target.name] as Record<string, Figures>)[each.name] = figures
       }
     }
@@ -453,6 +462,8 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
       restartMs,
       restRssMb,
       peakRssMb: peakKb / 1024,
+      bunStaticRestRssMb: bunStaticRestKb / 1024,
+      bunStaticPeakRssMb: bunStaticPeakKb / 1024,
       targets: results,
       firstLoadKb: firstLoadJs(home, join(cwd, 'dist')).gzipKb,
       viewsCounted,
@@ -507,6 +518,9 @@ function printRun(run: number, result: Run) {
   console.log(
     `start to first 200 on /: ${Math.round(result.newStartMs)} ms new DATA_DIR, ${Math.round(result.restartMs)} ms existing; ` +
       `RSS ${result.restRssMb.toFixed(0)} MB at rest, ${result.peakRssMb.toFixed(0)} MB peak under load; first-load JS ${result.firstLoadKb.toFixed(1)} KB gzip`,
+  )
+  console.log(
+    `Bun static (Bun.serve and Bun.file, nothing else): RSS ${result.bunStaticRestRssMb.toFixed(0)} MB at rest, ${result.bunStaticPeakRssMb.toFixed(0)} MB peak under the same load (its growth: ${(result.bunStaticPeakRssMb - result.bunStaticRestRssMb).toFixed(0)} MB; ours: ${(result.peakRssMb - result.restRssMb).toFixed(0)} MB)`,
   )
 }
 
@@ -583,6 +597,6 @@ function printMedians(label: string, all: Run[]) {
     )
   }
   console.log(
-    `\n| start to first 200 on / (new DATA_DIR) | restart (existing) | RSS at rest | RSS peak under load | first-load JS |\n|---|---|---|---|---|\n| ${Math.round(m((r) => r.newStartMs))} ms | ${Math.round(m((r) => r.restartMs))} ms | ${m((r) => r.restRssMb).toFixed(0)} MB | ${m((r) => r.peakRssMb).toFixed(0)} MB | ${m((r) => r.firstLoadKb).toFixed(1)} KB gzip |`,
+    `\n| start to first 200 on / (new DATA_DIR) | restart (existing) | RSS at rest | RSS peak under load | Bun static: at rest, peak | first-load JS |\n|---|---|---|---|---|---|\n| ${Math.round(m((r) => r.newStartMs))} ms | ${Math.round(m((r) => r.restartMs))} ms | ${m((r) => r.restRssMb).toFixed(0)} MB | ${m((r) => r.peakRssMb).toFixed(0)} MB | ${Number.isNaN(m((r) => r.bunStaticPeakRssMb)) ? '–' : `${m((r) => r.bunStaticRestRssMb).toFixed(0)}, ${m((r) => r.bunStaticPeakRssMb).toFixed(0)} MB`} | ${m((r) => r.firstLoadKb).toFixed(1)} KB gzip |`,
   )
 }
