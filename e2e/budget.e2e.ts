@@ -85,7 +85,7 @@ test('public pages load their JavaScript within the budget, without zod or admin
  * the site styles added 1.3 KB: three styles' tokens in both themes, the
  * three faces' @font-face rules and their metric-matched fallbacks), fetched
  * after the first paint; and what each page carries in its `<head>`: the
- * rules its own markup uses (critical CSS: 5.8–7.4 KB gzip on the seeded
+ * rules its own markup uses (critical CSS: 5.6–7.2 KB gzip on the seeded
  * pages, the home page the largest).
  */
 const WHOLE_CSS_LIMIT_KB = 10.5
