@@ -86,6 +86,16 @@ for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 })
     await page.goto('/admin')
     await expect(page.getByRole('heading', { name: 'Manage Contacts.' })).toBeVisible()
+    // The admin draws with the whole public stylesheet (the page's own <style> holds only
+    // the frame's rules): the admin's guard against a second copy of it leaves it on.
+    const whole = page.locator('link[data-site-css]')
+    await expect(whole).toHaveCount(1)
+    expect(await whole.getAttribute('media')).toBeNull()
+    expect(
+      await whole.evaluate((link: HTMLLinkElement) =>
+        link.sheet && !link.sheet.disabled ? link.sheet.cssRules.length : 0,
+      ),
+    ).toBeGreaterThan(0)
 
     const project = page.getByRole('article').filter({ hasText: seeded.project.title })
     const event = page.getByRole('listitem').filter({ hasText: seeded.event.title })

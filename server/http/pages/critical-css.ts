@@ -48,9 +48,6 @@ export function criticalPlansPath(distDir: string): string {
  */
 const RUNTIME_ROOT_ATTRIBUTES = ' data-theme="dark"'
 
-/** The inline style the router writes for the inlined stylesheets (`manifest.inlineCss`). */
-const INLINE_STYLE = /(<style data-tsr-inline-css[^>]*>)([\s\S]*?)(<\/style>)/
-
 export interface CriticalCss {
   /** The page with its inline stylesheet cut to the rules its markup can use (unchanged without one). */
   apply: (html: string) => string
@@ -61,16 +58,20 @@ function isPlans(value: unknown): value is Record<string, CompactPlan> {
 }
 
 /**
- * The critical-CSS step for pages whose inline stylesheets are `hrefs`, from
- * the build's plans (`planPath`); null when the build has none for them (an
- * older build): the pages then keep the whole stylesheet inline.
+ * The critical-CSS step for pages whose inline stylesheets are `styles`
+ * (href → its CSS, in the order the router writes them into one `<style>`),
+ * from the build's plans (`planPath`); null when the build has none for
+ * them (an older build): the pages then keep the whole stylesheet inline.
  */
 export function loadCriticalCss(
   planPath: string,
-  hrefs: readonly string[],
+  styles: Readonly<Record<string, string>>,
   log: Logger,
 ): CriticalCss | null {
+  const hrefs = Object.keys(styles)
   if (hrefs.length === 0) return null
+  // What the router writes in the page's <style>: the stylesheets one after the other.
+  const whole = Object.values(styles).join('')
   if (!existsSync(planPath)) {
     log.warn('no critical-CSS plan in the build: pages inline the whole stylesheet', {
       path: planPath,
@@ -93,17 +94,16 @@ export function loadCriticalCss(
 
   return {
     apply(html) {
-      const style = INLINE_STYLE.exec(html)
-      if (!style) return html
-      const critical = processor.extract(html.replace('<html', `<html${RUNTIME_ROOT_ATTRIBUTES}`))
-      const [whole, open, , close] = style
+      // The router's <style> holds exactly the whole stylesheet (marked
+      // `data-tsr-inline-css` on a server; `bun test` renders it unmarked).
+      const at = html.indexOf(whole)
+      const end = at + whole.length
+      if (at < 1 || html[at - 1] !== '>' || !html.startsWith('</style>', end)) return html
+      const page = html.slice(0, at) + html.slice(end)
+      const critical = processor.extract(page.replace('<html', `<html${RUNTIME_ROOT_ATTRIBUTES}`))
+      const close = end + '</style>'.length
       return (
-        html.slice(0, style.index) +
-        open +
-        critical.css +
-        close +
-        noscript +
-        html.slice(style.index + whole.length)
+        html.slice(0, at) + critical.css + html.slice(end, close) + noscript + html.slice(close)
       )
     },
   }

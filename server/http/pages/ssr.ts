@@ -99,10 +99,6 @@ function unknownParams(router: AnyRouter): boolean {
 }
 
 export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
-  // The router marks the inline stylesheet (`<style data-tsr-inline-css>`, which the
-  // critical-CSS step finds and the browser's router adopts) when it knows it runs on a
-  // server; under `bun test` (NODE_ENV=test) it cannot tell, so it is told: the same page.
-  process.env.TSS_INLINE_CSS_ENABLED ??= 'true'
   const routerOf = deps.createRouter ?? createRouter
   const routes = routerOf({ siteUrl: deps.siteUrl })
   // Read (and checked) at once; the route ids come from the route modules, loaded already.
@@ -110,7 +106,7 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
   let criticalCss: CriticalCss | null = null
   const manifest = loadRouterManifest(vite, routes).then((loaded): ServerManifest => {
     const styles = inlineStylesOf(loaded, deps.distDir, deps.log)
-    criticalCss = loadCriticalCss(criticalPlansPath(deps.distDir), Object.keys(styles), deps.log)
+    criticalCss = loadCriticalCss(criticalPlansPath(deps.distDir), styles, deps.log)
     return Object.keys(styles).length > 0 ? { ...loaded, inlineCss: { styles } } : loaded
   })
   const base = `${deps.siteUrl}/`
