@@ -13,15 +13,14 @@
  * here its runtime scans the rendered HTML for the tag names, classes, ids
  * and attribute names it holds and keeps every rule whose selectors could
  * match them (a superset: a rule is dropped only when something it needs is
- * absent), with the `@font-face` rules of the families those rules name.
- * `<html>` is scanned as if in the dark theme (the theme script sets it
+ * absent). `<html>` is scanned as if in the dark theme (the theme script sets it
  * before the first paint; the light theme's rules have no condition), so
  * both themes are styled from the first paint; the rules on `data-fonts`
  * (whether the web fonts are on), on the visitor's theme choice, and every
  * `@font-face` are always kept (server/build/critical-css.ts).
  *
  * The whole stylesheet is then loaded by the page's boot script
- * (`entryBootScript`) once the largest paint is done, and the app hydrates
+ * (`entryBootScript`, as `link[data-site-css]`) once the largest paint is done, and the app hydrates
  * only after it has arrived (client/main.tsx): anything the app shows that
  * the server did not render is styled. Without scripts, a `<noscript>` link
  * loads it.
@@ -30,9 +29,6 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type CompactPlan, createProcessor } from 'beasties/runtime'
 import type { Logger } from '../../log'
-
-/** The id of the `<link>` the boot script adds for the whole stylesheet (client/main.tsx waits for it). */
-export const FULL_STYLESHEET_ID = 'site-css'
 
 /** Where the build writes the plans, beside Vite's manifest (build metadata, never served). */
 export function criticalPlansPath(distDir: string): string {
@@ -87,10 +83,8 @@ export function loadCriticalCss(
     return null
   }
   const processor = createProcessor(plans as CompactPlan[], { keyframes: 'critical' })
-  const noscript = hrefs
-    .map((href) => `<link rel="stylesheet" href="${href}">`)
-    .join('')
-    .replace(/^(.*)$/, '<noscript>$1</noscript>')
+  const links = hrefs.map((href) => `<link rel="stylesheet" href="${href}">`).join('')
+  const noscript = `<noscript>${links}</noscript>`
 
   return {
     apply(html) {
