@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { MAX_QUERY, searchInputClass } from './header-search'
 import { fetchSuggestions, type Suggestion, SuggestionList } from './search-suggestions'
 
@@ -18,10 +18,19 @@ export default function SearchCombobox({ id, initial }: { id: string; initial: (
   const [results, setResults] = useState<Suggestion[]>([])
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
-  useEffect(() => {
+  // As this box replaces the plain one, in the same task (a layout effect: no key can
+  // land in between): the text typed since this render read it (a key can reach the
+  // plain box between the two), the focus (the plain box took it away with it), and
+  // the caret after the text.
+  const typedBefore = useRef(initial)
+  useLayoutEffect(() => {
     const box = input.current
     if (!box) return
-    // The caret after what was typed into the plain box before this one took over.
+    const latest = typedBefore.current()
+    if (latest !== box.value) {
+      box.value = latest
+      setQ(latest)
+    }
     box.focus()
     box.setSelectionRange(box.value.length, box.value.length)
   }, [])
