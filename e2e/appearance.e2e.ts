@@ -22,7 +22,15 @@
 import { writeFileSync } from 'node:fs'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { notFoundPath, publicPagePaths } from '../scripts/site-pages'
-import { apiCreate, expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
+import {
+  apiCreate,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  test,
+  unique,
+  wholeStylesheetOf,
+} from './fixtures'
 
 const styles = ['minimal', 'editorial', 'bold'] as const
 const themes = ['light', 'dark'] as const
@@ -238,10 +246,7 @@ for (const style of styles) {
         for (const path of [...publicPagePaths({ project: slug }), notFoundPath]) {
           await test.step(`${width} px ${path}`, async () => {
             await page.goto(path)
-            const whole = await page.locator('noscript').evaluate(
-              // Scripting on, a <noscript>'s content is its text.
-              (element) => /href="([^"]+\.css)"/.exec(element.textContent ?? '')?.[1] ?? '',
-            )
+            const whole = await wholeStylesheetOf(page)
             expect(whole, 'the whole stylesheet, for browsers without scripts').toMatch(
               /^\/assets\/.+\.css$/,
             )

@@ -7,7 +7,7 @@
  */
 import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
-import { apiCreate, expect, hydrated, test, unique } from './fixtures'
+import { apiCreate, expect, hydrated, test, unique, wholeStylesheetOf } from './fixtures'
 
 /**
  * A guard against growth, at the target: the home page's first load (the entry
@@ -106,9 +106,7 @@ test('public pages carry their own rules inline and fetch the whole public style
     const kb = gzipSync(css ?? '', { level: 9 }).byteLength / 1024
     expect(kb, path).toBeGreaterThan(1)
     expect(kb, path).toBeLessThanOrEqual(INLINE_CSS_LIMIT_KB)
-    whole = await page
-      .locator('noscript')
-      .evaluate((element) => /href="([^"]+\.css)"/.exec(element.textContent ?? '')?.[1] ?? '')
+    whole = await wholeStylesheetOf(page)
   }
   await hydrated(page)
   expect(whole).toMatch(/^\/assets\/index-.+\.css$/)

@@ -15,6 +15,17 @@ export function unique(label: string): string {
   return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 }
 
+/**
+ * The whole public stylesheet a server-rendered page names in its `<noscript>`
+ * (its `<head>` carries only its own rules: server/http/pages/critical-css.ts);
+ * '' when it names none. With scripting on, a `<noscript>`'s content is its text.
+ */
+export async function wholeStylesheetOf(page: Page): Promise<string> {
+  return page
+    .locator('noscript')
+    .evaluate((element) => /href="([^"]+\.css)"/.exec(element.textContent ?? '')?.[1] ?? '')
+}
+
 /** Server-rendered page hydrated: the router removes its bootstrap global, and the network is quiet. */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => !('$_TSR' in window))

@@ -3,8 +3,8 @@
  * reads it, the signed-in owner sets one of the styles there are (anything
  * else is a 400 that changes nothing), every server-rendered page carries it
  * on <html data-style>, even from the response cache right after a change,
- * and preloads no web font (the faces come after the largest paint), and a backup carries it (a file from
- * before styles restores the default).
+ * and preloads no web font (the faces come after the largest paint); a
+ * backup carries it (a file from before styles restores the default).
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
