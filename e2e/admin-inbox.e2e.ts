@@ -299,6 +299,8 @@ test.describe('Settings → Notifications with alerts configured', () => {
   let hookStatus = 503
 
   test.beforeAll(async () => {
+    // A mail server and a server of its own: longer than a test on a busy machine.
+    test.setTimeout(90_000)
     const smtpPort = await freePort()
     smtp = new SMTPServer({
       authOptional: true,

@@ -18,6 +18,8 @@ let setupUrl = ''
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
+  // A server of its own on a new data directory: longer than a test on a busy machine.
+  test.setTimeout(90_000)
   server = await startOwnServer({
     name: 'portfolio-setup-e2e',
     env: { ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined },

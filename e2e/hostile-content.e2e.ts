@@ -16,6 +16,8 @@ let base = ''
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
+  // A seeded data directory, then a server of its own: longer than a test on a busy machine.
+  test.setTimeout(90_000)
   server = await startOwnServer({
     name: 'portfolio-hostile',
     prepare: (dataDir) =>

@@ -16,6 +16,8 @@ let base = ''
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
+  // A server of its own on a new data directory: longer than a test on a busy machine.
+  test.setTimeout(90_000)
   server = await startOwnServer({
     name: 'portfolio-restore-notice',
     env: {

@@ -119,6 +119,14 @@ if (failures.length > 0) {
   for (const line of failures.slice(0, 80)) console.log(line)
   console.log()
 }
+// A journey that failed and then passed on its retry (CI only: playwright.config.ts) counts
+// as passed, and is named here so that a flaky one is seen and fixed.
+const flaky = e2eFailures(report, 'flaky')
+if (flaky.length > 0) {
+  console.log('== what failed once, then passed on its retry')
+  for (const line of flaky.slice(0, 40)) console.log(line)
+  console.log()
+}
 
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed > 0 ? 1 : 0)
@@ -143,16 +151,21 @@ function unitFailures(output: string): string[] {
 
 type JsonSuite = {
   title: string
-  specs?: { title: string; ok: boolean; tests: { results: { error?: { message?: string } }[] }[] }[]
+  specs?: {
+    title: string
+    ok: boolean
+    tests: { status?: string; results: { error?: { message?: string } }[] }[]
+  }[]
   suites?: JsonSuite[]
 }
 
-/** Each failed Playwright test, with the first line of its error. */
-function e2eFailures(path: string): string[] {
+/** Each failed (or flaky) Playwright test, with the first line of its (first) error. */
+function e2eFailures(path: string, kind: 'failed' | 'flaky' = 'failed'): string[] {
   const out: string[] = []
   const walk = (suite: JsonSuite, trail: string[]) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.ok) continue
+      const flaky = spec.tests.some((t) => t.status === 'flaky')
+      if (kind === 'failed' ? spec.ok : !flaky) continue
       const message =
         spec.tests.flatMap((t) => t.results).find((r) => r.error?.message)?.error?.message ?? ''
       out.push(`playwright: ${[...trail, spec.title].join(' › ')}`)
