@@ -23,8 +23,8 @@
  * multiplies the CPU time it observes by 4, and on a shared machine that time includes
  * other work's.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
 import * as chromeLauncher from 'chrome-launcher'
@@ -70,6 +70,8 @@ interface Figures {
   fcp: number
   cls: number
   tbt: number
+  /** Lighthouse's own measure of this machine's speed (lhr.environment.benchmarkIndex). */
+  benchmarkIndex: number
   lcpElement: string
   /** Scored audits that did not pass: what keeps a category under 100. */
   failing: string[]
@@ -161,6 +163,7 @@ async function audit(url: string, port: number): Promise<Figures> {
     fcp: numeric('first-contentful-paint'),
     cls: numeric('cumulative-layout-shift'),
     tbt: numeric('total-blocking-time'),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
     lcpElement: lcpElement.replace(/\\"/g, '"').slice(0, 80),
   }
 }
@@ -191,9 +194,28 @@ function medianFigures(all: Figures[]): Figures {
     fcp: pick((f) => f.fcp),
     cls: pick((f) => f.cls),
     tbt: pick((f) => f.tbt),
+    benchmarkIndex: pick((f) => f.benchmarkIndex),
     lcpElement: first.lcpElement,
     failing: [...new Set(all.flatMap((f) => f.failing))],
   }
+}
+
+/** The machine the figures come from: Bun, Chromium and Lighthouse versions, CPU, load, benchmarkIndex. */
+function machineLine(benchmarkIndexes: number[]): string {
+  const chromium =
+    new TextDecoder()
+      .decode(Bun.spawnSync([chromePath ?? 'chromium', '--version']).stdout)
+      .trim() || 'unknown'
+  const { version: lighthouseVersion } = JSON.parse(
+    readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8'),
+  ) as { version: string }
+  const indexes = benchmarkIndexes.filter(Number.isFinite)
+  const index = indexes.length
+    ? `${Math.round(Math.min(...indexes))}-${Math.round(Math.max(...indexes))} (median ${Math.round(median(indexes))})`
+    : 'unknown'
+  return `machine: Bun ${Bun.version}; ${chromium}; Lighthouse ${lighthouseVersion}; ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}); load average ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')}; benchmarkIndex ${index}`
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-lighthouse-'))
@@ -246,6 +268,7 @@ try {
     '|---|---|---|---|---|---|---|---|---|---|',
   ]
   const elements: string[] = []
+  const benchmarkIndexes: number[] = []
   for (const style of styles) {
     const response = await fetch(`${base}/api/appearance`, {
       method: 'PUT',
@@ -259,6 +282,7 @@ try {
       for (let run = 0; run < runs; run++)
         all.push(await auditWithRetry(`${base}${path}`, chrome.port))
       const figures = medianFigures(all)
+      benchmarkIndexes.push(figures.benchmarkIndex)
       const shown = path.startsWith('/projects/') ? '/projects/{slug}' : path
       rows.push(
         `| ${style} | \`${shown}\` | ${categories.map((name) => figures.scores[name]).join(' | ')} | ${(figures.lcp / 1000).toFixed(2)} s | ${(figures.fcp / 1000).toFixed(2)} s | ${figures.cls.toFixed(3)} | ${Math.round(figures.tbt)} ms |`,
@@ -273,6 +297,7 @@ try {
   }
   console.log(rows.join('\n'))
   console.log(`\n${elements.join('\n')}`)
+  console.log(`\n${machineLine(benchmarkIndexes)}`)
   if (failed) {
     console.log(
       `\nBelow target: a score under 100, an LCP over ${LCP_BUDGET_MS / 1000} s or a TBT over ${TBT_BUDGET_MS} ms on a page.`,

@@ -3,17 +3,22 @@
  * then, on PostgreSQL, the cluster test (scripts/test-cluster.ts), then the
  * Playwright journeys against the real server. Uses PGlite unless
  * DATABASE_URL is set; then the API suite makes a database per file and the
- * browser suite runs on a fresh database of its own on the same server.
- * Ends with one line: `N passed, N failed`.
+ * browser suite runs on a fresh database of its own on the same server, with
+ * the journeys that reach database-specific code (e2e/support/database-journeys.ts;
+ * `E2E_ALL=1`: every journey). Prints each phase's duration and ends with one
+ * line: `N passed, N failed`.
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import postgres from 'postgres'
+import { databaseJourneys } from '../e2e/support/database-journeys'
 
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined
 console.log(
   `\n== database: ${databaseUrl ? `PostgreSQL (${new URL(databaseUrl).host})` : 'PGlite (embedded)'}\n`,
 )
 mkdirSync('.tmp', { recursive: true })
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(0)} s`
 
 async function run(cmd: string[], env: Record<string, string | undefined>) {
   const child = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' })
@@ -37,16 +42,20 @@ let passed = 0
 let failed = 0
 
 // 1. bun test
+const unitStart = performance.now()
 const unit = await run(['bun', 'test', '--timeout', '20000'], {})
 const unitPass = Number(/^\s*(\d+) pass$/m.exec(unit.output)?.[1] ?? 0)
 const unitFail = Number(/^\s*(\d+) fail$/m.exec(unit.output)?.[1] ?? 0)
 passed += unitPass
 failed += unitFail + (unit.code !== 0 && unitFail === 0 ? 1 : 0)
-console.log(`\n== bun test: ${unitPass} passed, ${unitFail} failed (exit ${unit.code})\n`)
+console.log(
+  `\n== bun test: ${unitPass} passed, ${unitFail} failed (exit ${unit.code}) in ${seconds(unitStart)}\n`,
+)
 
 // 2. The cluster test (three server processes on one PostgreSQL database): PostgreSQL only.
 let clusterOutput = ''
 if (databaseUrl) {
+  const clusterStart = performance.now()
   const cluster = await run(['bun', 'run', 'scripts/test-cluster.ts'], {})
   clusterOutput = cluster.output
   const counts = /^(\d+) passed, (\d+) failed$/m.exec(cluster.output)
@@ -55,7 +64,9 @@ if (databaseUrl) {
   if (cluster.code !== 0 && clusterFail === 0) clusterFail = 1
   passed += clusterPass
   failed += clusterFail
-  console.log(`\n== cluster: ${clusterPass} passed, ${clusterFail} failed (exit ${cluster.code})\n`)
+  console.log(
+    `\n== cluster: ${clusterPass} passed, ${clusterFail} failed (exit ${cluster.code}) in ${seconds(clusterStart)}\n`,
+  )
 } else {
   console.log(
     '\n== cluster: skipped (PGlite is single-instance by design; set DATABASE_URL to run it)\n',
@@ -82,7 +93,18 @@ if (databaseUrl) {
 }
 const report = '.tmp/e2e-results.json'
 rmSync(report, { force: true })
+// On PostgreSQL, the journeys that reach database-specific code; every journey on PGlite.
+const journeyFiles =
+  databaseUrl && process.env.E2E_ALL !== '1'
+    ? databaseJourneys.map(({ file }) => `e2e/${file}`)
+    : []
+if (journeyFiles.length > 0)
+  console.log(
+    `\n== playwright on PostgreSQL: the ${journeyFiles.length} journey files of e2e/support/database-journeys.ts (E2E_ALL=1: all)\n`,
+  )
+const e2eStart = performance.now()
 const e2e = await run(['bunx', 'playwright', 'test', '--reporter=list,json'], {
+  E2E_ONLY: journeyFiles.join(','),
   PLAYWRIGHT_JSON_OUTPUT_FILE: report,
   E2E_DATABASE_URL: e2eDatabaseUrl,
 })
@@ -106,7 +128,9 @@ try {
 if (e2e.code !== 0 && e2eFail === 0) e2eFail = 1
 passed += e2ePass
 failed += e2eFail
-console.log(`\n== playwright: ${e2ePass} passed, ${e2eFail} failed (exit ${e2e.code})\n`)
+console.log(
+  `\n== playwright: ${e2ePass} passed, ${e2eFail} failed (exit ${e2e.code}) in ${seconds(e2eStart)}\n`,
+)
 
 // CI keeps only the tail of the output: repeat what failed, briefly, right above the summary.
 const failures = [
