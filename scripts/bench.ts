@@ -15,13 +15,18 @@
  *   installed; `.ci/run` installs it);
  * - Bun static: the same bytes and headers from a minimal Bun.serve
  *   (`new Response(Bun.file(path))`) in another process;
- * - ours, analytics off: a second server with `ANALYTICS=off` (its own data
- *   directory, the same content); the two pages are loaded on it and on ours
- *   in turn, three rounds of half BENCH_SECONDS each, so the cost of
- *   counting page views shows as the ratio of the two (the load sends a
+ * - ours, bare: a second server with `LOG_LEVEL=warn ANALYTICS=off` (its own
+ *   data directory, the same content); the three targets are loaded on it and
+ *   on ours in turn, three rounds of half BENCH_SECONDS each, so what the
+ *   defaults add (a request log line and a counted page view per request)
+ *   shows as the difference in CPU time per request (the load sends a
  *   browser's User-Agent: a request without one, or wrk's, would not be
  *   counted). The views ours counted are read back from `GET /api/analytics`
  *   to show that it did count them.
+ * - the start floor: between the seeded server's stop and its restart,
+ *   `scripts/start-floor.ts` (Bun loading PGlite, opening the same DATA_DIR
+ *   with the server's start parameters, one query) from spawn to its answer;
+ *   the restart is printed as a ratio to it (PGlite only).
  *
  * Load: wrk `-t1 -c50` for BENCH_SECONDS (10) per target after a 1 s warm-up
  * (wrk when installed; otherwise autocannon with one worker thread per core,
@@ -273,6 +278,8 @@ interface Run {
   label: string
   newStartMs: number
   restartMs: number
+  /** Bun opening the same DATA_DIR and answering one query (PGlite only). */
+  floorMs: number
   restRssMb: number
   peakRssMb: number
   /** The Bun static baseline's RSS at rest and its peak under the same load: Bun's own floor. */
@@ -286,9 +293,10 @@ interface Run {
 }
 
 /** The pages, whose views are counted (the API read is not). */
-const isPage = (name: string) => name !== 'GET /api/projects'
-const analyticsOff = 'ours, analytics off'
-const countingOn = 'ours, counting (alternating)'
+const analyticsOff = 'ours, bare (LOG_LEVEL=warn ANALYTICS=off)'
+const countingOn = 'ours, at the defaults (alternating)'
+/** What the defaults (request log, page views counted) add to the bare server's CPU time per request, in %. */
+const defaultsCost = (on: Figures, bare: Figures) => ((on.cpu - bare.cpu) / bare.cpu) * 100
 const offDirs: string[] = []
 
 /** The mean of each figure over several rounds. */
@@ -327,8 +335,9 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
     children.push(runner)
     const newStartMs = await firstOk(`${base}/`, spawnedAt)
     const slug = await seedContent(base, admin)
-    // Cold start again on the seeded directory: the usual restart.
+    // Cold start again on the seeded directory: the usual restart, after its floor.
     await stop(runner)
+    const floorMs = databaseUrl ? Number.NaN : await startFloor(dataDir)
     spawnedAt = performance.now()
     runner = start(dataDir, port)
     children.push(runner)
@@ -373,6 +382,7 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
         label,
         newStartMs,
         restartMs,
+        floorMs,
         restRssMb,
         peakRssMb: Number.NaN,
         bunStaticRestRssMb: Number.NaN,
@@ -433,13 +443,13 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
     offDirs.push(offDir)
     const offPort = freePort()
     const offBase = `http://127.0.0.1:${offPort}`
-    const offRunner = start(offDir, offPort, { ANALYTICS: 'off' })
+    const offRunner = start(offDir, offPort, { ANALYTICS: 'off', LOG_LEVEL: 'warn' })
     children.push(offRunner)
     await firstOk(`${offBase}/`)
     const offServer = { pid: serverPidOf(offRunner.pid) }
     if (!databaseUrl) await seedContent(offBase, admin)
     const rounds = 3
-    for (const target of targets.filter((each) => isPage(each.name))) {
+    for (const target of targets) {
       const on: Figures[] = []
       const off: Figures[] = []
       for (let round = 0; round < rounds; round++) {
@@ -460,6 +470,7 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
       label,
       newStartMs,
       restartMs,
+      floorMs,
       restRssMb,
       peakRssMb: peakKb / 1024,
       bunStaticRestRssMb: bunStaticRestKb / 1024,
@@ -505,23 +516,51 @@ function printRun(run: number, result: Run) {
     const off = byServer[analyticsOff]
     if (!on || !off) continue
     counting[target] = {
-      'counting on req/s': Math.round(on.rps),
-      'counting off req/s': Math.round(off.rps),
-      'on/off': Number((on.rps / off.rps).toFixed(3)),
-      'on µs/req': Number(on.cpu.toFixed(1)),
-      'off µs/req': Number(off.cpu.toFixed(1)),
+      'defaults req/s': Math.round(on.rps),
+      'bare req/s': Math.round(off.rps),
+      'defaults/bare': Number((on.rps / off.rps).toFixed(3)),
+      'defaults µs/req': Number(on.cpu.toFixed(1)),
+      'bare µs/req': Number(off.cpu.toFixed(1)),
+      'added CPU %': Number(defaultsCost(on, off).toFixed(1)),
     }
   }
-  console.log('page views counted (ANALYTICS on) against ANALYTICS=off:')
+  console.log(
+    'at the defaults (request log, page views counted) against the bare server (LOG_LEVEL=warn ANALYTICS=off), alternating; goal: the defaults add ≤ 15 % CPU per request:',
+  )
   console.table(counting)
   console.log(`views counted during the load with counting on: ${result.viewsCounted}`)
   console.log(
     `start to first 200 on /: ${Math.round(result.newStartMs)} ms new DATA_DIR, ${Math.round(result.restartMs)} ms existing; ` +
+      `the floor (Bun opening the same DATA_DIR, one query): ${Math.round(result.floorMs)} ms, restart/floor ${(result.restartMs / result.floorMs).toFixed(2)} (goal ≤ 1.3); ` +
       `RSS ${result.restRssMb.toFixed(0)} MB at rest, ${result.peakRssMb.toFixed(0)} MB peak under load; first-load JS ${result.firstLoadKb.toFixed(1)} KB gzip`,
   )
   console.log(
     `Bun static (Bun.serve and Bun.file, nothing else): RSS ${result.bunStaticRestRssMb.toFixed(0)} MB at rest, ${result.bunStaticPeakRssMb.toFixed(0)} MB peak under the same load (its growth: ${(result.bunStaticPeakRssMb - result.bunStaticRestRssMb).toFixed(0)} MB; ours: ${(result.peakRssMb - result.restRssMb).toFixed(0)} MB)`,
   )
+}
+
+/** Milliseconds from spawning scripts/start-floor.ts on `dataDir` to its `ready`. */
+async function startFloor(dataDir: string): Promise<number> {
+  const spawnedAt = performance.now()
+  const child = Bun.spawn(['bun', join(root, 'scripts/start-floor.ts'), dataDir], {
+    cwd: root,
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
+  const reader = child.stdout.getReader()
+  let text = ''
+  let readyMs = Number.NaN
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    text += new TextDecoder().decode(value)
+    if (text.includes('ready')) {
+      readyMs = performance.now() - spawnedAt
+      break
+    }
+  }
+  await child.exited
+  return readyMs
 }
 
 const { buildClient, clientBuildIsStale } = await import('../server/build/client')
@@ -580,11 +619,13 @@ function printMedians(label: string, all: Run[]) {
     )
   }
   console.log(
-    `\npage views counted (ANALYTICS on) against ANALYTICS=off, medians of ${runs} runs (Markdown):\n`,
+    `\nat the defaults against the bare server (LOG_LEVEL=warn ANALYTICS=off), medians of ${runs} runs (Markdown):\n`,
   )
-  console.log('| page | counting on req/s | off req/s | on / off | on CPU/req | off CPU/req |')
-  console.log('|---|---|---|---|---|---|')
-  for (const target of Object.keys(all[0]?.targets ?? {}).filter(isPage)) {
+  console.log(
+    '| target | defaults req/s | bare req/s | defaults / bare | defaults CPU/req | bare CPU/req | added CPU |',
+  )
+  console.log('|---|---|---|---|---|---|---|')
+  for (const target of Object.keys(all[0]?.targets ?? {})) {
     const get = (name: string, key: keyof Figures) =>
       m((run) => run.targets[target]?.[name]?.[key] ?? Number.NaN)
     const ratio = m(
@@ -593,10 +634,16 @@ function printMedians(label: string, all: Run[]) {
         (run.targets[target]?.[analyticsOff]?.rps ?? 1),
     )
     console.log(
-      `| \`${target}\` | ${Math.round(get(countingOn, 'rps')).toLocaleString('en')} | ${Math.round(get(analyticsOff, 'rps')).toLocaleString('en')} | ${ratio.toFixed(3)} | ${get(countingOn, 'cpu').toFixed(1)} µs | ${get(analyticsOff, 'cpu').toFixed(1)} µs |`,
+      `| \`${target}\` | ${Math.round(get(countingOn, 'rps')).toLocaleString('en')} | ${Math.round(get(analyticsOff, 'rps')).toLocaleString('en')} | ${ratio.toFixed(3)} | ${get(countingOn, 'cpu').toFixed(1)} µs | ${get(analyticsOff, 'cpu').toFixed(1)} µs | ${m(
+        (run) => {
+          const on = run.targets[target]?.[countingOn]
+          const off = run.targets[target]?.[analyticsOff]
+          return on && off ? defaultsCost(on, off) : Number.NaN
+        },
+      ).toFixed(1)} % |`,
     )
   }
   console.log(
-    `\n| start to first 200 on / (new DATA_DIR) | restart (existing) | RSS at rest | RSS peak under load | Bun static: at rest, peak | first-load JS |\n|---|---|---|---|---|---|\n| ${Math.round(m((r) => r.newStartMs))} ms | ${Math.round(m((r) => r.restartMs))} ms | ${m((r) => r.restRssMb).toFixed(0)} MB | ${m((r) => r.peakRssMb).toFixed(0)} MB | ${Number.isNaN(m((r) => r.bunStaticPeakRssMb)) ? '–' : `${m((r) => r.bunStaticRestRssMb).toFixed(0)}, ${m((r) => r.bunStaticPeakRssMb).toFixed(0)} MB`} | ${m((r) => r.firstLoadKb).toFixed(1)} KB gzip |`,
+    `\n| start to first 200 on / (new DATA_DIR) | restart (existing) | restart / floor | RSS at rest | RSS peak under load | Bun static: at rest, peak | first-load JS |\n|---|---|---|---|---|---|---|\n| ${Math.round(m((r) => r.newStartMs))} ms | ${Math.round(m((r) => r.restartMs))} ms | ${m((r) => r.restartMs / r.floorMs).toFixed(2)} (floor ${Math.round(m((r) => r.floorMs))} ms) | ${m((r) => r.restRssMb).toFixed(0)} MB | ${m((r) => r.peakRssMb).toFixed(0)} MB | ${Number.isNaN(m((r) => r.bunStaticPeakRssMb)) ? '–' : `${m((r) => r.bunStaticRestRssMb).toFixed(0)}, ${m((r) => r.bunStaticPeakRssMb).toFixed(0)} MB`} | ${m((r) => r.firstLoadKb).toFixed(1)} KB gzip |`,
   )
 }

@@ -10,7 +10,10 @@
  * with two images; 6 timeline events), then audits /, /projects, a project
  * page, /contact-me, /cv, /privacy, /notes, a note and /search (LIGHTHOUSE_PAGES: a comma-separated subset) and prints, per page, the four category scores and
  * the Largest Contentful Paint (median of LIGHTHOUSE_RUNS runs, 1 by
- * default), with FCP, CLS and TBT beside them.
+ * default), with FCP, CLS and TBT beside them. Each page is audited a second time as its
+ * limit: the same HTML with every script removed, served by nginx (scripts/no-script-limit.ts;
+ * LIGHTHOUSE_LIMIT=0: not), printed beside ours. Last, the machine: Bun, Chromium and
+ * Lighthouse versions, CPU, load and Lighthouse's benchmarkIndex.
  *
  *   bun run lighthouse
  *   LIGHTHOUSE_RUNS=3 bun run lighthouse
@@ -33,6 +36,7 @@ import { DEFAULT_SITE_STYLE, isSiteStyle, SITE_STYLES } from '../src/domain/site
 import { chromiumFlags, chromiumPath } from './chromium'
 import { seedLighthouseContent } from './lighthouse-content'
 import { median } from './median'
+import { type NoScriptLimit, nginxPath, startNoScriptLimit } from './no-script-limit'
 import { signIn } from './seed-content'
 import { firstOk, freePort, startServer, stop } from './server-process'
 import { publicPagePaths } from './site-pages'
@@ -263,9 +267,18 @@ try {
       .join(' ')}\n`,
   )
   const token = await signIn(base, admin)
+  // LIGHTHOUSE_LIMIT=0: no limit. Otherwise each page is audited a second time without its
+  // scripts, from nginx (scripts/no-script-limit.ts): what the page would score with no script.
+  const withLimit = process.env.LIGHTHOUSE_LIMIT !== '0' && Boolean(nginxPath)
+  if (!withLimit)
+    console.log(
+      nginxPath
+        ? 'LIGHTHOUSE_LIMIT=0: no no-script limit'
+        : 'nginx not installed: no no-script limit (apt-get install nginx)',
+    )
   const rows: string[] = [
-    '| style | page | performance | accessibility | best practices | SEO | LCP | FCP | CLS | TBT |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    `| style | page | performance | accessibility | best practices | SEO | LCP | FCP | CLS | TBT |${withLimit ? ' limit: performance | limit: LCP | limit: TBT | TBT − limit |' : ''}`,
+    `|---|---|---|---|---|---|---|---|---|---|${withLimit ? '---|---|---|---|' : ''}`,
   ]
   const elements: string[] = []
   const benchmarkIndexes: number[] = []
@@ -277,15 +290,22 @@ try {
     })
     if (!response.ok) throw new Error(`PUT /api/appearance: ${response.status}`)
     for (const path of pages) await (await fetch(`${base}${path}`)).arrayBuffer()
+    const limit: NoScriptLimit | undefined = withLimit
+      ? await startNoScriptLimit(base, pages)
+      : undefined
     for (const path of pages) {
       const all: Figures[] = []
-      for (let run = 0; run < runs; run++)
+      const limitRuns: Figures[] = []
+      for (let run = 0; run < runs; run++) {
         all.push(await auditWithRetry(`${base}${path}`, chrome.port))
+        if (limit) limitRuns.push(await auditWithRetry(`${limit.base}${path}`, chrome.port))
+      }
       const figures = medianFigures(all)
+      const limitFigures = limitRuns.length ? medianFigures(limitRuns) : undefined
       benchmarkIndexes.push(figures.benchmarkIndex)
       const shown = path.startsWith('/projects/') ? '/projects/{slug}' : path
       rows.push(
-        `| ${style} | \`${shown}\` | ${categories.map((name) => figures.scores[name]).join(' | ')} | ${(figures.lcp / 1000).toFixed(2)} s | ${(figures.fcp / 1000).toFixed(2)} s | ${figures.cls.toFixed(3)} | ${Math.round(figures.tbt)} ms |`,
+        `| ${style} | \`${shown}\` | ${categories.map((name) => figures.scores[name]).join(' | ')} | ${(figures.lcp / 1000).toFixed(2)} s | ${(figures.fcp / 1000).toFixed(2)} s | ${figures.cls.toFixed(3)} | ${Math.round(figures.tbt)} ms |${limitFigures ? ` ${limitFigures.scores.performance} | ${(limitFigures.lcp / 1000).toFixed(2)} s | ${Math.round(limitFigures.tbt)} ms | ${Math.round(figures.tbt - limitFigures.tbt)} ms |` : ''}`,
       )
       elements.push(`${style} ${shown}: LCP element ${figures.lcpElement || '(none reported)'}`)
       for (const audit of figures.failing) elements.push(`  not passed: ${audit}`)
@@ -294,6 +314,7 @@ try {
       const tbtOver = figures.tbt > TBT_BUDGET_MS
       if (belowFull || lcpOver || tbtOver) failed = true
     }
+    await limit?.stop()
   }
   console.log(rows.join('\n'))
   console.log(`\n${elements.join('\n')}`)

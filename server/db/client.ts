@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { lockDataDir } from './lock'
+import { pgliteStartParams } from './pglite-params'
 import { makePrivateDir } from './private-dir'
 import * as schema from './schema'
 import { copyTemplate, type Template, templateFor } from './template'
@@ -15,17 +16,6 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname
 /** Where the client build, and the PGlite template beside it (template.ts), live. */
 export const defaultDistDir = new URL('../../dist', import.meta.url).pathname
-
-/**
- * PostgreSQL settings for PGlite, after its own. shared_buffers is 128 MB
- * by default, and PGlite's process keeps it resident (its WebAssembly memory
- * is touched as it is set up): measured on an existing DATA_DIR, 264 MB at
- * rest with 128 MB, 193 with 64, 162 with 32, 139 with 16, 131 with 8. The
- * database of a portfolio is a few MB, and its pages stay in the kernel's
- * page cache as well; 16 MB (2,048 pages) holds it whole.
- * (initialMemory cannot go below the module's 128 MB; it fails to link.)
- */
-const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
 
 export interface Database {
   db: Db

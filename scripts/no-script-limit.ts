@@ -1,0 +1,101 @@
+/**
+ * The limit `bun run lighthouse` compares each page with: the same page's HTML with every
+ * script removed, served by nginx. Each page is fetched once from our server; its `<script>`
+ * elements and module preloads are taken out and its `<noscript>` contents kept (what a
+ * browser without script would show), brotli-compressed as our server does, and answered
+ * at the same path by nginx; everything else (stylesheets, fonts, images) is proxied to our
+ * server, so the two differ only in the scripts.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliCompressSync, constants } from 'node:zlib'
+import { firstOk, freePort } from './server-process'
+
+export const nginxPath =
+  Bun.which('nginx') ?? Bun.which('nginx', { PATH: '/usr/sbin:/usr/local/sbin' })
+
+/** A page's HTML as a browser with script turned off would use it. */
+export function withoutScripts(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '')
+    .replace(/<noscript>([\s\S]*?)<\/noscript>/gi, '$1')
+}
+
+export interface NoScriptLimit {
+  base: string
+  stop(): Promise<void>
+}
+
+/** nginx on a free port answering `paths` without scripts and proxying the rest to `ours`. */
+export async function startNoScriptLimit(ours: string, paths: string[]): Promise<NoScriptLimit> {
+  if (!nginxPath) throw new Error('nginx is not installed (apt-get install nginx)')
+  const dir = mkdtempSync(join(tmpdir(), 'portfolio-no-script-'))
+  const temp = join(dir, 'nginx-temp')
+  mkdirSync(temp, { recursive: true })
+  const locations: string[] = []
+  for (const [index, path] of paths.entries()) {
+    const response = await fetch(`${ours}${path}`)
+    if (response.status !== 200) throw new Error(`${path}: ${response.status}`)
+    const html = withoutScripts(await response.text())
+    const file = `page-${index}.html.br`
+    writeFileSync(
+      join(dir, file),
+      brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    )
+    const location = new URL(path, ours).pathname
+    locations.push(`    location = ${location} {
+      types { }
+      default_type "text/html; charset=utf-8";
+      add_header Content-Encoding br always;
+      add_header Cache-Control "no-cache" always;
+      try_files /${file} =404;
+    }`)
+  }
+  const port = freePort()
+  const conf = join(dir, 'nginx.conf')
+  writeFileSync(
+    conf,
+    `daemon off;
+master_process off;
+worker_processes 1;
+error_log stderr error;
+pid ${join(dir, 'nginx.pid')};
+events { worker_connections 1024; }
+http {
+  access_log ${join(dir, 'access.log')};
+  sendfile on;
+  server_tokens off;
+  client_body_temp_path ${temp}/body;
+  proxy_temp_path ${temp}/proxy;
+  fastcgi_temp_path ${temp}/fastcgi;
+  uwsgi_temp_path ${temp}/uwsgi;
+  scgi_temp_path ${temp}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir};
+${locations.join('\n')}
+    location / {
+      proxy_pass ${ours};
+      proxy_http_version 1.1;
+    }
+  }
+}
+`,
+  )
+  const nginx = Bun.spawn([nginxPath, '-c', conf, '-p', dir], {
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
+  const base = `http://127.0.0.1:${port}`
+  await firstOk(`${base}${new URL(paths[0] ?? '/', ours).pathname}`)
+  return {
+    base,
+    async stop() {
+      nginx.kill()
+      await nginx.exited
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
