@@ -99,7 +99,8 @@ describe('a project without an image has a generated cover', () => {
 
   test('a long title is wrapped and a hostile one stays text', async () => {
     const project = await createProject({
-      title: `<script>alert(1)</script> & a title long enough to need several lines ${'x'.repeat(60)}`,
+      // U+FFFF is no character XML may hold: it must not break the file.
+      title: `<script>alert(1)</script> & a title long enough\uffff to need several lines ${'x'.repeat(60)}`,
       tags: ['"quoted"', '<b>'],
     })
     const cover = await get(`/covers/projects/${project.slug}.svg`)
