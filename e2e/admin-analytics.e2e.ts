@@ -155,6 +155,57 @@ test('both screens at 390 and 1280 px: the chart drawn, nothing sideways, no axe
   }
 })
 
+test('views and visitors are two lines of two colours in each theme, as the legend shows', async ({
+  adminPage: page,
+  browser,
+}) => {
+  const visitor = await visitorPage(browser)
+  await visitor.goto('/')
+  await visitor.context().close()
+  for (const theme of ['light', 'dark'] as const) {
+    await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme)
+    await page.goto('/admin/analytics')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+    const canvas = page.getByTestId('views-chart').locator('canvas')
+    await expect(canvas).toBeVisible()
+    const swatches = page.getByTestId('legend-swatch')
+    await expect(swatches).toHaveCount(2)
+    const legend = await swatches.evaluateAll((spans) =>
+      spans.map((span) => {
+        const style = getComputedStyle(span)
+        return { colour: style.borderTopColor, line: style.borderTopStyle }
+      }),
+    )
+    expect(legend.map((entry) => entry.line)).toEqual(['solid', 'dashed'])
+    expect(legend[0]?.colour).not.toBe(legend[1]?.colour)
+    // The canvas holds pixels of both colours: each line is drawn in its legend's colour.
+    const drawn = await canvas.evaluate(
+      (element, colours) => {
+        const chart = element as HTMLCanvasElement
+        const pixels = chart.getContext('2d')?.getImageData(0, 0, chart.width, chart.height).data
+        const rgb = (css: string) => (css.match(/\d+/g) ?? []).slice(0, 3).map(Number)
+        return colours.map((css) => {
+          const [r = 0, g = 0, b = 0] = rgb(css)
+          let count = 0
+          for (let i = 0; pixels && i < pixels.length; i += 4) {
+            const near =
+              Math.abs((pixels[i] ?? 0) - r) +
+              Math.abs((pixels[i + 1] ?? 0) - g) +
+              Math.abs((pixels[i + 2] ?? 0) - b)
+            if (near < 24 && (pixels[i + 3] ?? 0) > 200) count++
+          }
+          return count
+        })
+      },
+      legend.map((entry) => entry.colour),
+    )
+    expect(drawn[0]).toBeGreaterThan(20)
+    expect(drawn[1]).toBeGreaterThan(20)
+    await expectNoAxeViolations(page)
+    await page.screenshot({ path: `${screens}/admin-analytics-chart-${theme}.png` })
+  }
+})
+
 test('the range switch: 7, 30 and 90 days, in the address', async ({
   adminPage: page,
   browser,

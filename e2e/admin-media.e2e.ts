@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test'
-import { apiCreate, apiUpload, dropFiles, expect, type TestFile, test, unique } from './fixtures'
+import {
+  apiCreate,
+  apiUpload,
+  dropFiles,
+  expect,
+  expectNoAxeViolations,
+  type TestFile,
+  test,
+  unique,
+} from './fixtures'
 import { pngFile as png, sha256 } from './support/png'
 
 /** The stored image's file name: an opaque PNG is kept as a JPEG named by the upload's hash. */
@@ -87,14 +96,14 @@ test('a refused file shows the server’s reason next to it', async ({ adminPage
   const uploads = page.getByRole('list', { name: 'Uploads' })
   const refused = uploads.getByRole('listitem').filter({ hasText: 'drawing.svg' })
   await expect(refused.getByRole('alert')).toHaveText(
-    'The file is not an image we accept: upload a JPEG, PNG, WebP, AVIF or GIF image (SVG, HEIC, PDF and other files are refused).',
+    'The file is not an image we accept: upload a JPEG, PNG, WebP, AVIF or GIF image (SVG, PDF and other files are refused).',
   )
   await expect(refused).toContainText('Not uploaded.')
   await expect(uploads.getByRole('listitem').filter({ hasText: 'fine.png' })).toContainText(
     'Uploaded.',
   )
 
-  // Too large: refused by its declared size, before the server reads it.
+  // Too large: refused in the browser, before anything is sent.
   await page.evaluate(() => {
     const big = new File([new Uint8Array(15 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' })
     const transfer = new DataTransfer()
@@ -109,6 +118,49 @@ test('a refused file shows the server’s reason next to it', async ({ adminPage
 
   await huge.getByRole('button', { name: 'Dismiss' }).click()
   await expect(huge).toHaveCount(0)
+})
+
+test('a file over 15 MB chosen in the media screen is refused at once: a message, no request', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/admin/media')
+  await expect(page.getByRole('button', { name: 'Choose images' })).toBeVisible()
+  const sent: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/media' && request.method() === 'POST') {
+      sent.push(request.url())
+    }
+  })
+  // The chooser's answer, made in the page: 20 MB sent over the browser protocol is slow.
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Choose images' }).click()
+  const input = (await chooser).element()
+  await input.evaluate((element) => {
+    const transfer = new DataTransfer()
+    transfer.items.add(
+      new File([new Uint8Array(20 * 1024 * 1024)], 'holiday.jpg', { type: 'image/jpeg' }),
+    )
+    const field = element as HTMLInputElement
+    field.files = transfer.files
+    field.dispatchEvent(new Event('change', { bubbles: true }))
+  })
+  const row = page
+    .getByRole('list', { name: 'Uploads' })
+    .getByRole('listitem')
+    .filter({ hasText: 'holiday.jpg' })
+  await expect(row.getByRole('alert')).toHaveText(
+    'The image is too large (20 MB): the limit is 15 MB. Make it smaller (export it at a lower size or quality) and try again.',
+  )
+  await expect(row).toContainText('Not uploaded.')
+  await expectNoAxeViolations(page)
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({
+      path: `.tmp/screens/admin-media-too-large-${width}.png`,
+      fullPage: true,
+    })
+  }
+  expect(sent).toEqual([])
 })
 
 test('alt text is edited in place and the URL copied', async ({

@@ -2,6 +2,7 @@ import { newPasswordSchema } from '../src/schemas/auth'
 import { applyMigrations, type Database, openDatabase } from './db/client'
 import { ConfigError, type Env } from './env'
 import type { Logger } from './log'
+import { recordAudit } from './services/audit'
 import { adminExists, setAdminPassword } from './services/auth/account'
 import { ensureSetupToken, removeSetupToken } from './services/auth/first-admin'
 import { compactStoredPlaceholders } from './services/media'
@@ -60,6 +61,14 @@ async function prepareLocked(
     }
     await setAdminPassword(database.db, env.ADMIN_USERNAME.trim(), password.data)
     log.info('admin created', { username: env.ADMIN_USERNAME.trim() })
+    await recordAudit(
+      { db: database.db, now: () => new Date(), ip: null },
+      {
+        action: 'admin.created',
+        actor: env.ADMIN_USERNAME.trim(),
+        details: { via: 'environment (ADMIN_USERNAME, ADMIN_PASSWORD)' },
+      },
+    )
     await removeSetupToken(database.db, env.DATA_DIR)
     return {}
   }

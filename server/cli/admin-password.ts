@@ -73,7 +73,11 @@ async function main() {
     await recordAudit(audit, {
       action: result === 'created' ? 'admin.created' : 'admin.password_reset',
       actor: username,
-      details: { sessions_revoked: true, locks_cleared: true },
+      details: {
+        ...(result === 'created' ? { via: 'command line' } : {}),
+        sessions_revoked: true,
+        locks_cleared: true,
+      },
     })
     if (resetTwoFactor) {
       await recordAudit(audit, { action: 'twoFactor.reset', actor: username })

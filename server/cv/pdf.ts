@@ -4,7 +4,10 @@
  * link annotations that open on click, ~25 ms for a typical CV). Pure: the
  * caller hands it the content; no database, no HTTP. Timeline bullets are
  * inline Markdown: their links stay links (with their text), strong text is
- * bold, from the same parse and sanitiser as the page.
+ * bold, from the same parse and sanitiser as the page. The About text is
+ * Markdown too: its paragraphs and list items are written the same way.
+ * What the web CV shows is here: the About text, the owner's links and,
+ * once a note is live, the notes (the page's header links to them).
  *
  * Text is set in Inter (the OFL font the link-preview cards use, embedded
  * as a subset): Latin with every accent, Greek, Cyrillic and Vietnamese, so
@@ -30,6 +33,8 @@ export interface CvContent {
   projects: readonly Project[]
   /** The site's address: the CV links to its own page. */
   siteUrl: string
+  /** Whether a note is live: the web CV's header then links to the notes, and so does the PDF. */
+  hasNotes: boolean
 }
 
 const fontPath = (name: string) => new URL(`../og/fonts/${name}`, import.meta.url)
@@ -66,6 +71,44 @@ export function toPrintable(text: string): string {
     out += base !== '' && [...base].every(drawable) ? base : '?'
   }
   return out
+}
+
+/** A block of Markdown the PDF writes: a paragraph, a list item or a heading, its text inline Markdown. */
+interface MarkdownBlock {
+  kind: 'paragraph' | 'item' | 'heading'
+  text: string
+}
+
+/**
+ * Block Markdown cut into what the PDF writes (the About text): blank lines
+ * end a paragraph, `- `, `* `, `+ ` or `1. ` start a list item, `#` a heading,
+ * `>` is dropped; the rest of a block's lines join with a space.
+ */
+export function markdownBlocks(source: string): MarkdownBlock[] {
+  const blocks: MarkdownBlock[] = []
+  let current: MarkdownBlock | null = null
+  for (const raw of source.replace(/\r\n?/g, '\n').split('\n')) {
+    const line = raw.replace(/^\s{0,3}>\s?/, '').trim()
+    if (line === '' || /^([-*_])(\s*\1){2,}$/.test(line) || line.startsWith('```')) {
+      current = null
+      continue
+    }
+    const item = /^(?:[-*+]|\d{1,9}[.)])\s+(.*)$/.exec(line)
+    const heading = /^#{1,6}\s+(.*?)\s*#*$/.exec(line)
+    if (item) {
+      current = { kind: 'item', text: item[1] ?? '' }
+      blocks.push(current)
+    } else if (heading) {
+      blocks.push({ kind: 'heading', text: heading[1] ?? '' })
+      current = null
+    } else if (current) {
+      current.text += ` ${line}`
+    } else {
+      current = { kind: 'paragraph', text: line }
+      blocks.push(current)
+    }
+  }
+  return blocks.filter((block) => block.text.trim() !== '')
 }
 
 const readable = (url: string) => url.replace(/^https?:\/\//i, '').replace(/\/$/, '')
@@ -120,7 +163,13 @@ export function renderCvPdf(content: CvContent): Promise<Uint8Array<ArrayBuffer>
     ...[profile.linkedin_url, profile.github_url]
       .filter((url) => absolute(url) && isSafeUrl(url))
       .map((url) => ({ text: readable(url), link: url })),
+    ...profile.links
+      .filter((link) => absolute(link.url) && isSafeUrl(link.url))
+      .map((link) => ({ text: `${link.label}: ${readable(link.url)}`, link: link.url })),
     { text: readable(`${siteUrl}/cv`), link: `${siteUrl}/cv` },
+    ...(content.hasNotes
+      ? [{ text: `Notes: ${readable(`${siteUrl}/notes`)}`, link: `${siteUrl}/notes` }]
+      : []),
   ]
   doc.fillColor(colors.accent)
   contacts.forEach((contact, index) => {
@@ -165,27 +214,49 @@ export function renderCvPdf(content: CvContent): Promise<Uint8Array<ArrayBuffer>
     return href.startsWith('/') ? `${siteUrl}${href}` : href
   }
 
-  const bullets = (items: readonly string[]) => {
-    for (const item of items) {
-      // The bullet sign, then the Markdown's runs as continued text: each link one annotation.
-      const runs: InlineSegment[] = [{ text: '•  ' }, ...inlineMarkdownSegments(item)]
-      runs.forEach((run, index) => {
-        const link = pdfLink(run.href)
-        const options: PDFKit.Mixins.TextOptions = {
-          link,
-          underline: link !== null,
-          continued: index < runs.length - 1,
-        }
-        doc
-          .font(run.strong ? 'Body-Bold' : 'Body')
-          .fontSize(10)
-          .fillColor(link ? colors.accent : colors.text)
-        const text = toPrintable(run.text)
-        if (index === 0) doc.text(text, left + 10, doc.y, { ...options, width: width - 10 })
-        else doc.text(text, options)
-      })
-    }
+  /** Inline Markdown as runs of continued text, from `x`: each link one annotation. */
+  const inline = (runs: readonly InlineSegment[], x: number, size: number) => {
+    runs.forEach((run, index) => {
+      const link = pdfLink(run.href)
+      const options: PDFKit.Mixins.TextOptions = {
+        link,
+        underline: link !== null,
+        continued: index < runs.length - 1,
+      }
+      doc
+        .font(run.strong ? 'Body-Bold' : 'Body')
+        .fontSize(size)
+        .fillColor(link ? colors.accent : colors.text)
+      const text = toPrintable(run.text)
+      if (index === 0) doc.text(text, x, doc.y, { ...options, width: width - (x - left) })
+      else doc.text(text, options)
+    })
     doc.x = left
+  }
+
+  const bullets = (items: readonly string[]) => {
+    for (const item of items)
+      inline([{ text: '•  ' }, ...inlineMarkdownSegments(item)], left + 10, 10)
+  }
+
+  // About: the profile's Markdown, block by block (paragraphs and list items; headings as bold lines).
+  const about = markdownBlocks(profile.bio)
+  if (about.length > 0) {
+    section('About')
+    about.forEach((block, index) => {
+      if (index > 0 && !(block.kind === 'item' && about[index - 1]?.kind === 'item')) {
+        doc.moveDown(0.4)
+      }
+      const runs = inlineMarkdownSegments(block.text)
+      if (block.kind === 'item') inline([{ text: '•  ' }, ...runs], left + 10, 10)
+      else if (block.kind === 'heading') {
+        inline(
+          runs.map((run) => ({ ...run, strong: true })),
+          left,
+          10.5,
+        )
+      } else inline(runs, left, 10)
+    })
   }
 
   const events = (type: TimelineEvent['event_type'], title: string, empty: string) => {

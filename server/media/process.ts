@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type'
 import type { Sharp } from 'sharp'
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash'
-import { mediaLimits } from '../../src/schemas/media'
+import { heicSentence, imageTooLargeSentence, mediaLimits } from '../../src/schemas/media'
 import {
   InvalidInputError,
   ServiceError,
@@ -50,23 +50,37 @@ export interface ProcessedImage {
 
 const acceptedList = 'JPEG, PNG, WebP, AVIF or GIF'
 export const imageSentences = {
-  unsupported: `The file is not an image we accept: upload a ${acceptedList} image (SVG, HEIC, PDF and other files are refused).`,
+  unsupported: `The file is not an image we accept: upload a ${acceptedList} image (SVG, PDF and other files are refused).`,
+  heic: heicSentence,
   unreadable: 'The image could not be read: the file is damaged or incomplete.',
   busy: 'Too many images are being processed right now. Please try again shortly.',
-  tooManyBytes: `The image is too large: the limit is ${mediaLimits.maxBytes / 1024 / 1024} MB.`,
+  tooManyBytes: imageTooLargeSentence(),
   tooManyPixels: (width: number, height: number) =>
     `The image is too large: ${width} × ${height} pixels is ${((width * height) / 1e6).toFixed(1)} megapixels, and the limit is ${mediaLimits.maxPixels / 1e6} megapixels.`,
 }
 
 const accepted: ReadonlySet<string> = new Set(mediaLimits.acceptedTypes)
+/** A phone's photo in a HEIF container (HEVC-coded as a rule), as file-type names them; a sequence is a video. */
+const heif: ReadonlySet<string> = new Set(['image/heic', 'image/heif'])
 
 /** The image type the bytes say they are (magic numbers), if it is one we accept. */
 async function acceptedTypeOf(bytes: Uint8Array): Promise<string> {
   const detected = await fileTypeFromBuffer(bytes)
   // An animated PNG is a PNG to every decoder that ignores the animation.
   const type = detected?.mime === 'image/apng' ? 'image/png' : detected?.mime
+  if (type && heif.has(type)) return type
   if (!type || !accepted.has(type)) throw new UnsupportedTypeError(imageSentences.unsupported)
   return type
+}
+
+/**
+ * Whether this build of sharp (libvips with libheif) can decode HEIF at all.
+ * The prebuilt one reads the container and AV1 images (AVIF) but has no HEVC
+ * decoder, which most phones' HEIC photos need: those fail at decoding, and
+ * are refused with `heicSentence` then.
+ */
+export function sharpReadsHeif(sharp: SharpModule): boolean {
+  return sharp.format.heif?.input.buffer === true
 }
 
 const encoders = {
@@ -191,11 +205,18 @@ export async function processImage(bytes: Uint8Array, hash: string): Promise<Pro
   const type = await acceptedTypeOf(bytes)
   const animated = type === 'image/gif'
   const sharp = await loadSharp()
+  const isHeif = heif.has(type)
+  if (isHeif && !sharpReadsHeif(sharp)) throw new UnsupportedTypeError(imageSentences.heic)
+  // A HEIF this build cannot decode (HEVC) is refused with the way to convert it, not as damaged.
+  const unreadable = () =>
+    isHeif
+      ? new UnsupportedTypeError(imageSentences.heic)
+      : new InvalidInputError(imageSentences.unreadable)
   // Header only: width and height (for an animated GIF, all frames stacked) before any decoding.
   const header = await sharp(bytes, { animated, limitInputPixels: false })
     .metadata()
     .catch(() => {
-      throw new InvalidInputError(imageSentences.unreadable)
+      throw unreadable()
     })
   if (header.width * header.height > mediaLimits.maxPixels) {
     throw new TooLargeError(imageSentences.tooManyPixels(header.width, header.height))
@@ -262,7 +283,9 @@ export async function processImage(bytes: Uint8Array, hash: string): Promise<Pro
   } catch (error) {
     if (error instanceof ServiceError) throw error
     // libvips' own refusals (a truncated file, bad pixel data) are the upload's fault.
-    throw new InvalidInputError(imageSentences.unreadable, { cause: error })
+    const refusal = unreadable()
+    refusal.cause = error
+    throw refusal
   }
 }
 

@@ -63,6 +63,15 @@ test('ADMIN_USERNAME and ADMIN_PASSWORD create the admin once, hashed with argon
     expect(users.map((user) => user.username)).toEqual(['owner'])
     expect(users[0]?.password_hash).toStartWith('$argon2id$')
     expect(await Bun.password.verify('a long passphrase', users[0]?.password_hash ?? '')).toBe(true)
+    // The audit log says how the admin was made, once.
+    const entries = await database.db.select().from(auditLog)
+    expect(entries.map(({ action, actor, details }) => ({ action, actor, details }))).toEqual([
+      {
+        action: 'admin.created',
+        actor: 'owner',
+        details: { via: 'environment (ADMIN_USERNAME, ADMIN_PASSWORD)' },
+      },
+    ])
   } finally {
     await database.close()
   }
@@ -206,6 +215,11 @@ test('the command line is in the audit log: admin created, password reset, two-f
       'owner',
       'owner',
     ])
+    expect(entries[0]?.details).toEqual({
+      via: 'command line',
+      sessions_revoked: true,
+      locks_cleared: true,
+    })
     expect(entries[1]?.details).toEqual({ sessions_revoked: true, locks_cleared: true })
     const restore = entries[4]
     expect(restore?.target).toBe(basename(file))

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import sharp from 'sharp'
-import { projectCoverUrl } from '../../src/domain/project-cover'
+import { COVER, projectCoverUrl } from '../../src/domain/project-cover'
+import { MARGIN_X } from '../og/cover'
 import { createTestApp, type TestApp } from './harness'
 
 type Cover = Parameters<typeof projectCoverUrl>[0]
@@ -39,6 +40,13 @@ async function drawnSize(svg: string) {
   return { width, height, format }
 }
 
+/** What the cover's lines say (each line of outlines carries its words), top to bottom. */
+function linesOf(svg: string): string[] {
+  return [...svg.matchAll(/<g data-text="([^"]*)"/g)].map((match) =>
+    (match[1] ?? '').replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))),
+  )
+}
+
 async function setAccent(accent_color: string) {
   const { age: _age, photo: _photo, ...fields } = (await t.request('GET', '/api/profile')).body
   const put = await t.request('PUT', '/api/profile', { token, body: { ...fields, accent_color } })
@@ -57,9 +65,8 @@ describe('a project without an image has a generated cover', () => {
     expect(cover.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8')
     expect(await drawnSize(cover.text)).toEqual({ width: 1280, height: 720, format: 'svg' })
     expect(cover.text).toContain('<title>Analytical Engine</title>')
-    expect(cover.text).toContain('>Analytical</tspan><tspan')
-    expect(cover.text).toContain('>Brass<')
-    expect(cover.text).toContain('>Punch cards<')
+    // The first tag above the title (no "PROJECT"), the others as chips; the title in lines.
+    expect(linesOf(cover.text)).toEqual(['BRASS', 'Analytical', 'Engine', 'Punch cards'])
     expect(cover.headers.get('cache-control')).toBe('no-cache')
     const etag = cover.headers.get('etag') ?? ''
     expect(etag).not.toBe('')
@@ -86,21 +93,99 @@ describe('a project without an image has a generated cover', () => {
       body: { ...base, title: 'Loom', tags: ['Jacquard', 'Silk'] },
     })
     expect(renamed.status).toBe(200)
-    expect((await get(path)).text).toContain('>Silk<')
+    expect(linesOf((await get(path)).text)).toContain('Silk')
     expect(projectCoverUrl(renamed.body as Cover)).not.toBe(projectCoverUrl(project))
   })
 
   test('a long title is wrapped and a hostile one stays text', async () => {
     const project = await createProject({
-      title: `<script>alert(1)</script> & a title long enough to need several lines ${'x'.repeat(60)}`,
+      // U+FFFF is no character XML may hold: it must not break the file.
+      title: `<script>alert(1)</script> & a title long enough\uffff to need several lines ${'x'.repeat(60)}`,
       tags: ['"quoted"', '<b>'],
     })
     const cover = await get(`/covers/projects/${project.slug}.svg`)
     expect(cover.status).toBe(200)
     expect(cover.text).not.toContain('<script>')
     expect(cover.text).not.toContain('<b>')
-    expect((cover.text.match(/<tspan /g) ?? []).length).toBeGreaterThan(1)
+    expect(linesOf(cover.text).length).toBeGreaterThan(3)
     expect(await drawnSize(cover.text)).toEqual({ width: 1280, height: 720, format: 'svg' })
+  })
+})
+
+describe('each cover its own, in the site’s faces, inside its box', () => {
+  test('two projects get different covers: their first tag above, their own angle, colours and pattern', async () => {
+    const first = await createProject({ title: 'Difference Engine', tags: ['Rust', 'CLI'] })
+    const second = await createProject({ title: 'Difference Engine', tags: ['Go'] })
+    const [a, b] = await Promise.all(
+      [first, second].map(
+        async (project) => (await get(`/covers/projects/${project.slug}.svg`)).text,
+      ),
+    )
+    expect(linesOf(a ?? '')[0]).toBe('RUST')
+    expect(linesOf(b ?? '')[0]).toBe('GO')
+    const background = (svg: string) =>
+      [/<linearGradient id="bg"[^>]*>.*?<\/linearGradient>/, /<pattern id="texture".*?<\/pattern>/]
+        .map((pattern) => pattern.exec(svg)?.[0])
+        .join('')
+    expect(background(a ?? '')).not.toBe(background(b ?? ''))
+    // Drawn in the site's face as outlines: no font is named for the title, none is loaded.
+    expect(a).not.toContain('font-family')
+    expect(a).toMatch(/<path id="minimal-\d+-\d+" d="M/)
+    // The same project draws the same cover every time.
+    expect((await get(`/covers/projects/${first.slug}.svg`)).text).toBe(a ?? '')
+  })
+
+  test('a 60-character unbroken title stays inside the margins: measured, and as drawn', async () => {
+    const title = 'Supercalifragilisticexpialidocious'.padEnd(60, 'x')
+    expect(title).toHaveLength(60)
+    const project = await createProject({ title, tags: ['Words', 'Length'] })
+    const svg = (await get(`/covers/projects/${project.slug}.svg`)).text
+    expect(await drawnSize(svg)).toEqual({ width: 1280, height: 720, format: 'svg' })
+    // Every letter is kept, over as many lines as it takes.
+    const lines = [...svg.matchAll(/<g data-text="([^"]*)" data-x="(\d+)" data-width="([\d.]+)"/g)]
+    const title_lines = lines.slice(1, -1)
+    expect(title_lines.map((line) => line[1]).join('')).toBe(title)
+    expect(title_lines.length).toBeGreaterThan(1)
+    for (const line of lines) {
+      expect(Number(line[2]) + Number(line[3])).toBeLessThanOrEqual(COVER.width - MARGIN_X)
+    }
+    // As drawn: the title's outlines alone, rasterised, leave the margins empty.
+    const titleOnly = svg
+      .replace(/<rect[^>]*\/>|<circle[^>]*\/>/g, '')
+      .replace(/<g fill="[^"]*" fill-opacity="0.8" data-part="eyebrow">.*?<\/g><\/g>/, '')
+    const { data, info } = await sharp(Buffer.from(titleOnly))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    let left = info.width
+    let right = 0
+    for (let y = 0; y < info.height; y++) {
+      for (let x = 0; x < info.width; x++) {
+        if ((data[(y * info.width + x) * 4 + 3] ?? 0) > 0) {
+          left = Math.min(left, x)
+          right = Math.max(right, x)
+        }
+      }
+    }
+    expect(right).toBeGreaterThan(600)
+    expect(left).toBeGreaterThanOrEqual(MARGIN_X - 8)
+    expect(right).toBeLessThanOrEqual(COVER.width - MARGIN_X)
+  })
+
+  test('the title is set in the site style’s display face', async () => {
+    const project = await createProject({ title: 'Orrery', tags: [] })
+    const path = `/covers/projects/${project.slug}.svg`
+    const minimal = (await get(path)).text
+    const styled = await t.request('PUT', '/api/appearance', {
+      token,
+      body: { style: 'editorial' },
+    })
+    expect(styled.status).toBe(200)
+    const editorial = (await get(path)).text
+    expect(editorial).toMatch(/<path id="editorial-\d+-\d+"/)
+    expect(minimal).not.toMatch(/<path id="editorial-/)
+    expect(linesOf(editorial)).toEqual(['PROJECT', 'Orrery'])
+    await t.request('PUT', '/api/appearance', { token, body: { style: 'minimal' } })
   })
 })
 

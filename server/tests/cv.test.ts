@@ -226,6 +226,7 @@ async function otherPdf(text: string): Promise<Uint8Array> {
     events: [],
     projects: [],
     siteUrl: 'https://other.example',
+    hasNotes: false,
   })
   return pdf
 }
@@ -269,6 +270,46 @@ describe('/cv.pdf, generated', () => {
     expect(text).toContain('Đặng')
     expect(text).not.toContain('张')
     expect(text).toContain('??')
+  })
+
+  test('holds what the web CV shows: the About text, the owner links and, once a note is live, the notes', async () => {
+    const before = await pdfOf((await getPdf()).bytes)
+    expect(before.text).not.toContain('About')
+    // No live note: no link to the notes (the page's header shows none either).
+    expect(before.links).not.toContain(`${SITE}/notes`)
+
+    const current = await t.request('GET', '/api/profile', { token })
+    const { age: _a, greeting: _g, photo: _p, bio_html: _b, ...profile } = current.body
+    const saved = await t.request('PUT', '/api/profile', {
+      token,
+      body: {
+        ...profile,
+        bio: 'I build **small tools** for [libraries](https://lib.example/).\n\nLately:\n\n- teaching SQL\n- a type checker',
+        links: [{ label: 'Mastodon', url: 'https://social.example/@ada' }],
+      },
+    })
+    expect(saved.status).toBe(200)
+    const note = await t.request('POST', '/api/posts', {
+      token,
+      body: { title: 'A live note', summary: 'About it.', body: 'Text.', status: 'published' },
+    })
+    expect(note.status).toBe(201)
+
+    const after = await pdfOf((await getPdf()).bytes)
+    expect(after.text).toContain('About')
+    expect(after.text).toContain('I build small tools for libraries.')
+    expect(after.text).not.toContain('**')
+    expect(after.text).toContain('Lately:')
+    expect(after.text).toContain('• teaching SQL')
+    expect(after.text).toContain('• a type checker')
+    expect(after.links).toContain('https://lib.example/')
+    expect(after.text).toContain('Mastodon: social.example/@ada')
+    expect(after.links).toContain('https://social.example/@ada')
+    expect(after.text).toContain('Notes: ada.example/notes')
+    expect(after.links).toContain(`${SITE}/notes`)
+    // The web CV says the same.
+    const page = visibleText((await t.request('GET', '/cv')).text)
+    expect(page).toContain('I build small tools for libraries .')
   })
 
   test('is kept until the content changes, then made again', async () => {

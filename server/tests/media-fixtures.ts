@@ -14,6 +14,41 @@ export function solid(width: number, height: number, background: Background, alp
   return sharp({ create: { width, height, channels: alpha ? 4 : 3, background } })
 }
 
+/**
+ * A phone-style HEIF photo sharp can decode: sharp writes HEIF only with
+ * AV1 (its libheif has no HEVC encoder), as an AVIF; its brands are made
+ * `heic`/`mif1`, as a phone's photo says, so it is detected as HEIC and
+ * read as the HEIF container it is.
+ */
+export async function heifPhoto(image: Sharp): Promise<Buffer> {
+  const bytes = Buffer.from(await image.heif({ compression: 'av1', quality: 90 }).toBuffer())
+  // The ftyp box: size, 'ftyp', major brand, minor version, then compatible brands.
+  const size = bytes.readUInt32BE(0)
+  bytes.write('heic', 8, 'latin1')
+  for (let at = 16; at + 4 <= size; at += 4) {
+    if (bytes.toString('latin1', at, at + 4) === 'avif') bytes.write('heic', at, 'latin1')
+  }
+  return bytes
+}
+
+/**
+ * The same photo as an iPhone's HEIC says it is coded (HEVC: `hvc1` items
+ * with an `hvcC` configuration), which a build without an HEVC decoder
+ * cannot read.
+ */
+export function hevcHeic(heif: Buffer): Buffer {
+  const bytes = Buffer.from(heif)
+  for (const [from, to] of [
+    ['av01', 'hvc1'],
+    ['av1C', 'hvcC'],
+  ] as const) {
+    for (let at = bytes.indexOf(from); at >= 0; at = bytes.indexOf(from, at + 4)) {
+      bytes.write(to, at, 'latin1')
+    }
+  }
+  return bytes
+}
+
 /** An animated GIF of `frames` flat frames. */
 export async function animatedGif(width: number, height: number, frames: number): Promise<Buffer> {
   const pages = await Promise.all(

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { readdirSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import exif from 'exif-reader'
+import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
-import { mediaLimits } from '../../src/schemas/media'
+import { heicSentence, mediaLimits } from '../../src/schemas/media'
 import { readContentVersion } from '../db/content-version'
 import { media, profile } from '../db/schema'
 import { UnavailableError } from '../errors'
@@ -25,7 +26,16 @@ import {
   tempMediaStore,
   toTestResponse,
 } from './harness'
-import { animatedGif, blackPng, encodeForm, solid, upload, uploadForm } from './media-fixtures'
+import {
+  animatedGif,
+  blackPng,
+  encodeForm,
+  heifPhoto,
+  hevcHeic,
+  solid,
+  upload,
+  uploadForm,
+} from './media-fixtures'
 import { storeJourney } from './media-flow'
 
 setDefaultTimeout(20_000)
@@ -192,16 +202,6 @@ describe('POST /api/media: refused uploads', () => {
       type: 'image/svg+xml',
     },
     {
-      label: 'a HEIC photo',
-      bytes: Buffer.concat([
-        Buffer.from([0, 0, 0, 0x18]),
-        Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'),
-        Buffer.alloc(64),
-      ]),
-      name: 'IMG_0001.HEIC',
-      type: 'image/heic',
-    },
-    {
       label: 'a PDF',
       bytes: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n'),
       name: 'cv.pdf',
@@ -299,6 +299,63 @@ describe('POST /api/media: refused uploads', () => {
   })
 })
 
+describe('POST /api/media: HEIC/HEIF photos from phones', () => {
+  test('this sharp reads the HEIF container (sharp.format.heif)', async () => {
+    expect(sharp.format.heif.input.buffer).toBe(true)
+  })
+
+  test('a HEIF photo sharp can decode is taken, stored as the site stores every photo (JPEG + WebP)', async () => {
+    const photo = await heifPhoto(solid(640, 480, '#336699'))
+    expect((await fileTypeFromBuffer(photo))?.mime).toBe('image/heic')
+    const r = await upload(
+      t.app,
+      token,
+      uploadForm(photo, { name: 'IMG_0001.HEIC', type: 'image/heic' }),
+    )
+    expect(r.status).toBe(201)
+    expect(r.body).toMatchObject({ width: 640, height: 480, content_type: 'image/jpeg' })
+    const full = await sharp(await stored(r.body.url)).metadata()
+    expect(full.format).toBe('jpeg')
+    const pixel = await sharp(await stored(r.body.url))
+      .extract({ left: 320, top: 240, width: 1, height: 1 })
+      .raw()
+      .toBuffer()
+    // The colour survives the trip (AV1 and JPEG are both lossy: within a few steps).
+    expect(Math.abs((pixel[0] ?? 0) - 0x33)).toBeLessThan(8)
+    expect(Math.abs((pixel[2] ?? 0) - 0x99)).toBeLessThan(8)
+  })
+
+  test('a HEVC-coded HEIC (an iPhone photo; no decoder in this build): 415 saying how to convert it', async () => {
+    const photo = hevcHeic(await heifPhoto(solid(64, 48, '#884422')))
+    expect((await fileTypeFromBuffer(photo))?.mime).toBe('image/heic')
+    const before = storedFiles()
+    const r = await upload(
+      t.app,
+      token,
+      uploadForm(photo, { name: 'IMG_0002.HEIC', type: 'image/heic' }),
+    )
+    expect(r.status).toBe(415)
+    expect(r.json).toStrictEqual({ error: heicSentence })
+    expect(heicSentence).toContain('export it as JPEG')
+    expect(storedFiles()).toEqual(before)
+  })
+
+  test('a file that only says it is HEIC (ftyp, then nothing): 415 with the same sentence', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'),
+      Buffer.alloc(64),
+    ])
+    const r = await upload(
+      t.app,
+      token,
+      uploadForm(bytes, { name: 'IMG_0003.HEIC', type: 'image/heic' }),
+    )
+    expect(r.status).toBe(415)
+    expect(r.json).toStrictEqual({ error: heicSentence })
+  })
+})
+
 describe('POST /api/media: size limits', () => {
   /** A body that records whether anything read it. */
   function watchedBody(total: number) {
@@ -332,9 +389,12 @@ describe('POST /api/media: size limits', () => {
       'content-length': String(20 * 1024 * 1024),
     })
     expect(r.status).toBe(413)
+    // The sentence names the limit, and `fields` the form field, as a 400 does.
     expect(r.json).toStrictEqual({
-      error: 'The request body is too large (the limit is 15 MB).',
+      error: 'The image is too large: the limit is 15 MB.',
+      fields: { file: ['The image is too large: the limit is 15 MB.'] },
     })
+    // Nothing of the body was read: the stream was never pulled.
     expect(state.pulled).toBe(0)
   })
 
@@ -345,6 +405,7 @@ describe('POST /api/media: size limits', () => {
       'content-type': 'multipart/form-data; boundary=xyz',
     })
     expect(r.status).toBe(413)
+    expect(r.body.fields).toStrictEqual({ file: ['The image is too large: the limit is 15 MB.'] })
     expect(state.pulled).toBeLessThan(mediaLimits.maxBytes + 1024 * 1024)
   })
 

@@ -20,7 +20,10 @@ export const endpointMetaSchema = z.strictObject({
        * most 1 MB. `multipart`: `multipart/form-data`, whose parsed FormData
        * is the procedure's raw input (path parameters set on it).
        * `maxBytes`: the largest content accepted (a multipart body may
-       * exceed it by its framing); a body over it is a 413.
+       * exceed it by its framing); a body over it is a 413. `field`: the
+       * form field that carries the content, and `tooLarge` the sentence a
+       * 413 then says (named under that field in `fields`, as a 400 names
+       * its fields), declared length or streamed.
        */
       /**
        * A GET whose input also comes from the query string (`?group=…&from=…`,
@@ -32,6 +35,8 @@ export const endpointMetaSchema = z.strictObject({
         .strictObject({
           type: z.enum(['json', 'multipart']),
           maxBytes: z.number().int().positive().optional(),
+          field: z.string().optional(),
+          tooLarge: z.string().optional(),
         })
         .optional(),
     })

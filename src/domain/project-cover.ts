@@ -9,7 +9,7 @@ import { cardVersion } from './og-image'
 export const COVER = { width: 1280, height: 720, type: 'image/svg+xml' } as const
 
 /** Part of every cover's version: raise it when the covers' design changes (server/og/cover.ts). */
-export const COVER_DESIGN = 1
+export const COVER_DESIGN = 2
 
 /**
  * The cover's address, with `?v=` from its words: a browser holding the old

@@ -15,9 +15,37 @@ export const mediaLimits = {
   /** Widths of the resized variants; only those below the original are made (never upscaled). */
   variantWidths: [320, 640, 960, 1280, 1920],
   acceptedTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'],
+  /**
+   * Phones' HEIC/HEIF photos: taken where the server's image library can
+   * decode them (converted like every upload), else refused with
+   * `heicSentence`. The file chooser offers them either way (some browsers
+   * know only the extensions).
+   */
+  heifTypes: ['image/heic', 'image/heif', '.heic', '.heif'],
   altMax: 500,
   nameMax: 255,
 } as const
+
+/** `15 MB`, `20.4 MB`: a size as the upload messages say it, rounded up (15 MB and a byte: 15.1 MB). */
+export function megabytes(bytes: number): string {
+  return `${Math.ceil((bytes / 1024 / 1024) * 10) / 10} MB`
+}
+
+/**
+ * Why an image is refused for its size: the same sentence from the browser,
+ * which checks before sending (with the file's own size), and from the
+ * server, which checks the declared length before reading the body.
+ */
+export function imageTooLargeSentence(size?: number): string {
+  const limit = megabytes(mediaLimits.maxBytes)
+  return size === undefined
+    ? `The image is too large: the limit is ${limit}.`
+    : `The image is too large (${megabytes(size)}): the limit is ${limit}. Make it smaller (export it at a lower size or quality) and try again.`
+}
+
+/** A HEIC/HEIF photo this server cannot decode: how to turn it into one it takes. */
+export const heicSentence =
+  'This HEIC/HEIF photo cannot be read here: export it as JPEG and upload that (on a Mac: open it in Preview, File → Export, Format JPEG; on an iPhone, Settings → Camera → Formats → Most Compatible takes JPEG photos from then on).'
 
 export const mediaVariantSchema = z.object({
   width: z.number(),

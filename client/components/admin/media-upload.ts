@@ -3,7 +3,7 @@
  * tRPC door takes JSON only) with XMLHttpRequest, whose upload events give a
  * progress bar; fetch has none.
  */
-import type { Media } from '../../../src/schemas/media'
+import { imageTooLargeSentence, type Media, mediaLimits } from '../../../src/schemas/media'
 import { NETWORK_ERROR_TEXT } from '../../lib/admin-errors'
 import { getToken } from '../../lib/token'
 
@@ -24,8 +24,15 @@ export function errorSentenceOf(body: unknown): string | null {
   return typeof body.error === 'string' && body.error.trim() !== '' ? body.error : null
 }
 
-/** Sends one image; `onProgress` gets the fraction sent (0 to 1). */
+/**
+ * Sends one image; `onProgress` gets the fraction sent (0 to 1). A file over
+ * the size limit is refused here, before a byte is sent, with the sentence
+ * the server would answer (its size said too).
+ */
 export function uploadImage(file: File, onProgress: (fraction: number) => void): Promise<Media> {
+  if (file.size > mediaLimits.maxBytes) {
+    return Promise.reject(new UploadError(imageTooLargeSentence(file.size), null))
+  }
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
     request.open('POST', '/api/media')

@@ -3,7 +3,8 @@ import { mediaLimits } from '../../../src/schemas/media'
 import { ErrorAlert, StatusMessage, secondaryButtonClass, smallButtonClass } from './form-controls'
 import type { Upload } from './use-uploads'
 
-const imageTypes = mediaLimits.acceptedTypes.join(',')
+// HEIC/HEIF too: the server takes them where it can read them, else says how to convert them.
+const imageTypes = [...mediaLimits.acceptedTypes, ...mediaLimits.heifTypes].join(',')
 
 export const uploadHint = `JPEG, PNG, WebP, AVIF or GIF, up to ${mediaLimits.maxBytes / 1024 / 1024} MB.`
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { type DailyCount, dayToSeconds, longDay, plural, shortDay } from '../../lib/analytics'
+import { seriesColours } from '../../lib/chart-colours'
 
 /*
  * Views and visitors per day as lines: uPlot (about 20 KB gzip, canvas, no
@@ -22,19 +23,22 @@ interface Colours {
 
 /**
  * The chart's colours from the page: the axes take the text colour around
- * them, the lines the theme's accent and success colours when the page's
- * stylesheet names them (`--color-accent`, `--color-success`), else
- * today's indigo and emerald. A canvas cannot use classes, so it reads them.
+ * them; views the accent's readable shade of the theme (`--color-accent-ink`),
+ * visitors a colour far from it in hue, both 3:1 on the card
+ * (`--color-surface-raised`; client/lib/chart-colours.ts). A canvas cannot
+ * use classes, so it reads them.
  */
 function coloursOf(element: HTMLElement): Colours {
   const style = getComputedStyle(element)
-  const token = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback
+  const token = (name: string) => style.getPropertyValue(name).trim()
   return {
     axis: style.color || '#475569',
-    views: token('--color-accent', '#4f46e5'),
-    visitors: token('--color-success', '#059669'),
+    ...seriesColours(token('--color-accent-ink'), token('--color-surface-raised')),
   }
 }
+
+/** The visitors' line is dashed: the two lines differ by more than their colour. */
+const VISITORS_DASH = [6, 4]
 
 /** A faint fill under a line of a `#rrggbb` colour; none for any other notation. */
 function fillOf(colour: string): string | undefined {
@@ -79,7 +83,7 @@ function options(width: number, colours: Colours, onCursor: (index: number | nul
     series: [
       {},
       { label: 'Views', stroke: colours.views, width: 2, ...(views ? { fill: views } : {}) },
-      { label: 'Visitors', stroke: colours.visitors, width: 2 },
+      { label: 'Visitors', stroke: colours.visitors, width: 2, dash: VISITORS_DASH },
     ],
     hooks: {
       setCursor: [(chart: uPlot) => onCursor(chart.cursor.idx ?? null)],
@@ -104,17 +108,22 @@ function sameColours(a: Colours, b: Colours): boolean {
 
 /** What each line is, in the colours the chart draws them with (the figure's sentence says it all too). */
 function Legend({ colours }: { colours: Colours }) {
-  const swatch = (colour: string) => (
-    <span className="h-0.5 w-5 rounded" style={{ backgroundColor: colour }} />
+  // A line as the chart draws it: solid for views, dashed for visitors.
+  const swatch = (colour: string, dashed: boolean) => (
+    <span
+      data-testid="legend-swatch"
+      className={`w-6 border-t-2 ${dashed ? 'border-dashed' : 'border-solid'}`}
+      style={{ borderColor: colour }}
+    />
   )
   return (
     <ul aria-hidden="true" className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-body">
       <li className="flex items-center gap-2">
-        {swatch(colours.views)}
+        {swatch(colours.views, false)}
         Views
       </li>
       <li className="flex items-center gap-2">
-        {swatch(colours.visitors)}
+        {swatch(colours.visitors, true)}
         Visitors
       </li>
     </ul>

@@ -78,6 +78,26 @@ const codeOfStatus = {
 const refused = (failure: Omit<BodyFailure, 'ok'>) =>
   new TRPCError({ code: codeOfStatus[failure.status], message: failure.message })
 
+/** The issues of a body refused for one field: the answer's `fields` names it, as a 400's does. */
+class FieldRefusal extends Error {
+  readonly issues: { path: string[]; message: string }[]
+  constructor(field: string, message: string) {
+    super(message)
+    this.issues = [{ path: [field], message }]
+  }
+}
+
+/** A multipart body over its limit, said as the route declares: its sentence, under its field. */
+function refusedForm(failure: BodyFailure, declared: RestEndpoint['rest']['body']): TRPCError {
+  if (failure.status !== 413 || !declared?.field) return refused(failure)
+  const message = declared.tooLarge ?? failure.message
+  return new TRPCError({
+    code: codeOfStatus[413],
+    message,
+    cause: new FieldRefusal(declared.field, message),
+  })
+}
+
 /**
  * The procedure's raw input: the path's parameters over the JSON body's
  * fields, or set on the form of a multipart route (its FormData is the
@@ -101,7 +121,7 @@ async function rawInput(
   const limit = declared?.maxBytes ?? MAX_BODY_BYTES
   if (declared?.type === 'multipart') {
     const form = await readForm(request, limit)
-    if (!form.ok) throw refused(form)
+    if (!form.ok) throw refusedForm(form, declared)
     for (const [name, value] of Object.entries(params)) form.value.set(name, value)
     return form.value
   }

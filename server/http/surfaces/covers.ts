@@ -9,6 +9,7 @@
  */
 import { TRPCError } from '@trpc/server'
 import { coverSlugOf, projectCoverUrl } from '../../../src/domain/project-cover'
+import type { SiteStyle } from '../../../src/domain/site-styles'
 import type { Profile } from '../../../src/schemas/profile'
 import type { Project } from '../../../src/schemas/project'
 import { messages } from '../../messages'
@@ -19,6 +20,8 @@ import { jsonError } from '../../trpc/errors'
 export interface CoverSources {
   profile: { get: () => Promise<Profile> }
   projects: { bySlug: (input: { slug: string }) => Promise<Project> }
+  /** The site style: the title is set in its display face. */
+  appearance: { get: () => Promise<{ style: SiteStyle }> }
 }
 
 const notFound = () => jsonError(404, messages.notFound)
@@ -40,11 +43,13 @@ export async function coverResponse(request: Request, sources: CoverSources): Pr
   if (project.slug !== slug) {
     return new Response(null, { status: 301, headers: { location: projectCoverUrl(project) } })
   }
-  const profile = await sources.profile.get()
-  const svg = renderCover({
+  const [profile, appearance] = await Promise.all([sources.profile.get(), sources.appearance.get()])
+  const svg = await renderCover({
     title: project.title,
     tags: project.tags,
     accent: profile.accent_color,
+    seed: project.slug,
+    style: appearance.style,
   })
   return new Response(svg, {
     // Opened on its own, an SVG is a document: every answer's resource CSP keeps it inert (headers.ts).

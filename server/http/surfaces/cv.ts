@@ -13,6 +13,7 @@ import type { SeoSources } from './seo'
 
 export interface CvSources extends SeoSources {
   timeline: { list: () => Promise<CvContent['events']> }
+  posts: SeoSources['posts'] & { any: () => Promise<boolean> }
 }
 
 /** The download's file name: the owner's name, ASCII, no spaces ("Ada-Lovelace-CV.pdf"). */
@@ -42,7 +43,11 @@ export async function cvPdfResponse(
     const bytes = await new Response(store.get(uploaded.key)).arrayBuffer()
     return new Response(bytes, { headers })
   }
-  const [events, projects] = await Promise.all([sources.timeline.list(), sources.projects.list()])
+  const [events, projects, hasNotes] = await Promise.all([
+    sources.timeline.list(),
+    sources.projects.list(),
+    sources.posts.any(),
+  ])
   // pdfkit and fontkit (~0.25 s to load) come with the first CV made, not with every start.
   const { renderCvPdf } = await import('../../cv/pdf')
   const pdf = await renderCvPdf({
@@ -50,6 +55,7 @@ export async function cvPdfResponse(
     events,
     projects: projects.filter((project) => project.is_published),
     siteUrl,
+    hasNotes,
   })
   return new Response(pdf, { headers })
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  imageTooLargeSentence,
   mediaAltInput,
   mediaIdInput,
   mediaLimits,
@@ -18,7 +19,12 @@ export const mediaRouter = router({
         method: 'POST',
         path: '/api/media',
         status: 201,
-        body: { type: 'multipart', maxBytes: mediaLimits.maxBytes },
+        body: {
+          type: 'multipart',
+          maxBytes: mediaLimits.maxBytes,
+          field: 'file',
+          tooLarge: imageTooLargeSentence(),
+        },
       },
     })
     .input(mediaUploadInput)

@@ -52,6 +52,11 @@ describe('an audit entry in a line', () => {
 
   test('writes of the CV, the import and a test alert have names', () => {
     expect(actionLabel('cv.upload')).toBe('CV uploaded')
+    // The label claims no way of making the admin: the entry's `via` says which.
+    expect(actionLabel('admin.created')).toBe('Admin created')
+    expect(entrySummary(entry('admin.created', null, { via: 'set-up page' }))).toBe(
+      'via: set-up page',
+    )
     expect(actionLabel('import.jsonResume')).toBe('JSON Resume imported')
     expect(actionLabel('notifications.test')).toBe('Test alert sent')
   })

@@ -54,7 +54,8 @@ const actionLabels: Record<string, string> = {
   'github.import': 'Repositories imported from GitHub',
   'github.refresh': 'GitHub data refreshed',
   'notifications.test': 'Test alert sent',
-  'admin.created': 'Admin created (command line)',
+  // How it was made (set-up page, command line, environment) is in its details' `via`.
+  'admin.created': 'Admin created',
   'admin.password_reset': 'Password reset (command line)',
   'backup.restore': 'Backup restored',
   'backup.download': 'Backup downloaded',
