@@ -14,15 +14,19 @@ import {
   reorderEvents,
   updateEvent,
 } from '../../services/timeline'
-import { adminProcedure, publicProcedure, router } from '../init'
+import { adminProcedure, publicOrAdminProcedure, publicProcedure, router } from '../init'
 
 export const timelineRouter = router({
   list: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/timeline' }, cache: 'public' })
     .output(z.array(timelineEventSchema))
     .query(({ ctx }) => listEvents(ctx.db)),
-  byId: publicProcedure
-    .meta({ rest: { method: 'GET', path: '/api/timeline/:id' }, cache: 'public' })
+  /** Signed in: a fresh answer whose ETag is the event's version (for If-Match), never the shared one. */
+  byId: publicOrAdminProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/timeline/:id' },
+      cache: 'public-unless-signed-in',
+    })
     .input(idInput)
     .output(timelineEventSchema)
     .query(({ ctx, input }) => getEvent(ctx.db, input.id)),
@@ -32,10 +36,10 @@ export const timelineRouter = router({
     .output(timelineEventSchema)
     .mutation(({ ctx, input }) => createEvent(ctx.db, input)),
   update: adminProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/timeline/:id' } })
+    .meta({ rest: { method: 'PUT', path: '/api/timeline/:id', versioned: true } })
     .input(timelineUpdateInput)
     .output(timelineEventSchema)
-    .mutation(({ ctx, input: { id, ...data } }) => updateEvent(ctx.db, id, data)),
+    .mutation(({ ctx, input: { id, version, ...data } }) => updateEvent(ctx.db, id, data, version)),
   /** Every event's id once, in the new order; a literal path, so it wins over `:id`. */
   reorder: adminProcedure
     .meta({ rest: { method: 'PUT', path: '/api/timeline/order', status: 204 } })
