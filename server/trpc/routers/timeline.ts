@@ -14,19 +14,20 @@ import {
   reorderEvents,
   updateEvent,
 } from '../../services/timeline'
-import { adminProcedure, publicOrAdminProcedure, publicProcedure, router } from '../init'
+import { adminProcedure, publicProcedure, router } from '../init'
 
 export const timelineRouter = router({
   list: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/timeline' }, cache: 'public' })
     .output(z.array(timelineEventSchema))
     .query(({ ctx }) => listEvents(ctx.db)),
-  /** Signed in: a fresh answer whose ETag is the event's version (for If-Match), never the shared one. */
-  byId: publicOrAdminProcedure
-    .meta({
-      rest: { method: 'GET', path: '/api/timeline/:id' },
-      cache: 'public-unless-signed-in',
-    })
+  /**
+   * The same shared answer for everyone, signed in or not (a token never
+   * skips the cache here): its ETag is the cache's, so a save sends the
+   * body's `version` (or If-Match `"<version>"` built from it).
+   */
+  byId: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/api/timeline/:id' }, cache: 'public' })
     .input(idInput)
     .output(timelineEventSchema)
     .query(({ ctx, input }) => getEvent(ctx.db, input.id)),
