@@ -115,7 +115,7 @@ test('a one-line description with a comma shows the two bullets it will publish'
   await page.goto('/admin/timeline/new')
   const description = page.getByLabel('Description (comma-separated)')
   await description.fill('Teaching assistant for Databases, graded 120 students')
-  const bullets = page.getByRole('list', { name: 'Preview of the bullets' })
+  const bullets = page.getByRole('list', { name: 'What the save publishes' })
   await expect(page.getByText('Publishes 2 bullets:')).toBeVisible()
   await expect(bullets.getByRole('listitem')).toHaveText([
     'Teaching assistant for Databases',
@@ -137,7 +137,7 @@ test('skills show their chips, and "Kafka, Docker" on a line of its own is two',
   const skills = page.getByLabel('Skills')
   await skills.fill('TypeScript\nKafka, Docker')
   await expect(
-    page.getByRole('list', { name: 'Preview of the skills' }).getByRole('listitem'),
+    page.getByRole('list', { name: 'What the save publishes' }).getByRole('listitem'),
   ).toHaveText(['TypeScript', 'Kafka', 'Docker'])
   // Left unsaved: the profile journeys run later on the same site.
 })

@@ -34,7 +34,7 @@ export function ListPreview({
     >
       <p className="text-xs font-semibold text-muted">{label}</p>
       {count === 0 ? null : look === 'bullets' ? (
-        <ul aria-label={`Preview of the ${noun[1]}`} className="list-disc space-y-1 pl-5 text-body">
+        <ul aria-label="What the save publishes" className="list-disc space-y-1 pl-5 text-body">
           {items.map((item, index) => (
             <li key={keys[index]} className="wrap-anywhere">
               {item}
@@ -42,7 +42,7 @@ export function ListPreview({
           ))}
         </ul>
       ) : (
-        <ul aria-label={`Preview of the ${noun[1]}`} className="flex flex-wrap gap-1.5">
+        <ul aria-label="What the save publishes" className="flex flex-wrap gap-1.5">
           {items.map((item, index) => (
             <li
               key={keys[index]}
