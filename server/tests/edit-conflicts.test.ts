@@ -15,10 +15,11 @@ setDefaultTimeout(60_000)
 
 let t: TestApp
 let token: string
+// Generous: a fresh database under a loaded machine can take half a minute.
 beforeAll(async () => {
   t = await createTestApp()
   token = await t.login()
-}, 30_000)
+}, 90_000)
 afterAll(() => t.close())
 
 const profileBody = {
