@@ -262,3 +262,34 @@ describe('skills', () => {
     expect((await t.request('GET', '/api/profile')).body.skills).toEqual(['Rust', 'Go', 'SQL'])
   })
 })
+
+describe('the API reference', () => {
+  test('each versioned save lists If-Match and its 409; /api/docs shows both', async () => {
+    const document = (await t.request('GET', '/api/openapi.json')).body as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: { name: string; in: string }[]; responses: Record<string, unknown> }
+        >
+      >
+    }
+    for (const [path, method] of [
+      ['/api/projects/{id}', 'put'],
+      ['/api/timeline/{id}', 'put'],
+      ['/api/posts/{id}', 'put'],
+      ['/api/profile', 'put'],
+    ] as const) {
+      const operation = document.paths[path]?.[method]
+      expect(operation?.parameters).toContainEqual(
+        expect.objectContaining({ name: 'If-Match', in: 'header' }),
+      )
+      expect(operation?.responses).toHaveProperty('409')
+    }
+    // A save that is not of a versioned item has neither.
+    expect(document.paths['/api/appearance']?.put?.responses).not.toHaveProperty('409')
+    const page = await t.request('GET', '/api/docs')
+    expect(page.text).toContain('If-Match')
+    expect(page.text).toContain('{ error, current, yours }')
+  })
+})
