@@ -17,6 +17,23 @@ export class NotFoundError extends ServiceError {}
 /** The request clashes with the current state (409). */
 export class ConflictError extends ServiceError {}
 
+/**
+ * A save made from a version that is no longer the stored one (409): the
+ * answer carries both, `current` (as a read answers it) and `yours` (as
+ * sent), so the client can show them and let the person choose.
+ */
+export class VersionConflictError extends ConflictError {
+  readonly current: unknown
+  readonly yours: unknown
+  constructor(current: unknown, yours: unknown) {
+    super(
+      'Someone saved a newer version since you opened this. Nothing was changed: reload to see it, or send your version again with its `version` to overwrite it.',
+    )
+    this.current = current
+    this.yours = yours
+  }
+}
+
 /** The credentials given are wrong (401). */
 export class InvalidCredentialsError extends ServiceError {}
 

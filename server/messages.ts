@@ -17,6 +17,9 @@ export const messages = {
   tooDeep: 'The request body is nested too deeply.',
   inputTooDeep: 'The input is nested too deeply.',
   mustBeJson: 'The request body must be JSON (Content-Type: application/json).',
+  ifMatchInvalid:
+    'If-Match must be the ETag of a read of this item ("<version>", the number the read answers as `version`), or *.',
+  ifMatchDiffers: "If-Match and the body's `version` name two different versions: send one.",
   mustBeMultipart: 'The request body must be a form upload (Content-Type: multipart/form-data).',
   notMultipart: 'The request body is not a valid multipart/form-data form.',
   tooLarge: 'The request body is too large.',

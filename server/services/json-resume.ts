@@ -35,6 +35,9 @@ import type { ServiceContext } from './context'
 import { createProjectIn } from './projects'
 import { createEventIn } from './timeline'
 
+/** A new version of the profile (server/db/row-version.ts): an open profile form then sees a 409. */
+const laterThanStored = sql`greatest(now(), ${profile.updated_at} + interval '1 millisecond')`
+
 const validator = new Validator()
 
 /** Profile values that are placeholders (no OWNER_* set). */
@@ -208,7 +211,10 @@ export async function importJsonResume(
     for (const event of found.newEvents.toReversed()) await createEventIn(tx, event)
     for (const project of found.newProjects.toReversed()) await createProjectIn(tx, project)
     if (found.skills.length > 0) {
-      await tx.update(profile).set({ skills: found.skills }).where(eq(profile.id, 1))
+      await tx
+        .update(profile)
+        .set({ skills: found.skills, updated_at: laterThanStored })
+        .where(eq(profile.id, 1))
     }
     if (found.filled.length > 0) {
       const values: Record<string, string> = Object.fromEntries(found.filled)
@@ -218,7 +224,7 @@ export async function importJsonResume(
       }
       await tx
         .update(profile)
-        .set({ ...values, updated_at: new Date() })
+        .set({ ...values, updated_at: laterThanStored })
         .where(eq(profile.id, 1))
     }
     return found

@@ -12,6 +12,7 @@ import { slugCandidate, slugify } from '../../src/domain/slug'
 import type { Post, PostData, PostNeighbours, PostState } from '../../src/schemas/post'
 import type { Db } from '../db/client'
 import { type Tx, writeContent } from '../db/content-version'
+import { checkVersion, nextUpdatedAt, versionOf } from '../db/row-version'
 import { postSlugs, posts, trash } from '../db/schema'
 import { NotFoundError } from '../errors'
 import { markdownToPlainText } from '../markdown/plain-text'
@@ -83,6 +84,7 @@ function toPost(row: Stored): Post {
     state: stateOf(row),
     published_at: row.published_at ? iso(row.published_at) : null,
     reading_minutes: readingMinutes(row.body),
+    version: versionOf(row.updated_at),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   }
@@ -292,7 +294,13 @@ export async function createPost(ctx: PostWriteContext, data: PostData): Promise
   })
 }
 
-export async function updatePost(ctx: PostWriteContext, id: number, data: PostData): Promise<Post> {
+/** Replaces the post's fields; with `version`, a save over another version is a 409 (see projects). */
+export async function updatePost(
+  ctx: PostWriteContext,
+  id: number,
+  data: PostData,
+  version?: number,
+): Promise<Post> {
   return writeContent(ctx.db, async (tx) => {
     const [current] = await tx
       .select(columns)
@@ -301,11 +309,21 @@ export async function updatePost(ctx: PostWriteContext, id: number, data: PostDa
       .for('update')
       .limit(1)
     if (!current) throw notFound()
+    await checkVersion(version, current.updated_at, async () => toPost(current), {
+      id,
+      ...data,
+      version,
+    })
     const slug = current.title === data.title ? current.slug : await claimSlug(tx, data.title, id)
     const now = ctx.now()
     const [row] = await tx
       .update(posts)
-      .set({ ...data, ...publication(data, now, current), slug, updated_at: now })
+      .set({
+        ...data,
+        ...publication(data, now, current),
+        slug,
+        updated_at: nextUpdatedAt(current.updated_at, now),
+      })
       .where(eq(posts.id, id))
       .returning(columns)
     if (!row) throw notFound()

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { ageFromBirthYear } from '../../src/domain/age'
+import { splitNames } from '../../src/domain/comma-list'
 import { greetingOf, type Profile, type ProfileData } from '../../src/schemas/profile'
 import type { Revision } from '../../src/schemas/revisions'
 import type { Db } from '../db/client'
 import { bumpContentVersion } from '../db/content-version'
+import { checkVersion, nextUpdatedAt, versionOf } from '../db/row-version'
 import { profile } from '../db/schema'
 import { renderMarkdown } from '../markdown/render'
-import { imagesFor } from './media'
+import { imagesFor, type Reader } from './media'
 import { descriptionRendering } from './projects'
 import { listRevisions, recordRevision, revisionValues } from './revisions'
 
@@ -62,16 +64,29 @@ export async function seedProfile(db: Db, seed: ProfileSeed): Promise<void> {
   })
 }
 
-/** Replaces every field of the profile; pages show it on their next load. */
-export async function updateProfile(db: Db, data: ProfileData, now: Date): Promise<Profile> {
+/**
+ * Replaces every field of the profile; pages show it on their next load.
+ * With `version`, a save over another version is a 409 (see projects).
+ */
+export async function updateProfile(
+  db: Db,
+  data: ProfileData,
+  now: Date,
+  version?: number,
+): Promise<Profile> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(profile).where(eq(profile.id, 1)).for('update')
+    if (!before) throw new Error('The profile row is missing: the server seeds it at start-up.')
+    await checkVersion(version, before.updated_at, () => getProfile(tx, now), {
+      ...data,
+      version,
+    })
     const [updated] = await tx
       .update(profile)
-      .set({ ...data, updated_at: now })
+      .set({ ...data, updated_at: nextUpdatedAt(before.updated_at, now) })
       .where(eq(profile.id, 1))
       .returning()
-    if (!before || !updated) {
+    if (!updated) {
       throw new Error('The profile row is missing: the server seeds it at start-up.')
     }
     // The version before this save, kept (the last 50) for the profile's history.
@@ -131,7 +146,7 @@ export async function ownerVariablesIgnored(
  * birth year is the owner's alone: visitors get null (`owner: false`).
  */
 export async function getProfile(
-  db: Db,
+  db: Reader,
   now: Date,
   options: { owner?: boolean } = { owner: true },
 ): Promise<Profile> {
@@ -152,7 +167,8 @@ export async function getProfile(
     greeting: greetingOf(row),
     bio: row.bio,
     bio_html: row.bio.trim() ? renderMarkdown(row.bio, descriptionRendering) : '',
-    skills: row.skills,
+    // Read by today's rule: a stored name holding a comma ("Kafka, Docker") is two.
+    skills: splitNames(row.skills),
     location: row.location,
     links: row.links,
     linkedin_url: row.linkedin_url,
@@ -160,5 +176,6 @@ export async function getProfile(
     photo_url: row.photo_url,
     photo: images(row.photo_url),
     accent_color: row.accent_color,
+    version: versionOf(row.updated_at),
   }
 }

@@ -4,6 +4,7 @@ import type { NextProject, Project, ProjectData } from '../../src/schemas/projec
 import type { Revision } from '../../src/schemas/revisions'
 import type { Db } from '../db/client'
 import { type Tx, writeContent } from '../db/content-version'
+import { checkVersion, nextUpdatedAt, versionOf } from '../db/row-version'
 import { projectSlugs, projects } from '../db/schema'
 import { markdownToPlainText } from '../markdown/plain-text'
 import { renderMarkdown } from '../markdown/render'
@@ -75,6 +76,7 @@ async function withImages(db: Reader, list: Stored[], audience: Audience): Promi
       long_description_html: renderMarkdown(row.long_description, descriptionRendering),
       images: row.image_urls.map(images),
       repo: repoOf(repoRow, audience.drafts),
+      version: versionOf(row.updated_at),
       ...(audience.drafts && key !== undefined ? { repo_sync: repoSyncOf(repoRow) } : {}),
     }
   })
@@ -199,7 +201,17 @@ export async function createProjectIn(tx: Tx, data: ProjectData): Promise<Projec
   return withImagesOne(tx, toApiRow(row), owner)
 }
 
-export async function updateProject(db: Db, id: number, data: ProjectData): Promise<Project> {
+/**
+ * Replaces the project's fields. With `version` (the one the edit was
+ * loaded from), a save over another version is a VersionConflictError and
+ * changes nothing.
+ */
+export async function updateProject(
+  db: Db,
+  id: number,
+  data: ProjectData,
+  version?: number,
+): Promise<Project> {
   return writeContent(db, async (tx) => {
     const [current] = await tx
       .select()
@@ -208,10 +220,16 @@ export async function updateProject(db: Db, id: number, data: ProjectData): Prom
       .for('update')
       .limit(1)
     if (!current) throw notFound()
+    await checkVersion(
+      version,
+      current.updated_at,
+      () => withImagesOne(tx, toApiRow(current), owner),
+      { id, ...data, version },
+    )
     const slug = current.title === data.title ? current.slug : await claimSlug(tx, data.title, id)
     const [row] = await tx
       .update(projects)
-      .set({ ...data, slug, updated_at: new Date() })
+      .set({ ...data, slug, updated_at: nextUpdatedAt(current.updated_at) })
       .where(eq(projects.id, id))
       .returning()
     if (!row) throw notFound()
@@ -240,11 +258,22 @@ export async function projectRevisions(db: Db, id: number): Promise<Revision[]> 
   return listRevisions(db, 'project', id, row)
 }
 
-/** Writes a kept version back, as a save (so it is a revision itself); the slug follows the title. */
+/** What a restore brings back besides the fields: by default the current published state stays. */
+export interface RestoreOptions {
+  /** True: the revision's published state too (a draft kept as published goes public). */
+  restorePublished?: boolean
+}
+
+/**
+ * Writes a kept version back, as a save (so it is a revision itself); the
+ * slug follows the title. The project stays as published (or as much a
+ * draft) as it is now unless `restorePublished` asks for the revision's state.
+ */
 export async function restoreProjectRevision(
   db: Db,
   id: number,
   revisionId: number,
+  options: RestoreOptions = {},
 ): Promise<Project> {
   await rows.byId(db, id)
   const values = await revisionValues(db, projects, 'project', id, revisionId)
@@ -257,5 +286,6 @@ export async function restoreProjectRevision(
     updated_at: _u,
     ...data
   } = current
-  return updateProject(db, id, { ...data, ...values } as ProjectData)
+  const state = options.restorePublished ? {} : { is_published: current.is_published }
+  return updateProject(db, id, { ...data, ...values, ...state } as ProjectData)
 }

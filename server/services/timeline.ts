@@ -3,6 +3,7 @@ import { placeByStartDate } from '../../src/domain/start-date'
 import type { TimelineData, TimelineEvent } from '../../src/schemas/timeline'
 import type { Db } from '../db/client'
 import { type Tx, writeContent } from '../db/content-version'
+import { checkVersion, nextUpdatedAt, versionOf } from '../db/row-version'
 import { timelineEvents } from '../db/schema'
 import { renderInlineMarkdown } from '../markdown/render'
 import { imagesFor, type Reader } from './media'
@@ -27,6 +28,7 @@ async function withIcons(db: Reader, list: Stored[]): Promise<TimelineEvent[]> {
     ...row,
     description_html: row.description.map((bullet) => renderInlineMarkdown(bullet)),
     icon: images(row.icon_path),
+    version: versionOf(row.updated_at),
   }))
 }
 
@@ -100,11 +102,29 @@ export async function createEventIn(tx: Tx, data: TimelineData): Promise<Timelin
   return withIcon(tx, toApiRow(row))
 }
 
-export async function updateEvent(db: Db, id: number, data: TimelineData): Promise<TimelineEvent> {
+/** Replaces the event's fields; with `version`, a save over another version is a 409 (see projects). */
+export async function updateEvent(
+  db: Db,
+  id: number,
+  data: TimelineData,
+  version?: number,
+): Promise<TimelineEvent> {
   return writeContent(db, async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(timelineEvents)
+      .where(eq(timelineEvents.id, id))
+      .for('update')
+      .limit(1)
+    if (!current) throw events.notFound()
+    await checkVersion(version, current.updated_at, () => withIcon(tx, toApiRow(current)), {
+      id,
+      ...data,
+      version,
+    })
     const [row] = await tx
       .update(timelineEvents)
-      .set({ ...data, updated_at: new Date() })
+      .set({ ...data, updated_at: nextUpdatedAt(current.updated_at) })
       .where(eq(timelineEvents.id, id))
       .returning()
     if (!row) throw events.notFound()

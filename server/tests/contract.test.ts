@@ -82,6 +82,7 @@ describe('projects', () => {
       // A GitHub repository: no data until its first fetch; the owner sees that it is pending.
       repo: null,
       repo_sync: { status: 'pending', error: null, error_at: null, fetched_at: null },
+      version: expect.any(Number),
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -110,6 +111,7 @@ describe('projects', () => {
       role: null,
       period: null,
       repo: null,
+      version: expect.any(Number),
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -145,6 +147,7 @@ describe('projects', () => {
       long_description_html: '<p>Bun, Elysia, tRPC and React.</p>',
       images: [null, null],
       repo: null,
+      version: expect.any(Number),
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -175,6 +178,7 @@ describe('projects', () => {
       long_description_html: '<p>Updated long.</p>',
       images: [null],
       repo: null,
+      version: expect.any(Number),
       created_at: before.body.created_at,
       updated_at: isoDate,
     })
@@ -225,6 +229,7 @@ describe('timeline', () => {
       ...full,
       description_html: ['Built an API', 'Wrote tests'],
       icon: null,
+      version: expect.any(Number),
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -250,6 +255,7 @@ describe('timeline', () => {
       description: [],
       description_html: [],
       event_type: 'experience',
+      version: expect.any(Number),
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -271,6 +277,7 @@ describe('timeline', () => {
       ...full,
       description_html: ['Built an API', 'Wrote tests'],
       icon: null,
+      version: expect.any(Number),
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -294,6 +301,7 @@ describe('timeline', () => {
       end_date: null,
       description_html: ['Minor in Cybersecurity'],
       icon: null,
+      version: expect.any(Number),
       created_at: isoDate,
       updated_at: isoDate,
     })
@@ -511,6 +519,7 @@ describe('the /trpc door', () => {
           role: null,
           period: null,
           repo: null,
+          version: expect.any(Number),
           created_at: isoDate,
           updated_at: isoDate,
         },

@@ -222,6 +222,7 @@ async function otherPdf(text: string): Promise<Uint8Array> {
       photo_url: '',
       photo: null,
       accent_color: '#4f46e5',
+      version: 0,
     },
     events: [],
     projects: [],

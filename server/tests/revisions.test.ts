@@ -97,6 +97,44 @@ describe('project revisions', () => {
     expect((await t.request('GET', `/api/projects/${p.id}/revisions`)).status).toBe(401)
   })
 
+  test('a restore keeps the current published state unless asked to bring back the old one', async () => {
+    const p = await t.request('POST', '/api/projects', {
+      token,
+      body: { ...sample.project('Went Private'), is_published: true },
+    })
+    // Saved as a draft with a new description: the kept revision is the published one.
+    const draft = await t.request('PUT', `/api/projects/${p.id}`, {
+      token,
+      body: { ...sample.project('Went Private'), description: 'Hidden.', is_published: false },
+    })
+    expect(draft.body.is_published).toBe(false)
+    const [published] = (await t.request('GET', `/api/projects/${p.id}/revisions`, { token }))
+      .list as Listed[]
+    expect(published?.changed).toEqual(['description', 'is_published'])
+
+    const restored = await t.request(
+      'POST',
+      `/api/projects/${p.id}/revisions/${published?.id}/restore`,
+      { token },
+    )
+    expect(restored.status).toBe(200)
+    expect(restored.body).toMatchObject({
+      description: 'A short description.',
+      is_published: false,
+    })
+    // Still a draft: visitors see nothing.
+    expect((await t.request('GET', `/api/projects/${restored.body.slug}`)).status).toBe(404)
+
+    const withState = await t.request(
+      'POST',
+      `/api/projects/${p.id}/revisions/${published?.id}/restore`,
+      { token, body: { restore_published: true } },
+    )
+    expect(withState.status).toBe(200)
+    expect(withState.body.is_published).toBe(true)
+    expect((await t.request('GET', `/api/projects/${withState.body.slug}`)).status).toBe(200)
+  })
+
   test('keeps the last 50', async () => {
     const p = await t.request('POST', '/api/projects', { token, body: sample.project('Many') })
     for (let save = 1; save <= 53; save++) {

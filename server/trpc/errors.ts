@@ -22,6 +22,7 @@ import {
   TooLargeError,
   UnavailableError,
   UnsupportedTypeError,
+  VersionConflictError,
 } from '../errors'
 import { errorDetails, type Logger } from '../log'
 import { messages } from '../messages'
@@ -182,8 +183,16 @@ export function logFailure(
   ctx.log.error('request failed', { request_id: ctx.requestId, ...details, ...errorDetails(root) })
 }
 
+/** Both versions of a save refused as a version conflict (`{ current, yours }`), else null. */
+export function versionConflictOf(error: unknown): { current: unknown; yours: unknown } | null {
+  const cause = error instanceof TRPCError ? error.cause : error
+  if (!(cause instanceof VersionConflictError)) return null
+  return { current: cause.current, yours: cause.yours }
+}
+
 /** tRPC's error shape (what its client reads), with our sentence, `fields` and request id. */
 export function trpcErrorShape(error: TRPCError, requestId: string | null, path?: string) {
+  const conflict = versionConflictOf(error)
   return {
     message: publicMessage(error),
     code: TRPC_ERROR_CODES_BY_KEY[error.code],
@@ -193,6 +202,8 @@ export function trpcErrorShape(error: TRPCError, requestId: string | null, path?
       ...(path === undefined ? {} : { path }),
       fields: validationFields(error),
       request_id: requestId,
+      // A version conflict: the stored version and the one sent, for the form's dialog.
+      ...(conflict ? { conflict } : {}),
     },
   }
 }
@@ -232,7 +243,9 @@ export function errorResponse(error: unknown, ctx: FailureContext): Response {
     return jsonError(status, publicMessage(trpcError), { request_id: ctx.requestId }, headers)
   }
   const fields = validationFields(trpcError)
-  return jsonError(status, publicMessage(trpcError), fields ? { fields } : {}, headers)
+  const conflict = versionConflictOf(trpcError)
+  const extra = { ...(fields ? { fields } : {}), ...(conflict ?? {}) }
+  return jsonError(status, publicMessage(trpcError), extra, headers)
 }
 
 /** The 503 of a database that cannot be reached, or undefined for any other failure. */

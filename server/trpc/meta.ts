@@ -31,6 +31,13 @@ export const endpointMetaSchema = z.strictObject({
        * query may: a public read is cached by its path alone.
        */
       query: z.boolean().default(false),
+      /**
+       * A save of a versioned row (a PUT of a whole item): its input takes
+       * `version`, which the REST door also reads from an `If-Match` header
+       * (`"<version>"`, the ETag a signed-in read answers); a save over
+       * another version is a 409 with both. OpenAPI documents both.
+       */
+      versioned: z.boolean().default(false),
       body: z
         .strictObject({
           type: z.enum(['json', 'multipart']),

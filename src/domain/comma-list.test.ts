@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { joinCommaList, splitCommaList } from './comma-list'
+import { joinCommaList, splitCommaList, splitNameList, splitNames } from './comma-list'
 
 describe('splitCommaList', () => {
   test('splits on commas and trims each item', () => {
@@ -104,5 +104,23 @@ describe('a comma between two digits is part of a number', () => {
   test('a single item with a number needs no trailing line break to come back', () => {
     expect(joinCommaList(['Used by 40,000 riders'])).toBe('Used by 40,000 riders')
     expect(joinCommaList(['Built the API, the app'])).toBe('Built the API, the app\n')
+  })
+})
+
+describe('lists of names (skills)', () => {
+  test('an item holding a separating comma is several names, a comma between digits stays', () => {
+    expect(splitNames(['TypeScript', 'Kafka, Docker', 'Used 1,000 nodes'])).toEqual([
+      'TypeScript',
+      'Kafka',
+      'Docker',
+      'Used 1,000 nodes',
+    ])
+    expect(splitNames(['a\nb', ' , '])).toEqual(['a', 'b'])
+  })
+
+  test('the text of a skills field: lines, then commas in each line', () => {
+    expect(splitNameList('TypeScript\nKafka, Docker')).toEqual(['TypeScript', 'Kafka', 'Docker'])
+    expect(splitNameList('Rust, Go')).toEqual(['Rust', 'Go'])
+    expect(splitNameList('')).toEqual([])
   })
 })

@@ -1,3 +1,4 @@
+import { splitNames } from '../domain/comma-list'
 import { isSafeUrl } from '../domain/safe-url'
 import { z } from './zod'
 
@@ -120,16 +121,26 @@ export function nullableUrl(label: string) {
     .transform((value) => (value?.trim() ? value : null))
 }
 
-/** A list of strings, absent meaning empty; blank items are dropped. */
-export function stringList(label: string, itemMax: number, item = requiredText(label, itemMax)) {
+/**
+ * A list of strings, absent meaning empty; blank items are dropped. A list
+ * of names (`names`: skills) also splits each item on its separating commas
+ * (src/domain/comma-list.ts), as a one-line list field does: no name holds one.
+ */
+export function stringList(
+  label: string,
+  itemMax: number,
+  item = requiredText(label, itemMax),
+  options: { names?: boolean } = {},
+) {
   return z
     .array(z.string({ error: `Each item of ${label} must be text.` }), {
       error: typeError(label, 'a list'),
     })
     .nullish()
-    .transform((items) =>
-      (items ?? []).map((value) => value.trim()).filter((value) => value !== ''),
-    )
+    .transform((items) => {
+      const kept = (items ?? []).map((value) => value.trim()).filter((value) => value !== '')
+      return options.names ? splitNames(kept) : kept
+    })
     .pipe(
       z.array(item).max(limits.listItems, `${label} can hold at most ${limits.listItems} items.`),
     )
@@ -150,3 +161,22 @@ export const timestamps = {
   created_at: z.string(),
   updated_at: z.string(),
 }
+
+/**
+ * The version of an editable row as a read answers it (`version`, and the
+ * `ETag` of a signed-in read of one item): a whole number that changes with
+ * every save. Nothing to compute from it: compare it for equality only.
+ */
+export const versionSchema = z.number().int()
+
+/**
+ * The `version` a write was loaded from: a save over a newer one is a 409
+ * and changes nothing. Absent: no check, the save replaces whatever is
+ * stored (clients written before versions keep working).
+ */
+export const expectedVersion = z
+  .number({ error: 'Version must be the number a read answered as `version`.' })
+  .int('Version must be a whole number.')
+  .nonnegative('Version must be a whole number.')
+  .max(Number.MAX_SAFE_INTEGER, 'Version is out of range.')
+  .optional()

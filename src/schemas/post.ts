@@ -1,4 +1,13 @@
-import { idSchema, limits, nullableUrl, requiredText, stringList, timestamps } from './fields'
+import {
+  expectedVersion,
+  idSchema,
+  limits,
+  nullableUrl,
+  requiredText,
+  stringList,
+  timestamps,
+  versionSchema,
+} from './fields'
 import { z } from './zod'
 
 export const postStatuses = ['draft', 'published'] as const
@@ -34,7 +43,7 @@ export const postInput = z.object({
 export type PostInput = z.input<typeof postInput>
 export type PostData = z.output<typeof postInput>
 
-export const postUpdateInput = postInput.extend({ id: idSchema })
+export const postUpdateInput = postInput.extend({ id: idSchema, version: expectedVersion })
 
 export const postSchema = z.object({
   id: z.number(),
@@ -51,6 +60,7 @@ export const postSchema = z.object({
   /** When it goes (or went) live, ISO; null for a draft without a time. */
   published_at: z.string().nullable(),
   reading_minutes: z.number(),
+  version: versionSchema,
   ...timestamps,
 })
 export type Post = z.infer<typeof postSchema>

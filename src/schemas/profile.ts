@@ -1,5 +1,14 @@
 import { ACCENT_PATTERN, DEFAULT_ACCENT } from '../domain/accent-names'
-import { emailAddress, limits, optionalText, requiredText, safeUrl, stringList } from './fields'
+import {
+  emailAddress,
+  expectedVersion,
+  limits,
+  optionalText,
+  requiredText,
+  safeUrl,
+  stringList,
+  versionSchema,
+} from './fields'
 import { imageInfoSchema } from './media'
 import { z } from './zod'
 
@@ -39,6 +48,7 @@ export const profileSchema = z.object({
   photo: imageInfoSchema.nullable(),
   /** The site's accent colour, `#rrggbb` (src/domain/accent.ts). */
   accent_color: z.string(),
+  version: versionSchema,
 })
 export type Profile = z.infer<typeof profileSchema>
 
@@ -92,7 +102,7 @@ export const profileInput = z.object({
   accent_color: accentColor('Accent colour').optional(),
   show_age: z.boolean({ error: 'Show my age must be true or false.' }).optional(),
   bio: optionalText('About', limits.longText, { multiline: true }).optional(),
-  skills: stringList('Skills', limits.tag).optional(),
+  skills: stringList('Skills', limits.tag, undefined, { names: true }).optional(),
   location: optionalText('Location', limits.title).optional(),
   links: z
     .array(
@@ -107,6 +117,9 @@ export const profileInput = z.object({
 })
 export type ProfileInput = z.input<typeof profileInput>
 export type ProfileData = z.output<typeof profileInput>
+
+/** A save of the profile: its fields and, optionally, the `version` the form was loaded from. */
+export const profileUpdateInput = profileInput.extend({ version: expectedVersion })
 
 /** The greeting pages show: the headline as written, or one made from the current name. */
 export function greetingOf(profile: { name: string; headline: string }): string {

@@ -1,4 +1,5 @@
 import {
+  expectedVersion,
   idSchema,
   limits,
   nullableText,
@@ -7,6 +8,7 @@ import {
   stringList,
   timestamps,
   urlList,
+  versionSchema,
 } from './fields'
 import { repoSchema, repoSyncSchema } from './github'
 import { imageInfoSchema } from './media'
@@ -36,7 +38,7 @@ export const projectInput = z.object({
 export type ProjectInput = z.input<typeof projectInput>
 export type ProjectData = z.output<typeof projectInput>
 
-export const projectUpdateInput = projectInput.extend({ id: idSchema })
+export const projectUpdateInput = projectInput.extend({ id: idSchema, version: expectedVersion })
 
 export const projectSchema = z.object({
   id: z.number(),
@@ -60,6 +62,7 @@ export const projectSchema = z.object({
   repo: repoSchema.nullable(),
   /** For the signed-in owner only, when `repo_url` is a GitHub repository: how its fetch stands. */
   repo_sync: repoSyncSchema.optional(),
+  version: versionSchema,
   ...timestamps,
 })
 export type Project = z.infer<typeof projectSchema>

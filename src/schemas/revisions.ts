@@ -24,5 +24,16 @@ export const revisionSchema = z.object({
 })
 export type Revision = z.infer<typeof revisionSchema>
 
-export const projectRevisionInput = z.object({ id: idSchema, rev: idSchema })
+export const projectRevisionInput = z.object({
+  id: idSchema,
+  rev: idSchema,
+  /**
+   * True: the revision's published state comes back too (a draft can go
+   * public). Absent or false: the project stays as published as it is now.
+   */
+  restore_published: z
+    .boolean({ error: 'Restore published must be true or false.' })
+    .nullish()
+    .transform((value) => value ?? false),
+})
 export const profileRevisionInput = z.object({ rev: idSchema })

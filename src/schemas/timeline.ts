@@ -1,4 +1,5 @@
 import {
+  expectedVersion,
   idSchema,
   limits,
   nullableText,
@@ -7,6 +8,7 @@ import {
   requiredText,
   stringList,
   timestamps,
+  versionSchema,
 } from './fields'
 import { imageInfoSchema } from './media'
 import { z } from './zod'
@@ -29,7 +31,7 @@ export const timelineInput = z.object({
 export type TimelineInput = z.input<typeof timelineInput>
 export type TimelineData = z.output<typeof timelineInput>
 
-export const timelineUpdateInput = timelineInput.extend({ id: idSchema })
+export const timelineUpdateInput = timelineInput.extend({ id: idSchema, version: expectedVersion })
 
 export const timelineEventSchema = z.object({
   id: z.number(),
@@ -44,6 +46,7 @@ export const timelineEventSchema = z.object({
   /** Each bullet rendered from inline Markdown on the server, sanitised. */
   description_html: z.array(z.string()),
   event_type: z.enum(eventTypes),
+  version: versionSchema,
   ...timestamps,
 })
 export type TimelineEvent = z.infer<typeof timelineEventSchema>

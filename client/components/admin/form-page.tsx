@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import type { FormEvent, ReactNode } from 'react'
+import { ConflictDialog } from './conflict-dialog'
 import { ErrorAlert, primaryButtonClass, secondaryButtonClass } from './form-controls'
 import { AdminPageHeader } from './page-header'
+import type { VersionConflict } from './use-schema-form'
 
 interface FormPageProps {
   heading: string
@@ -13,6 +15,8 @@ interface FormPageProps {
     action: { error: string | null; saving: boolean }
     /** The form holds the changes kept when a save met an ended session. */
     draftRestored?: boolean
+    /** A save refused over a newer version: the dialog asks Reload or Overwrite. */
+    conflict?: VersionConflict | null
   }
   /** The fields. */
   children: ReactNode
@@ -49,6 +53,7 @@ export function FormPage({ heading, submit, form, children, wide }: FormPageProp
           </button>
         </div>
       </form>
+      <ConflictDialog conflict={form.conflict ?? null} />
     </div>
   )
 }

@@ -14,6 +14,7 @@ import {
 import { FormPage } from './form-page'
 import { ImageField } from './image-field'
 import { LibraryDialog } from './library-dialog'
+import { ListPreview } from './list-preview'
 import { MarkdownField } from './markdown-field'
 import { uploadImage } from './media-upload'
 import type { ContentFormProps } from './use-content-save'
@@ -56,6 +57,7 @@ export function PostForm({
   heading,
   item,
   save,
+  reload,
   onSaved,
 }: ContentFormProps<Post, PostData> & { onSaved: () => void }) {
   const form = useSchemaForm({
@@ -67,6 +69,8 @@ export function PostForm({
       published_at: fromLocalInput(typed.published_at),
     }),
     save,
+    version: item?.version,
+    reload,
     failure: 'The note could not be saved.',
     onSaved,
   })
@@ -182,6 +186,12 @@ export function PostForm({
         field={text('tags')}
         rows={2}
         placeholder={'Bun\nTypeScript'}
+      />
+      <ListPreview
+        id="post-tags"
+        items={splitCommaList(values.tags)}
+        look="chips"
+        noun={['tag', 'tags']}
       />
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-body">Status</legend>

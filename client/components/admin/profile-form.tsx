@@ -1,4 +1,4 @@
-import { joinCommaList, splitCommaList } from '../../../src/domain/comma-list'
+import { joinCommaList, splitNameList } from '../../../src/domain/comma-list'
 import { limits } from '../../../src/schemas/fields'
 import { type Profile, type ProfileData, profileInput } from '../../../src/schemas/profile'
 import {
@@ -12,6 +12,7 @@ import {
 } from './form-controls'
 import { FormPage } from './form-page'
 import { ImageField } from './image-field'
+import { ListPreview } from './list-preview'
 import { MarkdownField } from './markdown-field'
 import { useToast } from './toasts'
 import { type TextBinding, useSchemaForm } from './use-schema-form'
@@ -136,9 +137,12 @@ const rows: TextSpec[][] = [
 export function ProfileForm({
   profile,
   save,
+  reload,
 }: {
   profile: Profile
-  save: (data: ProfileData) => Promise<unknown>
+  save: (data: ProfileData, version?: number) => Promise<unknown>
+  /** Loads the stored profile again (the conflict dialog's Reload). */
+  reload?: () => Promise<unknown>
 }) {
   const toast = useToast()
   const form = useSchemaForm({
@@ -146,11 +150,13 @@ export function ProfileForm({
     schema: profileInput,
     toInput: (values) => ({
       ...values,
-      skills: splitCommaList(values.skills),
+      skills: splitNameList(values.skills),
       // A row left wholly empty is dropped, not an error.
       links: values.links.filter((link) => link.label.trim() || link.url.trim()),
     }),
     save,
+    version: profile.version,
+    reload,
     failure: 'The profile could not be saved.',
     draft: 'profile',
     onSaved: () => toast.success('Profile saved. The home page shows the change on its next load.'),
@@ -201,6 +207,12 @@ export function ProfileForm({
         field={text('skills')}
         rows={3}
         placeholder={'TypeScript\nPostgreSQL\nAccessibility'}
+      />
+      <ListPreview
+        id="profile-skills"
+        items={splitNameList(values.skills)}
+        look="chips"
+        noun={['skill', 'skills']}
       />
       <LinksField
         links={values.links}

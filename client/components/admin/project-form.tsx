@@ -4,6 +4,7 @@ import { type Project, type ProjectData, projectInput } from '../../../src/schem
 import { CheckboxField, listHint, TextField } from './form-controls'
 import { FormPage } from './form-page'
 import { ImageField } from './image-field'
+import { ListPreview } from './list-preview'
 import { MarkdownField } from './markdown-field'
 import type { ContentFormProps } from './use-content-save'
 import { useSchemaForm } from './use-schema-form'
@@ -25,7 +26,12 @@ function valuesOf(project: Project | undefined) {
   }
 }
 
-export function ProjectForm({ heading, item, save }: ContentFormProps<Project, ProjectData>) {
+export function ProjectForm({
+  heading,
+  item,
+  save,
+  reload,
+}: ContentFormProps<Project, ProjectData>) {
   const form = useSchemaForm({
     initial: () => valuesOf(item),
     schema: projectInput,
@@ -35,6 +41,8 @@ export function ProjectForm({ heading, item, save }: ContentFormProps<Project, P
       tags: splitCommaList(typed.tags),
     }),
     save,
+    version: item?.version,
+    reload,
     failure: 'The project could not be saved.',
     draft: `project:${item?.id ?? 'new'}`,
   })
@@ -115,6 +123,12 @@ export function ProjectForm({ heading, item, save }: ContentFormProps<Project, P
         field={text('tags')}
         rows={3}
         placeholder={'React\nTypeScript\nSQL'}
+      />
+      <ListPreview
+        id="project-tags"
+        items={splitCommaList(values.tags)}
+        look="chips"
+        noun={['tag', 'tags']}
       />
       <CheckboxField
         id="project-featured"

@@ -2,7 +2,7 @@ import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-q
 import { useState } from 'react'
 import type { Revision } from '../../../src/schemas/revisions'
 import { failureText } from '../../lib/admin-errors'
-import { cardClass, ErrorAlert, smallButtonClass } from './form-controls'
+import { CheckboxField, cardClass, ErrorAlert, smallButtonClass } from './form-controls'
 import { useToast } from './toasts'
 import { useSessionEnd } from './use-session-end'
 
@@ -61,26 +61,38 @@ export function RevisionHistory<TError, TKey extends QueryKey>({
   query,
   restore,
   wide,
+  publishedOption,
 }: {
   /** As wide as a wide form (the project's). */
   wide?: boolean
   query: UseQueryOptions<Revision[], TError, Revision[], TKey>
-  /** Writes the version kept by this revision back; resolves once the screen shows it. */
-  restore: (revisionId: number) => Promise<void>
+  /**
+   * Writes the version kept by this revision back; resolves once the screen
+   * shows it. `restorePublished`: its published state too (else the current one stays).
+   */
+  restore: (revisionId: number, restorePublished: boolean) => Promise<void>
+  /** The item has a published state (a project): offer to restore it too, off by default. */
+  publishedOption?: boolean
 }) {
   const { data: revisions, isPending, refetch } = useQuery(query)
   const toast = useToast()
   const endSession = useSessionEnd()
   const [pending, setPending] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [withPublished, setWithPublished] = useState(false)
 
   async function restoreOne(revision: Revision) {
-    const question = `Bring back the version from before the save of ${when(revision.saved_at)}? The form shows it; what it holds now stays in the history.`
+    const state = !publishedOption
+      ? ''
+      : withPublished
+        ? ' Its published state comes back too.'
+        : ' It stays published or draft as it is now.'
+    const question = `Bring back the version from before the save of ${when(revision.saved_at)}? The form shows it; what it holds now stays in the history.${state}`
     if (!window.confirm(question)) return
     setError(null)
     setPending(revision.id)
     try {
-      await restore(revision.id)
+      await restore(revision.id, publishedOption === true && withPublished)
       await refetch()
       toast.success(`Restored the version from before ${when(revision.saved_at)}.`)
     } catch (caught) {
@@ -104,6 +116,15 @@ export function RevisionHistory<TError, TKey extends QueryKey>({
           Each save keeps the version before it (the last 50). Restore brings one back.
         </p>
       </div>
+      {publishedOption ? (
+        <CheckboxField
+          id="history-restore-published"
+          label="Also restore its published state"
+          hint="Off: a restore keeps the project published or draft as it is now."
+          checked={withPublished}
+          onChange={setWithPublished}
+        />
+      ) : null}
       <ErrorAlert message={error} />
       {isPending ? (
         <p className="text-sm text-muted">Loading the history…</p>

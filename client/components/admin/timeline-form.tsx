@@ -11,6 +11,7 @@ import { eventTypeLabels } from './event-type-labels'
 import { describedBy, Field, inputClass, listHint, TextField } from './form-controls'
 import { FormPage } from './form-page'
 import { ImageField } from './image-field'
+import { ListPreview } from './list-preview'
 import type { ContentFormProps } from './use-content-save'
 import { useSchemaForm } from './use-schema-form'
 
@@ -34,6 +35,7 @@ export function TimelineForm({
   heading,
   item,
   save,
+  reload,
 }: ContentFormProps<TimelineEvent, TimelineData>) {
   const form = useSchemaForm({
     initial: () => valuesOf(item),
@@ -43,6 +45,8 @@ export function TimelineForm({
       description: splitCommaList(typed.description),
     }),
     save,
+    version: item?.version,
+    reload,
     failure: 'The timeline event could not be saved.',
     draft: `timeline:${item?.id ?? 'new'}`,
   })
@@ -94,6 +98,12 @@ export function TimelineForm({
         hint={`${listHint} Each item becomes a bullet point.`}
         field={text('description')}
         rows={4}
+      />
+      <ListPreview
+        id="event-description"
+        items={splitCommaList(values.description)}
+        look="bullets"
+        noun={['bullet', 'bullets']}
       />
       <Field id="event-type" label="Type" error={errorOf('event_type')}>
         <select

@@ -18,7 +18,10 @@ export interface ContentFormProps<TItem, TData> {
   heading: string
   /** The row being edited; none for a new one. */
   item?: TItem
-  save: (data: TData) => Promise<unknown>
+  /** Sends the data, with the version the form was loaded from (an edit); answers the saved row. */
+  save: (data: TData, version?: number) => Promise<unknown>
+  /** Loads the row again (an edit's conflict dialog: Reload). */
+  reload?: () => Promise<unknown>
 }
 
 /** Brings the dashboard's lists up to date after a save (refresh-lists.ts). */
@@ -53,7 +56,7 @@ export function useEditSave<
   TItem,
   TError,
   TKey extends QueryKey,
-  TVariables extends { id: unknown },
+  TVariables extends { id: unknown; version?: number },
 >({
   id,
   query,
@@ -66,18 +69,25 @@ export function useEditSave<
   update: UseMutationOptions<TItem, TError, TVariables>
   refresh: Refresh
   saved: string
-}): { item: TItem; save: (data: Omit<TVariables, 'id'>) => Promise<void> } {
+}): {
+  item: TItem
+  save: (data: Omit<TVariables, 'id' | 'version'>, version?: number) => Promise<TItem>
+  reload: () => Promise<unknown>
+} {
   const trpc = useTrpc()
   const queryClient = useQueryClient()
   const toast = useToast()
   const { data: item } = useSuspenseQuery(query)
   const mutation = useMutation(update)
-  async function save(data: Omit<TVariables, 'id'>) {
-    // The update's input is the form's data with the row's id.
-    const updated = await mutation.mutateAsync({ id, ...data } as TVariables)
+  async function save(data: Omit<TVariables, 'id' | 'version'>, version?: number) {
+    // The update's input is the form's data with the row's id and the version it was loaded from.
+    const updated = await mutation.mutateAsync({ id, version, ...data } as TVariables)
     queryClient.setQueryData<TItem>(query.queryKey as QueryKey, updated)
     await refresh(queryClient, trpc)
     toast.success(saved)
+    return updated
   }
-  return { item, save }
+  /** The stored row as it is now: the screen's form opens again on it (its key follows the version). */
+  const reload = () => queryClient.fetchQuery({ ...query, staleTime: 0 })
+  return { item, save, reload }
 }

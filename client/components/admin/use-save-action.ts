@@ -11,6 +11,8 @@ export interface SaveOptions {
   onFields?: (fields: Record<string, string>) => void
   /** Just before a 401 sends the owner to sign in again (the form keeps a draft). */
   onSessionEnded?: () => void
+  /** A failure the form answers itself (a version conflict's dialog): true, and no error is shown. */
+  onHandled?: (caught: unknown) => boolean
 }
 
 /**
@@ -36,6 +38,7 @@ export function useSaveAction<T>(
     } catch (caught) {
       setSaving(false)
       if (await endSession(caught, options.onSessionEnded)) return
+      if (options.onHandled?.(caught)) return
       const fields = serverFieldsOf(caught)
       if (fields) options.onFields?.(fields)
       setError(failureText(caught, fallback))

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
+import { conflictVersionOf } from '../../lib/api-errors'
 import { dropDraft, keepDraft, readDraft } from '../../lib/form-drafts'
 import { useLeaveGuard } from './use-leave-guard'
 import { useSaveAction } from './use-save-action'
@@ -10,6 +11,25 @@ export interface TextBinding {
   value: string
   set: (value: string) => void
   error: string | undefined
+}
+
+/**
+ * A save refused because someone saved a newer version meanwhile (another
+ * tab, another device): the form keeps what was typed and asks what to do.
+ */
+export interface VersionConflict {
+  /** Drop what was typed and show the newer version (the screen loads it again). */
+  reload: () => void
+  /** Save what was typed over the newer version. */
+  overwrite: () => void
+  /** Close the question; the form stays as typed, the next save asks again. */
+  dismiss: () => void
+}
+
+/** The `version` a save answered with (the saved item's), if it has one. */
+function versionIn(saved: unknown): number | undefined {
+  if (typeof saved !== 'object' || saved === null || !('version' in saved)) return undefined
+  return typeof saved.version === 'number' ? saved.version : undefined
 }
 
 /** The keys of the fields that hold free text. */
@@ -32,11 +52,20 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
   schema: S
   /** From the typed values to the schema's input (e.g. comma lists split). */
   toInput: (values: V) => unknown
-  save: (data: z.output<S>) => Promise<unknown>
+  /**
+   * Sends the data with the version the form was loaded from (or last
+   * saved, or chose to overwrite); answers the saved item, whose `version`
+   * the next save sends.
+   */
+  save: (data: z.output<S>, version: number | undefined) => Promise<unknown>
   failure: string
   onSaved?: () => void
   /** The form's key for a draft kept across a new sign-in (`project:3`); none: not kept. */
   draft?: string
+  /** The version of the item the form opened (its `version`); none for a new item. */
+  version?: number
+  /** Loads the stored item again (the screen then opens the form on it): the conflict's Reload. */
+  reload?: () => Promise<unknown>
 }) {
   const { draft } = options
   const [opened] = useState(() => {
@@ -57,9 +86,14 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
   current.current = values
   const dirty = () => !clean.current.has(JSON.stringify(current.current))
   const guard = useLeaveGuard(dirty)
+  const version = useRef(options.version)
+  const [conflict, setConflict] = useState<{ version: number; data: z.output<S> } | null>(null)
+  const pending = useRef<z.output<S> | null>(null)
   const action = useSaveAction(
     async (data: z.output<S>) => {
-      await options.save(data)
+      pending.current = data
+      const saved = await options.save(data, version.current)
+      version.current = versionIn(saved) ?? version.current
       // What was just saved is not a change to warn about.
       clean.current.add(JSON.stringify(current.current))
     },
@@ -67,6 +101,12 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
     {
       onSaved: options.onSaved,
       onFields: setFieldErrors,
+      onHandled: (caught) => {
+        const newer = conflictVersionOf(caught)
+        if (newer === null || pending.current === null) return false
+        setConflict({ version: newer, data: pending.current })
+        return true
+      },
       onSessionEnded: () => {
         // On the way to the sign-in page: nothing to ask; changes are kept (with a key).
         if (draft && dirty()) keepDraft(draft, current.current)
@@ -108,5 +148,32 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
     }
   }
 
-  return { values, set, onSubmit, errorOf, text, action, draftRestored }
+  const { reload } = options
+  const versionConflict: VersionConflict | null = conflict
+    ? {
+        reload: () => {
+          setConflict(null)
+          // Theirs replaces mine: nothing typed here is to be kept or warned about.
+          guard.release()
+          void reload?.()
+        },
+        overwrite: () => {
+          setConflict(null)
+          version.current = conflict.version
+          void action.run(conflict.data)
+        },
+        dismiss: () => setConflict(null),
+      }
+    : null
+
+  return {
+    values,
+    set,
+    onSubmit,
+    errorOf,
+    text,
+    action,
+    draftRestored,
+    conflict: versionConflict,
+  }
 }

@@ -29,14 +29,16 @@ function EditProfile() {
   const { data: profile } = useSuspenseQuery(query)
   const update = useMutation(trpc.profile.update.mutationOptions())
 
-  async function save(data: ProfileData) {
-    const saved = await update.mutateAsync(data)
+  async function save(data: ProfileData, version?: number) {
+    const saved = await update.mutateAsync({ ...data, version })
     // The header shows the new name at once; public pages fetch the profile again when next shown.
     queryClient.setQueryData(query.queryKey, saved)
     // The page's accent colour at once (the browser's router reads it back from <html>).
     applyAccentStyle(saved.accent_color)
     await queryClient.invalidateQueries(trpc.profile.pathFilter())
+    return saved
   }
+  const reload = () => queryClient.fetchQuery({ ...query, staleTime: 0 })
 
   const restore = useMutation(trpc.profile.restoreRevision.mutationOptions())
   async function restoreRevision(rev: number) {
@@ -47,7 +49,7 @@ function EditProfile() {
   }
   return (
     <>
-      <ProfileForm key={JSON.stringify(profile)} profile={profile} save={save} />
+      <ProfileForm key={JSON.stringify(profile)} profile={profile} save={save} reload={reload} />
       <RevisionHistory
         query={trpc.profile.revisions.queryOptions(undefined, { staleTime: 0 })}
         restore={restoreRevision}

@@ -54,6 +54,20 @@ const errorSchema: JsonSchema = {
   },
 }
 
+/** The 409 of a save over a newer version: the sentence and both versions. */
+const versionConflictSchema: JsonSchema = {
+  type: 'object',
+  required: ['error', 'current', 'yours'],
+  properties: {
+    error: { type: 'string', description: 'A sentence a person can read.' },
+    current: {
+      type: 'object',
+      description: 'The stored item, as a read answers it (with its `version`).',
+    },
+    yours: { type: 'object', description: 'The item as this request sent it.' },
+  },
+}
+
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -109,9 +123,21 @@ function operationOf(route: RestEndpoint) {
             schema,
           }))
       : []
-  if (pathParameters.length + queryParameters.length > 0) {
-    operation.parameters = [...pathParameters, ...queryParameters]
-  }
+  // A save of a versioned row: the version it was loaded from, as a header too.
+  const headerParameters = route.rest.versioned
+    ? [
+        {
+          name: 'If-Match',
+          in: 'header',
+          required: false,
+          description:
+            'The `ETag` of the read the edit started from (`"<version>"`), instead of the body\'s `version`. A save over another version answers 409 and changes nothing; without either, the save replaces the stored item.',
+          schema: { type: 'string' },
+        },
+      ]
+    : []
+  const allParameters = [...pathParameters, ...queryParameters, ...headerParameters]
+  if (allParameters.length > 0) operation.parameters = allParameters
 
   const method = route.rest.method
   if (input && (method === 'POST' || method === 'PUT' || method === 'PATCH')) {
@@ -143,6 +169,13 @@ function operationOf(route: RestEndpoint) {
     responses['413'] = errorResponse('The body is too large.')
     responses['415'] = errorResponse('The body is not of the declared content type.')
   }
+  if (route.rest.versioned) {
+    responses['409'] = {
+      description:
+        'Someone saved a newer version since the one sent (`version` or `If-Match`): nothing was changed. The body has both, `current` (as a read answers it) and `yours` (as sent).',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/VersionConflict' } } },
+    }
+  }
   responses.default = errorResponse(
     'Any other failure (409 conflict, 429 too many requests with `Retry-After`, 503 unavailable…).',
   )
@@ -169,7 +202,7 @@ export function openApiDocument(siteUrl: string): Record<string, unknown> {
     servers: [{ url: siteUrl }],
     paths,
     components: {
-      schemas: { Error: errorSchema },
+      schemas: { Error: errorSchema, VersionConflict: versionConflictSchema },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     },
   }
@@ -267,10 +300,11 @@ export function apiDocsPage(document: Record<string, unknown>): Response {
         name: string
         in: string
         schema: JsonSchema
+        description?: string
       }>
       const parameterHtml =
         parameters.length > 0
-          ? `<h3>Parameters</h3><table><tbody>${parameters.map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${typeOf(p.schema)}</td></tr>`).join('')}</tbody></table>`
+          ? `<h3>Parameters</h3><table><tbody>${parameters.map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${typeOf(p.schema)}</td>${p.description ? `<td>${prose(p.description)}</td>` : ''}</tr>`).join('')}</tbody></table>`
           : ''
       const requestBody = operation.requestBody as
         | { content: Record<string, { schema: JsonSchema }> }
@@ -290,7 +324,13 @@ export function apiDocsPage(document: Record<string, unknown>): Response {
         .map(([status, answer]) => {
           const schema = answer.content?.['application/json']?.schema
           const shape = schema && !schema.$ref ? schemaHtml(schema) : ''
-          return `<h3>${status === 'default' ? 'Other' : status}</h3><p>${prose(answer.description)}${schema?.$ref ? ' <code>{ error, fields? }</code>' : ''}</p>${shape}`
+          const shapeOfRef =
+            schema?.$ref === '#/components/schemas/VersionConflict'
+              ? ' <code>{ error, current, yours }</code>'
+              : schema?.$ref
+                ? ' <code>{ error, fields? }</code>'
+                : ''
+          return `<h3>${status === 'default' ? 'Other' : status}</h3><p>${prose(answer.description)}${shapeOfRef}</p>${shape}`
         })
         .join('')
       const entry = `<details><summary><code><span class="m">${method.toUpperCase()}</span>${escapeHtml(path)}</code> — ${auth}</summary>${parameterHtml}${bodyHtml}${answerHtml}</details>`

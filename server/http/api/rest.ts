@@ -132,7 +132,36 @@ async function rawInput(
   }
   const parsed = parseJsonObject(read.value)
   if (!parsed.ok) throw refused(parsed)
-  return { ...parsed.value, ...params }
+  const version = route.rest.versioned ? ifMatchVersion(request, parsed.value) : undefined
+  return { ...parsed.value, ...(version === undefined ? {} : { version }), ...params }
+}
+
+/**
+ * The version an `If-Match` header names, for a save of a versioned row:
+ * `"<version>"` (the ETag a signed-in read answers; `W/` is taken too) or
+ * `*` (any version: no check). Beside a body's `version`, both must agree.
+ */
+function ifMatchVersion(request: Request, body: Record<string, unknown>): number | undefined {
+  const header = request.headers.get('if-match')?.trim()
+  if (!header || header === '*') return undefined
+  const match = /^(?:W\/)?"(\d{1,16})"$/.exec(header)
+  if (!match?.[1]) throw refused({ status: 400, message: messages.ifMatchInvalid })
+  const version = Number(match[1])
+  if (body.version !== undefined && body.version !== version) {
+    throw refused({ status: 400, message: messages.ifMatchDiffers })
+  }
+  return version
+}
+
+/**
+ * The `ETag` of an answer that is one versioned row (`version` in its
+ * body): `"<version>"`, what `If-Match` sends back. An answer the response
+ * cache shares gets the cache's own tag of its bytes instead.
+ */
+function versionTag(data: unknown): string | undefined {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined
+  const version = 'version' in data ? data.version : undefined
+  return typeof version === 'number' && Number.isSafeInteger(version) ? `"${version}"` : undefined
 }
 
 /**
@@ -169,6 +198,8 @@ export async function handleRest(request: Request, ctx: Context): Promise<Respon
   const status = found.route.rest.status
   const response =
     status === 204 ? new Response(null, { status }) : Response.json(called.data ?? null, { status })
+  const etag = status === 204 ? undefined : versionTag(called.data)
+  if (etag) response.headers.set('etag', etag)
   for (const cookie of cookies.getSetCookie()) response.headers.append('set-cookie', cookie)
   return response
 }

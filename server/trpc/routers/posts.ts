@@ -65,10 +65,10 @@ export const postsRouter = router({
     .output(postSchema)
     .mutation(({ ctx, input }) => createPost(ctx, input)),
   update: adminProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/posts/:id' } })
+    .meta({ rest: { method: 'PUT', path: '/api/posts/:id', versioned: true } })
     .input(postUpdateInput)
     .output(postSchema)
-    .mutation(({ ctx, input: { id, ...data } }) => updatePost(ctx, id, data)),
+    .mutation(({ ctx, input: { id, version, ...data } }) => updatePost(ctx, id, data, version)),
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/posts/:id', status: 204 } })
     .input(idInput)

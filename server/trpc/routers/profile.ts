@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { profileInput, profileSchema } from '../../../src/schemas/profile'
+import { profileSchema, profileUpdateInput } from '../../../src/schemas/profile'
 import { profileRevisionInput, revisionSchema } from '../../../src/schemas/revisions'
 import {
   getProfile,
@@ -16,10 +16,12 @@ export const profileRouter = router({
     .output(profileSchema)
     .query(({ ctx }) => getProfile(ctx.db, ctx.now(), { owner: ctx.admin !== null })),
   update: adminProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/profile' } })
-    .input(profileInput)
+    .meta({ rest: { method: 'PUT', path: '/api/profile', versioned: true } })
+    .input(profileUpdateInput)
     .output(profileSchema)
-    .mutation(({ ctx, input }) => updateProfile(ctx.db, input, ctx.now())),
+    .mutation(({ ctx, input: { version, ...data } }) =>
+      updateProfile(ctx.db, data, ctx.now(), version),
+    ),
   /** The saves that changed something, newest first, each with its changes. */
   revisions: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/profile/revisions' } })

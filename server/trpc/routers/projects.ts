@@ -67,11 +67,11 @@ export const projectsRouter = router({
       return project
     }),
   update: adminProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/projects/:id' } })
+    .meta({ rest: { method: 'PUT', path: '/api/projects/:id', versioned: true } })
     .input(projectUpdateInput)
     .output(projectSchema)
-    .mutation(async ({ ctx, input: { id, ...data } }) => {
-      const project = await updateProject(ctx.db, id, data)
+    .mutation(async ({ ctx, input: { id, version, ...data } }) => {
+      const project = await updateProject(ctx.db, id, data, version)
       ctx.kickGitHub?.()
       return project
     }),
@@ -95,5 +95,9 @@ export const projectsRouter = router({
     .meta({ rest: { method: 'POST', path: '/api/projects/:id/revisions/:rev/restore' } })
     .input(projectRevisionInput)
     .output(projectSchema)
-    .mutation(({ ctx, input }) => restoreProjectRevision(ctx.db, input.id, input.rev)),
+    .mutation(({ ctx, input }) =>
+      restoreProjectRevision(ctx.db, input.id, input.rev, {
+        restorePublished: input.restore_published,
+      }),
+    ),
 })

@@ -21,6 +21,11 @@ export const timelineRouter = router({
     .meta({ rest: { method: 'GET', path: '/api/timeline' }, cache: 'public' })
     .output(z.array(timelineEventSchema))
     .query(({ ctx }) => listEvents(ctx.db)),
+  /**
+   * The same shared answer for everyone, signed in or not (a token never
+   * skips the cache here): its ETag is the cache's, so a save sends the
+   * body's `version` (or If-Match `"<version>"` built from it).
+   */
   byId: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/timeline/:id' }, cache: 'public' })
     .input(idInput)
@@ -32,10 +37,10 @@ export const timelineRouter = router({
     .output(timelineEventSchema)
     .mutation(({ ctx, input }) => createEvent(ctx.db, input)),
   update: adminProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/timeline/:id' } })
+    .meta({ rest: { method: 'PUT', path: '/api/timeline/:id', versioned: true } })
     .input(timelineUpdateInput)
     .output(timelineEventSchema)
-    .mutation(({ ctx, input: { id, ...data } }) => updateEvent(ctx.db, id, data)),
+    .mutation(({ ctx, input: { id, version, ...data } }) => updateEvent(ctx.db, id, data, version)),
   /** Every event's id once, in the new order; a literal path, so it wins over `:id`. */
   reorder: adminProcedure
     .meta({ rest: { method: 'PUT', path: '/api/timeline/order', status: 204 } })

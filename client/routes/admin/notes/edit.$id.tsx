@@ -24,18 +24,22 @@ function EditNote() {
   const navigate = useNavigate()
   const { data: item } = useSuspenseQuery(trpc.posts.byId.queryOptions({ id }))
   const update = useMutation(trpc.posts.update.mutationOptions())
-  const save = async (data: PostData) => {
-    const post = await update.mutateAsync({ id, ...data })
+  const save = async (data: PostData, version?: number) => {
+    const post = await update.mutateAsync({ id, version, ...data })
     queryClient.setQueryData(trpc.posts.byId.queryKey({ id }), post)
     await queryClient.invalidateQueries(trpc.posts.pathFilter())
     toast.success(post.state === 'scheduled' ? 'Note scheduled.' : 'Note saved.')
+    return post
   }
+  const reload = () =>
+    queryClient.fetchQuery({ ...trpc.posts.byId.queryOptions({ id }), staleTime: 0 })
   return (
     <PostForm
-      key={id}
+      key={`${id}-${item.version}`}
       heading="Edit Note."
       item={item}
       save={save}
+      reload={reload}
       onSaved={() => void navigate({ to: '/admin/notes' })}
     />
   )

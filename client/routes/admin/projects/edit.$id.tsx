@@ -22,7 +22,7 @@ export const Route = createFileRoute('/admin/projects/edit/$id')({
 function EditProject() {
   const { id } = Route.useLoaderData()
   const trpc = useTrpc()
-  const { item, save } = useEditSave({
+  const { item, save, reload } = useEditSave({
     id,
     query: trpc.projects.byId.queryOptions({ id }),
     update: trpc.projects.update.mutationOptions(),
@@ -31,8 +31,8 @@ function EditProject() {
   })
   const queryClient = useQueryClient()
   const restore = useMutation(trpc.projects.restoreRevision.mutationOptions())
-  async function restoreRevision(rev: number) {
-    const restored = await restore.mutateAsync({ id, rev })
+  async function restoreRevision(rev: number, restorePublished: boolean) {
+    const restored = await restore.mutateAsync({ id, rev, restore_published: restorePublished })
     // The form opens again on the restored version.
     queryClient.setQueryData(trpc.projects.byId.queryKey({ id }), restored)
     await refreshProjects(queryClient, trpc)
@@ -40,14 +40,16 @@ function EditProject() {
   return (
     <>
       <ProjectForm
-        key={`${id}-${item.updated_at}`}
+        key={`${id}-${item.version}`}
         heading="Edit Project."
         item={item}
         save={save}
+        reload={reload}
       />
       <RevisionHistory
         query={trpc.projects.revisions.queryOptions({ id }, { staleTime: 0 })}
         restore={restoreRevision}
+        publishedOption
         wide
       />
     </>

@@ -20,12 +20,20 @@ export const Route = createFileRoute('/admin/timeline/edit/$id')({
 function EditEvent() {
   const { id } = Route.useLoaderData()
   const trpc = useTrpc()
-  const { item, save } = useEditSave({
+  const { item, save, reload } = useEditSave({
     id,
     query: trpc.timeline.byId.queryOptions({ id }),
     update: trpc.timeline.update.mutationOptions(),
     refresh: refreshTimeline,
     saved: 'Timeline event saved.',
   })
-  return <TimelineForm key={id} heading="Edit Timeline Event." item={item} save={save} />
+  return (
+    <TimelineForm
+      key={`${id}-${item.version}`}
+      heading="Edit Timeline Event."
+      item={item}
+      save={save}
+      reload={reload}
+    />
+  )
 }
