@@ -97,6 +97,13 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
     void action.run(parsed.data)
   }
 
+  /** Starts again from `next` (a form that stays open after its save): nothing in it to warn about. */
+  function reset(next: V) {
+    clean.current.add(JSON.stringify(next))
+    setValues(next)
+    setFieldErrors({})
+  }
+
   const errorOf = (key: keyof V & string): string | undefined => fieldErrors[key]
 
   /** One text field, bound for a TextField. */
@@ -108,5 +115,5 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
     }
   }
 
-  return { values, set, onSubmit, errorOf, text, action, draftRestored }
+  return { values, set, reset, onSubmit, errorOf, text, action, draftRestored }
 }
