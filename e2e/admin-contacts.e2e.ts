@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test, unique } from './fixtures'
+import { answerConfirm, expect, test, unique } from './fixtures'
 
 interface ContactRow {
   id: number
@@ -61,20 +61,14 @@ test('deleting a contact asks first: dismissed keeps it, accepted removes it', a
   const item = tableRow(page, message.name)
 
   const questions: string[] = []
-  page.once('dialog', (dialog) => {
-    questions.push(dialog.message())
-    void dialog.dismiss()
-  })
   await item.getByRole('button', { name: 'Delete' }).click()
+  questions.push(await answerConfirm(page, false))
   await expect.poll(() => questions).toEqual(['Are you sure you want to delete this contact?'])
   await expect(item).toBeVisible()
   expect((await listMessages(request, token)).some((row) => row.id === message.id)).toBe(true)
 
-  page.once('dialog', (dialog) => {
-    questions.push(dialog.message())
-    void dialog.accept()
-  })
   await item.getByRole('button', { name: 'Delete' }).click()
+  questions.push(await answerConfirm(page, true))
   await expect(item).toHaveCount(0)
   expect(questions[1]).toBe('Are you sure you want to delete this contact?')
   expect((await listMessages(request, token)).some((row) => row.id === message.id)).toBe(false)

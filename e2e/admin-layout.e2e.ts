@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import {
+  answerConfirm,
   apiCreate,
   apiUpload,
   expect,
@@ -275,8 +276,8 @@ test('saves and deletes are confirmed by a toast that can be dismissed', async (
   await expect(page).toHaveURL(/\/admin$/)
   await expect(notifications).toContainText('Project saved.')
 
-  page.once('dialog', (dialog) => void dialog.accept())
   await card.getByRole('button', { name: 'Delete' }).click()
+  await answerConfirm(page, true)
   await expect(card).toHaveCount(0)
   await expect(notifications).toContainText('Project deleted.')
 
@@ -298,8 +299,8 @@ test('saves and deletes are confirmed by a toast that can be dismissed', async (
   await expect(page).toHaveURL(/\/admin$/)
   await expect(notifications).toContainText('Timeline event saved.')
 
-  page.once('dialog', (dialog) => void dialog.accept())
   await eventRow.getByRole('button', { name: 'Delete' }).click()
+  await answerConfirm(page, true)
   await expect(eventRow).toHaveCount(0)
   await expect(notifications).toContainText('Timeline event deleted.')
 })
@@ -317,8 +318,8 @@ test('deleting a message or an image is confirmed by a toast', async ({
   expect(sent.status()).toBe(201)
   await page.goto('/admin')
   const row = page.getByRole('row').filter({ hasText: name })
-  page.once('dialog', (dialog) => void dialog.accept())
   await row.getByRole('button', { name: 'Delete' }).click()
+  await answerConfirm(page, true)
   await expect(row).toHaveCount(0)
   await expect(notifications).toContainText('Message deleted.')
 
@@ -327,8 +328,8 @@ test('deleting a message or an image is confirmed by a toast', async ({
   await page.goto('/admin/media')
   // An opaque PNG is kept as a JPEG named by the upload's hash.
   const image = page.getByRole('listitem').filter({ hasText: `${sha256(file.bytes)}.jpg` })
-  page.once('dialog', (dialog) => void dialog.accept())
   await image.getByRole('button', { name: 'Delete' }).click()
+  await answerConfirm(page, true)
   await expect(image).toHaveCount(0)
   await expect(notifications).toContainText('Image deleted.')
 })
@@ -386,8 +387,8 @@ test.describe('after a 401 the sign-in page says the session ended', () => {
       headers: { authorization: `Bearer ${ownToken}` },
     })
     expect(logout.status()).toBeLessThan(300)
-    page.once('dialog', (dialog) => void dialog.accept())
     await card.getByRole('button', { name: 'Delete' }).click()
+    await answerConfirm(page, true)
 
     await expect(page).toHaveURL(/\/login$/)
     await expect(page.getByRole('status').filter({ hasText: ended })).toBeVisible()

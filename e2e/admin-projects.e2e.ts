@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { apiCreate, expect, test, unique } from './fixtures'
+import { answerConfirm, apiCreate, expect, test, unique } from './fixtures'
 
 interface ProjectRow {
   id: number
@@ -157,20 +157,14 @@ test('delete asks first: dismissed keeps the project, accepted removes it', asyn
   const row = card(page, project.title)
 
   const questions: string[] = []
-  page.once('dialog', (dialog) => {
-    questions.push(dialog.message())
-    void dialog.dismiss()
-  })
   await row.getByRole('button', { name: 'Delete' }).click()
+  questions.push(await answerConfirm(page, false))
   await expect.poll(() => questions).toEqual(['Are you sure you want to delete this project?'])
   await expect(row).toBeVisible()
   expect((await request.get(`/api/projects/${project.slug}`)).status()).toBe(200)
 
-  page.once('dialog', (dialog) => {
-    questions.push(dialog.message())
-    void dialog.accept()
-  })
   await row.getByRole('button', { name: 'Delete' }).click()
+  questions.push(await answerConfirm(page, true))
   await expect(row).toHaveCount(0)
   expect(questions[1]).toBe('Are you sure you want to delete this project?')
   expect((await request.get(`/api/projects/${project.slug}`)).status()).toBe(404)
@@ -194,8 +188,8 @@ test('a delete the server refuses is shown inline', async ({ adminPage: page, to
     }),
   )
   await page.goto('/admin')
-  page.once('dialog', (dialog) => void dialog.accept())
   await card(page, project.title).getByRole('button', { name: 'Delete' }).click()
+  await answerConfirm(page, true)
   await expect(page.getByRole('alert')).toHaveText(
     'Something went wrong on our side. Please try again later.',
   )

@@ -49,6 +49,21 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary).toEqual([])
 }
 
+/**
+ * Answers the admin's confirmation dialog (a dialog of the page, never the
+ * browser's): its confirming button, or Cancel. Answers its question.
+ */
+export async function answerConfirm(page: Page, accept: boolean): Promise<string> {
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  const question = (await dialog.getByRole('heading').textContent()) ?? ''
+  await dialog
+    .getByRole('button', { name: accept ? /^(Move to Trash|Delete for good)$/ : 'Cancel' })
+    .click()
+  await expect(dialog).toBeHidden()
+  return question
+}
+
 export async function apiLogin(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/auth/login', { data: e2eAdmin })
   expect(response.status()).toBe(200)
