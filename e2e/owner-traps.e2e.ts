@@ -114,7 +114,7 @@ test('the title counts near its limit, says when it is over, and is refused rath
   // Typed past the limit: kept whole, counted, and said.
   await title.press('End')
   await title.pressSequentially('ab')
-  await expect(title).toHaveValue('t'.repeat(199) + 'ab')
+  await expect(title).toHaveValue(`${'t'.repeat(199)}ab`)
   await expect(count).toHaveText('1 character too many')
   await expect(page.getByText('Title must be at most 200 characters.')).toBeVisible()
   await expect(title).toHaveAttribute('aria-invalid', 'true')
@@ -126,9 +126,10 @@ test('the title counts near its limit, says when it is over, and is refused rath
   await expect(page).toHaveURL(/\/admin\/projects\/new$/)
   await expect(page.getByRole('alert')).toContainText('Title must be at most 200 characters.')
   // One character less, and it saves.
-  await title.press('Backspace')
+  await title.fill('t'.repeat(200))
   await expect(count).toHaveText('200 of 200 characters')
-  await expect(page.getByText('Title must be at most 200 characters.')).toHaveCount(0)
+  await expect(page.locator('#project-title-error')).toHaveCount(0)
+  await expect(title).not.toHaveAttribute('aria-invalid', 'true')
 })
 
 test('a new project and a new note start as drafts, and the buttons say so', async ({
@@ -175,7 +176,7 @@ test('the dashboard lists messages without spam; a filter shows the spam, marked
   await realMessage(request, real)
 
   await page.goto('/admin')
-  const section = page.locator('#manage-contacts')
+  const section = page.getByRole('region', { name: 'Manage Contacts.' })
   await expect(section.getByRole('heading', { name: 'Manage Contacts.' })).toBeVisible()
   const table = section.getByRole('table')
   const messages = section.getByRole('button', { name: /^Messages \(\d+\)$/ })

@@ -50,10 +50,9 @@ export function ContactsPanel() {
             type="button"
             aria-pressed={showSpam === filter.spam}
             onClick={() => setShowSpam(filter.spam)}
-            className="inline-flex min-h-9 items-center gap-2 rounded-full border border-line-strong bg-surface-raised px-4 py-1.5 text-sm font-medium text-body transition-colors hover:bg-surface aria-pressed:border-accent-ink aria-pressed:bg-accent-soft aria-pressed:text-strong"
+            className="inline-flex min-h-9 items-center gap-1 rounded-full border border-line-strong bg-surface-raised px-4 py-1.5 text-sm font-medium text-body transition-colors hover:bg-surface aria-pressed:border-accent-ink aria-pressed:bg-accent-soft aria-pressed:text-strong"
           >
-            {filter.label}
-            <span className="text-muted tabular-nums">({filter.count})</span>
+            {filter.label} <span className="text-muted tabular-nums">({filter.count})</span>
           </button>
         ))}
       </fieldset>
