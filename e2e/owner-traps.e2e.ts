@@ -5,8 +5,8 @@
  * spam apart behind a filter; a note is scheduled in the owner's time zone,
  * named beside the field; creating a share link leaves nothing "unsaved".
  */
-import type { APIRequestContext, Page } from '@playwright/test'
-import { apiCreate, expect, expectNoAxeViolations, test, unique } from './fixtures'
+import type { Page } from '@playwright/test'
+import { apiCreate, expect, expectNoAxeViolations, sendRealMessage, test, unique } from './fixtures'
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` })
 
@@ -149,18 +149,6 @@ test('a new project and a new note start as drafts, and the buttons say so', asy
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeVisible()
 })
 
-/** A message the form would send: a token from the page, then a person's few seconds. */
-async function realMessage(request: APIRequestContext, name: string) {
-  const { token } = (await (await request.get('/api/contact/form-token')).json()) as {
-    token: string
-  }
-  await new Promise((resolve) => setTimeout(resolve, 3_200))
-  const sent = await request.post('/api/contact', {
-    data: { name, email: 'real@example.com', message: 'A real question.', form_token: token },
-  })
-  expect(sent.status()).toBe(201)
-}
-
 test('the dashboard lists messages without spam; a filter shows the spam, marked', async ({
   adminPage: page,
   request,
@@ -173,7 +161,11 @@ test('the dashboard lists messages without spam; a filter shows the spam, marked
     data: { name: spammer, email: 'bot@example.com', message: 'Cheap SEO services' },
   })
   expect(spam.status()).toBe(201)
-  await realMessage(request, real)
+  await sendRealMessage(request, {
+    name: real,
+    email: 'real@example.com',
+    message: 'A real question.',
+  })
 
   await page.goto('/admin')
   const section = page.getByRole('region', { name: 'Manage Contacts.' })
