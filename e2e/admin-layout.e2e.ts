@@ -47,15 +47,13 @@ async function seedLongContent(request: APIRequestContext, token: string) {
     description: [`Read ${url}`, unbroken('Bullet', 300)],
     event_type: 'experience',
   })
-  const message = await request.post('/api/contact', {
-    data: {
-      name: unbroken(unique('Visitor'), 120),
-      email: `${'v'.repeat(60)}@${'long-domain-'.repeat(5)}example.com`,
-      message: `${unbroken('Message', 400)}\nSecond line ${url}`,
-    },
+  // As the form sends it: the table lists messages that are not spam.
+  const message = await sendRealMessage(request, {
+    name: unbroken(unique('Visitor'), 120),
+    email: `${'v'.repeat(60)}@${'long-domain-'.repeat(5)}example.com`,
+    message: `${unbroken('Message', 400)}\nSecond line ${url}`,
   })
-  expect(message.status()).toBe(201)
-  return { project, event, message: await message.json() }
+  return { project, event, message }
 }
 
 /** Nothing sticks out sideways: the page is no wider than the screen. */
