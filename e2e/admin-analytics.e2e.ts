@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from '@playwright/test'
-import { expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
+import { answerConfirm, expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
 
 /**
  * The analytics screens as the owner uses them: a share link made in the admin,
@@ -298,12 +298,12 @@ test('a share link is deleted after confirmation', async ({ adminPage: page, req
 
   await page.goto('/admin/share-links')
   const row = shareLinks(page).getByRole('listitem').filter({ hasText: name })
-  page.once('dialog', (dialog) => dialog.dismiss())
   await row.getByRole('button', { name: 'Delete' }).click()
+  await answerConfirm(page, false)
   await expect(row).toBeVisible()
 
-  page.once('dialog', (dialog) => dialog.accept())
   await row.getByRole('button', { name: 'Delete' }).click()
+  await answerConfirm(page, true)
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
     'Share link deleted.',
   )

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test, unique } from './fixtures'
+import { answerConfirm, expect, sendRealMessage, test, unique } from './fixtures'
 
 interface ContactRow {
   id: number
@@ -8,13 +8,14 @@ interface ContactRow {
   message: string
 }
 
+/** A message as the form sends it (not spam: the table lists those by default). */
 async function sendMessage(request: APIRequestContext): Promise<ContactRow> {
   const name = unique('Visitor')
-  const response = await request.post('/api/contact', {
-    data: { name, email: 'visitor@example.com', message: `Hello from ${name}` },
+  return sendRealMessage(request, {
+    name,
+    email: 'visitor@example.com',
+    message: `Hello from ${name}`,
   })
-  expect(response.status(), await response.text()).toBe(201)
-  return (await response.json()) as ContactRow
 }
 
 async function listMessages(request: APIRequestContext, token: string): Promise<ContactRow[]> {
@@ -61,20 +62,14 @@ test('deleting a contact asks first: dismissed keeps it, accepted removes it', a
   const item = tableRow(page, message.name)
 
   const questions: string[] = []
-  page.once('dialog', (dialog) => {
-    questions.push(dialog.message())
-    void dialog.dismiss()
-  })
   await item.getByRole('button', { name: 'Delete' }).click()
+  questions.push(await answerConfirm(page, false))
   await expect.poll(() => questions).toEqual(['Are you sure you want to delete this contact?'])
   await expect(item).toBeVisible()
   expect((await listMessages(request, token)).some((row) => row.id === message.id)).toBe(true)
 
-  page.once('dialog', (dialog) => {
-    questions.push(dialog.message())
-    void dialog.accept()
-  })
   await item.getByRole('button', { name: 'Delete' }).click()
+  questions.push(await answerConfirm(page, true))
   await expect(item).toHaveCount(0)
   expect(questions[1]).toBe('Are you sure you want to delete this contact?')
   expect((await listMessages(request, token)).some((row) => row.id === message.id)).toBe(false)

@@ -132,6 +132,7 @@ test('the checklist ticks itself as the owner completes the steps', async ({ pag
   await page.getByLabel('Title').fill('Analytical Engine')
   await page.getByLabel('Short Description').fill('A general-purpose computer.')
   await page.getByLabel('Long Description').fill('Designed, never built.')
+  await page.getByLabel('Published').check()
   await page.getByRole('button', { name: 'Save Project' }).click()
   await expect(page).toHaveURL(/\/admin$/)
   await expectDone(page, 'Publish your first project', true)

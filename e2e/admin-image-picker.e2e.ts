@@ -107,6 +107,7 @@ test('upload two images, attach them to a project with the picker, reorder by mo
     .click()
   await expect(field).toHaveValue(`/media/${smallHash}.jpg\n/media/${wideHash}.jpg`)
 
+  await page.getByLabel('Published').check()
   await page.getByRole('button', { name: 'Save Project' }).click()
   await expect(page).toHaveURL(/\/admin$/)
 

@@ -3,6 +3,7 @@ import { createServer as createHttpServer, type Server } from 'node:http'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { SMTPServer } from 'smtp-server'
 import {
+  answerConfirm,
   e2eAdmin,
   expect,
   expectNoAxeViolations,
@@ -137,11 +138,8 @@ test('spam waits in Spam; not spam brings it back; delete asks first; several at
   }
   await expect(page.getByText('2 selected')).toBeVisible()
   const questions: string[] = []
-  page.once('dialog', (dialog) => {
-    questions.push(dialog.message())
-    void dialog.accept()
-  })
   await page.getByRole('button', { name: 'Delete selected' }).click()
+  questions.push(await answerConfirm(page, true))
   for (const other of others) await expect(item(page, other)).toHaveCount(0)
   expect(questions).toEqual(['Are you sure you want to delete this contact?'])
 })
@@ -257,19 +255,13 @@ test('Archive selected, Move to inbox, Mark as spam and Delete, one message at a
     .getByRole('button', { name: new RegExp(fourth) })
     .click()
   const questions: string[] = []
-  page.once('dialog', (dialog) => {
-    questions.push(dialog.message())
-    void dialog.dismiss()
-  })
   await item(page, fourth).getByRole('button', { name: 'Delete', exact: true }).click()
+  questions.push(await answerConfirm(page, false))
   await expect.poll(() => questions.length).toBe(1)
   await expect(item(page, fourth)).toBeVisible()
   expect((await statuses(request, token)).has(fourth)).toBe(true)
-  page.once('dialog', (dialog) => {
-    questions.push(dialog.message())
-    void dialog.accept()
-  })
   await item(page, fourth).getByRole('button', { name: 'Delete', exact: true }).click()
+  questions.push(await answerConfirm(page, true))
   await expect(notifications).toContainText('Message deleted.')
   await expect(item(page, fourth)).toHaveCount(0)
   expect(questions).toEqual([

@@ -60,6 +60,7 @@ test('tags pasted as one line are split on commas', async ({ adminPage: page, re
   await page.getByLabel('Short Description').fill('Short')
   await page.getByLabel('Long Description').fill('Long')
   await page.getByLabel('Tags (comma-separated)').fill('React, Node.js')
+  await page.getByLabel('Published').check()
   await page.getByRole('button', { name: 'Save Project' }).click()
   await expect(page).toHaveURL(/\/admin$/)
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import {
+  answerConfirm,
   apiCreate,
   apiUpload,
   dropFiles,
@@ -212,12 +213,9 @@ test('deleting an image asks first; one in use is refused with the sentence nami
   await page.goto('/admin/media')
 
   const questions: string[] = []
-  page.on('dialog', (dialog) => {
-    questions.push(dialog.message())
-    void dialog.accept()
-  })
   const usedCard = card(page, storedName(used))
   await usedCard.getByRole('button', { name: 'Delete' }).click()
+  questions.push(await answerConfirm(page, true))
   await expect(usedCard.getByRole('alert')).toHaveText(
     `This image is still used by the project "${title}": remove it there first, then delete it.`,
   )
@@ -226,6 +224,7 @@ test('deleting an image asks first; one in use is refused with the sentence nami
 
   const freeCard = card(page, storedName(free))
   await freeCard.getByRole('button', { name: 'Delete' }).click()
+  await answerConfirm(page, true)
   await expect(freeCard).toHaveCount(0)
   // A delete that went through clears the last failure.
   await expect(page.getByRole('alert')).toHaveCount(0)

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { apiCreate, expect, test, unique } from './fixtures'
+import { answerConfirm, apiCreate, expect, test, unique } from './fixtures'
 
 interface ProjectRow {
   id: number
@@ -69,7 +69,8 @@ test('creates a project through the form, trimming and dropping empty list items
   for (const label of ['Title', 'Short Description', 'Long Description']) {
     await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('required', '')
   }
-  await expect(page.getByLabel('Title', { exact: true })).toHaveAttribute('maxlength', '200')
+  // Counted, never cut by the browser: no maxlength on the control.
+  await expect(page.getByLabel('Title', { exact: true })).not.toHaveAttribute('maxlength', /.*/)
   await expect(page.getByLabel('Long Description')).toHaveJSProperty('tagName', 'TEXTAREA')
   await expect(page.getByLabel('Featured Project')).not.toBeChecked()
 
@@ -82,6 +83,8 @@ test('creates a project through the form, trimming and dropping empty list items
     .fill('  /images/a.png ,, https://example.com/b.png ,  ')
   await page.getByLabel('Tags (comma-separated)').fill(' React ,  , TypeScript,')
   await page.getByLabel('Featured Project').check()
+  // A new project starts as a draft.
+  await page.getByLabel('Published').check()
   await page.getByRole('button', { name: 'Save Project' }).click()
 
   await expect(page).toHaveURL(/\/admin$/)
@@ -157,20 +160,14 @@ test('delete asks first: dismissed keeps the project, accepted removes it', asyn
   const row = card(page, project.title)
 
   const questions: string[] = []
-  page.once('dialog', (dialog) => {
-    questions.push(dialog.message())
-    void dialog.dismiss()
-  })
   await row.getByRole('button', { name: 'Delete' }).click()
+  questions.push(await answerConfirm(page, false))
   await expect.poll(() => questions).toEqual(['Are you sure you want to delete this project?'])
   await expect(row).toBeVisible()
   expect((await request.get(`/api/projects/${project.slug}`)).status()).toBe(200)
 
-  page.once('dialog', (dialog) => {
-    questions.push(dialog.message())
-    void dialog.accept()
-  })
   await row.getByRole('button', { name: 'Delete' }).click()
+  questions.push(await answerConfirm(page, true))
   await expect(row).toHaveCount(0)
   expect(questions[1]).toBe('Are you sure you want to delete this project?')
   expect((await request.get(`/api/projects/${project.slug}`)).status()).toBe(404)
@@ -194,8 +191,8 @@ test('a delete the server refuses is shown inline', async ({ adminPage: page, to
     }),
   )
   await page.goto('/admin')
-  page.once('dialog', (dialog) => void dialog.accept())
   await card(page, project.title).getByRole('button', { name: 'Delete' }).click()
+  await answerConfirm(page, true)
   await expect(page.getByRole('alert')).toHaveText(
     'Something went wrong on our side. Please try again later.',
   )

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { apiCreate, expect, test, unique } from './fixtures'
+import { answerConfirm, apiCreate, expect, test, unique } from './fixtures'
 
 interface EventRow {
   id: number
@@ -157,22 +157,16 @@ test('delete asks first: dismissed keeps the event, accepted removes it', async 
   const item = row(page, event.title)
 
   const questions: string[] = []
-  page.once('dialog', (dialog) => {
-    questions.push(dialog.message())
-    void dialog.dismiss()
-  })
   await item.getByRole('button', { name: 'Delete' }).click()
+  questions.push(await answerConfirm(page, false))
   await expect
     .poll(() => questions)
     .toEqual(['Are you sure you want to delete this timeline event?'])
   await expect(item).toBeVisible()
   expect((await request.get(`/api/timeline/${event.id}`)).status()).toBe(200)
 
-  page.once('dialog', (dialog) => {
-    questions.push(dialog.message())
-    void dialog.accept()
-  })
   await item.getByRole('button', { name: 'Delete' }).click()
+  questions.push(await answerConfirm(page, true))
   await expect(item).toHaveCount(0)
   expect(questions[1]).toBe('Are you sure you want to delete this timeline event?')
   expect((await request.get(`/api/timeline/${event.id}`)).status()).toBe(404)

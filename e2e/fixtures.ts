@@ -49,6 +49,38 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary).toEqual([])
 }
 
+/**
+ * Answers the admin's confirmation dialog (a dialog of the page, never the
+ * browser's): its confirming button, or Cancel. Answers its question.
+ */
+export async function answerConfirm(page: Page, accept: boolean): Promise<string> {
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  const question = (await dialog.getByRole('heading').textContent()) ?? ''
+  await dialog
+    .getByRole('button', { name: accept ? /^(Move to Trash|Delete for good)$/ : 'Cancel' })
+    .click()
+  await expect(dialog).toBeHidden()
+  return question
+}
+
+/**
+ * Sends a contact message as the page's form does: with the form token it
+ * was served, a person's few seconds later (sooner, or without the token,
+ * the server files it as spam). Answers the stored message.
+ */
+export async function sendRealMessage(
+  request: APIRequestContext,
+  data: { name: string; email: string; message: string },
+): Promise<{ id: number; name: string; email: string; message: string }> {
+  const form = await request.get('/api/contact/form-token')
+  const { token } = (await form.json()) as { token: string }
+  await new Promise((resolve) => setTimeout(resolve, 3_200))
+  const response = await request.post('/api/contact', { data: { ...data, form_token: token } })
+  expect(response.status(), await response.text()).toBe(201)
+  return response.json()
+}
+
 export async function apiLogin(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/auth/login', { data: e2eAdmin })
   expect(response.status()).toBe(200)

@@ -1,5 +1,5 @@
 /** The library keeps each upload's file name: shown, searchable, editable; and where each image is used. */
-import { apiUpload, expect, test, unique } from './fixtures'
+import { answerConfirm, apiUpload, expect, test, unique } from './fixtures'
 import { pngFile } from './support/png'
 
 test('an upload is listed by its file name, found by a search, renamed, and shows where it is used', async ({
@@ -39,9 +39,9 @@ test('an upload is listed by its file name, found by a search, renamed, and show
 
   // Deleting it is refused while the description uses it.
   await search.fill(newName)
-  page.once('dialog', (dialog) => void dialog.accept())
   const renamed = cards.filter({ hasText: newName })
   await renamed.getByRole('button', { name: 'Delete' }).click()
+  await answerConfirm(page, true)
   await expect(renamed.getByRole('alert')).toContainText(
     `This image is still used by the description of the project "${title}"`,
   )

@@ -5,7 +5,7 @@
  * both themes.
  */
 import type { APIRequestContext } from '@playwright/test'
-import { expect, expectNoAxeViolations, test, unique } from './fixtures'
+import { answerConfirm, expect, expectNoAxeViolations, test, unique } from './fixtures'
 
 interface NoteRow {
   id: number
@@ -37,8 +37,8 @@ test('a deleted note: Undo from the toast, then the Trash screen lists it as a n
   await page.goto('/admin/notes')
   const item = page.getByRole('listitem').filter({ hasText: note.title })
   await expect(item).toBeVisible()
-  page.once('dialog', (dialog) => void dialog.accept())
   await item.getByRole('button', { name: 'Delete' }).click()
+  await answerConfirm(page, true)
   const toast = page.getByRole('region', { name: 'Notifications' })
   await expect(toast).toContainText('Note deleted.')
   await expect(item).toHaveCount(0)

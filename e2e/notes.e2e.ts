@@ -27,12 +27,25 @@ async function pasteFiles(page: Page, selector: string, file: ReturnType<typeof 
 }
 
 /** A `datetime-local` value `seconds` from now, in the browser's zone. */
+/** A time `seconds` from now as the form takes it: a wall time in the zone the form shows. */
 async function localTimeIn(page: Page, seconds: number): Promise<string> {
-  return page.evaluate((ahead) => {
-    const date = new Date(Date.now() + ahead * 1000)
-    const pad = (n: number) => String(n).padStart(2, '0')
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
-  }, seconds)
+  const zone = await page.getByLabel('Time zone').inputValue()
+  return page.evaluate(
+    ([ahead, timeZone]) => {
+      const parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(new Date(Date.now() + ahead * 1000))
+      const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+      return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`
+    },
+    [seconds, zone] as const,
+  )
 }
 
 test('write, preview, schedule and publish a note with a pasted image; a visitor reads it', async ({
@@ -64,7 +77,7 @@ test('write, preview, schedule and publish a note with a pasted image; a visitor
   })
   await page.getByLabel(/Publish at/).fill(await localTimeIn(page, seconds))
   await expect(page.getByText('Scheduled: it goes live on its own at this time.')).toBeVisible()
-  await page.getByRole('button', { name: 'Save Note' }).click()
+  await page.getByRole('button', { name: 'Schedule' }).click()
   await expect(page).toHaveURL(/\/admin\/notes$/)
   const row = page.getByRole('listitem').filter({ hasText: title })
   await expect(row.getByText('Scheduled', { exact: true })).toBeVisible()

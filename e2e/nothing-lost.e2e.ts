@@ -8,7 +8,15 @@
  */
 import { mkdirSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { apiCreate, e2eAdmin, expect, expectNoAxeViolations, test, unique } from './fixtures'
+import {
+  answerConfirm,
+  apiCreate,
+  e2eAdmin,
+  expect,
+  expectNoAxeViolations,
+  test,
+  unique,
+} from './fixtures'
 
 const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and lose them?'
 
@@ -159,8 +167,8 @@ test('a delete offers Undo, which puts the project back in its place', async ({
   await page.goto('/admin')
   const card = page.getByRole('article').filter({ hasText: project.title })
   await expect(card).toBeVisible()
-  page.once('dialog', (dialog) => void dialog.accept())
   await card.getByRole('button', { name: 'Delete' }).click()
+  await answerConfirm(page, true)
   const toast = page.getByRole('region', { name: 'Notifications' })
   await expect(toast).toContainText('Project deleted.')
   await expect(card).toHaveCount(0)

@@ -793,9 +793,11 @@ export const backupRestores = pgTable('backup_restores', {
  * (id = 1). The "Get started" checklist ticks itself from the content and the
  * configuration; the two things it cannot read elsewhere are kept here: when
  * a backup last left the server (the admin's download or `bun run backup`)
- * and when the owner put the checklist away. Not in backups: both describe
- * this server, and a restored site's owner is shown the checklist again
- * until they take a backup of it.
+ * and when the owner put the checklist away. It also keeps the owner's time
+ * zone for the admin's forms. Not in backups: the first two describe this
+ * server, and a restored site's owner is shown the checklist again until
+ * they take a backup of it; the zone is asked again (the browser's, on the
+ * first save that uses it).
  */
 export const adminHome = pgTable(
   'admin_home',
@@ -806,6 +808,12 @@ export const adminHome = pgTable(
       withTimezone: true,
       mode: 'date',
     }),
+    /**
+     * The owner's time zone (an IANA name, `Europe/Berlin`) in which the admin
+     * shows and takes times, such as a note's publication. Null: not chosen
+     * yet (UTC). Times are stored as instants whatever it says.
+     */
+    time_zone: text('time_zone'),
   },
   (table) => [check('admin_home_single_row', sql`${table.id} = 1`)],
 )

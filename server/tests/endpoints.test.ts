@@ -3,7 +3,7 @@ import { isPublicRead } from '../http/api/rest'
 import { publicQueries, restEndpoints } from '../trpc/endpoints'
 import { endpointMetaSchema, sharesCachedAnswer } from '../trpc/meta'
 
-test('the REST door derived from the procedures is the API table of the spec (plus auth, profile, appearance, media, security, inbox, notifications, CV, import, backups, share links, analytics, GitHub, the Trash and revisions)', () => {
+test('the REST door derived from the procedures is the API table of the spec (plus auth, profile, appearance, the owner’s time zone, media, security, inbox, notifications, CV, import, backups, share links, analytics, GitHub, the Trash and revisions)', () => {
   const table = restEndpoints.map(
     (route) => `${route.rest.method} ${route.rest.path} ${route.rest.status} ${route.procedure}`,
   )
@@ -29,6 +29,8 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'GET /api/notifications 200 notifications.status',
       'GET /api/overview 200 overview.get',
       'PUT /api/overview/checklist 204 overview.setChecklistHidden',
+      'GET /api/settings/time-zone 200 settings.timeZone',
+      'PUT /api/settings/time-zone 200 settings.setTimeZone',
       'POST /api/notifications/test 200 notifications.test',
       'POST /api/auth/login 200 auth.login',
       'GET /api/setup 200 auth.setupStatus',

@@ -17,6 +17,7 @@ import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
 import { searchRouter } from './routers/search'
 import { sessionsRouter } from './routers/sessions'
+import { settingsRouter } from './routers/settings'
 import { shareLinksRouter } from './routers/share-links'
 import { timelineRouter } from './routers/timeline'
 import { trashRouter } from './routers/trash'
@@ -45,6 +46,7 @@ export const appRouter = router({
   search: searchRouter,
   appearance: appearanceRouter,
   overview: overviewRouter,
+  settings: settingsRouter,
 })
 
 export type AppRouter = typeof appRouter

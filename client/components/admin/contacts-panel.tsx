@@ -1,3 +1,5 @@
+import { useState } from 'react'
+import { type InboxMessage, inView } from '../../lib/inbox'
 import { useTrpc } from '../../lib/trpc'
 import { DeleteButton } from './row-actions'
 import { SectionCard } from './section-card'
@@ -9,12 +11,17 @@ import { useDeletableList } from './use-deletable-list'
  * then the message, so nothing is cut off or scrolled away. It stays a
  * table element: current browsers keep its roles when it is laid out as
  * blocks.
+ *
+ * It lists what is not spam (the inbox and the archive, as the Messages
+ * screen counts them); a filter above it shows the spam instead, each row
+ * marked as such. The counts on the filter are those of the Messages screen.
  */
 const cell = 'px-4 py-3 align-top max-md:p-0'
 
 export function ContactsPanel() {
   const trpc = useTrpc()
-  const { items: messages, deletion } = useDeletableList({
+  const [showSpam, setShowSpam] = useState(false)
+  const { items, deletion } = useDeletableList({
     list: trpc.contact.list.queryOptions(),
     remove: trpc.contact.delete.mutationOptions(),
     stale: trpc.contact.pathFilter(),
@@ -23,9 +30,32 @@ export function ContactsPanel() {
     deleted: 'Message deleted.',
     trashKind: 'message',
   })
+  const all: InboxMessage[] = items
+  const spam = all.filter((message) => inView(message, 'spam'))
+  const kept = all.filter((message) => !inView(message, 'spam'))
+  const messages = showSpam ? spam : kept
+  const filters = [
+    { spam: false, label: 'Messages', count: kept.length },
+    { spam: true, label: 'Spam', count: spam.length },
+  ]
 
   return (
     <SectionCard id="manage-contacts" title="Manage Contacts." action={null} error={deletion.error}>
+      {/* Two toggle buttons: which messages the table lists. */}
+      <fieldset className="mb-4 flex flex-wrap gap-2">
+        <legend className="sr-only">Show</legend>
+        {filters.map((filter) => (
+          <button
+            key={filter.label}
+            type="button"
+            aria-pressed={showSpam === filter.spam}
+            onClick={() => setShowSpam(filter.spam)}
+            className="inline-flex min-h-9 items-center gap-1 rounded-full border border-line-strong bg-surface-raised px-4 py-1.5 text-sm font-medium text-body transition-colors hover:bg-surface aria-pressed:border-accent-ink aria-pressed:bg-accent-soft aria-pressed:text-strong"
+          >
+            {filter.label} <span className="text-muted tabular-nums">({filter.count})</span>
+          </button>
+        ))}
+      </fieldset>
       <div className="rounded-control border border-line">
         <table className="w-full table-fixed text-left text-sm max-md:block">
           <thead className="bg-surface text-sm font-semibold text-body max-md:sr-only">
@@ -48,7 +78,7 @@ export function ContactsPanel() {
             {messages.length === 0 ? (
               <tr className="max-md:block">
                 <td colSpan={4} className="px-4 py-6 text-center text-muted max-md:block">
-                  No messages yet.
+                  {showSpam ? 'No spam.' : 'No messages yet.'}
                 </td>
               </tr>
             ) : null}
@@ -64,6 +94,11 @@ export function ContactsPanel() {
                     className={`${cell} font-medium wrap-anywhere text-strong max-md:col-start-1 max-md:row-start-1`}
                   >
                     {message.name}
+                    {message.status === 'spam' ? (
+                      <span className="ml-2 inline-block rounded-full border border-warning-line bg-warning-soft px-2 py-0.5 align-middle text-xs font-medium text-warning-ink">
+                        Spam
+                      </span>
+                    ) : null}
                   </td>
                   <td
                     className={`${cell} wrap-anywhere text-muted max-md:col-span-2 max-md:row-start-2`}

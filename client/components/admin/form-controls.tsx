@@ -28,17 +28,20 @@ interface FieldProps {
   label: string
   hint?: string
   error?: string | undefined
+  /** Under the control, before the hint: a length counter (see LengthCount). */
+  count?: ReactNode
   children: ReactNode
 }
 
 /** A visible label tied to its control, an optional hint and the field's own error. */
-export function Field({ id, label, hint, error, children }: FieldProps) {
+export function Field({ id, label, hint, error, count, children }: FieldProps) {
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-body">
         {label}
       </label>
       {children}
+      {count}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-muted">
           {hint}
@@ -82,8 +85,54 @@ export interface TextFieldProps
   rows?: number
 }
 
-/** A Field with its text input (or textarea) bound to one field of a schema form. */
-export function TextField({ id, label, hint, field, ...control }: TextFieldProps) {
+/** The share of a limit from which the counter shows. */
+const COUNT_FROM = 0.8
+
+/**
+ * A text's length against its limit, as the server counts it (trimmed):
+ * shown from 80 % of the limit, in words a screen reader announces politely
+ * (the live region is always in the page). Over the limit, the field also
+ * says so (`message`), and a save is refused; nothing is ever cut.
+ */
+export function lengthLimit(id: string, label: string, value: string, max: number | undefined) {
+  const length = value.trim().length
+  if (max === undefined) return { count: null, message: undefined, countId: undefined }
+  const left = max - length
+  const near = length >= max * COUNT_FROM
+  const countId = `${id}-count`
+  const words =
+    left >= 0
+      ? `${length.toLocaleString('en-GB')} of ${max.toLocaleString('en-GB')} characters`
+      : `${(-left).toLocaleString('en-GB')} ${-left === 1 ? 'character' : 'characters'} too many`
+  const count = (
+    <p
+      id={countId}
+      aria-live="polite"
+      className={
+        near
+          ? `text-xs tabular-nums ${left < 0 ? 'font-medium text-danger-ink' : 'text-muted'}`
+          : 'sr-only'
+      }
+    >
+      {near ? words : null}
+    </p>
+  )
+  return {
+    count,
+    countId: near ? countId : undefined,
+    message: left < 0 ? `${label} must be at most ${max} characters.` : undefined,
+  }
+}
+
+/**
+ * A Field with its text input (or textarea) bound to one field of a schema
+ * form. A `maxLength` is not given to the control (a browser would cut a
+ * paste without a word): the field counts instead (lengthLimit).
+ */
+export function TextField({ id, label, hint, field, maxLength, ...control }: TextFieldProps) {
+  const limit = lengthLimit(id, label, field.value, maxLength)
+  const error = field.error ?? limit.message
+  const described = describedBy(id, { hint: hint !== undefined, error })
   const props = {
     id,
     ...control,
@@ -91,10 +140,12 @@ export function TextField({ id, label, hint, field, ...control }: TextFieldProps
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       field.set(event.target.value),
     className: inputClass,
-    ...describedBy(id, { hint: hint !== undefined, error: field.error }),
+    ...described,
+    'aria-describedby':
+      [described['aria-describedby'], limit.countId].filter(Boolean).join(' ') || undefined,
   }
   return (
-    <Field id={id} label={label} hint={hint} error={field.error}>
+    <Field id={id} label={label} hint={hint} error={error} count={limit.count}>
       {control.rows ? <textarea {...props} /> : <input type="text" {...props} />}
     </Field>
   )

@@ -9,6 +9,8 @@ interface FormPageProps {
   heading: string
   /** The submit button's text. */
   submit: string
+  /** What the save does, beside the button and describing it (a draft, or published). */
+  submitNote?: string
   /** The schema form (useSchemaForm): its submit handler and its save's state. */
   form: {
     onSubmit: (event: FormEvent<HTMLFormElement>) => void
@@ -29,7 +31,7 @@ interface FormPageProps {
  * under the fields the save's failure, Cancel (back to the dashboard) and the
  * submit button, disabled while the save runs.
  */
-export function FormPage({ heading, submit, form, children, wide }: FormPageProps) {
+export function FormPage({ heading, submit, submitNote, form, children, wide }: FormPageProps) {
   return (
     <div className={`mx-auto w-full ${wide ? 'max-w-5xl' : 'max-w-2xl'} space-y-6`}>
       <AdminPageHeader title={heading} />
@@ -44,13 +46,24 @@ export function FormPage({ heading, submit, form, children, wide }: FormPageProp
       <form className="card space-y-5 p-5 sm:p-8" aria-label={heading} onSubmit={form.onSubmit}>
         {children}
         <ErrorAlert message={form.action.error} />
-        <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:justify-end">
+        <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-end">
           <Link to="/admin" className={secondaryButtonClass}>
             Cancel
           </Link>
-          <button type="submit" className={primaryButtonClass} disabled={form.action.saving}>
+          <button
+            type="submit"
+            className={primaryButtonClass}
+            disabled={form.action.saving}
+            aria-describedby={submitNote ? 'form-submit-note' : undefined}
+          >
             {submit}
           </button>
+          {/* Above the buttons on a phone (the row is reversed there), before them from sm up. */}
+          {submitNote ? (
+            <p id="form-submit-note" className="text-sm text-muted sm:order-first sm:mr-auto">
+              {submitNote}
+            </p>
+          ) : null}
         </div>
       </form>
       <ConflictDialog conflict={form.conflict ?? null} />

@@ -13,6 +13,7 @@ import {
   replyHref,
 } from '../../lib/inbox'
 import { useTrpc } from '../../lib/trpc'
+import { trashNote, useConfirm } from './confirm-dialog'
 import { dangerButtonClass, ErrorAlert, inputClass, smallButtonClass } from './form-controls'
 import { SectionCard } from './section-card'
 import { type ToastAction, useToast } from './toasts'
@@ -46,6 +47,7 @@ export function MessagesInbox() {
   const trpc = useTrpc()
   const queryClient = useQueryClient()
   const toast = useToast()
+  const confirm = useConfirm()
   const endSession = useSessionEnd()
   const siteUrl = useRouteContext({ from: '__root__', select: (context) => context.site.url })
   const siteHost = new URL(siteUrl).host
@@ -108,8 +110,13 @@ export function MessagesInbox() {
       'The message could not be moved.',
     )
 
-  const removeMany = (ids: number[]) => {
-    if (!window.confirm(DELETE_QUESTION)) return
+  const removeMany = async (ids: number[]) => {
+    const confirmed = await confirm({
+      title: DELETE_QUESTION,
+      body: trashNote(ids.length > 1),
+      confirm: 'Move to Trash',
+    })
+    if (!confirmed) return
     return act(
       async () => {
         for (const id of ids) await remove.mutateAsync({ id })

@@ -1,8 +1,16 @@
-import { type ClipboardEvent, type DragEvent, useState } from 'react'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { type ClipboardEvent, type DragEvent, useMemo, useState } from 'react'
 import { joinCommaList, splitCommaList } from '../../../src/domain/comma-list'
 import { limits } from '../../../src/schemas/fields'
 import type { Media } from '../../../src/schemas/media'
 import { type Post, type PostData, postInput } from '../../../src/schemas/post'
+import { useTrpc } from '../../lib/trpc'
+import {
+  browserTimeZone,
+  fromZonedInput,
+  timeZoneChoices,
+  toZonedInput,
+} from '../../lib/zoned-time'
 import {
   describedBy,
   Field,
@@ -20,25 +28,7 @@ import { uploadImage } from './media-upload'
 import type { ContentFormProps } from './use-content-save'
 import { useSchemaForm } from './use-schema-form'
 
-/** The owner's time zone, as the browser knows it (the schedule picker's). */
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
-
-/** An ISO time as a `datetime-local` value in this browser's zone (`2026-11-26T09:30`). */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return ''
-  const date = new Date(iso)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
-}
-
-/** A `datetime-local` value (this browser's zone) as ISO with its offset; blank: null. */
-export function fromLocalInput(value: string): string | null {
-  if (!value.trim()) return null
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? value : date.toISOString()
-}
-
-function valuesOf(post: Post | undefined) {
+function valuesOf(post: Post | undefined, timeZone: string) {
   return {
     title: post?.title ?? '',
     summary: post?.summary ?? '',
@@ -46,7 +36,9 @@ function valuesOf(post: Post | undefined) {
     tags: joinCommaList(post?.tags ?? []),
     cover_url: post?.cover_url ?? '',
     status: post?.status ?? 'draft',
-    published_at: toLocalInput(post?.published_at ?? null),
+    published_at: toZonedInput(post?.published_at ?? null, timeZone),
+    /** The zone *Publish at* is typed in: the owner's setting, or this browser's until chosen. */
+    time_zone: timeZone,
   }
 }
 
@@ -60,15 +52,27 @@ export function PostForm({
   reload,
   onSaved,
 }: ContentFormProps<Post, PostData> & { onSaved: () => void }) {
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const { data: zoneSetting } = useSuspenseQuery(trpc.settings.timeZone.queryOptions())
+  const setZone = useMutation(trpc.settings.setTimeZone.mutationOptions())
   const form = useSchemaForm({
-    initial: () => valuesOf(item),
+    initial: () => valuesOf(item, zoneSetting.chosen ? zoneSetting.time_zone : browserTimeZone()),
     schema: postInput,
-    toInput: (typed) => ({
+    toInput: ({ time_zone, ...typed }) => ({
       ...typed,
       tags: splitCommaList(typed.tags),
-      published_at: fromLocalInput(typed.published_at),
+      published_at: fromZonedInput(typed.published_at, time_zone),
     }),
-    save,
+    save: async (data, version) => {
+      // The zone the time was typed in becomes the owner's (the first save sets the browser's).
+      const zone = form.values.time_zone
+      if (!zoneSetting.chosen || zone !== zoneSetting.time_zone) {
+        await setZone.mutateAsync({ time_zone: zone })
+        await queryClient.invalidateQueries(trpc.settings.pathFilter())
+      }
+      return save(data, version)
+    },
     version: item?.version,
     reload,
     failure: 'The note could not be saved.',
@@ -121,13 +125,17 @@ export function PostForm({
     }
   }
 
+  const publishAt = fromZonedInput(values.published_at, values.time_zone)
   const scheduled =
     values.status === 'published' &&
-    values.published_at !== '' &&
-    new Date(values.published_at).getTime() > Date.now()
+    publishAt !== null &&
+    new Date(publishAt).getTime() > Date.now()
+  const zones = useMemo(() => timeZoneChoices(values.time_zone), [values.time_zone])
+  // The button says what the save does.
+  const submit = values.status === 'draft' ? 'Save draft' : scheduled ? 'Schedule' : 'Publish'
 
   return (
-    <FormPage heading={heading} submit="Save Note" form={form} wide>
+    <FormPage heading={heading} submit={submit} form={form} wide>
       <TextField
         id="post-title"
         label="Title"
@@ -211,28 +219,49 @@ export function PostForm({
           ))}
         </div>
       </fieldset>
-      <Field
-        id="post-published-at"
-        label={`Publish at (${timeZone})`}
-        hint={
-          scheduled
-            ? 'Scheduled: it goes live on its own at this time.'
-            : 'Leave empty to publish now; a time to come schedules it.'
-        }
-        error={form.errorOf('published_at')}
-      >
-        <input
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
           id="post-published-at"
-          type="datetime-local"
-          value={values.published_at}
-          onChange={(event) => set('published_at', event.target.value)}
-          className={inputClass}
-          {...describedBy('post-published-at', {
-            hint: true,
-            error: form.errorOf('published_at'),
-          })}
-        />
-      </Field>
+          label={`Publish at (${values.time_zone})`}
+          hint={
+            scheduled
+              ? 'Scheduled: it goes live on its own at this time.'
+              : 'Leave empty to publish now; a time to come schedules it.'
+          }
+          error={form.errorOf('published_at')}
+        >
+          <input
+            id="post-published-at"
+            type="datetime-local"
+            value={values.published_at}
+            onChange={(event) => set('published_at', event.target.value)}
+            className={inputClass}
+            {...describedBy('post-published-at', {
+              hint: true,
+              error: form.errorOf('published_at'),
+            })}
+          />
+        </Field>
+        <Field
+          id="post-time-zone"
+          label="Time zone"
+          hint="Times in the admin are shown and typed in this zone; saving keeps it as yours."
+        >
+          <select
+            id="post-time-zone"
+            value={values.time_zone}
+            onChange={(event) => set('time_zone', event.target.value)}
+            className={inputClass}
+            {...describedBy('post-time-zone', { hint: true })}
+          >
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
     </FormPage>
   )
 }

@@ -6,6 +6,7 @@ import {
   describedBy,
   Field,
   inputClass,
+  lengthLimit,
   listHint,
   TextField,
   type TextFieldProps,
@@ -60,7 +61,6 @@ const rows: TextSpec[][] = [
       label: 'Birth year',
       hint: 'Optional. The age on the home page is counted from it.',
       inputMode: 'numeric',
-      maxLength: 4,
     },
   ],
   [
@@ -293,28 +293,21 @@ function LinksField({
           key={index}
           className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] sm:items-end"
         >
-          <label className="flex flex-col gap-1.5 text-sm font-medium text-body">
-            Label {index + 1}
-            <input
-              type="text"
-              value={link.label}
-              maxLength={limits.title}
-              onChange={(event) => update(index, { label: event.target.value })}
-              className={inputClass}
-            />
-          </label>
-          <label className="flex flex-col gap-1.5 text-sm font-medium text-body">
-            URL {index + 1}
-            <input
-              type="text"
-              inputMode="url"
-              value={link.url}
-              maxLength={limits.url}
-              placeholder="https://…"
-              onChange={(event) => update(index, { url: event.target.value })}
-              className={inputClass}
-            />
-          </label>
+          <LinkInput
+            id={`profile-link-${index}-label`}
+            label={`Label ${index + 1}`}
+            value={link.label}
+            max={limits.title}
+            onChange={(label) => update(index, { label })}
+          />
+          <LinkInput
+            id={`profile-link-${index}-url`}
+            label={`URL ${index + 1}`}
+            value={link.url}
+            max={limits.url}
+            url
+            onChange={(url) => update(index, { url })}
+          />
           <button
             type="button"
             className="button-secondary whitespace-nowrap"
@@ -337,5 +330,49 @@ function LinksField({
         Add link
       </button>
     </fieldset>
+  )
+}
+
+/** One input of a link row, counted against its limit rather than cut (see lengthLimit). */
+function LinkInput({
+  id,
+  label,
+  value,
+  max,
+  url = false,
+  onChange,
+}: {
+  id: string
+  label: string
+  value: string
+  max: number
+  url?: boolean
+  onChange: (value: string) => void
+}) {
+  const limit = lengthLimit(id, label, value, max)
+  const described = [limit.countId, limit.message ? `${id}-error` : undefined].filter(Boolean)
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-body">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        inputMode={url ? 'url' : undefined}
+        placeholder={url ? 'https://…' : undefined}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClass}
+        aria-invalid={limit.message ? true : undefined}
+        aria-describedby={described.length > 0 ? described.join(' ') : undefined}
+      />
+      {limit.count}
+      {limit.message ? (
+        <p id={`${id}-error`} className="text-sm text-danger-ink">
+          {limit.message}
+        </p>
+      ) : null}
+    </div>
   )
 }

@@ -21,8 +21,8 @@ function valuesOf(project: Project | undefined) {
     image_urls: joinCommaList(project?.image_urls ?? []),
     tags: joinCommaList(project?.tags ?? []),
     is_featured: project?.is_featured ?? false,
-    // A new project is published unless the owner unticks it (a draft).
-    is_published: project?.is_published ?? true,
+    // A new project starts as a draft, like a note: nothing goes public until the owner says so.
+    is_published: project?.is_published ?? false,
   }
 }
 
@@ -49,7 +49,17 @@ export function ProjectForm({
   const { values, set, text } = form
 
   return (
-    <FormPage heading={heading} submit="Save Project" form={form} wide>
+    <FormPage
+      heading={heading}
+      submit="Save Project"
+      submitNote={
+        values.is_published
+          ? 'Saves and publishes it: visitors see it.'
+          : 'Saves it as a draft: only you see it.'
+      }
+      form={form}
+      wide
+    >
       <TextField
         id="project-title"
         label="Title"
@@ -139,7 +149,7 @@ export function ProjectForm({
       <CheckboxField
         id="project-published"
         label="Published"
-        hint="Untick to keep it a draft: only you see it, signed in, until you publish it."
+        hint="Tick to publish it. Unticked, it is a draft: only you see it, signed in."
         checked={values.is_published}
         onChange={(checked) => set('is_published', checked)}
       />

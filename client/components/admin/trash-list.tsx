@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { TRASH_DAYS, type TrashItem, type TrashKind } from '../../../src/schemas/trash'
 import { failureText } from '../../lib/admin-errors'
 import { useTrpc } from '../../lib/trpc'
+import { goneNote, useConfirm } from './confirm-dialog'
 import { dangerButtonClass, ErrorAlert, smallButtonClass } from './form-controls'
 import { EmptyState } from './section-card'
 import { useToast } from './toasts'
@@ -33,6 +34,7 @@ export function TrashList() {
   const trpc = useTrpc()
   const queryClient = useQueryClient()
   const toast = useToast()
+  const confirm = useConfirm()
   const endSession = useSessionEnd()
   const { data: items } = useSuspenseQuery(trpc.trash.list.queryOptions())
   const restore = useMutation(trpc.trash.restore.mutationOptions())
@@ -113,8 +115,13 @@ export function TrashList() {
                   className={dangerButtonClass}
                   aria-describedby={nameId}
                   disabled={pending === key}
-                  onClick={() => {
-                    if (!window.confirm('Delete this for good? This cannot be undone.')) return
+                  onClick={async () => {
+                    const confirmed = await confirm({
+                      title: 'Delete this for good?',
+                      body: goneNote,
+                      confirm: 'Delete for good',
+                    })
+                    if (!confirmed) return
                     void act(
                       item,
                       () => remove.mutateAsync({ kind: item.kind, id: item.id }),

@@ -12,6 +12,7 @@ import type { TrashKind } from '../../../src/schemas/trash'
 import { failureText } from '../../lib/admin-errors'
 import { httpStatusOf } from '../../lib/api-errors'
 import { useTrpc } from '../../lib/trpc'
+import { goneNote, trashNote, useConfirm } from './confirm-dialog'
 import { useToast } from './toasts'
 import { useSessionEnd } from './use-session-end'
 
@@ -28,7 +29,7 @@ interface DeletableListOptions<TItem, TError, TKey extends QueryKey, TDeleted> {
   fallback: string
   /** The toast after a delete ("Project deleted."). */
   deleted: string
-  /** What a delete moves to the Trash: its toast then offers Undo. */
+  /** What a delete moves to the Trash: the dialog says so, and its toast offers Undo. */
   trashKind?: TrashKind
 }
 
@@ -42,7 +43,7 @@ export interface Deletion {
 }
 
 /**
- * A dashboard list and the delete of its rows: confirm, delete, reload the
+ * A dashboard list and the delete of its rows: confirm (in the page's dialog), delete, reload the
  * list, say so in a toast; failures stay visible next to the list.
  */
 export function useDeletableList<TItem, TError, TKey extends QueryKey, TDeleted>({
@@ -57,6 +58,7 @@ export function useDeletableList<TItem, TError, TKey extends QueryKey, TDeleted>
   const trpc = useTrpc()
   const endSession = useSessionEnd()
   const toast = useToast()
+  const confirm = useConfirm()
   const queryClient = useQueryClient()
   const { data: items } = useSuspenseQuery(list)
   const mutation = useMutation(remove)
@@ -86,7 +88,12 @@ export function useDeletableList<TItem, TError, TKey extends QueryKey, TDeleted>
   }
 
   async function run(id: number) {
-    if (!window.confirm(question)) return
+    const confirmed = await confirm(
+      trashKind
+        ? { title: question, body: trashNote(), confirm: 'Move to Trash' }
+        : { title: question, body: goneNote, confirm: 'Delete for good' },
+    )
+    if (!confirmed) return
     setError(null)
     setFailedId(null)
     setPendingId(id)

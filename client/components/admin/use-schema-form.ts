@@ -137,6 +137,13 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
     void action.run(parsed.data)
   }
 
+  /** Starts again from `next` (a form that stays open after its save): nothing in it to warn about. */
+  function reset(next: V) {
+    clean.current.add(JSON.stringify(next))
+    setValues(next)
+    setFieldErrors({})
+  }
+
   const errorOf = (key: keyof V & string): string | undefined => fieldErrors[key]
 
   /** One text field, bound for a TextField. */
@@ -169,6 +176,7 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: {
   return {
     values,
     set,
+    reset,
     onSubmit,
     errorOf,
     text,

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { AdminErrorPage } from '../../components/admin/admin-error-page'
 import { AdminHeader } from '../../components/admin/admin-header'
+import { ConfirmProvider } from '../../components/admin/confirm-dialog'
 import { ToastProvider } from '../../components/admin/toasts'
 import { getToken } from '../../lib/token'
 import { QueryProvider } from '../../lib/trpc'
@@ -30,16 +31,18 @@ function AdminLayout() {
   return (
     <QueryProvider>
       <ToastProvider>
-        {/* data-wide-column: the page's column widens to 1200 px (styles.css). */}
-        <div
-          data-wide-column
-          className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8"
-        >
-          <AdminHeader />
-          <div className="min-w-0">
-            <Outlet />
+        <ConfirmProvider>
+          {/* data-wide-column: the page's column widens to 1200 px (styles.css). */}
+          <div
+            data-wide-column
+            className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8"
+          >
+            <AdminHeader />
+            <div className="min-w-0">
+              <Outlet />
+            </div>
           </div>
-        </div>
+        </ConfirmProvider>
       </ToastProvider>
     </QueryProvider>
   )

@@ -36,6 +36,8 @@ interface CreateValues {
   typed_path: string
 }
 
+const blank: CreateValues = { name: '', target_path: '/', typed_path: '' }
+
 /** The form: a name and the page the link leads to; the server's messages under the fields. */
 function CreateForm() {
   const trpc = useTrpc()
@@ -47,7 +49,7 @@ function CreateForm() {
   const create = useMutation(trpc.shareLinks.create.mutationOptions())
 
   const form = useSchemaForm({
-    initial: (): CreateValues => ({ name: '', target_path: '/', typed_path: '' }),
+    initial: (): CreateValues => blank,
     schema: shareLinkInput,
     toInput: (values) => ({
       name: values.name,
@@ -59,10 +61,8 @@ function CreateForm() {
       toast.success(`Share link created: ${absoluteLink(siteUrl, link.url)}`)
     },
     failure: 'The share link could not be created.',
-    onSaved: () => {
-      form.set('name', '')
-      form.set('typed_path', '')
-    },
+    // A fresh form for the next link; the one just made is saved, so leaving asks nothing.
+    onSaved: (): void => form.reset(blank),
   })
   const other = form.values.target_path === OTHER
   const targetError = form.errorOf('target_path')

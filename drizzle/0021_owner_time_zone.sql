@@ -1,0 +1,1 @@
+ALTER TABLE "admin_home" ADD COLUMN "time_zone" text;
