@@ -101,6 +101,6 @@ export async function signInOnOwnServer(
   await page.goto(`${base}/login`)
   await page.getByLabel('Username').fill(owner.username)
   await page.getByLabel('Password').fill(owner.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   await expect(page).toHaveURL(/\/admin$/)
 }
