@@ -81,23 +81,45 @@ function LoginPage() {
    * for this site under the username field (conditional mediation), or its
    * own dialog opens from the button. Either is a complete sign-in.
    */
+  /** Moves on after an attempt the owner made ended without signing in: autofill is offered again. */
+  const [autofillRound, setAutofillRound] = useState(0)
+  const offerAgain = () => setAutofillRound((round) => round + 1)
   async function signInWithPasskey(autofill: boolean) {
     if (!autofill) setError(null)
+    let options: Awaited<ReturnType<typeof passkeyOptions.mutateAsync>>['options']
     try {
-      const { options } = await passkeyOptions.mutateAsync()
-      const response = await askForPasskey(options, autofill)
+      options = (await passkeyOptions.mutateAsync()).options
+    } catch (caught) {
+      // Autofill is an offer, not an action: if it cannot start, the form simply has none.
+      if (autofill) return
+      setError(passkeyFailureText(caught, 'Signing in with a passkey failed.'))
+      offerAgain()
+      return
+    }
+    let response: Awaited<ReturnType<typeof askForPasskey>>
+    try {
+      response = await askForPasskey(options, autofill)
+    } catch (caught) {
+      // The autofill request ends quietly when the button (or the code step) replaces it, or
+      // when the browser will not offer passkeys on this address: the button then says why.
+      if (autofill || wasCancelled(caught)) return
+      setError(passkeyFailureText(caught, 'Signing in with a passkey failed.'))
+      offerAgain()
+      return
+    }
+    try {
       const result = await passkeyLogin.mutateAsync({
         response: { ...response, clientExtensionResults: { ...response.clientExtensionResults } },
       })
       await signedIn(result.token)
     } catch (caught) {
-      // The autofill request ends quietly when the button (or the code step) replaces it.
-      if (wasCancelled(caught)) return
-      setError(passkeyFailureText(caught, 'Signing in with a passkey failed.'))
+      setError(failureText(caught, 'Signing in with a passkey failed.'))
+      offerAgain()
     }
   }
-  // The autofill request waits while the password form shows; it ends with that form.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: started once per password form
+  // The autofill request waits while the password form shows; it ends with that form, and
+  // starts again after an attempt that did not sign in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: started once per password form and round
   useEffect(() => {
     if (challenge || !passkeys) return
     let started = false
@@ -110,7 +132,7 @@ function LoginPage() {
       started = true
       cancelPasskeyPrompt()
     }
-  }, [challenge, passkeys])
+  }, [challenge, passkeys, autofillRound])
 
   // Read when the page opens (this screen renders in the browser only), then forgotten.
   const [sessionEnded] = useState(endedBefore)
