@@ -410,7 +410,7 @@ async function cliBackupAndRestore(kind: Kind) {
     'cut short': good.slice(0, Math.floor(good.length / 2)),
     'empty object': '{}',
     'another format': JSON.stringify({ ...parsed, format: 'something-else' }),
-    'a later version': JSON.stringify({ ...parsed, version: 8 }),
+    'a later version': JSON.stringify({ ...parsed, version: 9 }),
     'a slug of a missing project': JSON.stringify({
       ...parsed,
       tables: {
