@@ -99,7 +99,7 @@ test('axe finds no violation on the login page, empty and with an error', async 
 
   await page.getByLabel('Username').fill('nobody')
   await page.getByLabel('Password').fill('not the password')
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   await expect(page.getByRole('alert')).toBeVisible()
   await expectNoAxeViolations(page)
 })

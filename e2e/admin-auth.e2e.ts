@@ -15,7 +15,7 @@ test.describe('admin login', () => {
 
     await page.getByLabel('Username').fill(e2eAdmin.username)
     await page.getByLabel('Password').fill(e2eAdmin.password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 
     await expect(page).toHaveURL(/\/admin$/)
     await expect(page.getByRole('heading', { name: 'Manage Projects.' })).toBeVisible()
@@ -27,7 +27,7 @@ test.describe('admin login', () => {
     // A username of its own: failed attempts never lock the shared e2e admin.
     await page.getByLabel('Username').fill(unique('nobody'))
     await page.getByLabel('Password').fill('not the password')
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 
     await expect(page.getByRole('alert')).toHaveText('Invalid username or password.')
     await expect(page).toHaveURL(/\/login$/)
@@ -43,7 +43,7 @@ test.describe('admin login', () => {
     await page.goto('/login')
     await page.getByLabel('Username').fill(unique('empty'))
     await page.getByLabel('Password').fill('whatever')
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(page.getByRole('alert')).toHaveText('Login failed')
 
     // The same with a well-formed error whose message is empty.
@@ -57,7 +57,7 @@ test.describe('admin login', () => {
         ]),
       }),
     )
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(page.getByRole('alert')).toHaveText('Login failed')
     expect(await storedToken(page)).toBeNull()
   })
@@ -67,7 +67,7 @@ test.describe('admin login', () => {
     await page.goto('/login')
     await page.getByLabel('Username').fill(e2eAdmin.username)
     await page.getByLabel('Password').fill(e2eAdmin.password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(page.getByRole('alert')).toHaveText('An error occurred. Please try again later.')
     await expect(page).toHaveURL(/\/login$/)
   })

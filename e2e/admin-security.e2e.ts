@@ -64,7 +64,7 @@ async function signInWithPassword(page: Page) {
   await page.goto('/login')
   await page.getByLabel('Username').fill(e2eAdmin.username)
   await page.getByLabel('Password').fill(e2eAdmin.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 }
 
 let secret = ''

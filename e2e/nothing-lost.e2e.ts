@@ -141,7 +141,7 @@ test('a save that meets an ended session keeps the input until the owner is back
   await expect(page.getByRole('status')).toHaveText('Your session has ended. Please sign in again.')
   await page.getByLabel('Username').fill(e2eAdmin.username)
   await page.getByLabel('Password').fill(e2eAdmin.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 
   await expect(page).toHaveURL(new RegExp(`/admin/projects/edit/${project.id}$`))
   await expect(page.getByRole('status').first()).toHaveText(

@@ -95,7 +95,7 @@ test('a restore from a backup is noticed by an open admin tab on its next action
   )
   await tab.getByLabel('Username').fill(ADMIN.username)
   await tab.getByLabel('Password').fill(ADMIN.password)
-  await tab.getByRole('button', { name: 'Sign In' }).click()
+  await tab.getByRole('button', { name: 'Sign In', exact: true }).click()
   await expect(tab).toHaveURL(/\/admin$/)
   await expect(tab.getByRole('banner').getByRole('link').first()).toContainText('Restored Owner')
   await tab.goto(`${base}/admin/profile`)

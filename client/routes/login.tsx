@@ -1,3 +1,4 @@
+import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
@@ -14,6 +15,12 @@ import {
 } from '../components/admin/form-controls'
 import { failureText } from '../lib/admin-errors'
 import { httpStatusOf } from '../lib/api-errors'
+import {
+  askForPasskey,
+  cancelPasskeyPrompt,
+  passkeyFailureText,
+  wasCancelled,
+} from '../lib/passkeys'
 import {
   sessionEnded as endedBefore,
   forgetSessionEnded,
@@ -52,6 +59,10 @@ function LoginPage() {
   const trpc = useTrpc()
   const login = useMutation(trpc.auth.login.mutationOptions())
   const verify = useMutation(trpc.auth.verifyTwoFactor.mutationOptions())
+  const passkeyOptions = useMutation(trpc.auth.passkeyOptions.mutationOptions())
+  const passkeyLogin = useMutation(trpc.auth.passkeyLogin.mutationOptions())
+  // Rendered in the browser only (ssr: false), so the browser can be asked at once.
+  const [passkeys] = useState(() => browserSupportsWebAuthn())
   const [error, setError] = useState<string | null>(null)
   /** Set once the password was right and the account asks for a code. */
   const [challenge, setChallenge] = useState<string | null>(null)
@@ -65,6 +76,64 @@ function LoginPage() {
     // Back where the session ended (a form shows the changes it kept), else the dashboard.
     await navigate({ to: takeReturnPath() ?? '/admin' })
   }
+  /**
+   * A passkey sign-in: the browser's autofill offers the passkeys it holds
+   * for this site under the username field (conditional mediation), or its
+   * own dialog opens from the button. Either is a complete sign-in.
+   */
+  /** Moves on after an attempt the owner made ended without signing in: autofill is offered again. */
+  const [autofillRound, setAutofillRound] = useState(0)
+  const offerAgain = () => setAutofillRound((round) => round + 1)
+  async function signInWithPasskey(autofill: boolean) {
+    if (!autofill) setError(null)
+    let options: Awaited<ReturnType<typeof passkeyOptions.mutateAsync>>['options']
+    try {
+      options = (await passkeyOptions.mutateAsync()).options
+    } catch (caught) {
+      // Autofill is an offer, not an action: if it cannot start, the form simply has none.
+      if (autofill) return
+      setError(passkeyFailureText(caught, 'Signing in with a passkey failed.'))
+      offerAgain()
+      return
+    }
+    let response: Awaited<ReturnType<typeof askForPasskey>>
+    try {
+      response = await askForPasskey(options, autofill)
+    } catch (caught) {
+      // The autofill request ends quietly when the button (or the code step) replaces it, or
+      // when the browser will not offer passkeys on this address: the button then says why.
+      if (autofill || wasCancelled(caught)) return
+      setError(passkeyFailureText(caught, 'Signing in with a passkey failed.'))
+      offerAgain()
+      return
+    }
+    try {
+      const result = await passkeyLogin.mutateAsync({
+        response: { ...response, clientExtensionResults: { ...response.clientExtensionResults } },
+      })
+      await signedIn(result.token)
+    } catch (caught) {
+      setError(failureText(caught, 'Signing in with a passkey failed.'))
+      offerAgain()
+    }
+  }
+  // The autofill request waits while the password form shows; it ends with that form, and
+  // starts again after an attempt that did not sign in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: started once per password form and round
+  useEffect(() => {
+    if (challenge || !passkeys) return
+    let started = false
+    void browserSupportsWebAuthnAutofill().then((supported) => {
+      if (!supported || started) return
+      started = true
+      void signInWithPasskey(true)
+    })
+    return () => {
+      started = true
+      cancelPasskeyPrompt()
+    }
+  }, [challenge, passkeys, autofillRound])
+
   // Read when the page opens (this screen renders in the browser only), then forgotten.
   const [sessionEnded] = useState(endedBefore)
   const [notice] = useState(sessionNotice)
@@ -124,7 +193,7 @@ function LoginPage() {
         />
       ) : (
         <form className="mt-6 space-y-4" onSubmit={onSubmit}>
-          <UsernameField id="login-username" />
+          <UsernameField id="login-username" passkeyAutofill />
           <PasswordField id="login-password" />
           <ErrorAlert message={error} />
           <button
@@ -134,6 +203,16 @@ function LoginPage() {
           >
             Sign In
           </button>
+          {passkeys ? (
+            <button
+              type="button"
+              className={`${secondaryButtonClass} w-full`}
+              disabled={passkeyOptions.isPending || passkeyLogin.isPending}
+              onClick={() => void signInWithPasskey(false)}
+            >
+              Sign in with a passkey
+            </button>
+          ) : null}
         </form>
       )}
     </AuthCard>

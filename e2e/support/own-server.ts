@@ -26,8 +26,11 @@ export interface OwnServerOptions {
   env?: Record<string, string | undefined>
   /** Runs on the empty data directory before the server starts (a seed). */
   prepare?: (dataDir: string) => void
-  /** SITE_URL set to the server's own address. */
-  siteUrl?: boolean
+  /**
+   * SITE_URL set to the server's own address; `'localhost'`: named
+   * http://localhost:<port> (a passkey's relying party must be a domain, not an IP address).
+   */
+  siteUrl?: boolean | 'localhost'
   /** 'keep': read stderr, for `stderr()`; otherwise it is dropped. */
   stderr?: 'keep'
 }
@@ -58,7 +61,7 @@ export async function startOwnServer(options: OwnServerOptions): Promise<OwnServ
   const dataDir = mkdtempSync(join(tmpdir(), `${options.name}-`))
   options.prepare?.(dataDir)
   const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
+  const base = `http://${options.siteUrl === 'localhost' ? 'localhost' : '127.0.0.1'}:${port}`
   const env: Record<string, string | undefined> = {
     ...process.env,
     DATABASE_URL: '',
@@ -101,6 +104,6 @@ export async function signInOnOwnServer(
   await page.goto(`${base}/login`)
   await page.getByLabel('Username').fill(owner.username)
   await page.getByLabel('Password').fill(owner.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   await expect(page).toHaveURL(/\/admin$/)
 }

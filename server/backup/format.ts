@@ -13,11 +13,13 @@
  * files in `media_files` too) and the revisions of projects and the
  * profile. Version 6 added the notes (posts, with their state: scheduled
  * time and the moment they went live, and every slug they have had). Version 7
- * added the appearance (the site style). Version 1
+ * added the appearance (the site style). Version 8 added the passkeys (their
+ * public keys, counters and the site each was made for). Version 1
  * files (before the media library), version 2 (before two-factor sign-in)
  * version 3 (before the analytics), version 4 (before the Trash and
  * revisions: both come back empty), version 5 (before the notes: none) and
- * version 6 (before site styles: the default, minimal) are still read.
+ * version 6 (before site styles: the default, minimal) and version 7 (before
+ * passkeys: none) are still read.
  *
  * `backupTables` is the one list of what a file holds, in the order the rows
  * are inserted (parents first). Each table's rows are checked with a schema
@@ -39,6 +41,7 @@ import {
   contactMessages,
   cvFile,
   media,
+  passkeys,
   postSlugs,
   posts,
   profile,
@@ -54,8 +57,8 @@ import { isDocumentKey, isMediaKey } from '../media/keys'
 
 export const BACKUP_FORMAT = 'portfolio-backup'
 /** What this program writes; it reads this one and the ones before it. */
-export const BACKUP_VERSION = 7
-const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7] as const
+export const BACKUP_VERSION = 8
+const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8] as const
 
 const isoPattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/
@@ -165,6 +168,18 @@ export const backupTables = {
     table: twoFactor,
     rows: createSelectSchema(twoFactor, { user_id: positive, secret: nonEmpty }),
     order: [twoFactor.user_id],
+  }),
+  // The passkeys (version 8): public keys and counters, no secret; each names its site.
+  passkeys: backupTable({
+    table: passkeys,
+    rows: createSelectSchema(passkeys, {
+      id: positive,
+      user_id: positive,
+      credential_id: nonEmpty,
+      public_key: nonEmpty,
+      rp_id: nonEmpty,
+    }),
+    order: [passkeys.id],
   }),
   projects: backupTable({
     table: projects,
@@ -333,6 +348,8 @@ const tablesSchema = z.strictObject({
   admin_users: z.array(backupTables.admin_users.rows),
   // Files before version 3 were written before two-factor sign-in.
   two_factor: z.array(backupTables.two_factor.rows).default([]),
+  // Files before version 8 were written before passkeys.
+  passkeys: z.array(backupTables.passkeys.rows).default([]),
   projects: z.array(backupTables.projects.rows),
   project_slugs: z.array(backupTables.project_slugs.rows),
   timeline_events: z.array(backupTables.timeline_events.rows),

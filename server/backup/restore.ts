@@ -11,6 +11,7 @@ import {
   backupRestores,
   cvFile,
   media,
+  passkeyChallenges,
   sessions,
   signInChallenges,
   trash,
@@ -29,10 +30,10 @@ import {
 
 /**
  * Emptied by a restore but not in the file: everyone signs in again (a
- * sign-in half done too), and browsers are no longer trusted (the admin
+ * sign-in or passkey ceremony half done too), and browsers are no longer trusted (the admin
  * users they belonged to are replaced). The audit log is kept.
  */
-const dropped: PgTable[] = [sessions, signInChallenges, trustedDevices]
+const dropped: PgTable[] = [sessions, signInChallenges, passkeyChallenges, trustedDevices]
 
 function chunks<T>(rows: T[], size = 200): T[][] {
   const out: T[][] = []

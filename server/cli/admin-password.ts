@@ -4,10 +4,15 @@
  * The password is read from the ADMIN_PASSWORD variable when set (scripts),
  * otherwise asked for twice on the terminal. `--reset-2fa` also turns
  * two-factor sign-in off (a lost phone and lost recovery codes): the owner
- * signs in with the password alone and can enrol again.
+ * signs in with the password alone and can enrol again. Passkeys stay as
+ * they are (the command says how many): the owner removes a lost one in
+ * Settings → Security once signed in.
  */
+
+import { count } from 'drizzle-orm'
 import { newPasswordSchema } from '../../src/schemas/auth'
 import { DataDirLockedError } from '../db/lock'
+import { passkeys } from '../db/schema'
 import { loadEnv } from '../env'
 import { createLogger } from '../log'
 import { recordAudit } from '../services/audit'
@@ -89,6 +94,13 @@ async function main() {
     )
     if (resetTwoFactor) {
       console.log('Two-factor sign-in is off: sign in with the password, then turn it on again.')
+    }
+    const [kept] = await database.db.select({ n: count() }).from(passkeys)
+    const n = kept?.n ?? 0
+    if (n > 0) {
+      console.log(
+        `${n === 1 ? '1 passkey stays' : `${n} passkeys stay`} in place: remove any you lost in Settings → Security.`,
+      )
     }
   } finally {
     await database.close()

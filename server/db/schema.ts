@@ -350,6 +350,70 @@ export const signInChallenges = pgTable(
 )
 
 /**
+ * The owner's passkeys (WebAuthn credentials). Each is bound to the relying
+ * party it was made for (`rp_id`: SITE_URL's host when it was registered):
+ * a browser offers it only on that host, so after a move to another domain
+ * the admin lists it as belonging to another site. The public key is not a
+ * secret; it is kept in backups so a restore keeps them.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    /** The credential id the authenticator chose (base64url): how an assertion names it. */
+    credential_id: text('credential_id').notNull().unique(),
+    /** The COSE public key (base64url) the assertions are verified with. */
+    public_key: text('public_key').notNull(),
+    /**
+     * The signature counter last seen: an assertion with a counter not above
+     * it (when either is non-zero) is refused, as a cloned authenticator's would be.
+     */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** How the browser can reach it (`internal`, `hybrid`, `usb`…), given back in later ceremonies. */
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    /** `singleDevice` or `multiDevice` (the backup-eligible flag, fixed for a credential's life). */
+    device_type: text('device_type').notNull(),
+    /** Whether it is backed up now (synced by a password manager or a platform): may change. */
+    backed_up: boolean('backed_up').notNull().default(false),
+    /** The relying party (a host) it was registered for. */
+    rp_id: text('rp_id').notNull(),
+    /** The owner's name for it ("Phone", "YubiKey"). */
+    name: text('name').notNull(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [index('passkeys_user_id_idx').on(table.user_id)],
+)
+
+/**
+ * A passkey ceremony under way: the challenge the browser must sign, kept
+ * in the database so any instance can finish a ceremony another started.
+ * Single use (deleted by the statement that accepts it), five minutes.
+ * `user_id` is set for a registration (the signed-in owner), null for a
+ * sign-in (the passkey says who); `ip` caps how many one address may hold.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    id: serial('id').primaryKey(),
+    /** base64url, as it appears in the browser's client data. */
+    challenge: text('challenge').notNull().unique(),
+    purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
+    user_id: integer('user_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    created_at: timestamps.created_at,
+  },
+  (table) => [
+    index('passkey_challenges_expires_at_idx').on(table.expires_at),
+    index('passkey_challenges_ip_idx').on(table.ip),
+  ],
+)
+
+/**
  * What happened to the account and the content: sign-ins and their
  * failures, lockouts, two-factor changes, sessions revoked, every admin
  * write. Never a password, token, secret or code. Rows older than 180 days

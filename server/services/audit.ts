@@ -5,6 +5,7 @@ import {
   auditLog,
   contactMessages,
   media,
+  passkeys,
   posts,
   profile,
   projects,
@@ -27,7 +28,7 @@ export interface AuditEvent {
 
 /** What each filter of the audit screen matches: action prefixes. */
 export const auditGroupPrefixes: Record<AuditGroup, string[]> = {
-  sign_in: ['auth.'],
+  sign_in: ['auth.', 'passkeys.'],
   two_factor: ['twoFactor.'],
   sessions: ['sessions.'],
   content: [
@@ -136,6 +137,7 @@ const nouns: Record<string, string> = {
   sessions: 'session',
   shareLinks: 'share link',
   trash: 'trash item',
+  passkeys: 'passkey',
 }
 
 type Row = Record<string, unknown>
@@ -173,10 +175,21 @@ const storedRows: Record<string, (db: Db, id: number | undefined) => Promise<Row
       ? undefined
       : first(db.select().from(shareLinks).where(eq(shareLinks.id, id)).limit(1)),
   profile: async (db) => first(db.select().from(profile).limit(1)),
+  // The name and flags only: the counter moves at each sign-in, the key is not worth listing.
+  passkeys: async (db, id) =>
+    id === undefined
+      ? undefined
+      : first(
+          db
+            .select({ id: passkeys.id, name: passkeys.name, rp_id: passkeys.rp_id })
+            .from(passkeys)
+            .where(eq(passkeys.id, id))
+            .limit(1),
+        ),
 }
 
 /** Routers whose rows have a title worth naming (a message's sender's name is not kept here). */
-const titled = new Set(['projects', 'timeline', 'posts', 'shareLinks', 'trash'])
+const titled = new Set(['projects', 'timeline', 'posts', 'shareLinks', 'trash', 'passkeys'])
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { count } from 'drizzle-orm'
 import { openDatabase } from '../db/client'
-import { adminUsers, auditLog, sessions, setupToken, twoFactor } from '../db/schema'
+import { adminUsers, auditLog, passkeys, sessions, setupToken, twoFactor } from '../db/schema'
 import { loadEnv } from '../env'
 import type { Logger } from '../log'
 import { prepareDatabase, setupBanner } from '../setup'
@@ -115,11 +115,22 @@ test('bun run admin:password creates the admin, then resets its password and rev
     user_id: user?.id ?? 0,
     expires_at: new Date(Date.now() + 3_600_000),
   })
+  // A passkey the owner registered: a password reset leaves it, and says so.
+  await database.db.insert(passkeys).values({
+    user_id: user?.id ?? 0,
+    credential_id: 'AAAA',
+    public_key: 'AAAA',
+    device_type: 'singleDevice',
+    rp_id: 'localhost',
+    name: 'Phone',
+  })
   await database.close()
 
   const second = run('second passphrase')
   expect(await second.exited).toBe(0)
-  expect(await new Response(second.stdout).text()).toContain('every session was signed out')
+  const said = await new Response(second.stdout).text()
+  expect(said).toContain('every session was signed out')
+  expect(said).toContain('1 passkey stays in place: remove any you lost in Settings → Security.')
   const tooShort = run('short')
   expect(await tooShort.exited).toBe(1)
   expect(await new Response(tooShort.stderr).text()).toContain('at least 8 characters')
@@ -130,6 +141,7 @@ test('bun run admin:password creates the admin, then resets its password and rev
     expect(await Bun.password.verify('second passphrase', after?.password_hash ?? '')).toBe(true)
     const [left] = await database.db.select({ value: count() }).from(sessions)
     expect(left?.value).toBe(0)
+    expect((await database.db.select().from(passkeys)).map((row) => row.name)).toEqual(['Phone'])
   } finally {
     await database.close()
   }

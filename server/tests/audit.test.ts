@@ -558,6 +558,8 @@ describe('every write has a kind and a name on the screen', () => {
   const publicMutations = new Set([
     'auth.login',
     'auth.verifyTwoFactor',
+    'auth.passkeyOptions',
+    'auth.passkeyLogin',
     'auth.setup',
     'contact.send',
   ])

@@ -149,7 +149,7 @@ describe('round trip through the service (harness database)', () => {
     expect(before.sessions.length).toBeGreaterThan(0)
     const text = serializeBackup(await readBackup(t.db, t.database.kind, t.mediaStore))
     const backup = parseBackup(text)
-    expect(backup).toMatchObject({ format: 'portfolio-backup', version: 7 })
+    expect(backup).toMatchObject({ format: 'portfolio-backup', version: 8 })
     expect(idsOf(backup.tables.projects)).toEqual(idsOf(before.projects))
     expect(idsOf(backup.tables.contact_messages)).toEqual(idsOf(before.contact_messages))
     expect(idsOf(backup.tables.timeline_events)).toEqual(idsOf(before.timeline_events))
@@ -410,7 +410,7 @@ async function cliBackupAndRestore(kind: Kind) {
     'cut short': good.slice(0, Math.floor(good.length / 2)),
     'empty object': '{}',
     'another format': JSON.stringify({ ...parsed, format: 'something-else' }),
-    'a later version': JSON.stringify({ ...parsed, version: 8 }),
+    'a later version': JSON.stringify({ ...parsed, version: 9 }),
     'a slug of a missing project': JSON.stringify({
       ...parsed,
       tables: {

@@ -12,6 +12,7 @@ import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
 import { notificationsRouter } from './routers/notifications'
 import { overviewRouter } from './routers/overview'
+import { passkeysRouter } from './routers/passkeys'
 import { postsRouter } from './routers/posts'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
@@ -31,6 +32,7 @@ export const appRouter = router({
   profile: profileRouter,
   media: mediaRouter,
   twoFactor: twoFactorRouter,
+  passkeys: passkeysRouter,
   sessions: sessionsRouter,
   audit: auditRouter,
   markdown: markdownRouter,

@@ -13,6 +13,8 @@ export const MAX_BATCH_SIZE = 10
 export const UNBATCHED_PROCEDURES = [
   'auth.login',
   'auth.verifyTwoFactor',
+  'auth.passkeyOptions',
+  'auth.passkeyLogin',
   'auth.setup',
   'markdown.preview',
 ] as const

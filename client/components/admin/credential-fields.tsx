@@ -27,14 +27,22 @@ function describedByOf(id: string, hint: string | undefined, more: string | unde
   return ids.length > 0 ? ids.join(' ') : undefined
 }
 
-export function UsernameField({ id, name = 'username', label = 'Username' }: CredentialFieldProps) {
+export function UsernameField({
+  id,
+  name = 'username',
+  label = 'Username',
+  passkeyAutofill = false,
+}: CredentialFieldProps & {
+  /** The sign-in page: the browser's autofill also offers this site's passkeys here. */
+  passkeyAutofill?: boolean
+}) {
   return (
     <Field id={id} label={label}>
       <input
         id={id}
         name={name}
         type="text"
-        autoComplete="username"
+        autoComplete={passkeyAutofill ? 'username webauthn' : 'username'}
         required
         maxLength={limits.username}
         className={inputClass}

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AdminPageHeader } from '../../components/admin/page-header'
+import { PasskeysCard } from '../../components/admin/security/passkeys-card'
 import { SessionsCard } from '../../components/admin/security/sessions-card'
 import { TwoFactorCard } from '../../components/admin/security/two-factor-card'
 import { adminLoader } from '../../lib/admin-loaders'
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/admin/security')({
   loader: adminLoader((queryClient, trpc) =>
     Promise.all([
       queryClient.fetchQuery({ ...trpc.twoFactor.status.queryOptions(), staleTime: 0 }),
+      queryClient.fetchQuery({ ...trpc.passkeys.list.queryOptions(), staleTime: 0 }),
       queryClient.fetchQuery({ ...trpc.sessions.list.queryOptions(), staleTime: 0 }),
     ]),
   ),
@@ -26,6 +28,7 @@ function SecurityScreen() {
   return (
     <div className="space-y-6">
       <AdminPageHeader title="Security." lead="How you sign in, and where you are signed in." />
+      <PasskeysCard />
       <TwoFactorCard />
       <SessionsCard />
     </div>

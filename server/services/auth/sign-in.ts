@@ -65,7 +65,7 @@ export function prepareSignIn(): Promise<string> {
 }
 
 /** The trusted device a device cookie stands for, when it belongs to this username. */
-async function trustedDevice(
+export async function trustedDevice(
   db: Db,
   token: string | null | undefined,
   username: string,
@@ -82,7 +82,15 @@ async function trustedDevice(
 
 export type SignInContext = Pick<
   ServiceContext,
-  'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId' | 'deviceToken' | 'rememberDevice'
+  | 'db'
+  | 'config'
+  | 'now'
+  | 'ip'
+  | 'log'
+  | 'requestId'
+  | 'deviceToken'
+  | 'rememberDevice'
+  | 'siteUrl'
 > & { userAgent?: string | null }
 
 export type TokenAnswer = { token: string; expires_at: string }
@@ -170,7 +178,7 @@ export async function settle(
   now: Date,
   failure: {
     username: string
-    reason: 'password' | 'code' | 'setup token'
+    reason: 'password' | 'code' | 'setup token' | 'passkey'
     event: Record<string, unknown>
     trusted: boolean
   },
@@ -178,10 +186,17 @@ export async function settle(
   await settleSignIn(ctx.db, reservation.keys, outcome, now, ctx.config.loginThrottle)
   if (outcome !== 'failed') return
   const { username, reason, event, trusted } = failure
-  ctx.log.warn(reason === 'code' ? 'login failed: wrong code' : 'login failed', {
-    ...event,
-    trusted_device: trusted,
-  })
+  ctx.log.warn(
+    reason === 'code'
+      ? 'login failed: wrong code'
+      : reason === 'passkey'
+        ? 'login failed: passkey'
+        : 'login failed',
+    {
+      ...event,
+      trusted_device: trusted,
+    },
+  )
   await recordAudit(ctx, {
     action: 'auth.login_failed',
     actor: username,
@@ -191,7 +206,9 @@ export async function settle(
           ? 'wrong authentication code'
           : reason === 'setup token'
             ? 'wrong set-up token'
-            : 'wrong username or password',
+            : reason === 'passkey'
+              ? 'passkey not accepted'
+              : 'wrong username or password',
     },
   })
   // Each lock this failure started: the username's (or the device's), and the IP's hourly cap.

@@ -7,7 +7,9 @@ import {
   tokenResult,
   verifyTwoFactorInput,
 } from '../../../src/schemas/auth'
+import { passkeyCeremonyOptions, passkeyLoginInput } from '../../../src/schemas/passkeys'
 import { createFirstAdmin, setupNeeded } from '../../services/auth/first-admin'
+import { passkeyLoginOptions, signInWithPasskey } from '../../services/auth/passkeys'
 import { logout } from '../../services/auth/sessions'
 import { login, verifyTwoFactor } from '../../services/auth/sign-in'
 import { adminProcedure, publicProcedure, router } from '../init'
@@ -24,6 +26,20 @@ export const authRouter = router({
     .input(verifyTwoFactorInput)
     .output(tokenResult)
     .mutation(({ ctx, input }) => verifyTwoFactor(ctx, input.challenge, input.code)),
+  /**
+   * A passkey sign-in starts here: a challenge for the browser's
+   * `navigator.credentials.get()` (autofill or its own dialog).
+   */
+  passkeyOptions: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/auth/passkey/options' }, batch: false })
+    .output(passkeyCeremonyOptions)
+    .mutation(({ ctx }) => passkeyLoginOptions(ctx)),
+  /** The browser's signed answer gives the token: a complete sign-in, no code after it. */
+  passkeyLogin: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/auth/login/passkey' }, batch: false })
+    .input(passkeyLoginInput)
+    .output(tokenResult)
+    .mutation(({ ctx, input }) => signInWithPasskey(ctx, input.response)),
   /** Whether the site still waits for its first admin (the set-up page asks). */
   setupStatus: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/setup' } })
