@@ -136,6 +136,9 @@ export function createApp(deps: AppDeps) {
 
   const app = new Elysia({ systemRouter: false })
     .onRequest(({ request, set }) => {
+      // A request line whose URL cannot be read: 400 before anything reads it.
+      const unreadable = lifecycle.refuseUnreadable(request)
+      if (unreadable) return unreadable
       // Every request, cached or not: a proxy's first requests may well be cache hits.
       contexts.warnOfProxy(request)
       // A valid cache entry answers before routing, with the same headers and log line.
