@@ -118,3 +118,30 @@ test('the admin renders hostile content as text', async ({ page, request }) => {
     await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
   ).toBeUndefined()
 })
+
+test("the admin's image library dialog never writes a stored placeholder into CSS as it is", async ({
+  page,
+  request,
+}) => {
+  const login = await request.post(`${base}/api/auth/login`, { data: HOSTILE_ADMIN })
+  const { token } = (await login.json()) as { token: string }
+  await page.addInitScript((value) => window.localStorage.setItem('token', value), token)
+  const canaryRequests: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('placeholder-canary')) canaryRequests.push(r.url())
+  })
+  await page.goto(`${base}/admin/projects/new`)
+  await page.getByRole('button', { name: 'Choose from library' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Choose images' })
+  const thumbnail = dialog.getByRole('button', { name: /hostile-placeholder\.jpg/ }).locator('img')
+  await expect(thumbnail).toBeVisible()
+  // No background at all: the value is not a placeholder, so nothing of it reaches the CSS.
+  expect(await thumbnail.evaluate((img) => (img as HTMLElement).style.backgroundImage)).toBe('')
+  await page.waitForLoadState('networkidle')
+  expect(canaryRequests).toEqual([])
+  // The media library (the other place thumbnails show) holds to the same rule.
+  await page.goto(`${base}/admin/media`)
+  await expect(page.getByText('hostile-placeholder.jpg').first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(canaryRequests).toEqual([])
+})

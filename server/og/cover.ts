@@ -9,8 +9,10 @@
  * names the system's faces and wraps its title by an estimate of their width
  * that errs on the wide side.
  */
+
 import { accentPalette, mix } from '../../src/domain/accent'
 import { COVER } from '../../src/domain/project-cover'
+import { xmlSafe } from '../xml-safe'
 import { shorten } from './card'
 
 export interface Cover {
@@ -33,14 +35,12 @@ const MARGIN = 88
 const MARGIN_X = 200
 const TEXT_WIDTH = COVER.width - 2 * MARGIN_X
 
-/** Text and attribute values as XML reads them; control characters gone. */
+/**
+ * Text and attribute values as XML reads them; what XML cannot carry (control
+ * characters, noncharacters such as U+FFFF, lone surrogates) gone.
+ */
 export function xmlText(text: string): string {
-  return (
-    text
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-      .replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-  )
+  return xmlSafe(text).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
 /** Words wrapped to lines of at most `max` characters; a longer word is cut. */
