@@ -73,6 +73,8 @@ export interface GitHubSettings {
   refreshMs: number
   /** Gives up on one request after this long. */
   timeoutMs: number
+  /** Stops reading an answer past this many bytes (a README included): GitHub's own stay far below. */
+  maxAnswerBytes?: number
   /** How often each instance looks for due repositories. */
   pollMs: number
   /** How long a claimed repository is left to its fetcher before another may take it. */
