@@ -17,6 +17,12 @@ import { isLive } from './posts'
 
 /** Results per answer. */
 export const SEARCH_LIMIT = 20
+/**
+ * Characters of a text its passage is picked from (the match is found in
+ * the whole text; a passage past this shows the text's start): ts_headline
+ * costs in proportion to what it reads.
+ */
+export const HEADLINE_SOURCE = 3_000
 
 // Control characters no stored text keeps (they are cut from the passage first):
 // ts_headline marks matches with them, and only then is the passage escaped.
@@ -138,8 +144,9 @@ export async function searchSite(db: Db, q: string): Promise<SearchResult[]> {
   // The documents' configuration (the schema's expressions): English stemming.
   const config = sql.raw(`'english'::regconfig`)
   const query = sql`to_tsquery(${config}, ${text})`
+  // The passage comes from the text's first HEADLINE_SOURCE characters: its cost follows the length.
   const headline = (source: ReturnType<typeof sql>) =>
-    sql`ts_headline(${config}, ${unmarked(source)}, ${query}, ${headlineOptions})`
+    sql`ts_headline(${config}, ${unmarked(sql`left(${source}, ${HEADLINE_SOURCE})`)}, ${query}, ${headlineOptions})`
   const result = await db.execute<Row>(sql`
     with found as (
       select * from (
