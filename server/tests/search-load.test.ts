@@ -173,3 +173,32 @@ describe('8 clients searching in a loop', () => {
     expect(figures.cachedLoadMax).toBeLessThan(5_000)
   })
 })
+
+describe('TRUST_PROXY as a list: an X-Forwarded-For value that is not an IP address', () => {
+  test('is not taken as the client address (changing it does not escape a per-address limit)', async () => {
+    const t = await createTestApp({
+      config: {
+        trustProxy: ['10.0.0.1'],
+        search: { perAddress: 2, windowMs: 60_000, concurrency: 2, perSecond: 100 },
+      },
+      peerAddress: () => '10.0.0.1',
+    })
+    try {
+      const statuses: number[] = []
+      for (const forged of ['not-an-ip', 'still<not>an-ip', 'x', '999.1.1.1']) {
+        const r = await t.request('GET', '/api/search?q=kayak', {
+          headers: { 'x-forwarded-for': forged },
+        })
+        statuses.push(r.status)
+      }
+      expect(statuses).toEqual([200, 200, 429, 429])
+      // A real address behind the listed proxy is still its own client.
+      const real = await t.request('GET', '/api/search?q=kayak', {
+        headers: { 'x-forwarded-for': '198.51.100.9' },
+      })
+      expect(real.status).toBe(200)
+    } finally {
+      await t.close()
+    }
+  })
+})
