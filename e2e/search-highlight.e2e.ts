@@ -13,7 +13,9 @@ test('search highlights read in every theme and style, and no language name leak
   token,
   request,
 }) => {
-  const word = unique('Quokka').toLowerCase().replace(/[^a-z]/g, '')
+  const word = unique('Quokka')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
   await apiCreate(request, token, '/api/projects', {
     title: `Highlight ${word}`,
     description: `Finds the ${word} in a passage.`,

@@ -7,7 +7,6 @@
 import { migrateDatabase, openDatabase } from '../../server/db/client'
 import {
   contactMessages,
-  media,
   profile,
   projectSlugs,
   projects,
@@ -16,8 +15,6 @@ import {
 import { setAdminPassword } from '../../server/services/auth/account'
 
 export const HOSTILE_ADMIN = { username: 'hostile-admin', password: 'hostile admin password' }
-/** The address a hostile placeholder tries to load: no page may request it. */
-export const HOSTILE_PLACEHOLDER_CANARY = '/placeholder-canary.png'
 export const XSS = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">'
 
 const dataDir = process.argv[2]
@@ -80,17 +77,6 @@ try {
     name: `Hostile sender ${XSS}`,
     email: 'x@example.com"><script>window.__pwned=14</script>',
     message: `Hostile message ${XSS}`,
-  })
-  // A placeholder that would end its CSS url("…") and load another address as a background.
-  await db.insert(media).values({
-    hash: 'f'.repeat(64),
-    key: `${'f'.repeat(64)}.jpg`,
-    content_type: 'image/jpeg',
-    width: 10,
-    height: 10,
-    bytes: 100,
-    name: 'hostile-placeholder.jpg',
-    placeholder: `data:image/png;base64,AAAA"), url("${HOSTILE_PLACEHOLDER_CANARY}`,
   })
   await setAdminPassword(db, HOSTILE_ADMIN.username, HOSTILE_ADMIN.password)
 } finally {
