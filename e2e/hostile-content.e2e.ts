@@ -7,7 +7,9 @@
 import { execFileSync } from 'node:child_process'
 import { expect, type Page, test } from '@playwright/test'
 import { type OwnServer, startOwnServer } from './support/own-server'
+import { pngFile } from './support/png'
 
+const png = pngFile('hostile-placeholder.png', 64, 48)
 const HOSTILE_ADMIN = { username: 'hostile-admin', password: 'hostile admin password' }
 
 let server: OwnServer | undefined
@@ -117,4 +119,44 @@ test('the admin renders hostile content as text', async ({ page, request }) => {
   expect(
     await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
   ).toBeUndefined()
+})
+
+test("the admin's image library dialog never writes a stored placeholder into CSS as it is", async ({
+  page,
+  request,
+}) => {
+  const login = await request.post(`${base}/api/auth/login`, { data: HOSTILE_ADMIN })
+  const { token } = (await login.json()) as { token: string }
+  await page.addInitScript((value) => window.localStorage.setItem('token', value), token)
+  // An upload, then its stored placeholder answered as a hostile value would be stored (an old
+  // row, a hand edit): one that ends its CSS url("…") and loads another address.
+  const upload = await request.post(`${base}/api/media`, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      file: { name: 'hostile-placeholder.png', mimeType: 'image/png', buffer: png.bytes },
+    },
+  })
+  expect(upload.status(), await upload.text()).toBe(201)
+  const hostile = 'data:image/png;base64,AAAA"), url("/placeholder-canary.png'
+  await page.route(/\/(api\/)?trpc\/[^?]*media|\/api\/media/, async (route) => {
+    const response = await route.fetch()
+    const body = (await response.text()).replace(
+      /"placeholder":"data:image\/[a-z]+;base64,[A-Za-z0-9+/=]*"/g,
+      `"placeholder":${JSON.stringify(hostile)}`,
+    )
+    await route.fulfill({ response, body })
+  })
+  const canaryRequests: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('placeholder-canary')) canaryRequests.push(r.url())
+  })
+  await page.goto(`${base}/admin/projects/new`)
+  await page.getByRole('button', { name: 'Choose from library' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Choose images' })
+  const thumbnail = dialog.locator('img').first()
+  await expect(thumbnail).toBeVisible()
+  // No background at all: the value is not a placeholder, so nothing of it reaches the CSS.
+  expect(await thumbnail.evaluate((img) => (img as HTMLElement).style.backgroundImage)).toBe('')
+  await page.waitForLoadState('networkidle')
+  expect(canaryRequests).toEqual([])
 })

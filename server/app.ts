@@ -1,17 +1,18 @@
 import { Elysia } from 'elysia'
-import type { AppConfig } from './config'
+import { type AppConfig, defaultSearchLimits } from './config'
 import type { Database } from './db/client'
 import { readContentVersion } from './db/content-version'
 import { createCacheFastPath } from './http/infra/cache/fast-path'
 import { createCacheKeys } from './http/infra/cache/keys'
 import { type CacheSettings, createResponseCache } from './http/infra/cache/response-cache'
-import { type PeerAddress, socketPeerAddress } from './http/infra/client-address'
+import { clientIp, type PeerAddress, socketPeerAddress } from './http/infra/client-address'
 import { notModifiedSince } from './http/infra/conditional'
 import { securityHeaders } from './http/infra/headers'
 import { createRequestLifecycle } from './http/infra/lifecycle'
 import { createPageViewCounter } from './http/infra/page-views'
 import { createRequestContexts } from './http/infra/request-context'
 import { createRouteMatcher } from './http/infra/route-match'
+import { createSearchGate, searchDoorOf, searchRefused } from './http/infra/search-gate'
 import { type EdgeRoute, edgeRoutes } from './http/routes'
 import type { Logger } from './log'
 import type { MediaStore } from './media/store'
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps) {
     peerOf,
   }
   const security = securityHeaders()
+  const searchGate = createSearchGate(config.search ?? defaultSearchLimits)
   const lifecycle = createRequestLifecycle({ settings, security, log })
   const { requestIdOf } = lifecycle
   const cacheSettings = typeof deps.cache === 'object' ? deps.cache : {}
@@ -108,11 +110,24 @@ export function createApp(deps: AppDeps) {
     set: { headers: Record<string, unknown> }
   }
   /** One route's answer: its method check, then from the cache when it keeps one, else made. */
-  const answer = async (route: EdgeRoute, { request, params, set }: Call): Promise<Response> => {
+  const answer = async (route: EdgeRoute, call: Call): Promise<Response> => {
+    const { request } = call
     const { method } = request
     if (route.methods === 'GET' && method !== 'GET' && method !== 'HEAD') {
       return jsonError(405, messages.methodNotAllowed, {}, { allow: 'GET, HEAD' })
     }
+    // A search: within its address's rate and the server's searches at once, or a 429 now.
+    const door = searchDoorOf(new URL(request.url))
+    if (!door) return answerRoute(route, call)
+    const entry = searchGate.enter(clientIp(request, peerOf(request), settings.trustProxy))
+    if (!entry.ok) return searchRefused(door, entry.retryAfterSeconds, security)
+    try {
+      return await answerRoute(route, call)
+    } finally {
+      entry.release()
+    }
+  }
+  const answerRoute = async (route: EdgeRoute, { request, params, set }: Call) => {
     const requestId = requestIdOf(request)
     const vary = typeof set.headers.vary === 'string' ? set.headers.vary : undefined
     const produce = async () =>
@@ -136,6 +151,9 @@ export function createApp(deps: AppDeps) {
 
   const app = new Elysia({ systemRouter: false })
     .onRequest(({ request, set }) => {
+      // A request line whose URL cannot be read: 400 before anything reads it.
+      const unreadable = lifecycle.refuseUnreadable(request)
+      if (unreadable) return unreadable
       // Every request, cached or not: a proxy's first requests may well be cache hits.
       contexts.warnOfProxy(request)
       // A valid cache entry answers before routing, with the same headers and log line.

@@ -58,6 +58,8 @@ export interface AppConfig {
   setupTokenDir?: string
   /** GitHub's API for repository data and imports; `defaultGitHubSettings` when absent. */
   github?: GitHubSettings
+  /** Searches per address and at once (http/infra/search-gate.ts); `defaultSearchLimits` when absent. */
+  search?: SearchLimits
 }
 
 /**
@@ -73,6 +75,8 @@ export interface GitHubSettings {
   refreshMs: number
   /** Gives up on one request after this long. */
   timeoutMs: number
+  /** Stops reading an answer past this many bytes (a README included): GitHub's own stay far below. */
+  maxAnswerBytes?: number
   /** How often each instance looks for due repositories. */
   pollMs: number
   /** How long a claimed repository is left to its fetcher before another may take it. */
@@ -81,6 +85,28 @@ export interface GitHubSettings {
   retryMs: number
   /** The owner's "Refresh now" is allowed once per this long. */
   manualRefreshMs: number
+}
+
+/** How much searching one address, and the whole server at once, may do. */
+export interface SearchLimits {
+  /** Searches one client address may make per window. */
+  perAddress: number
+  windowMs: number
+  /** Searches under way at once, for the whole server. */
+  concurrency: number
+  /**
+   * Searches started per second, for the whole server: PGlite runs one
+   * query at a time on the server's own thread, so searches never overlap
+   * there and only a rate keeps time for everything else.
+   */
+  perSecond: number
+}
+
+export const defaultSearchLimits: SearchLimits = {
+  perAddress: 30,
+  windowMs: 60_000,
+  concurrency: 2,
+  perSecond: 4,
 }
 
 export const defaultGitHubSettings: GitHubSettings = {

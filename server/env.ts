@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { z } from 'zod'
 import { isSafeUrl } from '../src/domain/safe-url'
+import { limits, requiredText } from '../src/schemas/fields'
 import {
   type AlertSettings,
   type AppConfig,
@@ -151,7 +152,8 @@ const variables = z.object({
   NOTIFY_POLL: duration('15s'),
   /** A contact message sent sooner than this after the form was shown is kept as spam. */
   CONTACT_MIN_FILL_TIME: duration('3s'),
-  ADMIN_USERNAME: z.string().optional(),
+  // The same rules as a username typed into the set-up page (no control, format or bidi character).
+  ADMIN_USERNAME: requiredText('ADMIN_USERNAME', limits.username).optional(),
   ADMIN_PASSWORD: z.string().optional(),
   OWNER_NAME: z.string().default(ownerPlaceholders.name),
   OWNER_BIRTH_YEAR: z.coerce.number().int().min(1900).max(2100).default(2004),

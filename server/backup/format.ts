@@ -54,6 +54,13 @@ import {
   twoFactor,
 } from '../db/schema'
 import { isDocumentKey, isMediaKey } from '../media/keys'
+import {
+  type FieldIssue,
+  type RuleKind,
+  revisionRuleKind,
+  rowIssues,
+  trashRuleKind,
+} from './field-rules'
 
 export const BACKUP_FORMAT = 'portfolio-backup'
 /** What this program writes; it reads this one and the ones before it. */
@@ -528,27 +535,87 @@ export type BackupTables = Backup['tables']
 
 export class BackupFormatError extends Error {}
 
+/** Each content table's rows, read by the input's rules of their kind. */
+const tableRules: Partial<Record<BackupTableName, RuleKind>> = {
+  profile: 'profile',
+  admin_users: 'admin_user',
+  projects: 'project',
+  timeline_events: 'timeline_event',
+  posts: 'post',
+  contact_messages: 'message',
+  media: 'image',
+  share_links: 'share_link',
+}
+
+/**
+ * Every row a restore would write, by the input's field rules
+ * (server/backup/field-rules.ts): the tables' rows, and the rows the Trash
+ * and the revisions hold (a Trash or revision restore writes them later).
+ * Each issue as `tables.<table>.<index>.<field>: <message>`.
+ */
+export function fieldRuleIssues(tables: BackupTables): string[] {
+  const found: string[] = []
+  const add = (path: string, issues: FieldIssue[]) => {
+    for (const issue of issues) found.push(`${path}.${issue.field}: ${issue.message}`)
+  }
+  for (const [name, kind] of Object.entries(tableRules) as [BackupTableName, RuleKind][]) {
+    for (const [index, row] of (tables[name] as Record<string, unknown>[]).entries()) {
+      add(`tables.${name}.${index}`, rowIssues(kind, row))
+    }
+  }
+  for (const [index, item] of tables.trash.entries()) {
+    const kind = trashRuleKind(item.kind)
+    if (kind) add(`tables.trash.${index}.row`, rowIssues(kind, item.row))
+  }
+  for (const [index, item] of tables.revisions.entries()) {
+    const kind = revisionRuleKind(item.kind)
+    if (kind) add(`tables.revisions.${index}.row`, rowIssues(kind, item.row))
+  }
+  return found
+}
+
+const listed = (issues: string[]) => {
+  const shown = issues.slice(0, 5)
+  const more = issues.length - shown.length
+  return `${shown.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`
+}
+
+export interface CheckOptions {
+  /**
+   * Also hold every row to the input's field rules (on by default: what a
+   * restore reads). Off for a backup being written, which must never fail
+   * on a row stored before a rule existed.
+   */
+  fieldRules?: boolean
+}
+
 /** Parses and checks a backup file's text; a BackupFormatError says what is wrong. */
-export function parseBackup(content: string): Backup {
+export function parseBackup(content: string, options: CheckOptions = {}): Backup {
   let value: unknown
   try {
     value = JSON.parse(content)
   } catch (error) {
     throw new BackupFormatError(`it is not JSON (${(error as Error).message})`)
   }
-  return checkBackup(value)
+  return checkBackup(value, options)
 }
 
 /** Checks a backup already parsed from JSON (an upload's body); a BackupFormatError says what is wrong. */
-export function checkBackup(value: unknown): Backup {
+export function checkBackup(value: unknown, options: CheckOptions = {}): Backup {
   const result = completeBackupSchema.safeParse(value)
   if (!result.success) {
-    const issues = result.error.issues.slice(0, 5).map((issue) => {
-      const path = issue.path.map(String).join('.')
-      return path ? `${path}: ${issue.message}` : issue.message
-    })
-    const more = result.error.issues.length - issues.length
-    throw new BackupFormatError(`${issues.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`)
+    throw new BackupFormatError(
+      listed(
+        result.error.issues.map((issue) => {
+          const path = issue.path.map(String).join('.')
+          return path ? `${path}: ${issue.message}` : issue.message
+        }),
+      ),
+    )
+  }
+  if (options.fieldRules !== false) {
+    const issues = fieldRuleIssues(result.data.tables)
+    if (issues.length > 0) throw new BackupFormatError(listed(issues))
   }
   return result.data
 }

@@ -32,6 +32,22 @@ export function preview(text: string): string {
   return characters.length <= 1_000 ? text : `${characters.slice(0, 1_000).join('')}…`
 }
 
+/**
+ * Text for Slack's `text`: Slack reads `&`, `<` and `>` as its control
+ * characters (`<!channel>`, `<@U123>`, `<https://x|label>`), so a visitor's
+ * text could ping the channel or dress a link. Escaped as Slack documents it,
+ * everything shows as typed.
+ */
+export function slackText(text: string): string {
+  return text.replace(/[&<>]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;'))
+}
+
+/**
+ * Discord: no mention in an alert pings anyone (`@everyone`, `@here`, roles,
+ * users), and links in it unfurl into no preview card (SUPPRESS_EMBEDS).
+ */
+export const discordSafety = { allowed_mentions: { parse: [] }, flags: 1 << 2 } as const
+
 export function createAlertTransports(settings: AlertSettings, siteUrl: string): AlertTransports {
   const siteHost = new URL(siteUrl).host
   const inbox = `${siteUrl}/admin/messages`
@@ -85,9 +101,11 @@ export function createAlertTransports(settings: AlertSettings, siteUrl: string):
               created_at: payload.created_at,
             }
           : null,
-      // What Slack (`text`) and Discord (`content`) show as the post.
-      text,
+      // What Slack (`text`, its control characters escaped) and Discord (`content`,
+      // with no mention allowed) show as the post.
+      text: slackText(text),
       content: text.slice(0, 2000),
+      ...discordSafety,
       // For receivers that template the JSON themselves (ntfy's `?tpl=yes&t={{.title}}&m={{.preview}}`):
       // a subject line, and the text cut to fit ntfy's 4,096-byte message limit.
       title: subject,

@@ -7,10 +7,11 @@
 import { and, asc, eq, getTableColumns, inArray, notInArray } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { REVISIONS_KEPT, type Revision } from '../../src/schemas/revisions'
+import { describeIssues, rowIssues } from '../backup/field-rules'
 import type { Db } from '../db/client'
 import type { Tx } from '../db/content-version'
 import { revisions } from '../db/schema'
-import { NotFoundError } from '../errors'
+import { InvalidInputError, NotFoundError } from '../errors'
 import { iso } from './rows'
 
 type Row = Record<string, unknown>
@@ -134,6 +135,13 @@ export async function revisionValues(
     )
     .limit(1)
   if (!row) throw new NotFoundError('Revision not found.')
+  // What a restore writes passes the input's rules (a backup may have brought the revision in).
+  const issues = rowIssues(kind, row.row)
+  if (issues.length > 0) {
+    throw new InvalidInputError(
+      `This version cannot be restored as it is kept (revisions ${kind} ${revisionId}: ${describeIssues(issues)}).`,
+    )
+  }
   const columns = getTableColumns(table)
   return Object.fromEntries(
     Object.entries(row.row).filter(([key]) => key in columns && !bookkeeping.has(key)),

@@ -12,6 +12,7 @@ import { and, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { slugCandidate, slugify } from '../../src/domain/slug'
 import { TRASH_DAYS, type TrashItem, type TrashKind } from '../../src/schemas/trash'
+import { describeIssues, rowIssues, trashRuleKind } from '../backup/field-rules'
 import type { Db } from '../db/client'
 import { bumpContentVersion, type Tx } from '../db/content-version'
 import {
@@ -25,7 +26,7 @@ import {
   timelineEvents,
   trash,
 } from '../db/schema'
-import { ConflictError, NotFoundError } from '../errors'
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors'
 import type { MediaStore } from '../media/store'
 import { claimSlug } from './project-slugs'
 import { iso, pgErrorCode } from './rows'
@@ -188,6 +189,14 @@ export async function restoreFromTrash(db: Db, kind: TrashKind, id: number): Pro
       .for('update')
       .limit(1)
     if (!item) throw notInTrash()
+    // What comes back passes the input's rules (a backup may have brought the row in).
+    const ruleKind = trashRuleKind(kind)
+    const issues = ruleKind ? rowIssues(ruleKind, item.row) : []
+    if (issues.length > 0) {
+      throw new InvalidInputError(
+        `This item cannot come back as it is kept (trash ${kind} ${id}: ${describeIssues(issues)}).`,
+      )
+    }
     const { table, public: isPublic } = kinds[kind]
     const values = revive(table, item.row)
     if (kind === 'image') {

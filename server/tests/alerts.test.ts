@@ -159,6 +159,34 @@ describe('webhook', () => {
     expect(receiver.headers[0]?.get('idempotency-key')).toBe(row?.alert_id ?? '')
   })
 
+  test("a visitor's text pings nobody: Discord mentions off, Slack's control characters escaped", async () => {
+    const receiver = startWebhookReceiver()
+    receivers.push(receiver)
+    const t = await appWith({ ...timing, webhookUrl: receiver.url })
+    const hostile =
+      '@everyone @here <@&123> <!channel> <!here> <@U024BE7LH> <https://evil.example|your bank> & more'
+    await sendAsPerson(t, 'Mallory <!everyone>', 'mallory@example.com', hostile)
+    await until('one post', () => receiver.bodies.length >= 1)
+    await t.alerts?.drain()
+    const body = receiver.bodies[0] ?? {}
+    // Discord: the post's mentions are parsed for nobody, and links make no card.
+    expect(body.allowed_mentions).toEqual({ parse: [] })
+    expect(body.flags).toBe(4)
+    expect(String(body.content)).toContain('@everyone')
+    // Slack: no `<` `>` `&` left as control characters; the text still reads as typed once unescaped.
+    const text = String(body.text)
+    expect(text).not.toMatch(/[<>]/)
+    expect(text).not.toMatch(/&(?!amp;|lt;|gt;)/)
+    expect(text).toContain('&lt;!channel&gt;')
+    expect(text).toContain('&lt;@U024BE7LH&gt;')
+    expect(text).toContain('&lt;https://evil.example|your bank&gt; &amp; more')
+    expect(text).toContain('Mallory &lt;!everyone&gt; &lt;mallory@example.com&gt;')
+    const unescaped = text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&')
+    expect(unescaped).toContain(hostile)
+    // The structured message is the visitor's text as sent.
+    expect(body.message).toMatchObject({ message: hostile })
+  })
+
   test('"Send test" reaches the receiver and shows the delivery', async () => {
     const receiver = startWebhookReceiver()
     receivers.push(receiver)

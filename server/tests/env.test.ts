@@ -87,6 +87,20 @@ describe('the environment', () => {
     expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
   })
 
+  test('ADMIN_USERNAME follows the username rules: a bidi override or a line break is a readable start-up error', () => {
+    expect(loadEnv({ ADMIN_USERNAME: ' ada ' }).ADMIN_USERNAME).toBe('ada')
+    for (const bad of ['\u202eadmin', 'ada\nroot', 'ada\u0007', 'x'.repeat(200)]) {
+      let caught: unknown
+      try {
+        loadEnv({ ADMIN_USERNAME: bad, ADMIN_PASSWORD: 'a long enough password' })
+      } catch (error) {
+        caught = error
+      }
+      expect(caught, JSON.stringify(bad)).toBeInstanceOf(ConfigError)
+      expect((caught as ConfigError).message).toContain('ADMIN_USERNAME')
+    }
+  })
+
   test('bad values throw one ConfigError naming every variable at fault', () => {
     let caught: unknown
     try {

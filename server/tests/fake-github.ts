@@ -29,6 +29,10 @@ export interface FakeRepo {
   readme?: string
   /** Where the README is in the repository. */
   readme_path?: string
+  /** What the answer claims the repository is called (its real `owner/name` when absent). */
+  claimed_full_name?: string
+  /** Bytes of filler in the repository's answer, sent in chunks without `Content-Length`. */
+  filler_bytes?: number
 }
 
 export interface RecordedRequest {
@@ -48,6 +52,8 @@ export function createFakeGitHub(options: { pageSize?: number } = {}) {
     rateLimitedUntil: null as number | null,
     /** Every answer waits this long (a slow GitHub). */
     delayMs: 0,
+    /** Filler bytes the last streamed answer sent before it was read to the end or cancelled. */
+    fillerSent: 0,
   }
   let base = ''
 
@@ -60,7 +66,7 @@ export function createFakeGitHub(options: { pageSize?: number } = {}) {
     return {
       id: 1,
       name: repo.name,
-      full_name,
+      full_name: repo.claimed_full_name ?? full_name,
       private: false,
       owner: { login: repo.owner },
       html_url: `https://github.com/${full_name}`,
@@ -85,6 +91,33 @@ export function createFakeGitHub(options: { pageSize?: number } = {}) {
       status,
       headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
     })
+  }
+
+  /**
+   * `body` with a `filler` field of `bytes` spaces, streamed in 64 KiB chunks
+   * with no `Content-Length`; `state.fillerSent` counts what left.
+   */
+  function streamed(body: Record<string, unknown>, bytes: number) {
+    const head = new TextEncoder().encode(`${JSON.stringify(body).slice(0, -1)},"filler":"`)
+    const chunk = new Uint8Array(65_536).fill(0x20)
+    let sent = 0
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(head)
+      },
+      pull(controller) {
+        if (sent >= bytes) {
+          controller.enqueue(new TextEncoder().encode('"}'))
+          controller.close()
+          return
+        }
+        const piece = chunk.subarray(0, Math.min(chunk.length, bytes - sent))
+        sent += piece.length
+        state.fillerSent = sent
+        controller.enqueue(piece)
+      },
+    })
+    return new Response(stream, { headers: { 'content-type': 'application/json; charset=utf-8' } })
   }
 
   function conditional(request: Request, etag: string, body: () => unknown) {
@@ -139,6 +172,7 @@ export function createFakeGitHub(options: { pageSize?: number } = {}) {
     const repo = repos.get(key)
     if (!repo) return json({ message: 'Not Found' }, {}, 404)
     const rest = parts.slice(3).join('/')
+    if (rest === '' && repo.filler_bytes) return streamed(repoJson(repo), repo.filler_bytes)
     if (rest === '') return conditional(request, etagOf(repo, 'repo'), () => repoJson(repo))
     if (rest === 'languages') {
       return conditional(request, etagOf(repo, 'languages'), () => repo.languages ?? {})

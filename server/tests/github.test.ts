@@ -463,6 +463,61 @@ describe('import from GitHub', () => {
     expect(String(project.body.long_description_html)).not.toMatch(/<script|javascript:/)
   })
 
+  test("the requested owner/name is used, never the answer's full_name", async () => {
+    fake.put({
+      owner: 'babbage',
+      name: 'named',
+      description: 'Named by its address.',
+      claimed_full_name: '../../admin"><script>alert(1)</script>',
+    })
+    const imported = await request('POST', '/api/github/import', { repos: ['babbage/named'] })
+    expect(imported.status).toBe(201)
+    expect(imported.body.created).toEqual([
+      { id: expect.any(Number), slug: 'named', title: 'Named' },
+    ])
+    const project = await request('GET', '/api/projects/named')
+    expect(project.body).toMatchObject({
+      title: 'Named',
+      repo_url: 'https://github.com/babbage/named',
+      repo: { full_name: 'babbage/named' },
+    })
+    expect(project.text).not.toContain('admin')
+    // The refresh stores the same name.
+    await request('POST', '/api/github/refresh')
+    const again = await request('GET', '/api/projects/named')
+    expect(again.body).toMatchObject({ repo: { full_name: 'babbage/named' } })
+    expect(again.text).not.toContain('<script')
+  })
+
+  test('a README past the answer limit is left out; the import goes on with the description', async () => {
+    const mark = fake.requests.length
+    fake.put({
+      owner: 'babbage',
+      name: 'big-readme',
+      description: 'Its README is huge.',
+      readme: `# Big\n\n${'word '.repeat(1_000_000)}`,
+    })
+    const imported = await request('POST', '/api/github/import', { repos: ['babbage/big-readme'] })
+    expect(imported.status).toBe(201)
+    expect(requestsSince(mark).map((r) => r.path)).toContain('/repos/babbage/big-readme/readme')
+    const project = await request('GET', '/api/projects/big-readme')
+    expect(project.body).toMatchObject({
+      description: 'Its README is huge.',
+      long_description: 'Its README is huge.',
+    })
+  })
+
+  test('an answer past the limit is not read to its end: the client stops and says so', async () => {
+    fake.put({ owner: 'babbage', name: 'endless', filler_bytes: 64 * 1024 * 1024 })
+    fake.state.fillerSent = 0
+    const imported = await request('POST', '/api/github/import', { repos: ['babbage/endless'] })
+    expect(imported.status).toBeGreaterThanOrEqual(400)
+    expect(String(imported.body.error)).toContain('larger than 4 MB')
+    // Stopped near the limit (4 MiB, plus what the sockets held), far from the 64 MiB offered.
+    expect(fake.state.fillerSent).toBeLessThan(16 * 1024 * 1024)
+    expect((await request('GET', '/api/projects/endless')).status).toBe(404)
+  })
+
   test('bad input is a 400 with a readable error; nothing is asked of GitHub', async () => {
     const mark = fake.requests.length
     for (const body of [{}, { repos: [] }, { repos: ['not a repo'] }, { repos: 'ada/x' }]) {

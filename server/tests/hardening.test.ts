@@ -290,6 +290,35 @@ describe('single-line fields refuse control and format characters', () => {
     expect(refused.body.fields).toHaveProperty('message')
   })
 
+  test('Unicode noncharacters and lone surrogates: a 400 naming the field, in single- and multi-line fields', async () => {
+    const noncharacters = ['\uffff', '\ufffe', '\ufdd0', '\u{1fffe}', '\u{10ffff}', '\ud800']
+    for (const bad of noncharacters) {
+      const label = JSON.stringify(bad)
+      const cases: [string, string, Record<string, unknown>][] = [
+        ['/api/projects', 'title', { ...sample.project(), title: `A${bad}B` }],
+        ['/api/projects', 'long_description', { ...sample.project(), long_description: `x${bad}` }],
+        ['/api/projects', 'tags', { ...sample.project(), tags: [`t${bad}`] }],
+        [
+          '/api/posts',
+          'body',
+          { title: 'Post', summary: 's', body: `]]>${bad}]]>`, status: 'draft' },
+        ],
+        ['/api/posts', 'title', { title: `P${bad}`, summary: 's', body: 'b', status: 'draft' }],
+        ['/api/timeline', 'position', { ...sample.event(), position: `R${bad}` }],
+        ['/api/contact', 'message', { ...sample.contact(), message: `Hi${bad}` }],
+      ]
+      for (const [path, field, body] of cases) {
+        const r = await t.request('POST', path, { token, body })
+        expect(r.status, `${path} ${field} ${label}`).toBe(400)
+        const named = Object.keys((r.body.fields ?? {}) as object).map((key) => key.split('.')[0])
+        expect(named, `${path} ${field} ${label} ${r.text}`).toContain(field)
+      }
+    }
+    const profile = await t.request('PUT', '/api/profile', { token, body: { name: 'Ada\uffff' } })
+    expect(profile.status).toBe(400)
+    expect(profile.body.fields).toHaveProperty('name')
+  })
+
   test('letters of every script and emoji sequences are still accepted', async () => {
     const r = await t.request('POST', '/api/projects', {
       token,

@@ -263,6 +263,8 @@ export async function createTestApp(
     sessionIdleMs: 86_400_000,
     // Suites post many messages from one address; the limits have their own tests.
     contact: { perIp: 10_000, windowMs: 600_000, dailyCap: 100_000 },
+    // Likewise searches (search-load.test.ts tests the limits).
+    search: { perAddress: 10_000, windowMs: 60_000, concurrency: 2, perSecond: 10_000 },
     // Never the internet: GitHub is a closed loopback port unless a test serves a fake there.
     github: { ...defaultGitHubSettings, apiUrl: 'http://127.0.0.1:9' },
     ...options.config,

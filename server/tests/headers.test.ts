@@ -70,6 +70,20 @@ describe('security headers on every response', () => {
     })
   }
 
+  test('/api/docs (an HTML page): the document headers, with its own policy', async () => {
+    const response = await t.request('GET', '/api/docs')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/html')
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    expect(response.headers.get('permissions-policy')).toContain('camera=()')
+    const csp = response.headers.get('content-security-policy') ?? ''
+    expect(csp).toStartWith("default-src 'none'; style-src 'sha256-")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expectCommonHeaders(response)
+  })
+
   test('a validation error and a 405 carry them too', async () => {
     const token = await t.login()
     const invalid = await t.request('POST', '/api/projects', { token, body: {} })

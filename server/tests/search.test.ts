@@ -131,3 +131,44 @@ describe('snippets read as text', () => {
     expect(result?.snippet).not.toMatch(/zebra-url|##|\*\*|\]\(/)
   })
 })
+
+describe('prefixes, tags and code', () => {
+  beforeAll(async () => {
+    const r = await t.request('POST', '/api/projects', {
+      token,
+      body: {
+        title: 'Ledger',
+        description: 'Keeps accounts.',
+        long_description:
+          'Double-entry bookkeeping.\n\n```ts\nexport const balance = 0\n```\n\nReconciles nightly.',
+        tags: ['PostgreSQL', 'Node.js'],
+      },
+    })
+    expect(r.status).toBe(201)
+  })
+
+  test('a word finds the longer words it starts (postgres → PostgreSQL), tags as words', async () => {
+    expect((await search('postgres')).map((r) => r.title)).toEqual(['Ledger'])
+    expect((await search('Postgre')).map((r) => r.title)).toEqual(['Ledger'])
+    expect((await search('node')).map((r) => r.title)).toEqual(['Ledger'])
+    expect((await search('recon')).map((r) => r.title)).toEqual(['Ledger'])
+  })
+
+  test("a code block's language name stays out of the passage", async () => {
+    const [result] = await search('balance')
+    expect(result?.title).toBe('Ledger')
+    expect(result?.snippet).toContain('<mark>balance</mark>')
+    expect(result?.snippet).not.toMatch(/\bts\b|```/)
+  })
+
+  test('a word repeated, or more words than the cap, costs no more: the terms are normalised', async () => {
+    const once = await search('kayak')
+    expect(await search(Array(33).fill('kayak').join(' '))).toEqual(once)
+    expect(await search('KAYAK Kayak kayak!')).toEqual(once)
+    // Past eight distinct words the rest are left out (so "zzz" here is never required).
+    const many = 'kayak a1 b2 c3 d4 e5 f6 g7 zzzunknown'
+    expect(await search(many)).toEqual([])
+    const capped = 'kayak paddling camping week fjords went day great zzzunknown'
+    expect((await search(capped)).length).toBeGreaterThan(0)
+  })
+})

@@ -25,6 +25,20 @@ export const limits = {
 } as const
 
 /**
+ * Code points that are not characters at all: the Unicode noncharacters
+ * (U+FDD0–U+FDEF and the last two of every plane, U+FFFE, U+FFFF, …
+ * U+10FFFF), which XML may not carry (a feed holding U+FFFF is no longer
+ * XML), and lone surrogates, which no encoding can write.
+ */
+const noncharacters = [
+  '\\ufdd0-\\ufdef\\ufffe\\uffff',
+  ...Array.from({ length: 16 }, (_, plane) => {
+    const hex = (plane + 1).toString(16)
+    return `\\u{${hex}fffe}\\u{${hex}ffff}`
+  }),
+  '\\ud800-\\udfff',
+].join('')
+/**
  * Characters no field may hold, for what they do rather than what they
  * show: C1 controls (U+0080–U+009F), the bidirectional embeddings,
  * overrides and isolates that turn text around (U+202A–U+202E,
@@ -34,9 +48,10 @@ export const limits = {
  * U+180E, the byte order mark U+FEFF, soft hyphen U+00AD, U+034F, the
  * interlinear annotation marks U+FFF9–U+FFFB). The zero width joiner and
  * non-joiner (U+200D, U+200C) stay: emoji sequences and Persian, Arabic and
- * Indic writing need them.
+ * Indic writing need them. The noncharacters above are refused too.
  */
 const formatCharacters =
+  noncharacters +
   '\\u0080-\\u009f\\u00ad\\u034f\\u061c\\u180e\\u200b\\u200e\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ufff9-\\ufffb'
 /**
  * A single-line field (names, titles, tags, emails, URLs): no C0 control
@@ -44,10 +59,11 @@ const formatCharacters =
  * header lines of an alert mail), nor line and paragraph separators
  * (U+2028, U+2029), nor the characters above.
  */
-const singleLine = new RegExp(`^[^\\u0000-\\u001f\\u007f\\u2028\\u2029${formatCharacters}]*$`)
+const singleLine = new RegExp(`^[^\\u0000-\\u001f\\u007f\\u2028\\u2029${formatCharacters}]*$`, 'u')
 /** A multi-line field (a message, a Markdown text): line breaks and tabs, no other control. */
 const multiLine = new RegExp(
   `^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f${formatCharacters}]*$`,
+  'u',
 )
 const notAllowedMessage = (label: string) => `${label} contains a character that is not allowed.`
 const lineBreakMessage = (label: string) => `${label} must be on one line.`

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { placeholderBackground } from '../../../src/domain/placeholder'
 import type { Media } from '../../../src/schemas/media'
 import { failureText } from '../../lib/admin-errors'
 import { useTrpc } from '../../lib/trpc'
@@ -157,7 +158,7 @@ function Chooser({
                         loading="lazy"
                         decoding="async"
                         style={{
-                          backgroundImage: `url("${image.placeholder}")`,
+                          backgroundImage: placeholderBackground(image.placeholder),
                           backgroundSize: 'cover',
                         }}
                         className="aspect-square w-full rounded-lg bg-surface-sunken object-cover"

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import packageJson from '../../../package.json' with { type: 'json' }
 import { type RestEndpoint, restEndpoints } from '../../trpc/endpoints'
 import { sessionRequired } from '../../trpc/init'
+import { documentHeaders } from '../infra/headers'
 
 /**
  * The REST door's reference, generated from the same declarations the
@@ -345,6 +346,8 @@ export function apiDocsPage(document: Record<string, unknown>): Response {
   return new Response(html, {
     headers: {
       'content-type': 'text/html; charset=utf-8',
+      // The headers every page carries, its own CSP (one inline style, nothing else).
+      ...documentHeaders(),
       'content-security-policy': `default-src 'none'; style-src 'sha256-${docsStyleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     },
   })

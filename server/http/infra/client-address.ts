@@ -81,13 +81,20 @@ export function clientIp(request: Request, peer: string | null, trust: ProxyTrus
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean)
-  if (typeof trust === 'number') return forwarded[forwarded.length - trust] ?? peer ?? 'unknown'
+  if (typeof trust === 'number') {
+    const entry = forwarded[forwarded.length - trust]
+    return entry && isIP(entry) ? entry : (peer ?? 'unknown')
+  }
   // Past every listed proxy, from the right: the first address that is not one is the client.
+  // A value that is not an IP address ends the walk: the last proxy seen is the answer.
+  let nearest = peer ?? 'unknown'
   for (let index = forwarded.length - 1; index >= 0; index--) {
     const entry = forwarded[index] ?? ''
+    if (!isIP(entry)) return nearest
     if (!isListedProxy(trust, entry)) return entry
+    nearest = entry
   }
-  return forwarded[0] ?? peer ?? 'unknown'
+  return nearest
 }
 
 /** The headers a reverse proxy adds to say whom it relays. */

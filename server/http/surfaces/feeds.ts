@@ -3,18 +3,22 @@
  * `/feed.json` (JSON Feed 1.1), each the newest FEED_SIZE live posts with
  * their full sanitised HTML. Feed readers show a post away from the site,
  * so every relative link and image in it is made absolute against the
- * site's address. Atom and RSS come from the `feed` package; JSON Feed 1.1
- * is plain JSON (that package writes version 1). The answers go through the
+ * site's address. Atom and RSS are written by fast-xml-parser's XMLBuilder,
+ * which escapes every text and attribute (no CDATA section for a `]]>` to
+ * end); characters XML cannot carry at all are left out first. Plain texts
+ * (titles, summaries) are `type="text"` in Atom, only the body is HTML.
+ * JSON Feed 1.1 is plain JSON. The answers go through the
  * response cache (ETag, 304) and carry `Last-Modified`: the latest change
  * among the posts they hold.
  */
-import { Feed } from 'feed'
+import { XMLBuilder } from 'fast-xml-parser'
 import type { Element, Root } from 'hast'
 import { fromHtml } from 'hast-util-from-html'
 import { toHtml } from 'hast-util-to-html'
 import { visit } from 'unist-util-visit'
 import type { Post } from '../../../src/schemas/post'
 import type { Profile } from '../../../src/schemas/profile'
+import { xmlSafe } from '../../xml-safe'
 
 /** Posts per feed. */
 export const FEED_SIZE = 20
@@ -85,46 +89,138 @@ export function lastModifiedOf(posts: readonly Post[]): Date | null {
   return new Date(Math.floor(latest / 1000) * 1000)
 }
 
-function xmlFeed(data: FeedData): Feed {
-  const { siteUrl, profile, posts } = data
-  const author = { name: profile.name, link: `${siteUrl}/` }
-  const feed = new Feed({
-    id: `${siteUrl}/notes`,
-    link: `${siteUrl}/notes`,
-    title: `${profile.name} · Notes`,
-    description: `Notes by ${profile.name}.`,
-    language: 'en',
-    updated: lastModifiedOf(posts) ?? new Date(0),
-    generator: 'portfolio',
-    copyright: `© ${profile.name}`,
-    feedLinks: {
-      atom: `${siteUrl}/feed.xml`,
-      rss: `${siteUrl}/rss.xml`,
-      json: `${siteUrl}/feed.json`,
-    },
-    author,
-  })
-  for (const post of posts) {
-    const link = postUrl(siteUrl, post)
-    feed.addItem({
-      title: post.title,
-      id: link,
-      guid: link,
-      link,
-      date: changedOf(post),
-      published: publishedOf(post),
-      description: post.summary,
-      content: absolutiseHtml(post.body_html, siteUrl),
-      category: post.tags.map((tag) => ({ name: tag, term: tag })),
-      author: [author],
-      ...(post.cover_url ? { image: new URL(post.cover_url, `${siteUrl}/`).href } : {}),
-    })
-  }
-  return feed
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  textNodeName: '#text',
+  format: true,
+  indentBy: '  ',
+  suppressEmptyNode: true,
+  // `isPermaLink="true"` stays an attribute with its value (XML has no bare attributes).
+  suppressBooleanAttributes: false,
+})
+
+/** An XML document from a tree in XMLBuilder's shape (`@name` attributes, `#text` text). */
+function xmlDocument(tree: Record<string, unknown>): string {
+  return `<?xml version="1.0" encoding="utf-8"?>\n${builder.build(tree)}`
 }
 
-export const atomFeed = (data: FeedData) => xmlFeed(data).atom1()
-export const rssFeed = (data: FeedData) => xmlFeed(data).rss2()
+/** A plain text node; `type="text"` where Atom asks which kind of text it is. */
+const plain = (value: string) => ({ '@type': 'text', '#text': xmlSafe(value) })
+
+const imageTypes: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+}
+const imageTypeOf = (url: string) =>
+  imageTypes[/\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase() ?? ''] ?? 'image/jpeg'
+
+const coverOf = (siteUrl: string, post: Post) =>
+  post.cover_url ? new URL(post.cover_url, `${siteUrl}/`).href : null
+
+/** Atom 1.0 (RFC 4287). */
+export function atomFeed(data: FeedData): string {
+  const { siteUrl, profile, posts } = data
+  const name = xmlSafe(profile.name)
+  const author = { name, uri: `${siteUrl}/` }
+  return xmlDocument({
+    feed: {
+      '@xmlns': 'http://www.w3.org/2005/Atom',
+      '@xml:lang': 'en',
+      id: `${siteUrl}/notes`,
+      title: plain(`${profile.name} · Notes`),
+      subtitle: plain(`Notes by ${profile.name}.`),
+      updated: (lastModifiedOf(posts) ?? new Date(0)).toISOString(),
+      generator: 'portfolio',
+      rights: plain(`© ${profile.name}`),
+      author,
+      link: [
+        { '@rel': 'alternate', '@type': 'text/html', '@href': `${siteUrl}/notes` },
+        { '@rel': 'self', '@type': 'application/atom+xml', '@href': `${siteUrl}/feed.xml` },
+      ],
+      entry: posts.map((post) => {
+        const link = postUrl(siteUrl, post)
+        const cover = coverOf(siteUrl, post)
+        return {
+          id: link,
+          title: plain(post.title),
+          link: [
+            { '@rel': 'alternate', '@type': 'text/html', '@href': link },
+            ...(cover
+              ? [{ '@rel': 'enclosure', '@type': imageTypeOf(cover), '@href': cover }]
+              : []),
+          ],
+          published: publishedOf(post).toISOString(),
+          updated: changedOf(post).toISOString(),
+          author,
+          summary: plain(post.summary),
+          content: { '@type': 'html', '#text': xmlSafe(absolutiseHtml(post.body_html, siteUrl)) },
+          category: post.tags.map((tag) => ({ '@term': xmlSafe(tag), '@label': xmlSafe(tag) })),
+        }
+      }),
+    },
+  })
+}
+
+/** HTML-escaped text: RSS's `description` is HTML, the summary is plain text. */
+const htmlEscaped = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  )
+
+/** RSS 2.0 (https://www.rssboard.org/rss-specification). */
+export function rssFeed(data: FeedData): string {
+  const { siteUrl, profile, posts } = data
+  const name = xmlSafe(profile.name)
+  const updated = lastModifiedOf(posts) ?? new Date(0)
+  return xmlDocument({
+    rss: {
+      '@version': '2.0',
+      '@xmlns:dc': 'http://purl.org/dc/elements/1.1/',
+      '@xmlns:content': 'http://purl.org/rss/1.0/modules/content/',
+      '@xmlns:atom': 'http://www.w3.org/2005/Atom',
+      channel: {
+        title: `${name} · Notes`,
+        link: `${siteUrl}/notes`,
+        description: `Notes by ${name}.`,
+        language: 'en',
+        copyright: `© ${name}`,
+        lastBuildDate: updated.toUTCString(),
+        docs: 'https://www.rssboard.org/rss-specification',
+        generator: 'portfolio',
+        'atom:link': {
+          '@href': `${siteUrl}/rss.xml`,
+          '@rel': 'self',
+          '@type': 'application/rss+xml',
+        },
+        item: posts.map((post) => {
+          const link = postUrl(siteUrl, post)
+          const cover = coverOf(siteUrl, post)
+          return {
+            title: xmlSafe(post.title),
+            link,
+            guid: { '@isPermaLink': 'true', '#text': link },
+            pubDate: publishedOf(post).toUTCString(),
+            'dc:creator': name,
+            description: htmlEscaped(xmlSafe(post.summary)),
+            'content:encoded': xmlSafe(absolutiseHtml(post.body_html, siteUrl)),
+            category: post.tags.map(xmlSafe),
+            ...(cover
+              ? { enclosure: { '@url': cover, '@length': '0', '@type': imageTypeOf(cover) } }
+              : {}),
+          }
+        }),
+      },
+    },
+  })
+}
 
 /** JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/). */
 export function jsonFeed(data: FeedData): string {

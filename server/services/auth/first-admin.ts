@@ -3,8 +3,8 @@
  * keeps a one-time set-up token (its SHA-256 in the database, the token in
  * DATA_DIR/setup-token, mode 0600) and prints `…/setup?token=<token>`.
  * `POST /api/setup` with that token creates the admin and signs in; a wrong
- * token counts in the sign-in lockout and the audit log like a wrong
- * password. Once an admin exists the token is gone and set-up answers 409.
+ * token counts in the audit log like a wrong password, and in a lockout of
+ * the address it came from (never of the username asked for). Once an admin exists the token is gone and set-up answers 409.
  */
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -79,7 +79,9 @@ export async function createFirstAdmin(
   return rationed(ctx, event, false, async () => {
     if (await adminExists(ctx.db)) throw new ConflictError(setupTaken)
     const now = ctx.now()
-    const reservation = await reserve(ctx, input.username, null, now, event)
+    // Counted by address only: the token has 256 bits, so a username lock would only let
+    // anyone delay the owner's set-up by sending wrong tokens under the owner's name.
+    const reservation = await reserve(ctx, `setup address ${ctx.ip}`, null, now, event)
     const [stored] = await ctx.db.select().from(setupToken).where(eq(setupToken.id, 1)).limit(1)
     if (!stored || stored.token_hash !== hashToken(input.token)) {
       await settle(ctx, reservation, 'failed', now, {

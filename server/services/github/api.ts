@@ -19,6 +19,46 @@ export class GitHubUnreachable extends Error {
   override name = 'GitHubUnreachable'
 }
 
+/** An answer larger than the settings allow: read no further than the limit. */
+export class GitHubAnswerTooLarge extends GitHubUnreachable {
+  override name = 'GitHubAnswerTooLarge'
+}
+
+/** GitHub's largest answers we read (a README is at most 1 MB, 1.4 MB once in base64). */
+export const DEFAULT_MAX_ANSWER_BYTES = 4 * 1024 * 1024
+
+/**
+ * The body as text, read chunk by chunk and given up (the connection
+ * cancelled) as soon as it passes `limit` bytes, whatever `Content-Length`
+ * says or does not say.
+ */
+export async function readLimited(response: Response, limit: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'))
+  const tooLarge = () =>
+    new GitHubAnswerTooLarge(
+      `GitHub's answer is larger than ${Math.round(limit / 1024 / 1024)} MB: not read.`,
+    )
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel()
+    throw tooLarge()
+  }
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > limit) {
+      await reader.cancel()
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
 export interface GitHubAnswer {
   /** 200, 304 or 404/451 (every other status throws). */
   status: number
@@ -67,7 +107,7 @@ export function rateLimitUntil(response: Response, now: Date): Date | null {
 }
 
 export function createGitHubApi(
-  settings: Pick<GitHubSettings, 'apiUrl' | 'token' | 'timeoutMs'>,
+  settings: Pick<GitHubSettings, 'apiUrl' | 'token' | 'timeoutMs' | 'maxAnswerBytes'>,
   fetchImpl: typeof fetch = fetch,
 ): GitHubApi {
   const root = settings.apiUrl.replace(/\/+$/, '')
@@ -132,9 +172,10 @@ export function createGitHubApi(
         await response.body?.cancel()
         throw new GitHubUnreachable(`GitHub answered ${response.status}.`)
       }
+      const text = await readLimited(response, settings.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES)
       let body: unknown
       try {
-        body = await response.json()
+        body = JSON.parse(text)
       } catch {
         throw new GitHubUnreachable('GitHub answered with something that is not JSON.')
       }

@@ -32,7 +32,13 @@ import {
 } from '../../errors'
 import type { ServiceContext } from '../context'
 import { createProjectIn } from '../projects'
-import { createGitHubApi, type GitHubApi, GitHubRateLimited, GitHubUnreachable } from './api'
+import {
+  createGitHubApi,
+  GitHubAnswerTooLarge,
+  type GitHubApi,
+  GitHubRateLimited,
+  GitHubUnreachable,
+} from './api'
 import { absolutizeReadme, fitDescription, readmeBases } from './readme'
 import {
   claimManualRefresh,
@@ -43,6 +49,7 @@ import {
   rateLimitedUntil,
   recordRateLimit,
   refreshGitHub,
+  shownFullName,
   storedRepository,
 } from './repositories'
 
@@ -132,7 +139,11 @@ export async function listOwnerRepositories(ctx: ServiceContext): Promise<Github
       }
       for (const item of answer.body) {
         const parsed = listedRepo.safeParse(item)
-        if (parsed.success && !parsed.data.private) list.push(parsed.data)
+        // Only names a repository can have: the list offers them to import, by that name.
+        const named = parsed.success && parseRepoName(parsed.data.full_name)
+        if (parsed.success && named && !parsed.data.private) {
+          list.push({ ...parsed.data, full_name: named.full_name })
+        }
       }
       next = answer.next
     }
@@ -237,16 +248,17 @@ export async function importRepositories(
       const repo = parseRepoBody(answer.body)
       const languagesAnswer = await api.get(`${path}/languages`, { now })
       const languages = languagesAnswer.status === 200 ? languageShares(languagesAnswer.body) : []
-      const readmeAnswer = await api.get(`${path}/readme`, { now })
-      const readme = readmeAnswer.status === 200 ? readmeBody.safeParse(readmeAnswer.body) : null
-      const key = repo.full_name.toLowerCase()
-      if (linked.has(key)) {
-        // Asked for by an old name that now redirects to a linked repository.
-        result.skipped.push({ full_name: name.full_name, reason: 'A project already links it.' })
-        continue
-      }
+      // A README past the answer limit is left out (the description stands in), the import goes on.
+      const readmeAnswer = await api.get(`${path}/readme`, { now }).catch((error: unknown) => {
+        if (error instanceof GitHubAnswerTooLarge) return null
+        throw error
+      })
+      const readme = readmeAnswer?.status === 200 ? readmeBody.safeParse(readmeAnswer.body) : null
+      // The name asked for, never the answer's `full_name` (GitHub's letter case at most).
+      const { key } = name
+      const fullName = shownFullName(name.full_name, repo.full_name)
       linked.add(key)
-      const repoUrl = `https://github.com/${repo.full_name}`
+      const repoUrl = `https://github.com/${fullName}`
       const description = cut(
         repo.description?.trim() || `${readableRepoName(name.name)}, on GitHub.`,
         limits.shortText,
@@ -262,7 +274,7 @@ export async function importRepositories(
       }
       const homepage = repo.homepage?.trim()
       const parsed = projectInput.safeParse({
-        title: cut(readableRepoName(repo.full_name.split('/')[1] ?? name.name), limits.title),
+        title: cut(readableRepoName(fullName.split('/')[1] ?? name.name), limits.title),
         description,
         long_description: longDescription.replaceAll('\0', ''),
         website_url:
@@ -283,7 +295,7 @@ export async function importRepositories(
         continue
       }
       const data = parsed.data
-      const stored = storedRepository(repo, languages)
+      const stored = storedRepository(repo, languages, name.full_name)
       const project = await writeContent(ctx.db, async (tx) => {
         const created = await createProjectIn(tx, data)
         const values = {

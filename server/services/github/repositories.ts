@@ -79,12 +79,24 @@ function withoutNul<T>(value: T): T {
   ) as T
 }
 
+/**
+ * The name a repository is shown under: the one asked for (`owner/name`),
+ * in GitHub's own letter case when its answer names the same repository;
+ * never another name from the answer (it could hold anything, markup and
+ * `../` included).
+ */
+export function shownFullName(asked: string, answered: string): string {
+  return answered.toLowerCase() === asked.toLowerCase() ? answered : asked
+}
+
 export function storedRepository(
   body: RepoBody,
   languages: StoredRepository['languages'],
+  asked: string,
 ): StoredRepository {
+  const fullName = shownFullName(asked, body.full_name)
   return withoutNul({
-    full_name: body.full_name,
+    full_name: fullName,
     description: body.description ?? null,
     stars: body.stargazers_count,
     forks: body.forks_count,
@@ -95,7 +107,7 @@ export function storedRepository(
     license: licenseName(body.license),
     archived: body.archived,
     pushed_at: body.pushed_at ?? null,
-    html_url: body.html_url,
+    html_url: `https://github.com/${fullName}`,
     homepage: body.homepage ?? null,
     default_branch: body.default_branch,
   })
@@ -266,7 +278,7 @@ export async function fetchRepository(
         ? languageShares(languagesAnswer.body)
         : (row.data?.languages ?? [])
     await write({
-      data: storedRepository(body, languages),
+      data: storedRepository(body, languages, row.key),
       etag: answer.etag,
       languages_etag: languagesAnswer.status === 200 ? languagesAnswer.etag : row.languages_etag,
       status: 'ok',
