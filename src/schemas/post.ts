@@ -1,4 +1,12 @@
-import { idSchema, limits, nullableUrl, requiredText, stringList, timestamps } from './fields'
+import {
+  addressField,
+  idSchema,
+  limits,
+  nullableUrl,
+  requiredText,
+  stringList,
+  timestamps,
+} from './fields'
 import { z } from './zod'
 
 export const postStatuses = ['draft', 'published'] as const
@@ -23,6 +31,8 @@ const publishedAt = z
 
 export const postInput = z.object({
   title: requiredText('Title', limits.title),
+  /** The page's address (`/notes/{slug}`); blank, null or absent: it follows the title. */
+  slug: addressField('Address'),
   summary: requiredText('Summary', limits.shortText),
   body: requiredText('Body', limits.longText, { multiline: true }),
   tags: stringList('Tags', limits.tag),
