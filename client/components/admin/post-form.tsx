@@ -3,6 +3,7 @@ import { joinCommaList, splitCommaList } from '../../../src/domain/comma-list'
 import { limits } from '../../../src/schemas/fields'
 import type { Media } from '../../../src/schemas/media'
 import { type Post, type PostData, postInput } from '../../../src/schemas/post'
+import { AddressField, chosenAddress } from './address-field'
 import {
   describedBy,
   Field,
@@ -40,6 +41,7 @@ export function fromLocalInput(value: string): string | null {
 function valuesOf(post: Post | undefined) {
   return {
     title: post?.title ?? '',
+    slug: post?.slug ?? '',
     summary: post?.summary ?? '',
     body: post?.body ?? '',
     tags: joinCommaList(post?.tags ?? []),
@@ -63,6 +65,7 @@ export function PostForm({
     schema: postInput,
     toInput: (typed) => ({
       ...typed,
+      slug: chosenAddress(typed.slug, item?.slug),
       tags: splitCommaList(typed.tags),
       published_at: fromLocalInput(typed.published_at),
     }),
@@ -130,6 +133,13 @@ export function PostForm({
         field={text('title')}
         required
         maxLength={limits.title}
+      />
+      <AddressField
+        id="post-slug"
+        base="/notes"
+        field={text('slug')}
+        title={values.title}
+        current={item}
       />
       <TextField
         id="post-summary"

@@ -2,6 +2,7 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { AdminErrorPage } from '../../components/admin/admin-error-page'
 import { AdminHeader } from '../../components/admin/admin-header'
 import { ToastProvider } from '../../components/admin/toasts'
+import { AdminPending } from '../../components/admin-pending'
 import { getToken } from '../../lib/token'
 import { QueryProvider } from '../../lib/trpc'
 
@@ -21,6 +22,8 @@ export const Route = createFileRoute('/admin')({
     return { queryClient, loadTrpc: () => Promise.resolve(trpc) }
   },
   head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
+  // Until the screen loads, and all the server sends (the 404 words for an unknown address).
+  pendingComponent: AdminPending,
   component: AdminLayout,
   errorComponent: AdminErrorPage,
 })
