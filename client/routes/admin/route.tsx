@@ -33,7 +33,7 @@ function AdminLayout() {
   return (
     <QueryProvider>
       <ToastProvider>
-        {/* data-wide-column: the page's column widens to 1200 px (styles.css). */}
+        {/* data-wide-column: the frame's whole width (1200 px, design.css), not the reading column. */}
         <div
           data-wide-column
           className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8"
