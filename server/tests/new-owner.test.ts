@@ -85,7 +85,9 @@ describe('a new site, before the owner gives their details', () => {
     expect(own.body.name).toBe('Your Name')
     const r = await t.request('GET', '/api/overview', { token })
     expect(r.status).toBe(200)
-    const checklist = r.body.checklist as { steps: { step: string; missing?: string[] }[] }
+    const checklist = r.body.checklist as {
+      steps: { step: string; done: boolean; missing?: string[] }[]
+    }
     const profile = checklist.steps.find((step) => step.step === 'profile')
     expect(profile).toEqual({
       step: 'profile',
@@ -124,7 +126,9 @@ describe('once the owner has given their details', () => {
     expect(text).not.toContain('This site is being set up.')
     expect(page.text).toContain('mailto:grace@example.com')
     const overview = await t.request('GET', '/api/overview', { token })
-    const steps = (overview.body.checklist as { steps: { step: string; done: boolean }[] }).steps
+    const steps = (
+      overview.body.checklist as { steps: { step: string; done: boolean; missing?: string[] }[] }
+    ).steps
     expect(steps.find((step) => step.step === 'profile')).toEqual({
       step: 'profile',
       done: true,
