@@ -39,7 +39,7 @@ async function overview(app = t, bearer = token) {
     views_7_days: number
     drafts: { projects: number; notes: number }
     checklist: {
-      steps: { step: string; done: boolean }[]
+      steps: { step: string; done: boolean; missing?: string[] }[]
       complete: boolean
       dismissed: boolean
     }
