@@ -161,9 +161,11 @@ test('a project’s address is chosen in its form; the former one leads to it, a
 
   await address.fill(other.slug)
   await page.getByRole('button', { name: 'Save Project' }).click()
-  await expect(
-    page.getByText(`Address "${other.slug}" is already taken by another project: choose another.`),
-  ).toBeVisible()
+  // Under the field, and in the form's summary.
+  await expect(page.locator('#project-slug-error')).toHaveText(
+    `Address "${other.slug}" is already taken by another project: choose another.`,
+  )
+  await expect(address).toHaveAttribute('aria-invalid', 'true')
 
   const chosen = `${project.slug}-mine`
   await address.fill(`${project.slug} Mine`)
