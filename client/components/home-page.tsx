@@ -80,14 +80,11 @@ export function HomePage({
 /** The home page's first block while the owner has not given their name. */
 function SetupNotice() {
   return (
-    <section
-      aria-labelledby="setup-title"
-      className="card relative isolate overflow-hidden px-5 py-14 text-center sm:py-20"
-    >
-      <h1 id="setup-title" className="text-3xl font-bold tracking-tight text-strong sm:text-4xl">
+    <section aria-labelledby="setup-title" className="card px-5 py-14 text-center">
+      <h1 id="setup-title" className="text-3xl font-bold tracking-tight text-strong">
         This site is being set up.
       </h1>
-      <p className="mx-auto mt-4 max-w-prose text-muted">
+      <p className="mt-4 text-muted">
         Its owner is still adding their details. Please come back soon.
       </p>
     </section>
