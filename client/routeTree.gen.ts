@@ -18,6 +18,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SetupRouteImport } from './routes/setup'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminSplatRouteImport } from './routes/admin/$'
 import { Route as AdminSectionRouteImport } from './routes/admin/$section'
 import { Route as AdminAppearanceRouteImport } from './routes/admin/appearance'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
@@ -35,7 +36,9 @@ import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
 import { Route as ProjectsSlugRouteImport } from './routes/projects/$slug'
 import { Route as AdminNotesIndexRouteImport } from './routes/admin/notes/index'
 import { Route as AdminNotesNewRouteImport } from './routes/admin/notes/new'
+import { Route as AdminProjectsIndexRouteImport } from './routes/admin/projects/index'
 import { Route as AdminProjectsNewRouteImport } from './routes/admin/projects/new'
+import { Route as AdminTimelineIndexRouteImport } from './routes/admin/timeline/index'
 import { Route as AdminTimelineNewRouteImport } from './routes/admin/timeline/new'
 import { Route as AdminNotesEditIdRouteImport } from './routes/admin/notes/edit.$id'
 import { Route as AdminProjectsEditIdRouteImport } from './routes/admin/projects/edit.$id'
@@ -84,6 +87,11 @@ const SetupRoute = SetupRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSplatRoute = AdminSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminSectionRoute = AdminSectionRouteImport.update({
@@ -171,9 +179,19 @@ const AdminNotesNewRoute = AdminNotesNewRouteImport.update({
   path: '/notes/new',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminProjectsIndexRoute = AdminProjectsIndexRouteImport.update({
+  id: '/projects/',
+  path: '/projects/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminProjectsNewRoute = AdminProjectsNewRouteImport.update({
   id: '/projects/new',
   path: '/projects/new',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminTimelineIndexRoute = AdminTimelineIndexRouteImport.update({
+  id: '/timeline/',
+  path: '/timeline/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminTimelineNewRoute = AdminTimelineNewRouteImport.update({
@@ -206,6 +224,7 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
+  '/admin/$': typeof AdminSplatRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/appearance': typeof AdminAppearanceRoute
   '/admin/audit': typeof AdminAuditRoute
@@ -226,6 +245,8 @@ export interface FileRoutesByFullPath {
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
   '/admin/notes/': typeof AdminNotesIndexRoute
+  '/admin/projects/': typeof AdminProjectsIndexRoute
+  '/admin/timeline/': typeof AdminTimelineIndexRoute
   '/admin/notes/edit/$id': typeof AdminNotesEditIdRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
@@ -238,6 +259,7 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
+  '/admin/$': typeof AdminSplatRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/appearance': typeof AdminAppearanceRoute
   '/admin/audit': typeof AdminAuditRoute
@@ -258,6 +280,8 @@ export interface FileRoutesByTo {
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
   '/admin/notes': typeof AdminNotesIndexRoute
+  '/admin/projects': typeof AdminProjectsIndexRoute
+  '/admin/timeline': typeof AdminTimelineIndexRoute
   '/admin/notes/edit/$id': typeof AdminNotesEditIdRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
@@ -272,6 +296,7 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
+  '/admin/$': typeof AdminSplatRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/appearance': typeof AdminAppearanceRoute
   '/admin/audit': typeof AdminAuditRoute
@@ -292,6 +317,8 @@ export interface FileRoutesById {
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
   '/admin/notes/': typeof AdminNotesIndexRoute
+  '/admin/projects/': typeof AdminProjectsIndexRoute
+  '/admin/timeline/': typeof AdminTimelineIndexRoute
   '/admin/notes/edit/$id': typeof AdminNotesEditIdRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
@@ -307,6 +334,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/search'
     | '/setup'
+    | '/admin/$'
     | '/admin/$section'
     | '/admin/appearance'
     | '/admin/audit'
@@ -327,6 +355,8 @@ export interface FileRouteTypes {
     | '/admin/projects/new'
     | '/admin/timeline/new'
     | '/admin/notes/'
+    | '/admin/projects/'
+    | '/admin/timeline/'
     | '/admin/notes/edit/$id'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
@@ -339,6 +369,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/search'
     | '/setup'
+    | '/admin/$'
     | '/admin/$section'
     | '/admin/appearance'
     | '/admin/audit'
@@ -359,6 +390,8 @@ export interface FileRouteTypes {
     | '/admin/projects/new'
     | '/admin/timeline/new'
     | '/admin/notes'
+    | '/admin/projects'
+    | '/admin/timeline'
     | '/admin/notes/edit/$id'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
@@ -372,6 +405,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/search'
     | '/setup'
+    | '/admin/$'
     | '/admin/$section'
     | '/admin/appearance'
     | '/admin/audit'
@@ -392,6 +426,8 @@ export interface FileRouteTypes {
     | '/admin/projects/new'
     | '/admin/timeline/new'
     | '/admin/notes/'
+    | '/admin/projects/'
+    | '/admin/timeline/'
     | '/admin/notes/edit/$id'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
@@ -475,6 +511,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/$': {
+      id: '/admin/$'
+      path: '/$'
+      fullPath: '/admin/$'
+      preLoaderRoute: typeof AdminSplatRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/$section': {
@@ -596,11 +639,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminNotesNewRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/projects/': {
+      id: '/admin/projects/'
+      path: '/projects'
+      fullPath: '/admin/projects/'
+      preLoaderRoute: typeof AdminProjectsIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/projects/new': {
       id: '/admin/projects/new'
       path: '/projects/new'
       fullPath: '/admin/projects/new'
       preLoaderRoute: typeof AdminProjectsNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/timeline/': {
+      id: '/admin/timeline/'
+      path: '/timeline'
+      fullPath: '/admin/timeline/'
+      preLoaderRoute: typeof AdminTimelineIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/timeline/new': {
@@ -635,6 +692,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminSplatRoute: typeof AdminSplatRoute
   AdminSectionRoute: typeof AdminSectionRoute
   AdminAppearanceRoute: typeof AdminAppearanceRoute
   AdminAuditRoute: typeof AdminAuditRoute
@@ -651,12 +709,15 @@ interface AdminRouteRouteChildren {
   AdminProjectsNewRoute: typeof AdminProjectsNewRoute
   AdminTimelineNewRoute: typeof AdminTimelineNewRoute
   AdminNotesIndexRoute: typeof AdminNotesIndexRoute
+  AdminProjectsIndexRoute: typeof AdminProjectsIndexRoute
+  AdminTimelineIndexRoute: typeof AdminTimelineIndexRoute
   AdminNotesEditIdRoute: typeof AdminNotesEditIdRoute
   AdminProjectsEditIdRoute: typeof AdminProjectsEditIdRoute
   AdminTimelineEditIdRoute: typeof AdminTimelineEditIdRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminSplatRoute: AdminSplatRoute,
   AdminSectionRoute: AdminSectionRoute,
   AdminAppearanceRoute: AdminAppearanceRoute,
   AdminAuditRoute: AdminAuditRoute,
@@ -673,6 +734,8 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminProjectsNewRoute: AdminProjectsNewRoute,
   AdminTimelineNewRoute: AdminTimelineNewRoute,
   AdminNotesIndexRoute: AdminNotesIndexRoute,
+  AdminProjectsIndexRoute: AdminProjectsIndexRoute,
+  AdminTimelineIndexRoute: AdminTimelineIndexRoute,
   AdminNotesEditIdRoute: AdminNotesEditIdRoute,
   AdminProjectsEditIdRoute: AdminProjectsEditIdRoute,
   AdminTimelineEditIdRoute: AdminTimelineEditIdRoute,

@@ -164,13 +164,13 @@ test('the navigation, in named groups, marks the current screen and leads to eac
   await page.emulateMedia({ colorScheme: 'light' })
 
   // From the keyboard: the links are in the tab order. Projects and Timeline
-  // are the dashboard's sections (the spec keeps them on /admin); Messages is
-  // the inbox, a screen of its own.
+  // have screens of their own (the dashboard keeps the spec's sections);
+  // Messages is the inbox, a screen of its own.
   await nav.getByRole('link', { name: 'Dashboard' }).focus()
   await page.keyboard.press('Tab')
   await expect(nav.getByRole('link', { name: 'Projects' })).toBeFocused()
   await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(/\/admin#manage-projects$/)
+  await expect(page).toHaveURL(/\/admin\/projects$/)
   await expect(nav.getByRole('link', { name: 'Projects' })).toHaveAttribute('aria-current', 'page')
   await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current')
   await expect(page.getByRole('heading', { name: 'Manage Projects.' })).toBeInViewport()
@@ -193,7 +193,7 @@ test('the navigation, in named groups, marks the current screen and leads to eac
     'page',
   )
 
-  // The wide column: wider than the public pages' 704 px.
+  // The frame's whole width, not the public pages' 704 px reading column.
   const main = await page.getByRole('main').boundingBox()
   expect(main?.width).toBeGreaterThan(1100)
 })

@@ -1,7 +1,7 @@
 import { apiCreate, expect, test, unique } from './fixtures'
 
 test.describe('projects', () => {
-  test('My Projects lists every project as a card in a two-column grid', async ({
+  test('My Projects lists every project as a card: three a row from 1200 px, two below', async ({
     page,
     request,
     token,
@@ -44,15 +44,16 @@ test.describe('projects', () => {
     await expect(cardB.getByText('The second card, with no image.')).toBeVisible()
     await expect(cardB.getByRole('img')).toHaveCount(0)
 
-    // The content column is about 704 px wide and holds two columns of cards.
+    // The page frame's width (1200 px less its padding): three columns of cards from
+    // 1200 px, two from the small breakpoint up.
     const list = page.getByRole('main').getByRole('list').first()
-    const listBox = await list.boundingBox()
-    expect(listBox?.width).toBeGreaterThan(600)
-    expect(listBox?.width).toBeLessThanOrEqual(704)
-    const columns = await list.evaluate(
-      (element) => getComputedStyle(element).gridTemplateColumns.split(' ').length,
-    )
-    expect(columns).toBe(2)
+    const columnsOf = () =>
+      list.evaluate((element) => getComputedStyle(element).gridTemplateColumns.split(' ').length)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    expect((await list.boundingBox())?.width).toBe(1152)
+    expect(await columnsOf()).toBe(3)
+    await page.setViewportSize({ width: 1000, height: 800 })
+    expect(await columnsOf()).toBe(2)
 
     // A click anywhere on the card (not only the title) opens the project.
     await cardA.click({ position: { x: 24, y: 24 } })

@@ -18,6 +18,8 @@ export function screenPaths(slug: string) {
     public: [...publicPagePaths({ project: slug }), notFoundPath],
     admin: [
       '/admin',
+      '/admin/projects',
+      '/admin/timeline',
       '/admin/projects/new',
       '/admin/profile',
       '/admin/media',

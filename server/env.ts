@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { z } from 'zod'
+import { ownerPlaceholders } from '../src/domain/owner-placeholders'
 import { isSafeUrl } from '../src/domain/safe-url'
 import { limits, requiredText } from '../src/schemas/fields'
 import {
@@ -52,17 +53,8 @@ const linkUrl = (fallback: string) =>
 const count = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback)
 
 /** Every variable the server reads. A blank value counts as not set (see `withoutBlanks`). */
-/**
- * The profile's values when no OWNER_* variable is set: placeholders, not
- * the owner's. A JSON Resume import fills a profile field still holding one
- * (server/services/json-resume.ts), as it fills an empty one.
- */
-export const ownerPlaceholders = {
-  name: 'Your Name',
-  email: 'you@example.com',
-  linkedin_url: 'https://www.linkedin.com/',
-  github_url: 'https://github.com/',
-} as const
+/** The profile's placeholders when no OWNER_* variable is set (src/domain/owner-placeholders.ts). */
+export { ownerPlaceholders }
 
 /** The photo a new site shows until the owner gives theirs (a file of the built site). */
 export const placeholderPhotoUrl = '/profile.svg'
@@ -156,9 +148,10 @@ const variables = z.object({
   ADMIN_USERNAME: requiredText('ADMIN_USERNAME', limits.username).optional(),
   ADMIN_PASSWORD: z.string().optional(),
   OWNER_NAME: z.string().default(ownerPlaceholders.name),
-  OWNER_BIRTH_YEAR: z.coerce.number().int().min(1900).max(2100).default(2004),
+  /** Unset: no birth year, so no age line, until the owner gives one. */
+  OWNER_BIRTH_YEAR: z.coerce.number().int().min(1900).max(2100).optional(),
   OWNER_EMAIL: z.email().default(ownerPlaceholders.email),
-  OWNER_UNIVERSITY: z.string().default('Your University'),
+  OWNER_UNIVERSITY: z.string().default(ownerPlaceholders.university),
   OWNER_LINKEDIN_URL: linkUrl(ownerPlaceholders.linkedin_url),
   OWNER_GITHUB_URL: linkUrl(ownerPlaceholders.github_url),
   OWNER_PHOTO_URL: linkUrl(placeholderPhotoUrl),

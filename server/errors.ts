@@ -65,6 +65,19 @@ export function humanDuration(seconds: number): string {
 /** The input cannot be used, for a reason no schema could see (400). */
 export class InvalidInputError extends ServiceError {}
 
+/**
+ * One field's value cannot be used, for a reason only the database knows
+ * (an address another item holds): 400, with the field named in the
+ * answer's `fields` as a schema's refusal would name it.
+ */
+export class InvalidFieldError extends InvalidInputError {
+  readonly issues: ReadonlyArray<{ path: string[]; message: string }>
+  constructor(field: string, message: string) {
+    super(message)
+    this.issues = [{ path: [field], message }]
+  }
+}
+
 /** The input is of a kind that is not accepted, like a file format (415). */
 export class UnsupportedTypeError extends ServiceError {}
 

@@ -24,7 +24,8 @@ export function HomePage({
   const hasAbout = Boolean(profile.bio_html) || profile.skills.length > 0
   return (
     <div data-wide-column="" className="space-y-16 sm:space-y-20">
-      <ProfileIntro profile={profile} />
+      {/* No name yet (a new site: visitors never see its placeholders): nothing personal. */}
+      {profile.name ? <ProfileIntro profile={profile} /> : <SetupNotice />}
 
       <div
         className={
@@ -73,5 +74,19 @@ export function HomePage({
         )}
       </section>
     </div>
+  )
+}
+
+/** The home page's first block while the owner has not given their name. */
+function SetupNotice() {
+  return (
+    <section aria-labelledby="setup-title" className="card px-5 py-14 text-center">
+      <h1 id="setup-title" className="text-3xl font-bold tracking-tight text-strong">
+        This site is being set up.
+      </h1>
+      <p className="mt-4 text-muted">
+        Its owner is still adding their details. Please come back soon.
+      </p>
+    </section>
   )
 }

@@ -18,36 +18,38 @@ function initialsOf(name: string): string {
 }
 
 /**
- * Sticky site header: the owner's name, the three public pages (never
- * /login), Notes once a post is live, search and the theme control.
+ * Sticky site header: the owner's name (the site's name until there is
+ * one), the three public pages (never /login), Notes once a post is live,
+ * search and the theme control. One row from 640 px; on a phone the name,
+ * search and the theme control, with the links on a row of their own under
+ * them, so a visitor who lands on a project knows whose site it is.
  */
 export function SiteHeader() {
   // The root loader's; on an error page it may have failed.
   const site = useSiteData()
   const profile = site?.profile
   const hasNotes = site?.hasNotes
-  const name = profile?.name ?? 'Portfolio'
+  const name = profile?.name || 'Portfolio'
 
   return (
     <header className="sticky top-0 z-20 border-b border-line/80 bg-surface-raised/85 backdrop-blur supports-[backdrop-filter]:bg-surface-raised/70">
-      <div className="mx-auto flex h-16 w-full site-column items-center justify-between gap-2 px-3 sm:gap-3 sm:px-6">
-        {/* On the narrowest phones the Home link alone leads home: the header fits
-            (below 400 px once the Notes link joins the three). */}
+      <div className="mx-auto flex w-full site-column flex-wrap items-center gap-x-2 gap-y-1 px-3 pt-2 pb-1 sm:h-16 sm:flex-nowrap sm:justify-between sm:gap-3 sm:px-6 sm:py-0">
         <Link
           to="/"
-          className={`flex items-center gap-2.5 rounded-full font-semibold tracking-tight text-strong ${
-            hasNotes ? 'max-[399px]:hidden' : 'max-[359px]:hidden'
-          }`}
+          className="mr-auto flex min-w-0 items-center gap-2.5 rounded-full font-semibold tracking-tight text-strong sm:mr-0"
         >
           <span
             aria-hidden="true"
-            className="grid size-9 place-items-center rounded-full bg-accent text-sm font-bold text-on-accent shadow-card"
+            className="grid size-9 shrink-0 place-items-center rounded-full bg-accent text-sm font-bold text-on-accent shadow-card"
           >
             {initialsOf(name)}
           </span>
-          <span className="whitespace-nowrap max-sm:sr-only">{name}</span>
+          <span className="truncate whitespace-nowrap">{name}</span>
         </Link>
-        <nav aria-label="Main" className="ml-auto">
+        <nav
+          aria-label="Main"
+          className="max-sm:order-last max-sm:-mx-1.5 max-sm:w-full sm:ml-auto"
+        >
           <ul className="flex items-center gap-0.5 sm:gap-1">
             <li>
               {/* Home with a ?utm_source=… is still home; the server renders it without (the

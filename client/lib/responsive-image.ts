@@ -34,7 +34,8 @@ export function firstShown(
  */
 export const imageSizes = {
   page: '(min-width:704px) 656px,(min-width:640px) calc(100vw - 3rem),calc(100vw - 2rem)',
-  card: '(min-width:704px) 316px,(min-width:640px) calc(50vw - 2.25rem),calc(100vw - 2rem)',
+  /** /projects: the frame's width, three cards a row from 1200 px, two from 640 px. */
+  card: '(min-width:1200px) 368px,(min-width:640px) calc(50vw - 2.25rem),calc(100vw - 2rem)',
   /** The wide pages (home, a project): a 1200 px column, two cards a row from 640 px. */
   featured: '(min-width:1200px) 564px,(min-width:640px) calc(50vw - 2.25rem),calc(100vw - 2rem)',
   photo: '175px',

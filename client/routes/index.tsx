@@ -28,8 +28,9 @@ export const Route = createFileRoute('/')({
     return pageHead({
       siteUrl,
       path: '/',
-      title: `${owner.name} · ${SITE_NAME}`,
-      socialTitle: owner.name,
+      // No name yet (a new site): the site's own name, nothing personal.
+      title: owner.name ? `${owner.name} · ${SITE_NAME}` : SITE_NAME,
+      socialTitle: owner.name || SITE_NAME,
       description: owner.description,
       image: card,
       type: 'profile',

@@ -7,6 +7,7 @@
  * checklist put away).
  */
 import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm'
+import { missingOwnerDetails } from '../../src/domain/owner-placeholders'
 import type { ChecklistStep, Overview } from '../../src/schemas/overview'
 import type { Db } from '../db/client'
 import {
@@ -18,7 +19,7 @@ import {
   projects,
   twoFactor,
 } from '../db/schema'
-import { ownerPlaceholders, placeholderPhotoUrl } from '../env'
+import { placeholderPhotoUrl } from '../env'
 import { alertChannels } from './alerts'
 import { utcDay } from './analytics'
 import { daysUpTo } from './analytics-report'
@@ -80,6 +81,9 @@ export async function adminOverview(ctx: OverviewContext, userId: number): Promi
         .select({
           name: profile.name,
           email: profile.email,
+          university: profile.university,
+          linkedin_url: profile.linkedin_url,
+          github_url: profile.github_url,
           bio: profile.bio,
           photo_url: profile.photo_url,
         })
@@ -94,14 +98,10 @@ export async function adminOverview(ctx: OverviewContext, userId: number): Promi
       db.select().from(adminHome).where(eq(adminHome.id, 1)),
     ])
   const me = owner[0]
+  // Their own name and address instead of the placeholders, and a few words about them.
+  const missing = me ? missingOwnerDetails(me) : []
   const done: Record<ChecklistStep, boolean> = {
-    // Their own name and address instead of the placeholders, and a few words about them.
-    profile: Boolean(
-      me &&
-        me.name !== ownerPlaceholders.name &&
-        me.email !== ownerPlaceholders.email &&
-        me.bio.trim() !== '',
-    ),
+    profile: Boolean(me) && missing.length === 0,
     photo: Boolean(me && me.photo_url !== '' && me.photo_url !== placeholderPhotoUrl),
     project: published > 0,
     site_url: isPublicSiteUrl(ctx.siteUrl),
@@ -109,7 +109,9 @@ export async function adminOverview(ctx: OverviewContext, userId: number): Promi
     alerts: alertChannels(ctx.config.alerts).length > 0,
     backup: Boolean(home[0]?.backup_downloaded_at),
   }
-  const steps = (Object.keys(done) as ChecklistStep[]).map((step) => ({ step, done: done[step] }))
+  const steps = (Object.keys(done) as ChecklistStep[]).map((step) =>
+    step === 'profile' ? { step, done: done[step], missing } : { step, done: done[step] },
+  )
   return {
     unread_messages: unread,
     views_7_days: Number(views[0]?.value ?? 0),

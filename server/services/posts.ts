@@ -14,7 +14,7 @@ import type { Db } from '../db/client'
 import { type Tx, writeContent } from '../db/content-version'
 import { checkVersion, nextUpdatedAt, versionOf } from '../db/row-version'
 import { postSlugs, posts, trash } from '../db/schema'
-import { NotFoundError } from '../errors'
+import { InvalidFieldError, NotFoundError } from '../errors'
 import { markdownToPlainText } from '../markdown/plain-text'
 import { renderMarkdown } from '../markdown/render'
 import { iso } from './rows'
@@ -244,6 +244,47 @@ async function claimSlug(tx: Tx, title: string, postId: number | null): Promise<
 }
 
 /**
+ * The address the owner chose for a note (already written as a slug): its
+ * own, now or formerly, or a free one; one another note holds (current,
+ * former or in the Trash) is refused, naming the field.
+ */
+async function claimChosenSlug(tx: Tx, slug: string, postId: number | null): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK_KEY})`)
+  const [taken] = await tx
+    .select({ postId: postSlugs.post_id })
+    .from(postSlugs)
+    .where(eq(postSlugs.slug, slug))
+    .limit(1)
+  const [held] = await tx
+    .select({ postId: trash.item_id })
+    .from(trash)
+    .where(sql`${trash.kind} = 'post' and ${slug} = any(${trash.slugs})`)
+    .limit(1)
+  const owner = taken?.postId ?? held?.postId
+  if (owner !== undefined && owner !== postId) {
+    throw new InvalidFieldError(
+      'slug',
+      `Address "${slug}" is already taken by another note: choose another.`,
+    )
+  }
+  return slug
+}
+
+/** A note's address after a save: the chosen one, else the current one while the title stays, else the title's. */
+async function slugAfterSave(
+  tx: Tx,
+  chosen: string | null | undefined,
+  title: string,
+  current: { id: number; slug: string; title: string } | null,
+): Promise<string> {
+  if (chosen) {
+    return chosen === current?.slug ? chosen : claimChosenSlug(tx, chosen, current?.id ?? null)
+  }
+  if (current && current.title === title) return current.slug
+  return claimSlug(tx, title, current?.id ?? null)
+}
+
+/**
  * The publication columns a write stores: a draft keeps its time (if any)
  * and is not live; a published post without a time, or with one already
  * past, is live now (keeping the time it first went live); with a time to
@@ -276,7 +317,7 @@ export interface PostWriteContext {
 
 export async function createPost(ctx: PostWriteContext, data: PostData): Promise<Post> {
   return writeContent(ctx.db, async (tx) => {
-    const slug = await claimSlug(tx, data.title, null)
+    const slug = await slugAfterSave(tx, data.slug, data.title, null)
     const now = ctx.now()
     const [row] = await tx
       .insert(posts)
@@ -314,7 +355,7 @@ export async function updatePost(
       ...data,
       version,
     })
-    const slug = current.title === data.title ? current.slug : await claimSlug(tx, data.title, id)
+    const slug = await slugAfterSave(tx, data.slug, data.title, current)
     const now = ctx.now()
     const [row] = await tx
       .update(posts)

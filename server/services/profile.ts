@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { ageFromBirthYear } from '../../src/domain/age'
 import { splitNames } from '../../src/domain/comma-list'
+import { withoutPlaceholders } from '../../src/domain/owner-placeholders'
 import { greetingOf, type Profile, type ProfileData } from '../../src/schemas/profile'
 import type { Revision } from '../../src/schemas/revisions'
 import type { Db } from '../db/client'
@@ -29,7 +30,7 @@ export type ProfileSeed = Pick<
 
 export function profileSeedFromEnv(env: {
   OWNER_NAME: string
-  OWNER_BIRTH_YEAR: number
+  OWNER_BIRTH_YEAR?: number | undefined
   OWNER_EMAIL: string
   OWNER_UNIVERSITY: string
   OWNER_LINKEDIN_URL: string
@@ -38,7 +39,8 @@ export function profileSeedFromEnv(env: {
 }): ProfileSeed {
   return {
     name: env.OWNER_NAME,
-    birth_year: env.OWNER_BIRTH_YEAR,
+    // Unset: none (no age line) rather than a made-up one.
+    birth_year: env.OWNER_BIRTH_YEAR ?? null,
     email: env.OWNER_EMAIL,
     university: env.OWNER_UNIVERSITY,
     major: 'Computer Science',
@@ -144,14 +146,18 @@ export async function ownerVariablesIgnored(
 /**
  * The profile as pages and the API show it. With "show my age" off, the
  * birth year is the owner's alone: visitors get null (`owner: false`).
+ * Visitors never get a placeholder of a new site ("Your Name",
+ * you@example.com…): those fields come empty, and the pages leave them out
+ * (the home page says the site is being set up while there is no name).
  */
 export async function getProfile(
   db: Reader,
   now: Date,
   options: { owner?: boolean } = { owner: true },
 ): Promise<Profile> {
-  const [row] = await db.select().from(profile).where(eq(profile.id, 1)).limit(1)
-  if (!row) throw new Error('The profile row is missing: the server seeds it at start-up.')
+  const [stored] = await db.select().from(profile).where(eq(profile.id, 1)).limit(1)
+  if (!stored) throw new Error('The profile row is missing: the server seeds it at start-up.')
+  const row = options.owner ? stored : withoutPlaceholders(stored)
   const images = await imagesFor(db, [row.photo_url])
   return {
     name: row.name,

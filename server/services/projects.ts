@@ -11,7 +11,7 @@ import { renderMarkdown } from '../markdown/render'
 import { repoOf, repoSyncOf, repositoriesByKey } from './github/repositories'
 import { imagesFor, type Reader } from './media'
 import { firstPlace, listOrder, reorderRows } from './ordering'
-import { claimSlug } from './project-slugs'
+import { slugAfterSave } from './project-slugs'
 import { listRevisions, recordRevision, revisionValues } from './revisions'
 import { type ApiRow, contentRows, toApiRow } from './rows'
 import { moveToTrash } from './trash'
@@ -191,7 +191,7 @@ export async function createProject(db: Db, data: ProjectData): Promise<Project>
 
 /** The insert of `createProject`, inside a caller's write (which bumps the content version). */
 export async function createProjectIn(tx: Tx, data: ProjectData): Promise<Project> {
-  const slug = await claimSlug(tx, data.title, null)
+  const slug = await slugAfterSave(tx, data.slug, data.title, null)
   const [row] = await tx
     .insert(projects)
     .values({ ...data, slug, sort_order: await firstPlace(tx, projects) })
@@ -226,7 +226,7 @@ export async function updateProject(
       () => withImagesOne(tx, toApiRow(current), owner),
       { id, ...data, version },
     )
-    const slug = current.title === data.title ? current.slug : await claimSlug(tx, data.title, id)
+    const slug = await slugAfterSave(tx, data.slug, data.title, current)
     const [row] = await tx
       .update(projects)
       .set({ ...data, slug, updated_at: nextUpdatedAt(current.updated_at) })

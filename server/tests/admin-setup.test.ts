@@ -166,8 +166,9 @@ test('OWNER_* variables that differ from the stored profile: one warning pointin
       loadEnv({ OWNER_NAME: 'Grace', OWNER_EMAIL: 'grace@example.com', OWNER_BIRTH_YEAR: '2004' }),
       changed.log,
     )
+    // The first start had no OWNER_BIRTH_YEAR: no birth year is stored, so 2004 differs too.
     expect(changed.lines.filter((line) => line.includes('OWNER_'))).toEqual([
-      'OWNER_NAME, OWNER_EMAIL differ from the stored profile and are ignored: the OWNER_* variables only seed the first start. Edit the profile at /admin/profile.',
+      'OWNER_NAME, OWNER_BIRTH_YEAR, OWNER_EMAIL differ from the stored profile and are ignored: the OWNER_* variables only seed the first start. Edit the profile at /admin/profile.',
     ])
   } finally {
     await database.close()

@@ -392,7 +392,7 @@ describe('profile and health', () => {
     expect(r.body).toMatchObject({
       name: testEnv.OWNER_NAME,
       birth_year: testEnv.OWNER_BIRTH_YEAR,
-      age: t.clock.now().getFullYear() - testEnv.OWNER_BIRTH_YEAR,
+      age: t.clock.now().getFullYear() - Number(testEnv.OWNER_BIRTH_YEAR),
     })
   })
 

@@ -488,6 +488,39 @@ describe('status codes', () => {
     expect(response.headers.get('location')).toBe('/projects/new-name')
   })
 
+  test('an address the owner edited: the former one moves permanently to it', async () => {
+    const created = await t.request('POST', '/api/projects', {
+      token,
+      body: { title: 'Bike Counter', description: 'd', long_description: 'l' },
+    })
+    await t.request('PUT', `/api/projects/${created.id}`, {
+      token,
+      body: { title: 'Bike Counter', description: 'd', long_description: 'l', slug: 'bikes' },
+    })
+    const response = await t.request('GET', '/projects/bike-counter')
+    expect(response.status).toBe(301)
+    expect(response.headers.get('location')).toBe('/projects/bikes')
+    expect((await t.request('GET', '/projects/bikes')).status).toBe(200)
+  })
+
+  test('a CJK address: its page answers percent-encoded, a former one moves to it', async () => {
+    const created = await t.request('POST', '/api/projects', {
+      token,
+      body: { title: 'Traffic Tracker', description: 'd', long_description: 'l' },
+    })
+    await t.request('PUT', `/api/projects/${created.id}`, {
+      token,
+      body: { title: '交通追踪器', description: 'd', long_description: 'l' },
+    })
+    const encoded = `/projects/${encodeURIComponent('交通追踪器')}`
+    const page = await t.request('GET', encoded)
+    expect(page.status).toBe(200)
+    expect(readPage(page.text).text).toContain('交通追踪器')
+    const moved = await t.request('GET', '/projects/traffic-tracker')
+    expect(moved.status).toBe(301)
+    expect(moved.headers.get('location')).toBe(encoded)
+  })
+
   test('a route that fails to load is a 500 with the error page, never cached', async () => {
     const broken = await createTestApp({ ssr: true, siteUrl: SITE, distDir: stubDist() })
     await broken.close()

@@ -15,8 +15,15 @@ describe('slugify', () => {
     ['MiXeD CaSe', 'mixed-case'],
     ['123 numbers 456', '123-numbers-456'],
     ['a - b', 'a---b'],
-    ['Café Déjà Vu', 'caf-dj-vu'],
-    ['Привет мир', '-'],
+    ['Café Déjà Vu', 'cafe-deja-vu'],
+    ['Café Finder', 'cafe-finder'],
+    ['Straße', 'strasse'],
+    ['Łódź Æsir Ørsted', 'lodz-aesir-orsted'],
+    ['Cafe\u0301 decomposed', 'cafe-decomposed'],
+    ['ﬁnance ＡＰＩ', 'finance-api'],
+    ['Привет мир', 'привет-мир'],
+    ['交通追踪器', '交通追踪器'],
+    ['हिन्दी ब्लॉग', 'हिन्दी-ब्लॉग'],
     ['emoji 🚀 launch', 'emoji--launch'],
   ])('%p → %p', (title, slug) => {
     expect(slugify(title)).toBe(slug)
@@ -26,19 +33,25 @@ describe('slugify', () => {
     expect(slugify('')).toBe('project')
     expect(slugify('   ')).toBe('project')
     expect(slugify('!!!')).toBe('project')
-    expect(slugify('日本語')).toBe('project')
+    expect(slugify('🚀✨')).toBe('project')
   })
 
-  test('only word characters and hyphens ever come out', () => {
-    for (const title of ['a/b\\c?d#e%f', '<script>alert(1)</script>', 'x"y\'z`', '../../etc']) {
-      expect(slugify(title)).toMatch(/^[a-z0-9_-]+$/)
+  test('only letters, digits, underscores and hyphens ever come out', () => {
+    for (const title of [
+      'a/b\\c?d#e%f',
+      '<script>alert(1)</script>',
+      'x"y\'z`',
+      '../../etc',
+      '交/通?#%',
+    ]) {
+      expect(slugify(title)).toMatch(/^[\p{L}\p{M}\p{Nd}_-]+$/u)
     }
     expect(slugify('<script>alert(1)</script>')).toBe('scriptalert1script')
     expect(slugify('../../etc')).toBe('etc')
   })
 
   test('is idempotent', () => {
-    for (const title of ['Hello,   World!', 'snake_case_kept', 'C++ & Rust']) {
+    for (const title of ['Hello,   World!', 'snake_case_kept', 'C++ & Rust', 'Café 交通']) {
       expect(slugify(slugify(title))).toBe(slugify(title))
     }
   })

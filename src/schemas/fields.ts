@@ -1,10 +1,13 @@
 import { splitNames } from '../domain/comma-list'
 import { isSafeUrl } from '../domain/safe-url'
+import { slugify } from '../domain/slug'
 import { z } from './zod'
 
 /** Shared limits, also used by the forms' maxLength attributes. */
 export const limits = {
   title: 200,
+  /** A page's address (slug); 200 letters percent-encode to at most 1,800 characters. */
+  slug: 200,
   shortText: 500,
   longText: 10_000,
   url: 2_048,
@@ -113,6 +116,23 @@ export function nullableText(label: string, max: number, options: TextOptions = 
   return text(label, max, options)
     .nullish()
     .transform((value) => (value ? value : null))
+}
+
+/**
+ * A page's address (its slug), as the owner types it: blank, null or
+ * absent is left out (the address follows the title); anything else is written the way
+ * the title would be (`My Café` → `my-cafe`), so the form can show what
+ * will be published. It must keep at least one letter or digit.
+ */
+export function addressField(label: string) {
+  return text(label, limits.slug)
+    .refine(
+      (value) => value === '' || /[\p{L}\p{Nd}]/u.test(value),
+      `${label} must hold at least one letter or digit.`,
+    )
+    .nullish()
+    .transform((value) => (value ? slugify(value) : undefined))
+    .optional()
 }
 
 /** A required e-mail address. */

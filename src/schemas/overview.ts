@@ -1,3 +1,4 @@
+import { ownerDetails } from '../domain/owner-placeholders'
 import { z } from './zod'
 
 /**
@@ -25,7 +26,14 @@ export const overviewSchema = z.object({
   /** Work not shown to visitors: projects not published, notes still drafts. */
   drafts: z.object({ projects: z.number().int(), notes: z.number().int() }),
   checklist: z.object({
-    steps: z.array(z.object({ step: z.enum(checklistSteps), done: z.boolean() })),
+    steps: z.array(
+      z.object({
+        step: z.enum(checklistSteps),
+        done: z.boolean(),
+        /** The profile step: what the owner has not given yet (empty when done; absent for the others). */
+        missing: z.array(z.enum(ownerDetails)).optional(),
+      }),
+    ),
     /** Every step done: the checklist hides itself. */
     complete: z.boolean(),
     /** The owner put it away before finishing (`POST /api/overview/checklist/dismiss`). */

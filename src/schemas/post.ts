@@ -1,4 +1,5 @@
 import {
+  addressField,
   expectedVersion,
   idSchema,
   limits,
@@ -32,6 +33,8 @@ const publishedAt = z
 
 export const postInput = z.object({
   title: requiredText('Title', limits.title),
+  /** The page's address (`/notes/{slug}`); blank, null or absent: it follows the title. */
+  slug: addressField('Address'),
   summary: requiredText('Summary', limits.shortText),
   body: requiredText('Body', limits.longText, { multiline: true }),
   tags: stringList('Tags', limits.tag),

@@ -123,5 +123,7 @@ export const profileUpdateInput = profileInput.extend({ version: expectedVersion
 
 /** The greeting pages show: the headline as written, or one made from the current name. */
 export function greetingOf(profile: { name: string; headline: string }): string {
-  return profile.headline.trim() ? profile.headline : `Hi, I'm ${profile.name}!`
+  if (profile.headline.trim()) return profile.headline
+  // No name yet (a new site, as visitors see it): no greeting rather than "Hi, I'm !".
+  return profile.name.trim() ? `Hi, I'm ${profile.name}!` : ''
 }

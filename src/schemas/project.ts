@@ -1,4 +1,5 @@
 import {
+  addressField,
   expectedVersion,
   idSchema,
   limits,
@@ -16,6 +17,8 @@ import { z } from './zod'
 
 export const projectInput = z.object({
   title: requiredText('Title', limits.title),
+  /** The page's address (`/projects/{slug}`); blank, null or absent: it follows the title. */
+  slug: addressField('Address'),
   description: requiredText('Short description', limits.shortText),
   long_description: requiredText('Long description', limits.longText, { multiline: true }),
   website_url: nullableUrl('Website URL'),

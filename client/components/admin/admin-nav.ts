@@ -7,8 +7,8 @@ const exact = { exact: true, includeHash: true }
  * The admin area's navigation, in order: groups of screens, each with a
  * visible name (the first, the everyday screens, has none). A new screen
  * adds its route file and one line in its group here. Projects and Timeline
- * are the dashboard's sections (the spec keeps them on /admin): their links
- * go to them on the dashboard, and each is marked current there. Messages
+ * have screens of their own (/admin/projects, /admin/timeline; the spec's
+ * dashboard keeps its sections with the same lists). Messages
  * (the inbox), Analytics, Share links and Notifications are screens of
  * /admin/$section. README and docs name a screen by its group: "Settings →
  * Security".
@@ -19,14 +19,8 @@ export const adminNavGroups = [
     label: null,
     entries: [
       { label: 'Dashboard', link: linkOptions({ to: '/admin', activeOptions: exact }) },
-      {
-        label: 'Projects',
-        link: linkOptions({ to: '/admin', hash: 'manage-projects', activeOptions: exact }),
-      },
-      {
-        label: 'Timeline',
-        link: linkOptions({ to: '/admin', hash: 'manage-timeline', activeOptions: exact }),
-      },
+      { label: 'Projects', link: linkOptions({ to: '/admin/projects' }) },
+      { label: 'Timeline', link: linkOptions({ to: '/admin/timeline' }) },
       // The inbox, a screen of its own (the dashboard's "Manage Contacts." table stays there).
       {
         label: 'Messages',

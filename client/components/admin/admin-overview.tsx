@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, type LinkOptions, linkOptions } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import type { OwnerDetail } from '../../../src/domain/owner-placeholders'
 import type { ChecklistStep, Overview } from '../../../src/schemas/overview'
 import { failureText } from '../../lib/admin-errors'
 import { plural } from '../../lib/analytics'
@@ -93,10 +94,18 @@ interface StepText {
   action?: string
 }
 
+/** The profile's details the checklist names while they are missing. */
+const detailNames: Record<OwnerDetail, string> = {
+  name: 'your name',
+  email: 'your email address',
+  university: 'your university (or leave it empty)',
+  bio: 'a few words about you (About)',
+}
+
 const stepTexts: Record<ChecklistStep, StepText> = {
   profile: {
     title: 'Complete your profile',
-    why: 'Your name, email and a few words about you for the home page.',
+    why: 'Your name, email and a few words about you. Until your name is in, the home page says the site is being set up, and visitors see nothing of the placeholders.',
     link: linkOptions({ to: '/admin/profile' }),
     action: 'Fill in',
   },
@@ -212,7 +221,7 @@ export function GetStartedChecklist({ overview }: { overview: Overview }) {
         message={visibility.error ? failureText(visibility.error, 'The checklist stayed.') : null}
       />
       <ol className="divide-y divide-line rounded-control border border-line">
-        {steps.map(({ step, done: isDone }) => {
+        {steps.map(({ step, done: isDone, missing }) => {
           const text = stepTexts[step]
           return (
             <li
@@ -230,6 +239,11 @@ export function GetStartedChecklist({ overview }: { overview: Overview }) {
                   <span className="sr-only">{isDone ? ' (done)' : ' (to do)'}</span>
                 </p>
                 <p className="text-sm text-muted">{text.why}</p>
+                {missing && missing.length > 0 ? (
+                  <p className="mt-1 text-sm font-medium text-body">
+                    Still missing: {missing.map((detail) => detailNames[detail]).join(', ')}.
+                  </p>
+                ) : null}
               </div>
               {text.link && !isDone ? (
                 // Named by its verb and described by its step: a name holding the step's

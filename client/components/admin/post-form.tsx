@@ -11,6 +11,7 @@ import {
   timeZoneChoices,
   toZonedInput,
 } from '../../lib/zoned-time'
+import { AddressField, chosenAddress } from './address-field'
 import {
   describedBy,
   Field,
@@ -31,6 +32,7 @@ import { useSchemaForm } from './use-schema-form'
 function valuesOf(post: Post | undefined, timeZone: string) {
   return {
     title: post?.title ?? '',
+    slug: post?.slug ?? '',
     summary: post?.summary ?? '',
     body: post?.body ?? '',
     tags: joinCommaList(post?.tags ?? []),
@@ -61,6 +63,7 @@ export function PostForm({
     schema: postInput,
     toInput: ({ time_zone, ...typed }) => ({
       ...typed,
+      slug: chosenAddress(typed.slug, item?.slug),
       tags: splitCommaList(typed.tags),
       published_at: fromZonedInput(typed.published_at, time_zone),
     }),
@@ -142,6 +145,13 @@ export function PostForm({
         field={text('title')}
         required
         maxLength={limits.title}
+      />
+      <AddressField
+        id="post-slug"
+        base="/notes"
+        field={text('slug')}
+        title={values.title}
+        current={item}
       />
       <TextField
         id="post-summary"

@@ -1,6 +1,7 @@
 import { joinCommaList, splitCommaList } from '../../../src/domain/comma-list'
 import { limits } from '../../../src/schemas/fields'
 import { type Project, type ProjectData, projectInput } from '../../../src/schemas/project'
+import { AddressField, chosenAddress } from './address-field'
 import { CheckboxField, listHint, TextField } from './form-controls'
 import { FormPage } from './form-page'
 import { ImageField } from './image-field'
@@ -12,6 +13,7 @@ import { useSchemaForm } from './use-schema-form'
 function valuesOf(project: Project | undefined) {
   return {
     title: project?.title ?? '',
+    slug: project?.slug ?? '',
     description: project?.description ?? '',
     long_description: project?.long_description ?? '',
     website_url: project?.website_url ?? '',
@@ -37,6 +39,7 @@ export function ProjectForm({
     schema: projectInput,
     toInput: (typed) => ({
       ...typed,
+      slug: chosenAddress(typed.slug, item?.slug),
       image_urls: splitCommaList(typed.image_urls),
       tags: splitCommaList(typed.tags),
     }),
@@ -66,6 +69,13 @@ export function ProjectForm({
         field={text('title')}
         required
         maxLength={limits.title}
+      />
+      <AddressField
+        id="project-slug"
+        base="/projects"
+        field={text('slug')}
+        title={values.title}
+        current={item}
       />
       <TextField
         id="project-description"

@@ -1,4 +1,5 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { AdminNotFound } from '../../components/admin/admin-not-found'
 import { AnalyticsPanel } from '../../components/admin/analytics/analytics-panel'
 import { ShareLinksPanel } from '../../components/admin/analytics/share-links-panel'
 import { MessagesInbox } from '../../components/admin/messages-inbox'
@@ -14,7 +15,8 @@ import { wholeNumberParams } from '../../lib/search-params'
  * table), Settings → Notifications (/admin/notifications), Analytics
  * (/admin/analytics?days=7) and Share links (/admin/share-links). One route
  * for all (each route adds to the public entry's route table); any other
- * name is the 404 page. Static routes (/admin/profile, the forms) win.
+ * name is the admin's 404 (inside its frame). Static routes (/admin/profile,
+ * the forms) win.
  */
 const sections = {
   messages: {
@@ -53,7 +55,7 @@ export const Route = createFileRoute('/admin/$section')({
   loaderDeps: ({ search }) => ({ days: search.days }),
   loader: async (context) => {
     const { section } = context.params
-    if (!isSection(section)) throw notFound()
+    if (!isSection(section)) return
     await adminLoader((queryClient, trpc) => {
       switch (section) {
         case 'notifications':
@@ -80,7 +82,9 @@ export const Route = createFileRoute('/admin/$section')({
     })(context)
   },
   head: ({ params }) => ({
-    meta: [{ title: isSection(params.section) ? sections[params.section].heading : 'Not found' }],
+    meta: [
+      { title: isSection(params.section) ? sections[params.section].heading : 'Page Not Found' },
+    ],
   }),
   component: SectionScreen,
 })
@@ -88,7 +92,7 @@ export const Route = createFileRoute('/admin/$section')({
 function SectionScreen() {
   const { section } = Route.useParams()
   const { days } = Route.useSearch()
-  if (!isSection(section)) return null
+  if (!isSection(section)) return <AdminNotFound />
   return (
     <div className="space-y-6">
       <AdminPageHeader title={`${sections[section].heading}.`} lead={sections[section].lead} />

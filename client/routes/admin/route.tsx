@@ -3,6 +3,7 @@ import { AdminErrorPage } from '../../components/admin/admin-error-page'
 import { AdminHeader } from '../../components/admin/admin-header'
 import { ConfirmProvider } from '../../components/admin/confirm-dialog'
 import { ToastProvider } from '../../components/admin/toasts'
+import { AdminPending } from '../../components/admin-pending'
 import { getToken } from '../../lib/token'
 import { QueryProvider } from '../../lib/trpc'
 
@@ -22,6 +23,8 @@ export const Route = createFileRoute('/admin')({
     return { queryClient, loadTrpc: () => Promise.resolve(trpc) }
   },
   head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
+  // Until the screen loads, and all the server sends (the 404 words for an unknown address).
+  pendingComponent: AdminPending,
   component: AdminLayout,
   errorComponent: AdminErrorPage,
 })
@@ -32,7 +35,7 @@ function AdminLayout() {
     <QueryProvider>
       <ToastProvider>
         <ConfirmProvider>
-          {/* data-wide-column: the page's column widens to 1200 px (styles.css). */}
+          {/* data-wide-column: the frame's whole width (1200 px, design.css), not the reading column. */}
           <div
             data-wide-column
             className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8"

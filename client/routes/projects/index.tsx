@@ -56,7 +56,8 @@ function ProjectsPage() {
   )
 
   return (
-    <div>
+    // The frame's width: two cards a row from the small breakpoint, three from 1200 px.
+    <div data-wide-column="">
       <h1 className="text-3xl font-bold tracking-tight text-strong sm:text-4xl">My Projects.</h1>
       <p className="mt-3 text-muted">Things I have designed, built and shipped.</p>
       {tag ? (
@@ -70,7 +71,7 @@ function ProjectsPage() {
         </p>
       ) : null}
       {projects.length > 0 ? (
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2">
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 min-[75rem]:grid-cols-3">
           {projects.map((project, index) => (
             <li key={project.id} className="flex">
               <ProjectCard project={project} headingLevel={2} priority={index === 0} />

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AdminNotFound } from '../../components/admin/admin-not-found'
+
+/**
+ * Any address under /admin that no screen has (`/admin/nope`,
+ * `/admin/projects/nope`): the admin's own 404 inside its frame. The server
+ * does not render the admin; `unknownParams` tells it to answer 404.
+ */
+export const Route = createFileRoute('/admin/$')({
+  staticData: { unknownParams: () => true },
+  head: () => ({ meta: [{ title: 'Page Not Found' }] }),
+  component: AdminNotFound,
+})

@@ -1,0 +1,38 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { secondaryButtonClass } from '../../../components/admin/form-controls'
+import { AdminPageHeader } from '../../../components/admin/page-header'
+import { ProjectsPanel } from '../../../components/admin/projects-panel'
+import { adminLoader } from '../../../lib/admin-loaders'
+
+/**
+ * The projects on a screen of their own, linked from the navigation; the
+ * dashboard keeps the spec's "Manage Projects." section too (the same list).
+ */
+export const Route = createFileRoute('/admin/projects/')({
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['errorComponent', 'notFoundComponent'],
+  ],
+  loader: adminLoader((queryClient, trpc) =>
+    queryClient.ensureQueryData(trpc.projects.list.queryOptions()),
+  ),
+  head: () => ({ meta: [{ title: 'Projects' }] }),
+  component: ProjectsScreen,
+})
+
+function ProjectsScreen() {
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader
+        title="Projects."
+        lead="Every project, drafts included, in the order the site shows them. Drag a row, or use its arrows, to change the order."
+        action={
+          <a href="/projects" target="_blank" rel="noopener" className={secondaryButtonClass}>
+            View on the site
+          </a>
+        }
+      />
+      <ProjectsPanel />
+    </div>
+  )
+}

@@ -1,0 +1,38 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { secondaryButtonClass } from '../../../components/admin/form-controls'
+import { AdminPageHeader } from '../../../components/admin/page-header'
+import { TimelinePanel } from '../../../components/admin/timeline-panel'
+import { adminLoader } from '../../../lib/admin-loaders'
+
+/**
+ * The timeline on a screen of its own, linked from the navigation; the
+ * dashboard keeps the spec's "Manage Timeline." section too (the same list).
+ */
+export const Route = createFileRoute('/admin/timeline/')({
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['errorComponent', 'notFoundComponent'],
+  ],
+  loader: adminLoader((queryClient, trpc) =>
+    queryClient.ensureQueryData(trpc.timeline.list.queryOptions()),
+  ),
+  head: () => ({ meta: [{ title: 'Timeline' }] }),
+  component: TimelineScreen,
+})
+
+function TimelineScreen() {
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader
+        title="Timeline."
+        lead="Your experience and education, as the home page's two tabs show them. Drag a row, or use its arrows, to change the order."
+        action={
+          <a href="/" target="_blank" rel="noopener" className={secondaryButtonClass}>
+            View on the site
+          </a>
+        }
+      />
+      <TimelinePanel />
+    </div>
+  )
+}
