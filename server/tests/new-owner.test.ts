@@ -80,6 +80,22 @@ describe('a new site, before the owner gives their details', () => {
     expect(/<title>([^<]*)<\/title>/.exec(r.text)?.[1]).toBe('Portfolio')
   })
 
+  test('the feeds name no one and say nothing empty', async () => {
+    const atom = await t.request('GET', '/feed.xml')
+    expect(atom.status).toBe(200)
+    expect(atom.text).toContain('<title type="text">Notes</title>')
+    expect(atom.text).toContain('<name>Portfolio</name>')
+    const rss = await t.request('GET', '/rss.xml')
+    expect(rss.text).toContain('<description>Notes from this portfolio.</description>')
+    const json = await t.request('GET', '/feed.json')
+    expect(json.body.title).toBe('Notes')
+    for (const feed of [atom.text, rss.text, JSON.stringify(json.body)]) {
+      expect(feed).not.toContain(' · Notes')
+      expect(feed).not.toContain('Notes by .')
+      for (const value of placeholders) expect(feed).not.toContain(value)
+    }
+  })
+
   test('the owner sees the placeholders in the admin, and the checklist names what is missing', async () => {
     const own = await t.request('GET', '/api/profile', { token })
     expect(own.body.name).toBe('Your Name')

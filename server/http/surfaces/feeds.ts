@@ -123,21 +123,33 @@ const imageTypeOf = (url: string) =>
 const coverOf = (siteUrl: string, post: Post) =>
   post.cover_url ? new URL(post.cover_url, `${siteUrl}/`).href : null
 
+/**
+ * The feed's title, description and author: the owner's name, or, on a new site whose owner
+ * has not given one yet (visitors never see the placeholder), the site's own words.
+ */
+function feedWords(profileName: string) {
+  const owner = profileName.trim()
+  return owner
+    ? { author: owner, title: `${owner} · Notes`, description: `Notes by ${owner}.` }
+    : { author: 'Portfolio', title: 'Notes', description: 'Notes from this portfolio.' }
+}
+
 /** Atom 1.0 (RFC 4287). */
 export function atomFeed(data: FeedData): string {
   const { siteUrl, profile, posts } = data
-  const name = xmlSafe(profile.name)
+  const words = feedWords(profile.name)
+  const name = xmlSafe(words.author)
   const author = { name, uri: `${siteUrl}/` }
   return xmlDocument({
     feed: {
       '@xmlns': 'http://www.w3.org/2005/Atom',
       '@xml:lang': 'en',
       id: `${siteUrl}/notes`,
-      title: plain(`${profile.name} · Notes`),
-      subtitle: plain(`Notes by ${profile.name}.`),
+      title: plain(words.title),
+      subtitle: plain(words.description),
       updated: (lastModifiedOf(posts) ?? new Date(0)).toISOString(),
       generator: 'portfolio',
-      rights: plain(`© ${profile.name}`),
+      rights: plain(`© ${words.author}`),
       author,
       link: [
         { '@rel': 'alternate', '@type': 'text/html', '@href': `${siteUrl}/notes` },
@@ -178,7 +190,8 @@ const htmlEscaped = (text: string) =>
 /** RSS 2.0 (https://www.rssboard.org/rss-specification). */
 export function rssFeed(data: FeedData): string {
   const { siteUrl, profile, posts } = data
-  const name = xmlSafe(profile.name)
+  const words = feedWords(profile.name)
+  const name = xmlSafe(words.author)
   const updated = lastModifiedOf(posts) ?? new Date(0)
   return xmlDocument({
     rss: {
@@ -187,9 +200,9 @@ export function rssFeed(data: FeedData): string {
       '@xmlns:content': 'http://purl.org/rss/1.0/modules/content/',
       '@xmlns:atom': 'http://www.w3.org/2005/Atom',
       channel: {
-        title: `${name} · Notes`,
+        title: xmlSafe(words.title),
         link: `${siteUrl}/notes`,
-        description: `Notes by ${name}.`,
+        description: xmlSafe(words.description),
         language: 'en',
         copyright: `© ${name}`,
         lastBuildDate: updated.toUTCString(),
@@ -225,13 +238,14 @@ export function rssFeed(data: FeedData): string {
 /** JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/). */
 export function jsonFeed(data: FeedData): string {
   const { siteUrl, profile, posts } = data
-  const author = { name: profile.name, url: `${siteUrl}/` }
+  const words = feedWords(profile.name)
+  const author = { name: words.author, url: `${siteUrl}/` }
   return JSON.stringify({
     version: 'https://jsonfeed.org/version/1.1',
-    title: `${profile.name} · Notes`,
+    title: words.title,
     home_page_url: `${siteUrl}/notes`,
     feed_url: `${siteUrl}/feed.json`,
-    description: `Notes by ${profile.name}.`,
+    description: words.description,
     language: 'en',
     authors: [author],
     items: posts.map((post) => ({
