@@ -102,7 +102,10 @@ async function refreshFollowsItsCadence(databaseUrl: string) {
   expect(repo(await visitor())?.stars).toBe(4)
   await Bun.sleep(Math.max(0, reset * 1000 - Date.now()))
   fake.state.rateLimitedUntil = null
-  await eventually('the change after the rate limit', async () => repo(await visitor())?.stars === 5)
+  await eventually(
+    'the change after the rate limit',
+    async () => repo(await visitor())?.stars === 5,
+  )
 }
 
 describe('GitHub data follows GITHUB_REFRESH, on the jobs runner', () => {
