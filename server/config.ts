@@ -73,7 +73,7 @@ export interface GitHubSettings {
   refreshMs: number
   /** Gives up on one request after this long. */
   timeoutMs: number
-  /** How often each instance looks for due repositories. */
+  /** The refresh job runs at least this often (every `refreshMs` when that is shorter). */
   pollMs: number
   /** How long a claimed repository is left to its fetcher before another may take it. */
   leaseMs: number
@@ -124,7 +124,7 @@ export interface AlertSettings {
   /** The first retry waits this long; each next one twice as long, up to `retryMaxMs`. */
   retryBaseMs: number
   retryMaxMs: number
-  /** How often each instance looks for due alerts (besides the kick after each message). */
+  /** How often the alert job runs, on whichever instance claims it (besides the kick after each message). */
   pollMs: number
   /** How long a claimed alert is left to its sender before another may take it. */
   leaseMs: number
