@@ -92,7 +92,8 @@ async function refreshFollowsItsCadence(databaseUrl: string) {
 
   // A rate limit: nothing is asked until its end; then the change is fetched.
   const mark = fake.requests.length
-  const reset = Math.floor(Date.now() / 1000) + 4
+  // Long enough that the checks below all fall inside it, on a loaded machine too.
+  const reset = Math.floor(Date.now() / 1000) + 8
   fake.state.rateLimitedUntil = reset
   fake.update('ada', 'engine', { stars: 5 })
   await eventually('a request met by the rate limit', async () => fake.requests.length > mark)
