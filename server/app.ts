@@ -14,13 +14,12 @@ import { createRequestContexts } from './http/infra/request-context'
 import { createRouteMatcher } from './http/infra/route-match'
 import { createSearchGate, searchDoorOf, searchRefused } from './http/infra/search-gate'
 import { type EdgeRoute, edgeRoutes } from './http/routes'
+import type { JobRunner } from './jobs/runner'
 import type { Logger } from './log'
 import type { MediaStore } from './media/store'
 import { messages } from './messages'
-import type { AlertWorker } from './notify/worker'
 import type { Analytics } from './services/analytics'
 import { authenticate } from './services/auth/sessions'
-import type { GitHubScheduler } from './services/github/scheduler'
 import { jsonError, unavailableResponse } from './trpc/errors'
 import { createCaller } from './trpc/root'
 
@@ -43,12 +42,13 @@ export interface AppDeps {
   backupToken?: string
   /** The address at the other end of the socket; the listening server's by default (tests inject one). */
   peerAddress?: PeerAddress
-  /** Sends alerts for new messages (started and stopped by the caller); none: alerts wait in the outbox. */
-  alerts?: AlertWorker
+  /**
+   * The periodic jobs (started and stopped by the caller): a stored message
+   * kicks the alert job, a saved project the GitHub refresh; none: they wait.
+   */
+  jobs?: JobRunner
   /** Counts public page views (started and stopped by the caller); none: nothing is counted. */
   analytics?: Analytics
-  /** Refreshes GitHub repository data (started and stopped by the caller); none: a project's repository waits for one. */
-  github?: GitHubScheduler
 }
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS'

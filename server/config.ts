@@ -77,7 +77,7 @@ export interface GitHubSettings {
   timeoutMs: number
   /** Stops reading an answer past this many bytes (a README included): GitHub's own stay far below. */
   maxAnswerBytes?: number
-  /** How often each instance looks for due repositories. */
+  /** The refresh job runs at least this often (every `refreshMs` when that is shorter). */
   pollMs: number
   /** How long a claimed repository is left to its fetcher before another may take it. */
   leaseMs: number
@@ -150,7 +150,7 @@ export interface AlertSettings {
   /** The first retry waits this long; each next one twice as long, up to `retryMaxMs`. */
   retryBaseMs: number
   retryMaxMs: number
-  /** How often each instance looks for due alerts (besides the kick after each message). */
+  /** How often the alert job runs, on whichever instance claims it (besides the kick after each message). */
   pollMs: number
   /** How long a claimed alert is left to its sender before another may take it. */
   leaseMs: number

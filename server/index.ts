@@ -11,19 +11,11 @@ import { buildClient, viteBuildIsStale } from './build/client'
 import type { Database } from './db/client'
 import { DataDirLockedError } from './db/lock'
 import { buildTemplate, templateDirIn, templateState } from './db/template'
-import { appConfigFromEnv, ConfigError, loadEnv, mediaStorageFromEnv } from './env'
-import { serverJobs } from './jobs'
-import { startPostPublisher } from './jobs/publish-posts'
-import { createJobRunner, type JobRunner } from './jobs/runner'
+import { ConfigError, loadEnv } from './env'
 import { createLogger, errorDetails } from './log'
-import { createMediaStore } from './media/store'
-import { type AlertWorker, createAlertWorker } from './notify/worker'
-import { type Analytics, createAnalytics } from './services/analytics'
+import type { Server } from './server'
 import { prepareSignIn } from './services/auth/sign-in'
-import { createGitHubApi } from './services/github/api'
-import { createGitHubScheduler, type GitHubScheduler } from './services/github/scheduler'
-import { openDatabaseFromEnv, prepareDatabase, setupBanner } from './setup'
-import { unhandledResponse } from './trpc/errors'
+import { openDatabaseFromEnv, setupBanner } from './setup'
 
 const root = resolve(import.meta.dir, '..')
 const distDir = resolve(root, 'dist')
@@ -40,32 +32,17 @@ async function main() {
   // "listening" line (the process died without closing the database or
   // releasing the DATA_DIR lock).
   let opening: Promise<Database> | undefined
-  let server: ReturnType<typeof Bun.serve> | undefined
-  let alerts: AlertWorker | undefined
-  let analytics: Analytics | undefined
-  let jobs: JobRunner | undefined
-  let github: GitHubScheduler | undefined
-  let publisher: { stop: () => Promise<void> } | undefined
+  let server: Server | undefined
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true
     log.info('shutting down', { signal })
     withdrawBackupAccess(env.DATA_DIR)
-    // stop(false): refuse new connections, let in-flight requests finish.
-    await server?.stop(false)
-    // The send under way finishes and is marked; the rest wait in the outbox.
-    await alerts?.stop()
-    // The job under way is told to stop and waited for; its lease is let go at the end of its run.
-    await jobs?.stop()
-    // The page views counted since the last flush, written before the database closes.
-    await analytics?.stop()
-    // A fetch under way finishes and is stored; a killed one is retried after its lease.
-    await github?.stop()
-    // A publishing run under way commits or rolls back; its posts stay due otherwise.
-    await publisher?.stop()
-    const database = await opening?.catch(() => undefined)
-    await database?.close()
+    // Requests under way finish, the job under way ends, the last page views
+    // are written, then the database closes (server/server.ts).
+    if (server) await server.stop()
+    else await (await opening?.catch(() => undefined))?.close()
     log.info('stopped')
     log.flush?.()
     process.exit(0)
@@ -85,7 +62,7 @@ async function main() {
 
   // What does not need the database starts now and runs while it opens
   // (measured on a restart: about 0.25 s of the 0.7 s to the first answer).
-  const modules = Promise.all([import('./app'), import('./http/api/rest')])
+  const modules = import('./server')
   // Awaited below; a failure here is reported there, not as an unhandled rejection.
   modules.catch(() => {})
   opening = openDatabaseFromEnv(env)
@@ -97,49 +74,17 @@ async function main() {
       migrationsToApply: database.createdFrom.state === 'behind',
     })
   }
-  let prepared: Awaited<ReturnType<typeof prepareDatabase>>
-  try {
-    prepared = await prepareDatabase(database, env, log)
-  } catch (error) {
+  const { createServer } = await modules.catch(async (error: unknown) => {
     await database.close()
     throw error
-  }
-
+  })
   // PGlite: `bun run backup` cannot open DATA_DIR while this server holds it,
   // so it asks this server, over loopback, with this token.
   const backupToken = database.kind === 'pglite' ? createBackupToken() : undefined
-  const [{ createApp }, { largestRequestBody }] = await modules
-  const mediaStore = createMediaStore(mediaStorageFromEnv(env))
-  const config = appConfigFromEnv(env)
-  alerts = config.alerts
-    ? createAlertWorker({ db: database.db, settings: config.alerts, siteUrl: env.SITE_URL, log })
-    : undefined
-  analytics =
-    env.ANALYTICS === 'on'
-      ? createAnalytics({
-          db: database.db,
-          now: () => new Date(),
-          log,
-          flushMs: env.ANALYTICS_FLUSH,
-        })
-      : undefined
-  const githubSettings = config.github
-  github = githubSettings
-    ? createGitHubScheduler({
-        db: database.db,
-        settings: githubSettings,
-        api: createGitHubApi(githubSettings),
-        log,
-      })
-    : undefined
-  const app = createApp({
-    database,
-    config,
-    alerts,
-    analytics,
-    github,
+  server = await createServer({
+    env,
     log,
-    mediaStore,
+    database,
     distDir,
     backupToken,
     // Pages are rendered on the server; canonical URLs and the sitemap use SITE_URL.
@@ -148,21 +93,7 @@ async function main() {
     cache: true,
     siteUrl: env.SITE_URL,
   })
-  // Elysia's own listen: handlers get `server` (the client's socket address) from it.
-  app.listen({
-    port: env.PORT,
-    hostname: env.HOST,
-    // Past this Bun refuses a body itself; below it the REST door's own limits answer
-    // with a sentence naming them (http/infra/body.ts): 1 MB of JSON, 15 MB of image.
-    maxRequestBodySize: largestRequestBody + 1024 * 1024,
-    // Bun's defaults rather than Elysia's: a port in use is an error, idle sockets close after 10 s.
-    reusePort: false,
-    idleTimeout: 10,
-    error: (error) => unhandledResponse(error, { log, requestId: null }),
-  })
-  const listening = app.server
-  if (!listening) throw new Error('the server did not start listening')
-  server = listening
+  const listening = server.listen({ port: env.PORT, hostname: env.HOST })
   // The dummy hash unknown usernames are checked against (~0.4 s of argon2id on
   // Bun's thread pool), made while the server already answers: every password
   // check waits for it (services/auth/sign-in.ts), known user or not, so no answer
@@ -177,29 +108,18 @@ async function main() {
       )
     }
   }
-  // Alerts left pending by an earlier run (or another instance) go out now.
-  alerts?.start()
-  analytics?.start()
-  jobs = createJobRunner({
-    db: database.db,
-    jobs: serverJobs({ sessionIdleMs: config.sessionIdleMs, files: { store: mediaStore, log } }),
-    log,
-    pollMs: env.JOBS_POLL,
-  })
-  jobs.start()
-  // Repositories due (new, or not fetched for GITHUB_REFRESH) are fetched now, then every minute.
-  github?.start()
-  // Scheduled posts go live on time (claimed in the database: once, whichever instance runs first).
-  publisher = startPostPublisher({ db: database.db, log })
+  // Every periodic job (server/periodic-jobs.ts): alerts left pending by an earlier run
+  // go out now, repositories due are fetched, scheduled notes go live on time.
+  server.start()
   const address = `http://localhost:${listening.port}`
   log.info('listening', {
     url: address,
     database: database.kind,
-    media: mediaStore.location,
+    media: server.mediaStore.location,
   })
-  if (prepared.setupToken) {
+  if (server.setupToken) {
     const site = env.siteUrlSet ? env.SITE_URL : address
-    const banner = setupBanner(site, prepared.setupToken)
+    const banner = setupBanner(site, server.setupToken)
     // The lines before it first (stdout is buffered), then the line for log readers,
     // then the same in plain words for the person who just typed `bun start`.
     log.flush?.()

@@ -115,7 +115,7 @@ export const timelineEvents = pgTable(
 /**
  * Notes: blog posts. `status` is what the owner chose (draft or published);
  * a published post whose `published_at` is still to come is scheduled, and
- * goes live when the publishing job claims it (server/jobs/publish-posts.ts)
+ * goes live when the publishing job claims it (server/services/post-publishing.ts)
  * by setting `went_live_at`. Public reads ask for `went_live_at is not null`:
  * a post is public exactly from the transaction that claimed it, which also
  * bumps the content version, so every instance's cache refreshes with it.

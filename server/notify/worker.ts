@@ -1,84 +1,59 @@
 /**
- * Each instance's alert worker: takes due alerts from the outbox one at a
- * time (server/services/alerts.ts), sends each, marks it sent or puts it
- * off with a growing back-off. It runs every `pollMs` and right after a
- * message is stored (kick); pending alerts survive restarts in the table.
+ * The alert outbox's job (server/jobs/runner.ts): takes due alerts from the
+ * outbox one at a time (server/services/alerts.ts), sends each, marks it
+ * sent or puts it off with a growing back-off. It runs every `pollMs`
+ * (`NOTIFY_POLL`) on whichever instance claims it, and on this instance
+ * right after a message is stored (`kick`). Each alert is claimed in its
+ * own row with a lease, so a kicked run here and a run elsewhere never send
+ * one alert twice; pending alerts survive restarts in the table.
  */
 import type { AlertSettings } from '../config'
-import type { Db } from '../db/client'
-import type { Logger } from '../log'
-import { createPassLoop } from '../pass-loop'
+import type { Job } from '../jobs/runner'
 import { alertRecipient, claimDueAlert, markAlertFailed, markAlertSent } from '../services/alerts'
 import { type AlertTransports, createAlertTransports } from './transports'
 
-export interface AlertWorker {
-  /** Looks for due alerts soon (after a message was stored). */
-  kick(): void
-  /** Sends every due alert now; resolves when the pass is over. */
-  drain(): Promise<void>
-  start(): void
-  /** Stops polling and waits for the send under way. */
-  stop(): Promise<void>
-}
+export const ALERTS_JOB = 'alerts'
 
-export function createAlertWorker(options: {
-  db: Db
+export function alertsJob(options: {
   settings: AlertSettings
   siteUrl: string
-  log: Logger
   transports?: AlertTransports
-}): AlertWorker {
-  const { db, settings, log } = options
+}): Job {
+  const { settings } = options
   const transports = options.transports ?? createAlertTransports(settings, options.siteUrl)
-  let stopped = false
-
-  async function sendDue(): Promise<void> {
-    while (!stopped) {
-      const row = await claimDueAlert(db, new Date(), settings.leaseMs)
-      if (!row) return
-      try {
-        await transports.send(row, await alertRecipient(db, settings))
-        await markAlertSent(db, row.id, new Date())
-        log.info('alert sent', { alert_id: row.alert_id, channel: row.channel })
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error)
-        const next = await markAlertFailed(db, row, new Date(), message, settings)
-        if (!next) {
-          log.warn('alert attempt failed after its lease ran out; another sender has it', {
+  return {
+    name: ALERTS_JOB,
+    everyMs: settings.pollMs,
+    async run({ db, log, signal }) {
+      while (!signal.aborted) {
+        const row = await claimDueAlert(db, new Date(), settings.leaseMs)
+        if (!row) return
+        try {
+          await transports.send(row, await alertRecipient(db, settings))
+          await markAlertSent(db, row.id, new Date())
+          log.info('alert sent', { alert_id: row.alert_id, channel: row.channel })
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error)
+          const next = await markAlertFailed(db, row, new Date(), message, settings)
+          if (!next) {
+            log.warn('alert attempt failed after its lease ran out; another sender has it', {
+              alert_id: row.alert_id,
+              channel: row.channel,
+              error: message,
+            })
+            continue
+          }
+          log.warn('alert not sent, will retry', {
             alert_id: row.alert_id,
             channel: row.channel,
+            attempts: row.attempts,
+            next_attempt_at: next.toISOString(),
             error: message,
           })
-          continue
         }
-        log.warn('alert not sent, will retry', {
-          alert_id: row.alert_id,
-          channel: row.channel,
-          attempts: row.attempts,
-          next_attempt_at: next.toISOString(),
-          error: message,
-        })
       }
-    }
-  }
-
-  const loop = createPassLoop({
-    run: sendDue,
-    everyMs: settings.pollMs,
-    log,
-    failure: 'alert worker pass failed',
-  })
-
-  return {
-    kick: loop.kick,
-    drain: loop.drain,
-    start() {
-      stopped = false
-      loop.start()
     },
-    async stop() {
-      stopped = true
-      await loop.stop()
+    async atStop() {
       transports.close()
     },
   }

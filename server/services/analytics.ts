@@ -4,16 +4,17 @@
  *
  * The HTTP door (server/http/infra/page-views.ts) decides which answers are page
  * views and calls `record` with what it read from the request. Counting is
- * a few Map increments; the counts go to the database every `flushMs` in
+ * a few Map increments; the counts go to the database every
+ * `ANALYTICS_FLUSH` (the `analytics-flush` job below, on each instance) in
  * one transaction of additive upserts (`views = views + excluded.views`),
  * so several instances on one PostgreSQL add up, and once more when the
- * server stops. A crash loses at most the counts of the last `flushMs`.
+ * server stops. A crash loses at most the counts of the last flush period.
  *
  * Unique visitors as in Plausible: the SHA-256 of the day's random salt,
  * the client's IP and its User-Agent, cut to 132 bits. The salt lives
  * in `analytics_salts` for its UTC day only (shared by every instance) and
  * is deleted by the first flush after that day (or the `analytics-salts`
- * job of server/jobs/, whichever comes first), after which a day's hashes
+ * job below, whichever comes first), after which a day's hashes
  * cannot be recomputed from an address any more. The IP and User-Agent are
  * hashed as the view is recorded and never kept. `DNT: 1` or `Sec-GPC: 1`:
  * the view counts, the visitor does not (no hash is made at all).
@@ -23,6 +24,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { DeviceClass } from '../../src/domain/device-class'
 import type { Db } from '../db/client'
 import { analyticsSalts, analyticsViews, analyticsVisitors, shareLinks } from '../db/schema'
+import type { Job } from '../jobs/runner'
 import type { Logger } from '../log'
 
 /** One page view, as the door read it. */
@@ -45,8 +47,6 @@ export interface AnalyticsOptions {
   db: Db
   now: () => Date
   log: Logger
-  /** How often the counts are written; 0: only by `flush()` (tests). */
-  flushMs: number
 }
 
 /** The UTC day of a moment, `YYYY-MM-DD`. */
@@ -86,9 +86,6 @@ export interface Analytics {
   record(view: PageView): void
   /** Writes what is counted so far (one transaction); a failed write keeps the counts for the next. */
   flush(): Promise<void>
-  start(): void
-  /** Stops the timer and writes what is left. */
-  stop(): Promise<void>
   /** Views recorded and not yet written (tests, diagnostics). */
   pendingViews(): number
 }
@@ -109,7 +106,6 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
   let visits = new Map<string, string>()
   /** The (day, code, hash) triples already written at once (see `creditNow`). */
   let credited = new Set<string>()
-  let timer: ReturnType<typeof setInterval> | null = null
   let flushing: Promise<void> = Promise.resolve()
   let day = ''
   let dayStart = Number.NaN
@@ -395,7 +391,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     if (saltLoading) await saltLoading
     const batch = pending
     pending = emptyCounts()
-    // A past day's salt is deleted by the next write, or by the analytics-salts job (server/jobs/).
+    // A past day's salt is deleted by the next write, or by the analytics-salts job (below).
     if (batch.views.size === 0 && batch.visitors.size === 0 && batch.unattributed.size === 0) return
     try {
       await write(batch)
@@ -424,18 +420,6 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
       add(day, at, view)
     },
     flush,
-    start() {
-      if (timer || options.flushMs <= 0) return
-      timer = setInterval(() => {
-        flush().catch(() => {})
-      }, options.flushMs)
-      timer.unref?.()
-    },
-    async stop() {
-      if (timer) clearInterval(timer)
-      timer = null
-      await flush().catch(() => {})
-    },
     pendingViews: () => {
       let total = waiting.length
       for (const count of pending.views.values()) total += count
@@ -449,4 +433,30 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
 
 function* chunks<T>(items: T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size)
+}
+
+/**
+ * A past day's visitor salt goes as soon as the day is over, even when no
+ * instance has a count to write (a flush with counts deletes it too).
+ */
+export const analyticsSaltsJob: Job = {
+  name: 'analytics-salts',
+  everyMs: 15 * 60_000,
+  async run({ db, now }) {
+    await db.delete(analyticsSalts).where(lt(analyticsSalts.day, utcDay(now())))
+  },
+}
+
+/**
+ * Each instance writes its own counts every `flushMs` (0: only when asked
+ * and at stop), and what is left when the server stops.
+ */
+export function analyticsFlushJob(analytics: Analytics, flushMs: number): Job {
+  return {
+    name: 'analytics-flush',
+    scope: 'instance',
+    everyMs: flushMs,
+    run: () => analytics.flush(),
+    atStop: () => analytics.flush(),
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * Notes (blog posts): the rules and queries. A post is public from the
  * moment `went_live_at` is set, by the write that publishes it now or by the
- * publishing job when its scheduled time has come (server/jobs/publish-posts.ts);
+ * publishing job when its scheduled time has come (server/services/post-publishing.ts);
  * every public read asks for that column, so pages, the API, feeds, the
  * sitemap and search agree on what is live. Slugs follow the projects' house
  * rules: claimed under an advisory lock, former slugs kept so old links

@@ -27,6 +27,7 @@ import {
   trash,
 } from '../db/schema'
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors'
+import type { Job } from '../jobs/runner'
 import type { MediaStore } from '../media/store'
 import { claimSlug } from './project-slugs'
 import { iso, pgErrorCode } from './rows'
@@ -390,4 +391,19 @@ export async function purgeTrash(db: Db, now: Date, files?: FileRemoval): Promis
     await removeFiles(files, await orphanedFiles(db, images))
   }
   return gone.length
+}
+
+/**
+ * The Trash keeps an item 30 days; then it goes for good, with a project's
+ * revisions and an image's files. One DELETE claims the rows, so even two
+ * runs at once would remove each item once.
+ */
+export function trashPurgeJob(files: FileRemoval): Job {
+  return {
+    name: 'trash-purge',
+    everyMs: 3_600_000,
+    async run({ db, now }) {
+      await purgeTrash(db, now(), files)
+    },
+  }
 }

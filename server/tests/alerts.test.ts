@@ -9,8 +9,9 @@ import { isNull } from 'drizzle-orm'
 import type { AlertSettings } from '../config'
 import { migrateDatabase, openDatabase } from '../db/client'
 import { notificationOutbox } from '../db/schema'
-import { createLogger } from '../log'
-import { createAlertWorker } from '../notify/worker'
+import { createJobRunner } from '../jobs/runner'
+import { createLogger, type Logger } from '../log'
+import { ALERTS_JOB, alertsJob } from '../notify/worker'
 import { retryDelayMs } from '../services/alerts'
 import {
   startNtfyReceiver,
@@ -43,6 +44,16 @@ afterAll(async () => {
   for (const receiver of receivers.splice(0)) await receiver.stop()
   await cleanupChildren()
 })
+
+/** One instance's jobs runner with only the alert job, as the server runs it. */
+function alertWorker(db: TestApp['db'], settings: AlertSettings, log: Logger) {
+  const runner = createJobRunner({
+    db,
+    jobs: [alertsJob({ settings, siteUrl: 'http://localhost' })],
+    log,
+  })
+  return { start: runner.start, stop: runner.stop, drain: () => runner.runNow(ALERTS_JOB) }
+}
 
 async function appWith(alerts: AlertSettings, options: { worker?: boolean } = {}) {
   const t = await createTestApp({
@@ -235,9 +246,7 @@ describe.skipIf(!usingPostgres)('two instances on one PostgreSQL database', () =
       await sendAsPerson(a, `Sender ${n}`, `s${n}@example.com`, `Numbered message ${n}.`)
     }
     const log = createLogger('silent')
-    const workers = [first, second].map((database) =>
-      createAlertWorker({ db: database.db, settings, siteUrl: 'http://localhost', log }),
-    )
+    const workers = [first, second].map((database) => alertWorker(database.db, settings, log))
     for (const worker of workers) worker.start()
     await until(`${count} mails`, () => receiver.mails.length >= count, 60_000)
     await until('the outbox to empty', async () => (await pendingAlerts(a)) === 0)
@@ -372,9 +381,7 @@ describe('a send that outlives its lease', () => {
     const t = await appWith(settings, { worker: false })
     await sendAsPerson(t, 'Grace Hopper', 'grace@example.com', message)
     const log = createLogger('silent')
-    const [first, second] = [0, 1].map(() =>
-      createAlertWorker({ db: t.db, settings, siteUrl: 'http://localhost', log }),
-    )
+    const [first, second] = [0, 1].map(() => alertWorker(t.db, settings, log))
     if (!first || !second) throw new Error('no workers')
     const firstPass = first.drain()
     await until('the first POST', () => answers.length === 1)

@@ -10,9 +10,9 @@ import postgres from 'postgres'
 import { type Database, migrateDatabase, openDatabase } from '../db/client'
 import { analyticsSalts, analyticsViews, analyticsVisitors, shareLinks } from '../db/schema'
 import { DEVICE_COOKIE } from '../http/infra/device-cookie'
-import { analyticsSaltsJob } from '../jobs'
 import { createJobRunner } from '../jobs/runner'
 import { createLogger } from '../log'
+import { analyticsSaltsJob } from '../services/analytics'
 import { createTestApp, dropTestDatabase, sample, type TestApp, usingPostgres } from './harness'
 
 const CHROME =

@@ -108,7 +108,13 @@ describe('what is recorded', () => {
     })
     await call('DELETE', `/api/timeline/${event.id}`)
     const profile = await t.request('GET', '/api/profile')
-    const { age: _age, photo: _photo, ...fields } = profile.body
+    const {
+      age: _age,
+      photo: _photo,
+      greeting: _greeting,
+      bio_html: _bioHtml,
+      ...fields
+    } = profile.body
     await call('PUT', '/api/profile', { ...fields, headline: 'Audited headline' })
     const image = await upload(
       t.app,

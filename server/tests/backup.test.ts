@@ -835,7 +835,13 @@ describe('backups hold the media library', () => {
     const t = await createTestApp()
     try {
       const token = await t.login()
-      const { age: _age, photo: _photo, ...fields } = (await t.request('GET', '/api/profile')).body
+      const {
+        age: _age,
+        photo: _photo,
+        greeting: _greeting,
+        bio_html: _bioHtml,
+        ...fields
+      } = (await t.request('GET', '/api/profile')).body
       const put = (accent_color: string) =>
         t.request('PUT', '/api/profile', { token, body: { ...fields, accent_color } })
       expect((await put('#0f766e')).status).toBe(200)

@@ -6,7 +6,7 @@
  * run that takes over records that it started and finished.
  */
 import { sql } from 'drizzle-orm'
-import { extraJobs } from '../jobs'
+import { extraJobs } from '../periodic-jobs'
 
 extraJobs.push({
   name: 'cluster-probe',

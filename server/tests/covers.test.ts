@@ -48,7 +48,13 @@ function linesOf(svg: string): string[] {
 }
 
 async function setAccent(accent_color: string) {
-  const { age: _age, photo: _photo, ...fields } = (await t.request('GET', '/api/profile')).body
+  const {
+    age: _age,
+    photo: _photo,
+    greeting: _greeting,
+    bio_html: _bioHtml,
+    ...fields
+  } = (await t.request('GET', '/api/profile')).body
   const put = await t.request('PUT', '/api/profile', { token, body: { ...fields, accent_color } })
   expect(put.status).toBe(200)
 }

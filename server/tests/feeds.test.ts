@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { parseAtomFeed, parseJsonFeed, parseRssFeed } from 'feedsmith'
-import { publishDuePosts } from '../jobs/publish-posts'
+import { publishDuePosts } from '../services/post-publishing'
 import { createTestApp, type TestApp } from './harness'
 
 setDefaultTimeout(30_000)

@@ -11,7 +11,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import postgres from 'postgres'
-import { type AppDeps, createApp } from '../app'
+import type { AppDeps } from '../app'
 import { type AppConfig, defaultGitHubSettings } from '../config'
 import { type Database, migrateDatabase, migrationsFolder, openDatabase } from '../db/client'
 import * as schema from '../db/schema'
@@ -19,11 +19,10 @@ import { loadEnv } from '../env'
 import { createLogger, type Logger } from '../log'
 import { createFolderStore } from '../media/folder-store'
 import type { MediaStore } from '../media/store'
-import { createAlertWorker } from '../notify/worker'
-import { createAnalytics } from '../services/analytics'
+import { ALERTS_JOB } from '../notify/worker'
+import { createServer } from '../server'
 import { setAdminPassword } from '../services/auth/account'
-import { createGitHubApi } from '../services/github/api'
-import { createGitHubScheduler } from '../services/github/scheduler'
+import { GITHUB_REFRESH_JOB } from '../services/github/refresh-job'
 import { profileSeedFromEnv, seedProfile } from '../services/profile'
 
 export const ADMIN = { username: 'owner', password: 'correct horse battery staple' }
@@ -224,11 +223,11 @@ export async function createTestApp(
     mediaStore?: MediaStore
     /** Keep public answers in the response cache, as the server does (off by default). */
     cache?: AppDeps['cache']
-    /** Run an alert worker (config.alerts must be set): started here, stopped by close(). */
+    /** Run the alert job (config.alerts must be set): the jobs runner started here, stopped by close(). */
     alertWorker?: boolean
     /** Count page views (on by default; written by summaries, `analytics.flush()` and close()). */
     analytics?: boolean
-    /** Run a GitHub refresh (config.github must be set): kicked on save, stopped by close(); never started on a timer. */
+    /** Run the GitHub refresh job (config.github must be set): kicked on save, `github.drain()`; never on a timer. */
     githubScheduler?: boolean
     /** Where the app's log lines go; silent when absent. */
     log?: Logger
@@ -269,51 +268,40 @@ export async function createTestApp(
     github: { ...defaultGitHubSettings, apiUrl: 'http://127.0.0.1:9' },
     ...options.config,
   }
-  const alerts =
-    options.alertWorker && config.alerts
-      ? createAlertWorker({
-          db: database.db,
-          settings: config.alerts,
-          siteUrl: options.siteUrl ?? 'http://localhost',
-          log: createLogger('silent'),
-        })
-      : undefined
-  alerts?.start()
-  const analytics =
-    options.analytics === false
-      ? undefined
-      : createAnalytics({
-          db: database.db,
-          now: clock.now,
-          log: createLogger('silent'),
-          flushMs: 0,
-        })
   const log = options.log ?? createLogger('silent')
-  const github =
-    options.githubScheduler && config.github
-      ? createGitHubScheduler({
-          db: database.db,
-          settings: config.github,
-          api: createGitHubApi(config.github),
-          log,
-          now: clock.now,
-        })
-      : undefined
-  const app = createApp({
-    database,
-    config,
-    alerts,
-    analytics,
-    github,
+  // The server as `bun start` wires it (server/server.ts), without a socket:
+  // requests go through app.handle, and the jobs runner is not started (tests
+  // run jobs themselves), except the alert job's when asked for.
+  const server = await createServer({
+    env: testEnv,
     log,
-    distDir,
+    database,
+    prepare: false,
+    config,
     mediaStore,
+    distDir,
     now: clock.now,
     ssr: options.ssr,
     siteUrl: options.siteUrl,
     cache: options.cache,
     peerAddress: options.peerAddress,
+    analytics: options.analytics === false ? false : { flushMs: 0 },
+    alerts: Boolean(options.alertWorker),
+    github: Boolean(options.githubScheduler),
+    // The outbox's rows carry real times (the alert tests wait for real retries):
+    // with an alert job, the runner keeps real time; otherwise the test's clock.
+    jobsNow: options.alertWorker ? () => new Date() : clock.now,
   })
+  if (options.alertWorker && config.alerts) server.jobs.start()
+  const { app, jobs, analytics } = server
+  /** Runs one job now on this instance (after its run under way), as a kick does. */
+  const runJob = (name: string) => (jobs.names.includes(name) ? jobs.runNow(name) : undefined)
+  const alerts =
+    config.alerts && options.alertWorker ? { drain: () => runJob(ALERTS_JOB) } : undefined
+  const github =
+    options.githubScheduler && config.github
+      ? { drain: () => runJob(GITHUB_REFRESH_JOB) }
+      : undefined
 
   async function request(
     method: string,
@@ -352,15 +340,14 @@ export async function createTestApp(
     login,
     mediaStore,
     snapshot: () => snapshot(database.db),
+    jobs,
     alerts,
     analytics,
     github,
     close: async () => {
-      await github?.stop()
-      await alerts?.stop()
-      await analytics?.stop()
+      // The jobs stopped (the last page views written), then the database closed.
+      await server.stop()
       media.remove()
-      await database.close()
     },
   }
 }

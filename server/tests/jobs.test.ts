@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { adminUsers, jobs as jobsTable, sessions } from '../db/schema'
-import { deadSessionsJob } from '../jobs'
 import { createJobRunner, type Job, RETRY_MS } from '../jobs/runner'
 import { createLogger } from '../log'
+import { deadSessionsJob } from '../services/auth/sessions'
 import { createClock, freshDatabase } from './harness'
 
 let database: Database

@@ -131,6 +131,62 @@ test('no two folders under server/ import each other, directly or through others
   expect(cycles).toEqual([])
 })
 
+/**
+ * The node a services file belongs to: its folder inside server/services/
+ * (`github`, `auth`), or the file itself for one directly under it.
+ */
+function serviceNodeOf(path: string): string | null {
+  const parts = path.replace(/\.tsx?$/, '').split('/')
+  if (parts[0] !== 'server' || parts[1] !== 'services' || parts.length < 3) return null
+  return parts.length > 3 ? `server/services/${parts[2]}/` : `server/services/${parts[2]}`
+}
+
+/** The cycles of a graph of nodes, each named by the imports that make it. */
+function cyclesOf(edges: { from: string; to: string; via: string }[]): string[] {
+  const graph = new Map<string, Map<string, string>>()
+  for (const { from, to, via } of edges) {
+    const next = graph.get(from) ?? new Map<string, string>()
+    next.set(to, next.get(to) ?? via)
+    graph.set(from, next)
+  }
+  const cycles: string[] = []
+  const done = new Set<string>()
+  const visit = (node: string, path: string[]) => {
+    if (path.includes(node)) {
+      const loop = [...path.slice(path.indexOf(node)), node]
+      cycles.push(
+        loop
+          .slice(1)
+          .map((to, i) => graph.get(loop[i] ?? '')?.get(to))
+          .join(', '),
+      )
+      return
+    }
+    if (done.has(node)) return
+    for (const next of graph.get(node)?.keys() ?? []) visit(next, [...path, node])
+    done.add(node)
+  }
+  for (const node of graph.keys()) visit(node, [])
+  return cycles
+}
+
+test('no folder inside server/services/ and another service import each other, directly or through others', async () => {
+  const edges: { from: string; to: string; via: string }[] = []
+  for (const { file, target } of await importsOf('server/services/**/*.ts')) {
+    const from = serviceNodeOf(file)
+    const to = serviceNodeOf(target)
+    if (!from || !to || from === to) continue
+    // Only the cycles that go through a folder: files directly under services/ are one layer.
+    edges.push({ from, to, via: `${file} → ${target}` })
+  }
+  const throughFolders = cyclesOf(edges).filter((cycle) =>
+    cycle
+      .split(', ')
+      .some((step) => /server\/services\/[^/]+\/[^/]+ →|→ server\/services\/[^/]+\//.test(step)),
+  )
+  expect(throughFolders).toEqual([])
+})
+
 test('nothing under server/ imports scripts/', async () => {
   const imports = await importsOf('server/**/*.ts')
   expect(offenders(imports, (target) => target.startsWith('scripts/'))).toEqual([])

@@ -114,6 +114,29 @@ describe('GET /api/openapi.json', () => {
     }
   })
 
+  test('every object a request sends lists its fields: additionalProperties false', () => {
+    /** The objects with properties in a JSON Schema that let other fields in, by their path. */
+    const open = (schema: unknown, at: string): string[] => {
+      if (Array.isArray(schema)) return schema.flatMap((item, i) => open(item, `${at}[${i}]`))
+      if (!isRecord(schema)) return []
+      const here = isRecord(schema.properties) && schema.additionalProperties !== false ? [at] : []
+      return [
+        ...here,
+        ...Object.entries(schema).flatMap(([key, value]) => open(value, `${at}.${key}`)),
+      ]
+    }
+    let bodies = 0
+    const found: string[] = []
+    for (const { method, path, operation } of operations()) {
+      for (const [type, content] of Object.entries(operation.requestBody?.content ?? {})) {
+        bodies++
+        found.push(...open(content.schema, `${method} ${path} ${type}`))
+      }
+    }
+    expect(bodies).toBeGreaterThan(30)
+    expect(found).toEqual([])
+  })
+
   test("a route not in the document is the REST door's 404", async () => {
     const r = await t.request('GET', '/api/not-a-route')
     expect(r.status).toBe(404)
@@ -136,6 +159,8 @@ describe('GET /api/openapi.json', () => {
     )
     expect(accepts(sample.project())).toBe(true)
     expect(accepts({ title: 42 })).toBe(false)
+    // A field the route does not take is refused, as the route refuses it.
+    expect(accepts({ ...sample.project(), tittle: 'Typo' })).toBe(false)
     const answers201 = ajv.compile(
       withRefs(createSchema?.responses['201']?.content?.['application/json']?.schema),
     )

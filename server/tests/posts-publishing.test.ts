@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { migrateDatabase, openDatabase } from '../db/client'
 import { readContentVersion } from '../db/content-version'
-import { publishDuePosts } from '../jobs/publish-posts'
+import { publishDuePosts } from '../services/post-publishing'
 import { cleanupChildren, freshPostgresUrl } from './child-server'
 import { createTestApp, type TestApp, usingPostgres } from './harness'
 

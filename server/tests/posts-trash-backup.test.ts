@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { eq } from 'drizzle-orm'
 import { backupSummary, parseBackup } from '../backup/format'
 import { postSlugs, posts } from '../db/schema'
-import { publishDuePosts } from '../jobs/publish-posts'
+import { publishDuePosts } from '../services/post-publishing'
 import { purgeTrash } from '../services/trash'
 import { ADMIN, createTestApp, isRecord, type TestApp } from './harness'
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { readContentVersion } from '../db/content-version'
 import { posts } from '../db/schema'
-import { publishDuePosts } from '../jobs/publish-posts'
+import { publishDuePosts } from '../services/post-publishing'
 import { createTestApp, isRecord, type TestApp } from './harness'
 
 setDefaultTimeout(20_000)

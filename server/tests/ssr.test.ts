@@ -714,6 +714,8 @@ describe('the owner’s accent colour', () => {
     const {
       age: _age,
       photo: _photo,
+      greeting: _greeting,
+      bio_html: _bioHtml,
       ...profileBody
     } = (await t.request('GET', '/api/profile')).body
     await t.request('PUT', '/api/profile', {

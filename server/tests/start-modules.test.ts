@@ -3,8 +3,9 @@ import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
 
 /**
- * What the server loads before it listens: its app and REST adapter, imported
- * as server/index.ts imports them, in a process of their own. The PDF
+ * What the server loads before it listens: createServer() with the app, the
+ * REST adapter and every periodic job, imported as server/index.ts imports
+ * it, in a process of their own. The PDF
  * renderer, the syntax highlighter, sharp and nodemailer come with their first
  * use (a CV, a code block, an upload or a link-preview card, an email).
  */
@@ -12,8 +13,7 @@ describe('the start loads only what the first public answer needs', () => {
   test('no PDF renderer, highlighter, sharp or nodemailer after importing the app', () => {
     const server = resolve(import.meta.dir, '..')
     const script = `
-await import(${JSON.stringify(resolve(server, 'app.ts'))})
-await import(${JSON.stringify(resolve(server, 'http/api/rest.ts'))})
+await import(${JSON.stringify(resolve(server, 'server.ts'))})
 console.log(JSON.stringify(Object.keys(require.cache)))`
     const run = spawnSync(process.execPath, ['-e', script], {
       encoding: 'utf8',

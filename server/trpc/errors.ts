@@ -50,14 +50,15 @@ function pathKey(issue: IssueLike): string {
 export function validationFields(error: unknown): Record<string, string[]> | null {
   const issues = issuesOf(error)
   if (!issues) return null
-  const fields: Record<string, string[]> = {}
+  // A Map, then own properties: a field named `constructor` or `__proto__` is just a name.
+  const fields = new Map<string, string[]>()
   for (const issue of issues) {
     const key = pathKey(issue) || '_'
-    const list = fields[key] ?? []
+    const list = fields.get(key) ?? []
     list.push(issue.message)
-    fields[key] = list
+    fields.set(key, list)
   }
-  return fields
+  return Object.fromEntries(fields)
 }
 
 /** One readable sentence for a validation error: its messages, deduplicated. */

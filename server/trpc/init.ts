@@ -6,6 +6,7 @@ import { restoreNoticeFor } from '../services/restore-notice'
 import type { Context } from './context'
 import { logFailure, toTrpcError, trpcErrorShape } from './errors'
 import type { EndpointMeta } from './meta'
+import { refuseUnknownFields } from './strict-input'
 
 /**
  * A request refused before its context exists (a batch holding a sign-in,
@@ -46,7 +47,25 @@ const baseProcedure = t.procedure.use(async ({ next }) => {
   return result
 })
 
-export const publicProcedure = baseProcedure
+/**
+ * The last middleware of every builder, right before the input parser: a
+ * field the procedure does not take is refused (strict-input.ts), after the
+ * sign-in check (a request without a valid token learns nothing of the
+ * fields). The raw input is read once and shared with the parser.
+ */
+const strictInput = t.middleware(async ({ next, path, getRawInput }) => {
+  let raw: Promise<unknown> | undefined
+  const readOnce = () => {
+    raw ??= getRawInput()
+    return raw
+  }
+  // An input that cannot be read fails in the parser, as it would without this.
+  const input = await readOnce().catch(() => undefined)
+  refuseUnknownFields(path, input)
+  return next({ getRawInput: readOnce })
+})
+
+export const publicProcedure = baseProcedure.use(strictInput)
 
 /** Every write and private read: a valid, unexpired, unrevoked session. */
 const signedIn = baseProcedure.use(async ({ ctx, next }) => {
@@ -72,10 +91,12 @@ export const sessionRequired: unknown = signedIn._def.middlewares.at(-1)
  * read is public. Declare it `cache: 'public-unless-signed-in'`, so a request
  * with a token neither reads nor fills the shared cache.
  */
-export const publicOrAdminProcedure = baseProcedure.use(async ({ ctx, next }) => {
-  const admin = ctx.authorization ? await authenticate(ctx, ctx.authorization) : null
-  return next({ ctx: { ...ctx, admin } })
-})
+export const publicOrAdminProcedure = baseProcedure
+  .use(async ({ ctx, next }) => {
+    const admin = ctx.authorization ? await authenticate(ctx, ctx.authorization) : null
+    return next({ ctx: { ...ctx, admin } })
+  })
+  .use(strictInput)
 
 /**
  * Every admin write that succeeded goes into the audit log: the procedure's
@@ -85,31 +106,33 @@ export const publicOrAdminProcedure = baseProcedure.use(async ({ ctx, next }) =>
  * mutation declared `audit: false` (a preview: it changes nothing) is not
  * recorded. The raw input is read once and shared with the input parser.
  */
-export const adminProcedure = signedIn.use(async ({ ctx, next, type, path, meta, getRawInput }) => {
-  if (type !== 'mutation' || meta?.audit === false) return next()
-  let raw: Promise<unknown> | undefined
-  const readOnce = () => {
-    raw ??= getRawInput()
-    return raw
-  }
-  // An input that cannot be read fails in the parser below, as it would without this.
-  const before = await readOnce()
-    .then((input) => storedRowOf(ctx.db, path, input))
-    .catch(() => undefined)
-  const result = await next({ getRawInput: readOnce })
-  if (!result.ok) return result
-  try {
-    const input = await readOnce()
-    const after = before ? await storedRowOf(ctx.db, path, input, result.data) : undefined
-    const event = describeWrite(path, input, result.data, { before, after })
-    await recordAudit(ctx, { ...event, actor: ctx.session.username })
-  } catch (error) {
-    // The write is done; a missing entry is logged rather than reported as a failed write.
-    ctx.log.error('audit entry not recorded', {
-      request_id: ctx.requestId,
-      action: path,
-      error: String(error),
-    })
-  }
-  return result
-})
+export const adminProcedure = signedIn
+  .use(async ({ ctx, next, type, path, meta, getRawInput }) => {
+    if (type !== 'mutation' || meta?.audit === false) return next()
+    let raw: Promise<unknown> | undefined
+    const readOnce = () => {
+      raw ??= getRawInput()
+      return raw
+    }
+    // An input that cannot be read fails in the parser below, as it would without this.
+    const before = await readOnce()
+      .then((input) => storedRowOf(ctx.db, path, input))
+      .catch(() => undefined)
+    const result = await next({ getRawInput: readOnce })
+    if (!result.ok) return result
+    try {
+      const input = await readOnce()
+      const after = before ? await storedRowOf(ctx.db, path, input, result.data) : undefined
+      const event = describeWrite(path, input, result.data, { before, after })
+      await recordAudit(ctx, { ...event, actor: ctx.session.username })
+    } catch (error) {
+      // The write is done; a missing entry is logged rather than reported as a failed write.
+      ctx.log.error('audit entry not recorded', {
+        request_id: ctx.requestId,
+        action: path,
+        error: String(error),
+      })
+    }
+    return result
+  })
+  .use(strictInput)

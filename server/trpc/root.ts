@@ -23,6 +23,7 @@ import { shareLinksRouter } from './routers/share-links'
 import { timelineRouter } from './routers/timeline'
 import { trashRouter } from './routers/trash'
 import { twoFactorRouter } from './routers/two-factor'
+import { registerInputs } from './strict-input'
 
 export const appRouter = router({
   projects: projectsRouter,
@@ -50,6 +51,9 @@ export const appRouter = router({
   overview: overviewRouter,
   settings: settingsRouter,
 })
+
+// Every input is strict: a field a procedure does not take answers 400 (strict-input.ts).
+registerInputs(appRouter._def.record)
 
 export type AppRouter = typeof appRouter
 

@@ -17,6 +17,10 @@ type JsonSchema = Record<string, unknown>
 const zodSchemaOf = (schema: unknown): z.ZodType | undefined =>
   schema instanceof z.ZodType ? schema : undefined
 
+/** An object's catch-all lets other fields in (anything but `z.never()`). */
+const isOpen = (catchall: unknown): boolean =>
+  catchall instanceof z.ZodType && catchall._zod.def.type !== 'never'
+
 /**
  * A zod schema as JSON Schema. A multipart form's file field (a `File`) is
  * described as binary content; other types JSON cannot describe never
@@ -27,10 +31,15 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     io,
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
-      const def = (zodSchema as { _zod?: { def?: { type?: string; fn?: unknown } } })._zod?.def
+      const def = (zodSchema as { _zod?: { def?: { type?: string; catchall?: unknown } } })._zod
+        ?.def
       if (def?.type === 'custom') {
         jsonSchema.type = 'string'
         jsonSchema.contentMediaType = 'application/octet-stream'
+      }
+      // Inputs are strict (server/trpc/strict-input.ts): a field not listed is refused.
+      if (io === 'input' && def?.type === 'object' && !isOpen(def.catchall)) {
+        jsonSchema.additionalProperties = false
       }
     },
   }) as JsonSchema

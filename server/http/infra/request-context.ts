@@ -1,10 +1,11 @@
 import type { AppConfig } from '../../config'
 import type { Database } from '../../db/client'
+import type { JobRunner } from '../../jobs/runner'
 import type { Logger } from '../../log'
 import type { MediaStore } from '../../media/store'
-import type { AlertWorker } from '../../notify/worker'
+import { ALERTS_JOB } from '../../notify/worker'
 import type { Analytics } from '../../services/analytics'
-import type { GitHubScheduler } from '../../services/github/scheduler'
+import { GITHUB_REFRESH_JOB } from '../../services/github/refresh-job'
 import { type Context, createContextInner } from '../../trpc/context'
 import { clientIp, createProxyWarning, isHttps, type PeerAddress } from './client-address'
 import { deviceTokenOf } from './device-cookie'
@@ -21,12 +22,10 @@ export interface RequestContextOptions {
   requestIdOf: (request: Request) => string
   /** The address at the other end of the socket. */
   peerOf: PeerAddress
-  /** This instance's alert worker, when alerts are configured. */
-  alerts?: AlertWorker
+  /** This instance's jobs runner: the alert job and the GitHub refresh are kicked through it. */
+  jobs?: JobRunner
   /** This instance's page-view counts (summaries write them first). */
   analytics?: Analytics
-  /** This instance's GitHub refresh. */
-  github?: GitHubScheduler
 }
 
 /**
@@ -36,8 +35,11 @@ export interface RequestContextOptions {
  * client address).
  */
 export function createRequestContexts(options: RequestContextOptions) {
-  const { database, config, log, mediaStore, now, requestIdOf, peerOf, alerts, analytics, github } =
-    options
+  const { database, config, log, mediaStore, now, requestIdOf, peerOf, jobs, analytics } = options
+  // Only the jobs this runner has: without an alert job, alerts wait in the outbox.
+  const kickable = (name: string) => (jobs?.names.includes(name) ? jobs : undefined)
+  const alerts = kickable(ALERTS_JOB)
+  const github = kickable(GITHUB_REFRESH_JOB)
   const { siteUrl } = options
   const trustProxy = config.trustProxy ?? 0
   const context = (requestId: string, ip: string, authorization: string | null): Context =>
@@ -52,10 +54,10 @@ export function createRequestContexts(options: RequestContextOptions) {
       mediaStore,
       siteUrl,
       databaseKind: database.kind,
-      kickAlerts: alerts?.kick,
-      drainAlerts: alerts?.drain,
+      kickAlerts: alerts && (() => alerts.kick(ALERTS_JOB)),
+      drainAlerts: alerts && (() => alerts.runNow(ALERTS_JOB)),
       flushAnalytics: analytics?.flush,
-      kickGitHub: github?.kick,
+      kickGitHub: github && (() => github.kick(GITHUB_REFRESH_JOB)),
     })
   return {
     ofRequest: (request: Request): Context => ({

@@ -4,6 +4,7 @@ import type { SessionInfo } from '../../../src/schemas/security'
 import type { Db } from '../../db/client'
 import { adminUsers, sessions } from '../../db/schema'
 import { NotFoundError } from '../../errors'
+import type { Job } from '../../jobs/runner'
 import type { ServiceContext } from '../context'
 import { bearerToken, hashToken } from './tokens'
 
@@ -139,4 +140,18 @@ export async function deleteDeadSessions(db: Db, now: Date, idleMs: number): Pro
         lt(sessions.revoked_at, now),
       ),
     )
+}
+
+/**
+ * Sessions that can never be used again (expired, idle past the limit, or
+ * revoked) are deleted hourly, not only at the next sign-in.
+ */
+export function deadSessionsJob(sessionIdleMs: number): Job {
+  return {
+    name: 'dead-sessions',
+    everyMs: 3_600_000,
+    async run({ db, now }) {
+      await deleteDeadSessions(db, now(), sessionIdleMs)
+    },
+  }
 }

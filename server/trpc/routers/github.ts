@@ -5,7 +5,7 @@ import {
   githubRefreshResultSchema,
   githubRepoListItemSchema,
 } from '../../../src/schemas/github'
-import { importRepositories, listOwnerRepositories, refreshNow } from '../../services/github/import'
+import { importRepositories, listOwnerRepositories, refreshNow } from '../../services/github-import'
 import { adminProcedure, router } from '../init'
 
 export const githubRouter = router({

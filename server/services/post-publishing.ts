@@ -11,6 +11,7 @@ import { and, eq, inArray, isNull, lte } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { bumpContentVersion } from '../db/content-version'
 import { posts } from '../db/schema'
+import type { Job } from '../jobs/runner'
 import type { Logger } from '../log'
 
 export interface PublishDeps {
@@ -18,7 +19,7 @@ export interface PublishDeps {
   log?: Logger
 }
 
-/** How often the server looks for due posts: a scheduled post is public at most this late. */
+/** How often the server looks for due notes: a scheduled note is public at most this late. */
 export const PUBLISH_INTERVAL_MS = 15_000
 
 /** Publishes the posts due at `now`; answers the ids this call published. */
@@ -53,28 +54,13 @@ export async function publishDuePosts(deps: PublishDeps, now: Date): Promise<num
 }
 
 /**
- * Runs `publishDuePosts` every `intervalMs` (and once at start) until
- * stopped; a failed run is logged and the next one tries again.
+ * The publishing job: every `PUBLISH_INTERVAL_MS` on whichever instance
+ * claims it (a scheduled note is public at most this late).
  */
-export function startPostPublisher(deps: PublishDeps & { now?: () => Date; intervalMs?: number }): {
-  stop: () => Promise<void>
-} {
-  const now = deps.now ?? (() => new Date())
-  let running: Promise<unknown> = Promise.resolve()
-  const tick = () => {
-    running = running
-      .then(() => publishDuePosts(deps, now()))
-      .catch((error: unknown) =>
-        deps.log?.error('publishing posts failed', { error: String(error) }),
-      )
-  }
-  tick()
-  const timer = setInterval(tick, deps.intervalMs ?? PUBLISH_INTERVAL_MS)
-  timer.unref?.()
-  return {
-    stop: async () => {
-      clearInterval(timer)
-      await running
-    },
-  }
+export const publishNotesJob: Job = {
+  name: 'publish-notes',
+  everyMs: PUBLISH_INTERVAL_MS,
+  async run({ db, log, now }) {
+    await publishDuePosts({ db, log }, now())
+  },
 }

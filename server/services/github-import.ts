@@ -11,35 +11,34 @@ import {
   parseRepoName,
   type RepoName,
   readableRepoName,
-} from '../../../src/domain/github'
-import { isSafeUrl } from '../../../src/domain/safe-url'
-import { limits } from '../../../src/schemas/fields'
+} from '../../src/domain/github'
+import { isSafeUrl } from '../../src/domain/safe-url'
+import { limits } from '../../src/schemas/fields'
 import type {
   GithubImportResult,
   GithubRefreshResult,
   GithubRepoListItem,
-} from '../../../src/schemas/github'
-import { projectInput } from '../../../src/schemas/project'
-import { defaultGitHubSettings, type GitHubSettings } from '../../config'
-import { writeContent } from '../../db/content-version'
-import { githubRepositories, profile } from '../../db/schema'
+} from '../../src/schemas/github'
+import { projectInput } from '../../src/schemas/project'
+import { defaultGitHubSettings, type GitHubSettings } from '../config'
+import { writeContent } from '../db/content-version'
+import { githubRepositories, profile } from '../db/schema'
 import {
   humanDuration,
   InvalidInputError,
   NotFoundError,
   RateLimitedError,
   UnavailableError,
-} from '../../errors'
-import type { ServiceContext } from '../context'
-import { createProjectIn } from '../projects'
+} from '../errors'
+import type { ServiceContext } from './context'
 import {
   createGitHubApi,
   GitHubAnswerTooLarge,
   type GitHubApi,
   GitHubRateLimited,
   GitHubUnreachable,
-} from './api'
-import { absolutizeReadme, fitDescription, readmeBases } from './readme'
+} from './github/api'
+import { absolutizeReadme, fitDescription, readmeBases } from './github/readme'
 import {
   claimManualRefresh,
   languageShares,
@@ -51,7 +50,8 @@ import {
   refreshGitHub,
   shownFullName,
   storedRepository,
-} from './repositories'
+} from './github/repositories'
+import { createProjectIn } from './projects'
 
 /** At most this many pages of 100 repositories are read (10,000 repositories). */
 const MAX_PAGES = 100

@@ -1,0 +1,57 @@
+/**
+ * Every periodic job of this server, gathered from the features that
+ * declare them; server/jobs/runner.ts runs them (docs/architecture.md,
+ * "Periodic jobs", lists them, and a test keeps that list true). Add one:
+ * declare it next to the work it does, then add it here.
+ */
+import type { AlertSettings, GitHubSettings } from './config'
+import type { Job } from './jobs/runner'
+import type { Logger } from './log'
+import type { MediaStore } from './media/store'
+import { alertsJob } from './notify/worker'
+import { type Analytics, analyticsFlushJob, analyticsSaltsJob } from './services/analytics'
+import { deadSessionsJob } from './services/auth/sessions'
+import { createGitHubApi, type GitHubApi } from './services/github/api'
+import { githubRefreshJob } from './services/github/refresh-job'
+import { publishNotesJob } from './services/post-publishing'
+import { trashPurgeJob } from './services/trash'
+
+/**
+ * Jobs added from outside the list (a test's preload module registers one
+ * here before the server starts).
+ */
+export const extraJobs: Job[] = []
+
+export interface JobSettings {
+  sessionIdleMs: number
+  mediaStore: MediaStore
+  log: Logger
+  /** This instance's page-view counts and how often they are written (0: at stop only); none: analytics off. */
+  analytics?: { counts: Analytics; flushMs: number }
+  /** The alert channels; none: messages are only stored. */
+  alerts?: { settings: AlertSettings; siteUrl: string }
+  /** GitHub's API; none: no refresh (repositories wait). */
+  github?: { settings: GitHubSettings; api?: GitHubApi }
+}
+
+/** Every job of this server, with the settings it runs under. */
+export function serverJobs(settings: JobSettings): Job[] {
+  const { analytics, alerts, github } = settings
+  return [
+    publishNotesJob,
+    ...(alerts ? [alertsJob(alerts)] : []),
+    ...(github
+      ? [
+          githubRefreshJob({
+            settings: github.settings,
+            api: github.api ?? createGitHubApi(github.settings),
+          }),
+        ]
+      : []),
+    ...(analytics ? [analyticsFlushJob(analytics.counts, analytics.flushMs)] : []),
+    analyticsSaltsJob,
+    deadSessionsJob(settings.sessionIdleMs),
+    trashPurgeJob({ store: settings.mediaStore, log: settings.log }),
+    ...extraJobs,
+  ]
+}

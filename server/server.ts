@@ -1,0 +1,178 @@
+/**
+ * One server process, wired in one place: the database (opened, migrated
+ * and prepared), the app, the jobs runner with every periodic job
+ * (server/periodic-jobs.ts), the listening socket and the graceful stop.
+ * `bun start` (server/index.ts) and the test harness (server/tests/harness.ts)
+ * both build their server here; the harness calls `app.handle` instead of
+ * listening and runs the jobs it needs by hand.
+ */
+import { type App, type AppDeps, createApp } from './app'
+import type { AppConfig } from './config'
+import type { Database } from './db/client'
+import { appConfigFromEnv, type Env, mediaStorageFromEnv } from './env'
+import { largestRequestBody } from './http/api/rest'
+import { createJobRunner, type Job, type JobRunner } from './jobs/runner'
+import type { Logger } from './log'
+import { createMediaStore, type MediaStore } from './media/store'
+import { serverJobs } from './periodic-jobs'
+import { type Analytics, createAnalytics } from './services/analytics'
+import type { GitHubApi } from './services/github/api'
+import { prepareDatabase } from './setup'
+import { unhandledResponse } from './trpc/errors'
+
+export interface ServerOptions {
+  env: Env
+  log: Logger
+  /** The database, or its opening under way (opened while the modules load). */
+  database: Database | Promise<Database>
+  /** Migrations, the profile seed, the first admin or set-up token (default on; tests prepare their own). */
+  prepare?: boolean
+  /** The request handlers' settings; the environment's by default. */
+  config?: AppConfig
+  /** Where uploads go; the environment's folder or bucket by default. */
+  mediaStore?: MediaStore
+  distDir: string
+  ssr?: boolean
+  cache?: AppDeps['cache']
+  siteUrl?: string
+  now?: () => Date
+  backupToken?: string
+  peerAddress?: AppDeps['peerAddress']
+  /** Count page views and write them every `flushMs` (0: at stop only); the environment's by default. */
+  analytics?: { flushMs: number } | false
+  /** Send alerts for new messages (default: when the configuration has alert channels). */
+  alerts?: boolean
+  /** Refresh GitHub data (default: when the configuration has GitHub settings). */
+  github?: boolean
+  /** The GitHub API the refresh reads (tests: the fake's); the configuration's by default. */
+  githubApi?: GitHubApi
+  /** The clock the jobs runner schedules with and hands its jobs (default: `now`). */
+  jobsNow?: () => Date
+}
+
+export interface Server {
+  app: App
+  database: Database
+  config: AppConfig
+  mediaStore: MediaStore
+  /** Every periodic job of this process; `start()` runs them on their cadence. */
+  jobs: JobRunner
+  analytics?: Analytics
+  /** When the database has no admin yet: the one-time set-up token. */
+  setupToken?: string
+  /** Listens (Elysia's own listen: handlers get the client's socket address from it). */
+  listen(options: { port: number; hostname: string }): NonNullable<App['server']>
+  /** Starts the jobs runner. */
+  start(): void
+  /**
+   * The graceful stop: no new connections and the requests under way
+   * finished, the job under way told to stop and waited for (its lease let
+   * go), the page views counted since the last flush written, the mail
+   * connections closed, then the database.
+   */
+  stop(): Promise<void>
+}
+
+export async function createServer(options: ServerOptions): Promise<Server> {
+  const { env, log } = options
+  const database = await options.database
+  let setupToken: string | undefined
+  if (options.prepare !== false) {
+    try {
+      setupToken = (await prepareDatabase(database, env, log)).setupToken
+    } catch (error) {
+      await database.close()
+      throw error
+    }
+  }
+  const config = options.config ?? appConfigFromEnv(env)
+  const mediaStore = options.mediaStore ?? createMediaStore(mediaStorageFromEnv(env))
+  const now = options.now ?? (() => new Date())
+  // As the app's: `http://localhost` when none is given.
+  const siteUrl = options.siteUrl ?? 'http://localhost'
+  const analyticsFlushMs =
+    options.analytics === undefined
+      ? env.ANALYTICS === 'on'
+        ? env.ANALYTICS_FLUSH
+        : undefined
+      : options.analytics === false
+        ? undefined
+        : options.analytics.flushMs
+  const analytics =
+    analyticsFlushMs === undefined ? undefined : createAnalytics({ db: database.db, now, log })
+  const alertSettings = options.alerts === false ? undefined : config.alerts
+  const githubSettings = options.github === false ? undefined : config.github
+  const jobList: Job[] = serverJobs({
+    sessionIdleMs: config.sessionIdleMs,
+    mediaStore,
+    log,
+    analytics:
+      analytics && analyticsFlushMs !== undefined
+        ? { counts: analytics, flushMs: analyticsFlushMs }
+        : undefined,
+    alerts: alertSettings ? { settings: alertSettings, siteUrl } : undefined,
+    github: githubSettings ? { settings: githubSettings, api: options.githubApi } : undefined,
+  })
+  const jobs = createJobRunner({
+    db: database.db,
+    jobs: jobList,
+    log,
+    now: options.jobsNow ?? now,
+    pollMs: env.JOBS_POLL,
+  })
+  const app = createApp({
+    database,
+    config,
+    jobs,
+    analytics,
+    log,
+    mediaStore,
+    distDir: options.distDir,
+    backupToken: options.backupToken,
+    ssr: options.ssr,
+    cache: options.cache,
+    siteUrl: options.siteUrl,
+    now: options.now,
+    peerAddress: options.peerAddress,
+  })
+  let listening: NonNullable<App['server']> | undefined
+  let stopping: Promise<void> | undefined
+
+  return {
+    app,
+    database,
+    config,
+    mediaStore,
+    jobs,
+    analytics,
+    setupToken,
+    listen({ port, hostname }) {
+      app.listen({
+        port,
+        hostname,
+        // Past this Bun refuses a body itself; below it the REST door's own limits answer
+        // with a sentence naming them (http/infra/body.ts): 1 MB of JSON, 15 MB of image.
+        maxRequestBodySize: largestRequestBody + 1024 * 1024,
+        // Bun's defaults rather than Elysia's: a port in use is an error, idle sockets close after 10 s.
+        reusePort: false,
+        idleTimeout: 10,
+        error: (error) => unhandledResponse(error, { log, requestId: null }),
+      })
+      if (!app.server) throw new Error('the server did not start listening')
+      listening = app.server
+      return listening
+    },
+    start: () => jobs.start(),
+    stop() {
+      stopping ??= (async () => {
+        // stop(false): refuse new connections, let in-flight requests finish.
+        await listening?.stop(false)
+        // The job under way ends (an alert being sent is marked; a GitHub fetch is stored;
+        // a publishing run commits or rolls back); then the last page views are written.
+        await jobs.stop()
+        await database.close()
+      })()
+      return stopping
+    },
+  }
+}
