@@ -37,6 +37,7 @@ export const auditGroupPrefixes: Record<AuditGroup, string[]> = {
     'posts.',
     'profile.',
     'appearance.',
+    'settings.',
     'media.',
     'shareLinks.',
     'cv.',

@@ -3,7 +3,7 @@ import { isPublicRead } from '../http/api/rest'
 import { publicQueries, restEndpoints } from '../trpc/endpoints'
 import { endpointMetaSchema, sharesCachedAnswer } from '../trpc/meta'
 
-test('the REST door derived from the procedures is the API table of the spec (plus auth, profile, appearance, the owner’s time zone, media, security, inbox, notifications, CV, import, backups, share links, analytics, GitHub, the Trash and revisions)', () => {
+test('the REST door derived from the procedures is the API table of the spec (plus auth and passkeys, profile, appearance, the owner’s time zone, media, security, inbox, notifications, CV, import, backups, share links, analytics, GitHub, the Trash and revisions)', () => {
   const table = restEndpoints.map(
     (route) => `${route.rest.method} ${route.rest.path} ${route.rest.status} ${route.procedure}`,
   )
@@ -37,6 +37,13 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'POST /api/setup 201 auth.setup',
       'POST /api/auth/logout 204 auth.logout',
       'GET /api/auth/me 200 auth.me',
+      'POST /api/auth/passkey/options 200 auth.passkeyOptions',
+      'POST /api/auth/login/passkey 200 auth.passkeyLogin',
+      'GET /api/auth/passkeys 200 passkeys.list',
+      'POST /api/auth/passkeys/options 200 passkeys.registrationOptions',
+      'POST /api/auth/passkeys 201 passkeys.register',
+      'PATCH /api/auth/passkeys/:id 200 passkeys.rename',
+      'DELETE /api/auth/passkeys/:id 204 passkeys.remove',
       'GET /api/profile 200 profile.get',
       'PUT /api/profile 200 profile.update',
       'GET /api/appearance 200 appearance.get',

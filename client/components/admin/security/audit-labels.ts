@@ -42,6 +42,7 @@ const actionLabels: Record<string, string> = {
   'profile.update': 'Profile updated',
   'profile.restoreRevision': 'Profile version restored',
   'appearance.set': 'Site style changed',
+  'settings.setTimeZone': 'Time zone changed',
   'trash.restore': 'Restored from the Trash',
   'trash.delete': 'Deleted for good from the Trash',
   'media.upload': 'Image uploaded',
