@@ -113,6 +113,7 @@ describe('what is recorded', () => {
       photo: _photo,
       greeting: _greeting,
       bio_html: _bioHtml,
+      version: _version,
       ...fields
     } = profile.body
     await call('PUT', '/api/profile', { ...fields, headline: 'Audited headline' })

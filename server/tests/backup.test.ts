@@ -840,6 +840,8 @@ describe('backups hold the media library', () => {
         photo: _photo,
         greeting: _greeting,
         bio_html: _bioHtml,
+        // Each save below replaces the profile without asking which version it edits.
+        version: _version,
         ...fields
       } = (await t.request('GET', '/api/profile')).body
       const put = (accent_color: string) =>

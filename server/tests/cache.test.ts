@@ -186,7 +186,14 @@ describe('invalidation', () => {
       expect((await call(app, 'GET', path)).text, path).not.toContain('Grace Hopper')
     }
     const current = JSON.parse((await call(app, 'GET', '/api/profile')).text)
-    const { age: _age, photo: _photo, greeting: _greeting, bio_html: _bioHtml, ...fields } = current
+    const {
+      age: _age,
+      photo: _photo,
+      greeting: _greeting,
+      bio_html: _bioHtml,
+      version: _version,
+      ...fields
+    } = current
     const saved = await call(app, 'PUT', '/api/profile', {
       token,
       body: { ...fields, name: 'Grace Hopper', headline: 'Hello from Grace Hopper' },

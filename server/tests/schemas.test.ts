@@ -23,7 +23,7 @@ describe('projectInput', () => {
     })
   })
 
-  test('strips unknown keys (id, slug, timestamps, anything else)', () => {
+  test('strips unknown keys (id, timestamps, anything else) and keeps the address', () => {
     const parsed = projectInput.parse({
       ...project,
       id: 5,
@@ -41,6 +41,7 @@ describe('projectInput', () => {
       'period',
       'repo_url',
       'role',
+      'slug',
       'tags',
       'title',
       'website_url',

@@ -716,6 +716,8 @@ describe('the owner’s accent colour', () => {
       photo: _photo,
       greeting: _greeting,
       bio_html: _bioHtml,
+      // Each save below replaces the profile without asking which version it edits.
+      version: _version,
       ...profileBody
     } = (await t.request('GET', '/api/profile')).body
     await t.request('PUT', '/api/profile', {
