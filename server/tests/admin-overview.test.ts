@@ -142,7 +142,7 @@ describe('the figures are the rows there are', () => {
 describe('the checklist ticks itself as the owner completes each step', () => {
   test('profile: their own details and a bio', async () => {
     const current = await t.request('GET', '/api/profile', { token })
-    const { age: _a, greeting: _g, photo: _p, bio_html: _b, ...profile } = current.body
+    const { age: _a, greeting: _g, photo: _p, bio_html: _b, version: _v, ...profile } = current.body
     const save = (changes: Record<string, unknown>) =>
       t.request('PUT', '/api/profile', { token, body: { ...profile, ...changes } })
     expect((await save({ name: 'Your Name', bio: 'I build things.' })).status).toBe(200)
@@ -156,7 +156,7 @@ describe('the checklist ticks itself as the owner completes each step', () => {
     const image = await upload(t.app, token, uploadForm(blackPng(40, 30), { name: 'me.png' }))
     expect(image.status).toBe(201)
     const current = await t.request('GET', '/api/profile', { token })
-    const { age: _a, greeting: _g, photo: _p, bio_html: _b, ...profile } = current.body
+    const { age: _a, greeting: _g, photo: _p, bio_html: _b, version: _v, ...profile } = current.body
     const r = await t.request('PUT', '/api/profile', {
       token,
       body: { ...profile, photo_url: image.body.url },
