@@ -65,6 +65,10 @@ export const databaseJourneys: ReadonlyArray<{ file: string; why: string }> = [
     why: 'repository data refreshed by a job claimed once, the rate limit stored in the database',
   },
   {
+    file: 'edit-conflicts.e2e.ts',
+    why: 'two tabs saving one project: the version compared under the row lock (SELECT … FOR UPDATE) in the save’s transaction',
+  },
+  {
     file: 'admin-media.e2e.ts',
     why: 'the media library’s uses, read across every content table',
   },
