@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { ageFromBirthYear } from '../../src/domain/age'
-import { splitNames } from '../../src/domain/comma-list'
+import { splitNames } from '../../src/domain/name-list'
 import { withoutPlaceholders } from '../../src/domain/owner-placeholders'
 import { greetingOf, type Profile, type ProfileData } from '../../src/schemas/profile'
 import type { Revision } from '../../src/schemas/revisions'

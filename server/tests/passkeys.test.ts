@@ -14,9 +14,11 @@ import {
   setDefaultTimeout,
   test,
 } from 'bun:test'
+import { sql } from 'drizzle-orm'
 import { parseBackup, serializeBackup } from '../backup/format'
 import { restoreBackup } from '../backup/restore'
 import { readBackup } from '../backup/snapshot'
+import { type Database, openDatabase } from '../db/client'
 import { passkeyChallenges, passkeys, throttleCounters, twoFactor } from '../db/schema'
 import type { Logger } from '../log'
 import { currentCode } from '../services/auth/two-factor'
@@ -452,8 +454,23 @@ describe('rename, remove and the audit log', () => {
 })
 
 describe('several instances on one database', () => {
-  test(`a ceremony started on one instance finishes on another${usingPostgres ? ' (PostgreSQL)' : ''}`, async () => {
-    const other = await createTestApp({ database: t.database, withAdmin: false, siteUrl: SITE })
+  test(`a ceremony started on one instance finishes on another${usingPostgres ? ' (PostgreSQL, a pool of its own)' : ''}`, async () => {
+    // On PostgreSQL the other instance has its own connection pool to the same database, as a
+    // second server process would; PGlite is one process by design, so it shares the database.
+    let ownPool: Database | undefined
+    if (usingPostgres && process.env.DATABASE_URL) {
+      const [row] = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
+        name: string
+      }[]
+      const url = new URL(process.env.DATABASE_URL)
+      url.pathname = `/${row?.name}`
+      ownPool = await openDatabase({ kind: 'postgres', url: url.toString(), max: 2 })
+    }
+    const other = await createTestApp({
+      database: ownPool ?? t.database,
+      withAdmin: false,
+      siteUrl: SITE,
+    })
     const { authenticator } = await addPasskey()
     // Options from this instance, the answer to the other.
     const options = await loginOptions(t)
@@ -475,6 +492,7 @@ describe('several instances on one database', () => {
       },
     })
     expect(added.status).toBe(201)
+    await ownPool?.close()
   })
 })
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { joinCommaList, splitCommaList, splitNameList, splitNames } from './comma-list'
+import { joinCommaList, splitCommaList } from './comma-list'
+import { splitNameList, splitNames } from './name-list'
 
 describe('splitCommaList', () => {
   test('splits on commas and trims each item', () => {

@@ -6,7 +6,7 @@
  * ("40,000", "1,5 M"), which is part of a number. Items are trimmed and
  * empty ones dropped.
  */
-const lineBreak = /\r?\n|\r/
+export const lineBreak = /\r?\n|\r/
 /** A comma not between two digits. */
 const separatingComma = /(?<!\d),|,(?!\d)/
 
@@ -26,19 +26,4 @@ export function splitCommaList(value: string): string[] {
 export function joinCommaList(items: readonly string[]): string {
   const text = items.join('\n')
   return items.length === 1 && separatingComma.test(text) ? `${text}\n` : text
-}
-
-/**
- * A list of names (skills), item by item: each item holding a separating
- * comma is split by the one-line rule, so "Kafka, Docker" is two names
- * wherever it was typed (a line of its own in the form, an API call, a
- * stored row from before the rule). A line break inside an item splits too.
- */
-export function splitNames(items: readonly string[]): string[] {
-  return items.flatMap((item) => item.split(lineBreak).flatMap((line) => splitCommaList(line)))
-}
-
-/** What a names field (skills) publishes from the text typed into it. */
-export function splitNameList(value: string): string[] {
-  return splitNames(splitCommaList(value))
 }

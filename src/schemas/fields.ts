@@ -1,4 +1,4 @@
-import { splitNames } from '../domain/comma-list'
+import { splitNames } from '../domain/name-list'
 import { isSafeUrl } from '../domain/safe-url'
 import { slugify } from '../domain/slug'
 import { z } from './zod'

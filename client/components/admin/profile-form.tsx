@@ -1,4 +1,5 @@
-import { joinCommaList, splitNameList } from '../../../src/domain/comma-list'
+import { joinCommaList } from '../../../src/domain/comma-list'
+import { splitNameList } from '../../../src/domain/name-list'
 import { limits } from '../../../src/schemas/fields'
 import { type Profile, type ProfileData, profileInput } from '../../../src/schemas/profile'
 import {

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
-import { conflictVersionOf } from '../../lib/api-errors'
 import { dropDraft, keepDraft, readDraft } from '../../lib/form-drafts'
+import { conflictVersionOf } from './conflict-version'
 import { useLeaveGuard } from './use-leave-guard'
 import { useSaveAction } from './use-save-action'
 import { issuesByField, issuesSummary } from './zod-issues'
