@@ -93,6 +93,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey posts from 127.0.0.1: lift the per-IP contact limit for the run.
       CONTACT_MAX_PER_IP: '10000',
+      // …and the search limits (search-as-you-type from one address, two workers at once).
+      SEARCH_MAX_PER_IP: '100000',
+      SEARCH_MAX_PER_SECOND: '1000',
       // Never the internet: projects linking GitHub repositories fetch from a closed loopback
       // port (e2e/github.e2e.ts runs its own server against a fake GitHub API).
       GITHUB_API_URL: 'http://127.0.0.1:9',

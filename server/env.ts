@@ -8,6 +8,7 @@ import {
   type AppConfig,
   defaultAlertTiming,
   defaultGitHubSettings,
+  defaultSearchLimits,
   defaultSpamRules,
   type GitHubSettings,
   isProxyEntry,
@@ -118,6 +119,9 @@ const variables = z.object({
   CONTACT_MAX_PER_IP: count(5),
   CONTACT_WINDOW: duration('10m'),
   CONTACT_DAILY_CAP: count(500),
+  /** Searches one address may make a minute, and searches started a second by everyone (search-gate.ts). */
+  SEARCH_MAX_PER_IP: count(defaultSearchLimits.perAddress),
+  SEARCH_MAX_PER_SECOND: count(defaultSearchLimits.perSecond),
   /** Alerts for new messages by email: `smtp://user:password@host:587` or `smtps://…:465`. */
   SMTP_URL: z
     .string()
@@ -285,6 +289,11 @@ export function appConfigFromEnv(env: Env): AppConfig {
       dailyCap: env.CONTACT_DAILY_CAP,
     },
     spam: { ...defaultSpamRules, minFillMs: env.CONTACT_MIN_FILL_TIME },
+    search: {
+      ...defaultSearchLimits,
+      perAddress: env.SEARCH_MAX_PER_IP,
+      perSecond: env.SEARCH_MAX_PER_SECOND,
+    },
     alerts: alertSettingsFromEnv(env),
     setupTokenDir: env.DATA_DIR,
     github: githubSettingsFromEnv(env),

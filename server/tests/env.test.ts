@@ -20,6 +20,7 @@ describe('the environment', () => {
       corsOrigins: [],
       contact: { perIp: 5, windowMs: 600_000, dailyCap: 500 },
       spam: { minFillMs: 3_000, maxTokenAgeMs: 7 * 86_400_000, maxLinks: 3 },
+      search: { perAddress: 30, windowMs: 60_000, concurrency: 2, perSecond: 4 },
       // GitHub's public API, no token, every six hours, a 10 s timeout.
       github: {
         apiUrl: 'https://api.github.com',
