@@ -63,7 +63,7 @@ test('a draft: saved unpublished, absent for visitors, previewed by the admin, t
   await page.getByLabel('Repository URL').fill('https://github.com/ada/draft-journey')
   await page.getByLabel('Role').fill('Sole developer')
   await page.getByLabel('Period').fill('Winter 2025')
-  const published = page.getByRole('checkbox', { name: 'Published' })
+  const published = page.getByRole('checkbox', { name: 'Published', exact: true })
   // A new project starts as a draft.
   await expect(published).not.toBeChecked()
   await expectNoAxeViolations(page)
@@ -104,7 +104,7 @@ test('a draft: saved unpublished, absent for visitors, previewed by the admin, t
 
   // Published from the edit form: public at once.
   await page.goto(`/admin/projects/edit/${draft.id}`)
-  const box = page.getByRole('checkbox', { name: 'Published' })
+  const box = page.getByRole('checkbox', { name: 'Published', exact: true })
   await expect(box).not.toBeChecked()
   await expect(page.getByLabel('Role')).toHaveValue('Sole developer')
   await box.check()

@@ -31,6 +31,7 @@ const tableLabels: Record<string, string> = {
   profile: 'Profile',
   admin_users: 'Admin users',
   two_factor: 'Two-factor sign-in',
+  passkeys: 'Passkeys (their public keys)',
   projects: 'Projects',
   project_slugs: 'Project addresses (slugs)',
   timeline_events: 'Timeline events',
