@@ -21,8 +21,12 @@ import { apiCreate, expect, hydrated, test, unique, wholeStylesheetOf } from './
  * scheduler 4 KB.
  */
 const ENTRY_LIMIT_KB = 110
-/** Any public page: the entry and its own route chunk. */
-const FIRST_LOAD_LIMIT_KB = 113
+/**
+ * Any public page: the entry and its own route chunk. 114 KB since the passkey sign-in's two
+ * unbatched procedures and the phone header's name joined the entry (a project page came to
+ * 113.01 KB); the public pages as documents with islands are to bring this far lower.
+ */
+const FIRST_LOAD_LIMIT_KB = 114
 
 interface Script {
   url: string

@@ -59,7 +59,8 @@ test('a restore from a backup is noticed by an open admin tab on its next action
 
   // After the backup, the owner renames themself.
   const profile = (await api('/api/profile')).json
-  const { age: _age, photo: _photo, ...fields } = profile
+  // What the answer computes (its age, greeting, rendered About) is no field of a save.
+  const { age: _age, photo: _photo, greeting: _greeting, bio_html: _bioHtml, ...fields } = profile
   const renamed = await api('/api/profile', {
     method: 'PUT',
     token,
