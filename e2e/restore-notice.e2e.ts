@@ -58,7 +58,7 @@ test('a restore from a backup is noticed by an open admin tab on its next action
   expect(backup.status).toBe(200)
 
   // After the backup, the owner renames themself.
-  const profile = (await api('/api/profile')).json
+  const profile = (await api('/api/profile', { token })).json
   // What the answer computes (its age, greeting, rendered About) is no field of a save.
   const { age: _age, photo: _photo, greeting: _greeting, bio_html: _bioHtml, ...fields } = profile
   const renamed = await api('/api/profile', {
@@ -66,7 +66,7 @@ test('a restore from a backup is noticed by an open admin tab on its next action
     token,
     body: { ...fields, name: 'Renamed Meanwhile' },
   })
-  expect(renamed.status).toBe(200)
+  expect(renamed.status, JSON.stringify(renamed.json)).toBe(200)
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   await context.addInitScript((value) => {
