@@ -7,39 +7,46 @@ import { apiCreate, expect, test, unique } from './fixtures'
  * every screen at 390 and 1280 px in both colour schemes against this run's
  * server. No image comparison: each picture is a PNG, and each dark one is
  * of a page that really was dark (the script once took light pages twice).
+ * The public pages and the admin screens are two tests that may run side by
+ * side on the two workers (about two minutes each on a 2-core machine).
  */
-test('the screenshot script takes every screen, light and dark', async ({
-  browser,
-  token,
-  request,
-  baseURL,
-}, testInfo) => {
-  test.setTimeout(240_000)
-  const project = await apiCreate(request, token, '/api/projects', {
-    title: unique('Screenshot Subject'),
-    description: 'Pictured at two widths in two themes.',
-    long_description: 'Long.',
-    image_urls: ['/profile.svg'],
-    tags: ['Screens'],
-  })
-  const shots = await captureScreens({
+test.describe.configure({ mode: 'parallel' })
+
+for (const part of ['public', 'admin'] as const) {
+  test(`the screenshot script takes every ${part} screen, light and dark`, async ({
     browser,
-    base: baseURL ?? '',
     token,
-    slug: project.slug,
-    outDir: testInfo.outputPath('screens'),
+    request,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(240_000)
+    const project = await apiCreate(request, token, '/api/projects', {
+      title: unique('Screenshot Subject'),
+      description: 'Pictured at two widths in two themes.',
+      long_description: 'Long.',
+      image_urls: ['/profile.svg'],
+      tags: ['Screens'],
+    })
+    const paths = screenPaths(project.slug)[part]
+    const shots = await captureScreens({
+      browser,
+      base: baseURL ?? '',
+      token,
+      slug: project.slug,
+      outDir: testInfo.outputPath('screens'),
+      paths,
+    })
+    expect(shots).toHaveLength(paths.length * 2 * 2)
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+    for (const shot of shots) {
+      const label = `${shot.path} ${shot.width} ${shot.colorScheme}`
+      const bytes = readFileSync(shot.file)
+      expect(bytes.subarray(0, 8).equals(png), label).toBe(true)
+      expect(bytes.length, label).toBeGreaterThan(2_000)
+      expect(shot.theme, label).toBe(shot.colorScheme)
+      expect(shot.background, label).toBe(
+        shot.colorScheme === 'dark' ? 'rgb(2, 6, 23)' : 'rgb(248, 250, 252)',
+      )
+    }
   })
-  const paths = screenPaths(project.slug)
-  expect(shots).toHaveLength((paths.public.length + paths.admin.length) * 2 * 2)
-  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-  for (const shot of shots) {
-    const label = `${shot.path} ${shot.width} ${shot.colorScheme}`
-    const bytes = readFileSync(shot.file)
-    expect(bytes.subarray(0, 8).equals(png), label).toBe(true)
-    expect(bytes.length, label).toBeGreaterThan(2_000)
-    expect(shot.theme, label).toBe(shot.colorScheme)
-    expect(shot.background, label).toBe(
-      shot.colorScheme === 'dark' ? 'rgb(2, 6, 23)' : 'rgb(248, 250, 252)',
-    )
-  }
-})
+}
