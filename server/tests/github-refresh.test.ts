@@ -12,6 +12,7 @@ import {
   type ChildServer,
   call,
   cleanupChildren,
+  exitWithin,
   freshPostgresUrl,
   login,
   startServer,
@@ -111,6 +112,9 @@ async function refreshFollowsItsCadence(databaseUrl: string) {
     'the change after the rate limit',
     async () => repo(await visitor())?.stars === 5,
   )
+  // Stopped before the next database's run, which counts the fake's requests.
+  server.process.kill('SIGTERM')
+  expect(await exitWithin(server)).toBe(0)
 }
 
 describe('GitHub data follows GITHUB_REFRESH, on the jobs runner', () => {
