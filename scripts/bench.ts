@@ -43,12 +43,13 @@
  *   bun scripts/bench.ts --static <dir> <port>   (the Bun baseline; the bench starts it)
  */
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
 import type { Subprocess } from 'bun'
 import { median } from './median'
+import { nginxConfig, nginxPath, nginxQuote } from './nginx'
 import { seedContent, signIn } from './seed-content'
 import { firstOk, freePort, rssKb, serverPidOf, startAsReadme, stop } from './server-process'
 
@@ -98,7 +99,6 @@ const baselineRoot = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASE
 const startOnly = process.env.BENCH_ONLY === 'start'
 const admin = { username: 'bench', password: 'bench password 123' }
 const wrkPath = Bun.which('wrk')
-const nginxPath = Bun.which('nginx') ?? Bun.which('nginx', { PATH: '/usr/sbin:/usr/local/sbin' })
 const databaseUrl = process.env.DATABASE_URL ?? ''
 /** Sent by every request of the load: a browser, so that page views are counted. */
 const browserUserAgent =
@@ -235,42 +235,20 @@ function rssPeak(pid: number) {
 }
 
 /** nginx, one worker, its default access log (combined format, to a file): each route an exact location with our headers. */
-function nginxConfig(dir: string, port: number, routes: Record<string, Route>): string {
-  const quote = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
+function benchNginxConfig(dir: string, port: number, routes: Record<string, Route>): string {
   const locations = Object.entries(routes).map(([path, route]) => {
     const headers = Object.entries(route.headers)
       .filter(([name]) => name !== 'content-type')
-      .map(([name, value]) => `      add_header ${name} ${quote(value)} always;`)
+      .map(([name, value]) => `      add_header ${name} ${nginxQuote(value)} always;`)
       .join('\n')
-    return `    location = ${path} {\n      types { }\n      default_type ${quote(route.type)};\n${headers}\n      try_files /${route.file} =404;\n    }`
+    return `    location = ${path} {\n      types { }\n      default_type ${nginxQuote(route.type)};\n${headers}\n      try_files /${route.file} =404;\n    }`
   })
-  const temp = join(dir, 'nginx-temp')
-  mkdirSync(temp, { recursive: true })
-  return `daemon off;
-master_process off;
-worker_processes 1;
-error_log stderr error;
-pid ${join(dir, 'nginx.pid')};
-events { worker_connections 1024; }
-http {
-  access_log ${join(dir, 'access.log')};
-  sendfile on;
-  tcp_nopush on;
-  etag off;
-  server_tokens off;
-  keepalive_requests 10000000;
-  client_body_temp_path ${temp}/body;
-  proxy_temp_path ${temp}/proxy;
-  fastcgi_temp_path ${temp}/fastcgi;
-  uwsgi_temp_path ${temp}/uwsgi;
-  scgi_temp_path ${temp}/scgi;
-  server {
-    listen 127.0.0.1:${port};
-    root ${dir};
-${locations.join('\n')}
-  }
-}
-`
+  return nginxConfig({
+    dir,
+    port,
+    locations,
+    http: ['tcp_nopush on;', 'etag off;', 'keepalive_requests 10000000;'],
+  })
 }
 
 interface Run {
@@ -292,7 +270,7 @@ interface Run {
   viewsCounted: number
 }
 
-/** The pages, whose views are counted (the API read is not). */
+/** The two servers of the defaults' cost, loaded in turn. */
 const analyticsOff = 'ours, bare (LOG_LEVEL=warn ANALYTICS=off)'
 const countingOn = 'ours, at the defaults (alternating)'
 /** What the defaults (request log, page views counted) add to the bare server's CPU time per request, in %. */
@@ -409,7 +387,7 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
     if (nginxPath) {
       const nginxPort = freePort()
       const conf = join(staticDir, 'nginx.conf')
-      writeFileSync(conf, nginxConfig(staticDir, nginxPort, routes))
+      writeFileSync(conf, benchNginxConfig(staticDir, nginxPort, routes))
       const nginx = Bun.spawn([nginxPath, '-c', conf, '-p', staticDir], {
         stdout: 'ignore',
         stderr: 'inherit',

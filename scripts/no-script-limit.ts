@@ -6,14 +6,14 @@
  * at the same path by nginx; everything else (stylesheets, fonts, images) is proxied to our
  * server, so the two differ only in the scripts.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
+import { nginxConfig, nginxPath } from './nginx'
 import { firstOk, freePort } from './server-process'
 
-export const nginxPath =
-  Bun.which('nginx') ?? Bun.which('nginx', { PATH: '/usr/sbin:/usr/local/sbin' })
+export { nginxPath }
 
 /** A page's HTML as a browser with script turned off would use it. */
 export function withoutScripts(html: string): string {
@@ -32,8 +32,6 @@ export interface NoScriptLimit {
 export async function startNoScriptLimit(ours: string, paths: string[]): Promise<NoScriptLimit> {
   if (!nginxPath) throw new Error('nginx is not installed (apt-get install nginx)')
   const dir = mkdtempSync(join(tmpdir(), 'portfolio-no-script-'))
-  const temp = join(dir, 'nginx-temp')
-  mkdirSync(temp, { recursive: true })
   const locations: string[] = []
   for (const [index, path] of paths.entries()) {
     const response = await fetch(`${ours}${path}`)
@@ -55,35 +53,11 @@ export async function startNoScriptLimit(ours: string, paths: string[]): Promise
   }
   const port = freePort()
   const conf = join(dir, 'nginx.conf')
-  writeFileSync(
-    conf,
-    `daemon off;
-master_process off;
-worker_processes 1;
-error_log stderr error;
-pid ${join(dir, 'nginx.pid')};
-events { worker_connections 1024; }
-http {
-  access_log ${join(dir, 'access.log')};
-  sendfile on;
-  server_tokens off;
-  client_body_temp_path ${temp}/body;
-  proxy_temp_path ${temp}/proxy;
-  fastcgi_temp_path ${temp}/fastcgi;
-  uwsgi_temp_path ${temp}/uwsgi;
-  scgi_temp_path ${temp}/scgi;
-  server {
-    listen 127.0.0.1:${port};
-    root ${dir};
-${locations.join('\n')}
-    location / {
+  locations.push(`    location / {
       proxy_pass ${ours};
       proxy_http_version 1.1;
-    }
-  }
-}
-`,
-  )
+    }`)
+  writeFileSync(conf, nginxConfig({ dir, port, locations }))
   const nginx = Bun.spawn([nginxPath, '-c', conf, '-p', dir], {
     stdout: 'ignore',
     stderr: 'inherit',
