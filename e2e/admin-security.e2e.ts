@@ -105,12 +105,14 @@ test('two-factor sign-in: turn it on, sign out, sign in with a generated code', 
   await expectNoAxeViolations(page)
   await screenshots(page, 'security-off')
 
-  // The password first: a wrong one is an inline error and no secret is shown.
-  await page.getByLabel('Password', { exact: true }).fill('not the password')
+  // The password first: a wrong one is an inline error and no secret is shown. The passkeys card
+  // has a password field of its own, so this one is found inside the two-factor card.
+  const twoFactorCard = page.getByRole('region', { name: 'Two-factor sign-in' })
+  await twoFactorCard.getByLabel('Password', { exact: true }).fill('not the password')
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
   await expect(page.getByRole('alert')).toHaveText('That password is not right.')
   await expect(page.getByTestId('totp-secret')).toHaveCount(0)
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password)
+  await twoFactorCard.getByLabel('Password', { exact: true }).fill(e2eAdmin.password)
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
   secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '')
