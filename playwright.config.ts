@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { apartDatabaseUrl, apartServers } from './e2e/support/servers'
 import { chromiumLaunchOptions } from './scripts/chromium'
 
 const port = Number(process.env.E2E_PORT ?? 4321)
@@ -8,9 +9,8 @@ export const e2eAdmin = { username: 'e2e-owner', password: 'e2e password 1234' }
 
 /**
  * E2E_ONLY: a comma-separated list of journey files (`notes.e2e.ts,cv.e2e.ts`) that every project
- * keeps to. Playwright's own file filter on the command line would still run a filtered
- * project's dependencies in full; this keeps the project order and runs only the files named.
- * `bun run test` sets it on PostgreSQL (e2e/support/database-journeys.ts).
+ * keeps to; a server whose project has none of them is not started. `bun run test` sets it on
+ * PostgreSQL (e2e/support/database-journeys.ts).
  */
 const onlyList = (process.env.E2E_ONLY ?? '')
   .split(',')
@@ -20,67 +20,25 @@ const only = onlyList.length > 0 ? onlyList : undefined
 const files = (names: string[]) =>
   (only ? names.filter((name) => only.includes(name)) : names).map((name) => `**/${name}`)
 
-export default defineConfig({
-  testDir: './e2e',
-  testMatch: '**/*.e2e.ts',
-  fullyParallel: false,
-  workers: 2,
-  // On CI, a journey that fails runs once more: one that then passes counts as passed and is
-  // named under 'what failed once' in the run's output (scripts/test-all.ts), never hidden.
-  retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]] : 'list',
-  projects: [
-    // The Analytics screen before any page view: first, on the new data directory.
-    { name: 'fresh', testMatch: files(['analytics-empty.e2e.ts']) },
-    {
-      name: 'journeys',
-      testMatch: only ? files(only) : '**/*.e2e.ts',
-      testIgnore: [
-        '**/analytics-empty.e2e.ts',
-        '**/admin-profile.e2e.ts',
-        '**/appearance.e2e.ts',
-        '**/admin-order.e2e.ts',
-        '**/admin-security.e2e.ts',
-      ],
-      dependencies: ['fresh'],
-    },
-    // Editing the profile or the site style changes every public page: once the other journeys are done.
-    {
-      name: 'profile',
-      testMatch: files(['admin-profile.e2e.ts', 'appearance.e2e.ts']),
-      dependencies: ['journeys'],
-    },
-    // A new order names every project (or event): none may be added while it is saved.
-    { name: 'ordering', testMatch: files(['admin-order.e2e.ts']), dependencies: ['journeys'] },
-    // Two-factor sign-in on the one admin account would stop the others' password sign-ins:
-    // last, alone; it turns it off again.
-    {
-      name: 'security',
-      testMatch: files(['admin-security.e2e.ts']),
-      dependencies: ['profile', 'ordering'],
-    },
-  ],
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
-    // The system Chromium when present (no browser downloads here), else Playwright's own.
-    launchOptions: chromiumLaunchOptions,
-  },
-  webServer: {
-    // The real production server on a fresh data directory.
-    command: `rm -rf ${dataDir} && bun server/index.ts`,
-    url: `http://127.0.0.1:${port}/healthz`,
+/** The apart servers with a journey to run (E2E_ONLY may leave some without), each on a port. */
+const apartRuns = apartServers
+  .map((server, index) => ({ server, port: port + 1 + index }))
+  .filter(({ server }) => !only || server.files.some((file) => only.includes(file)))
+
+/** The real production server on a fresh data directory (and database, on PostgreSQL). */
+function webServer(serverPort: number, serverDataDir: string, databaseUrl: string) {
+  return {
+    command: `rm -rf ${serverDataDir} && bun server/index.ts`,
+    url: `http://127.0.0.1:${serverPort}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
+      PORT: String(serverPort),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      DATA_DIR: serverDataDir,
+      DATABASE_URL: databaseUrl,
       ADMIN_USERNAME: e2eAdmin.username,
       ADMIN_PASSWORD: e2eAdmin.password,
       OWNER_NAME: 'Ada Lovelace',
@@ -100,5 +58,52 @@ export default defineConfig({
       // port (e2e/github.e2e.ts runs its own server against a fake GitHub API).
       GITHUB_API_URL: 'http://127.0.0.1:9',
     },
+  }
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.e2e.ts',
+  // Traces and failure artifacts; `bun run test` keeps each database's apart.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  fullyParallel: false,
+  workers: 2,
+  // On CI, a journey that fails runs once more: one that then passes counts as passed and is
+  // named under 'what failed once' in the run's output (scripts/test-all.ts), never hidden.
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]] : 'list',
+  // The main server's journeys, and beside them those with a server of their own
+  // (e2e/support/servers.ts): no project waits for another.
+  projects: [
+    {
+      name: 'journeys',
+      testMatch: only ? files(only) : '**/*.e2e.ts',
+      testIgnore: apartServers.flatMap((server) => server.files.map((file) => `**/${file}`)),
+    },
+    ...apartRuns.map(({ server, port }) => ({
+      name: server.name,
+      testMatch: files(server.files),
+      use: { baseURL: `http://127.0.0.1:${port}` },
+    })),
+  ],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    // The system Chromium when present (no browser downloads here), else Playwright's own.
+    launchOptions: chromiumLaunchOptions,
   },
+  webServer: [
+    webServer(port, dataDir, process.env.E2E_DATABASE_URL ?? ''),
+    ...apartRuns.map(({ server, port }) =>
+      webServer(
+        port,
+        `${dataDir}-${server.name}`,
+        process.env.E2E_DATABASE_URL
+          ? apartDatabaseUrl(process.env.E2E_DATABASE_URL, server.name)
+          : '',
+      ),
+    ),
+  ],
 })

@@ -7,16 +7,35 @@
  * the journeys that reach database-specific code (e2e/support/database-journeys.ts;
  * `E2E_ALL=1`: every journey). Prints each phase's duration and ends with one
  * line: `N passed, N failed`.
+ *
+ * TEST_PARTS (default `unit,cluster,e2e`) picks parts: CI runs the two databases' `bun test`
+ * side by side (each is one thread), then each database's journeys (docs/testing.md, "CI").
+ * Each database writes its Playwright report, artifacts and data directory apart, so two runs
+ * can share a checkout.
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import postgres from 'postgres'
 import { databaseJourneys } from '../e2e/support/database-journeys'
+import { apartServers } from '../e2e/support/servers'
 
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined
 console.log(
   `\n== database: ${databaseUrl ? `PostgreSQL (${new URL(databaseUrl).host})` : 'PGlite (embedded)'}\n`,
 )
 mkdirSync('.tmp', { recursive: true })
+const parts = new Set(
+  (process.env.TEST_PARTS ?? 'unit,cluster,e2e')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+)
+for (const part of parts) {
+  if (!['unit', 'cluster', 'e2e'].includes(part)) {
+    console.error(`TEST_PARTS: unknown part "${part}" (unit, cluster, e2e)`)
+    process.exit(2)
+  }
+}
+const runName = databaseUrl ? 'postgres' : 'pglite'
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(0)} s`
 
@@ -42,19 +61,25 @@ let passed = 0
 let failed = 0
 
 // 1. bun test
-const unitStart = performance.now()
-const unit = await run(['bun', 'test', '--timeout', '20000'], {})
-const unitPass = Number(/^\s*(\d+) pass$/m.exec(unit.output)?.[1] ?? 0)
-const unitFail = Number(/^\s*(\d+) fail$/m.exec(unit.output)?.[1] ?? 0)
-passed += unitPass
-failed += unitFail + (unit.code !== 0 && unitFail === 0 ? 1 : 0)
-console.log(
-  `\n== bun test: ${unitPass} passed, ${unitFail} failed (exit ${unit.code}) in ${seconds(unitStart)}\n`,
-)
+let unitOutput = ''
+if (parts.has('unit')) {
+  const unitStart = performance.now()
+  const unit = await run(['bun', 'test', '--timeout', '20000'], {})
+  unitOutput = unit.output
+  const unitPass = Number(/^\s*(\d+) pass$/m.exec(unit.output)?.[1] ?? 0)
+  const unitFail = Number(/^\s*(\d+) fail$/m.exec(unit.output)?.[1] ?? 0)
+  passed += unitPass
+  failed += unitFail + (unit.code !== 0 && unitFail === 0 ? 1 : 0)
+  console.log(
+    `\n== bun test: ${unitPass} passed, ${unitFail} failed (exit ${unit.code}) in ${seconds(unitStart)}\n`,
+  )
+}
 
 // 2. The cluster test (three server processes on one PostgreSQL database): PostgreSQL only.
 let clusterOutput = ''
-if (databaseUrl) {
+if (!parts.has('cluster')) {
+  // not asked for (TEST_PARTS)
+} else if (databaseUrl) {
   const clusterStart = performance.now()
   const cluster = await run(['bun', 'run', 'scripts/test-cluster.ts'], {})
   clusterOutput = cluster.output
@@ -76,65 +101,77 @@ if (databaseUrl) {
 // 3. Playwright, on a database of its own.
 let e2eDatabaseUrl = ''
 let dropE2eDatabase = async () => {}
-if (databaseUrl) {
+const report = `.tmp/e2e-results-${runName}.json`
+if (parts.has('e2e') && databaseUrl) {
+  // The main server's database and one for each server of its own (e2e/support/servers.ts).
   const name = `portfolio_e2e_${process.pid}`
+  const names = [name, ...apartServers.map((server) => `${name}_${server.name}`)]
   const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} })
-  await admin.unsafe(`drop database if exists "${name}" with (force)`)
-  await admin.unsafe(`create database "${name}"`)
+  for (const each of names) {
+    await admin.unsafe(`drop database if exists "${each}" with (force)`)
+    await admin.unsafe(`create database "${each}"`)
+  }
   await admin.end()
   const url = new URL(databaseUrl)
   url.pathname = `/${name}`
   e2eDatabaseUrl = url.toString()
   dropE2eDatabase = async () => {
     const cleanup = postgres(databaseUrl, { max: 1, onnotice: () => {} })
-    await cleanup.unsafe(`drop database if exists "${name}" with (force)`)
+    for (const each of names) await cleanup.unsafe(`drop database if exists "${each}" with (force)`)
     await cleanup.end()
   }
 }
-const report = '.tmp/e2e-results.json'
 rmSync(report, { force: true })
-// On PostgreSQL, the journeys that reach database-specific code; every journey on PGlite.
-const journeyFiles =
-  databaseUrl && process.env.E2E_ALL !== '1'
-    ? databaseJourneys.map(({ file }) => `e2e/${file}`)
-    : []
-if (journeyFiles.length > 0)
-  console.log(
-    `\n== playwright on PostgreSQL: the ${journeyFiles.length} journey files of e2e/support/database-journeys.ts (E2E_ALL=1: all)\n`,
-  )
-const e2eStart = performance.now()
-const e2e = await run(['bunx', 'playwright', 'test', '--reporter=list,json'], {
-  E2E_ONLY: journeyFiles.join(','),
-  PLAYWRIGHT_JSON_OUTPUT_FILE: report,
-  E2E_DATABASE_URL: e2eDatabaseUrl,
-})
-await dropE2eDatabase()
-let e2ePass = 0
-let e2eFail = 0
-try {
-  const stats = JSON.parse(readFileSync(report, 'utf8')).stats as {
-    expected: number
-    unexpected: number
-    flaky: number
-    skipped: number
+if (parts.has('e2e')) await runJourneys()
+
+async function runJourneys() {
+  // On PostgreSQL, the journeys that reach database-specific code; every journey on PGlite.
+  const journeyFiles =
+    databaseUrl && process.env.E2E_ALL !== '1'
+      ? databaseJourneys.map(({ file }) => `e2e/${file}`)
+      : []
+  if (journeyFiles.length > 0)
+    console.log(
+      `\n== playwright on PostgreSQL: the ${journeyFiles.length} journey files of e2e/support/database-journeys.ts (E2E_ALL=1: all)\n`,
+    )
+  const e2eStart = performance.now()
+  const e2e = await run(['bunx', 'playwright', 'test', '--reporter=list,json'], {
+    E2E_ONLY: journeyFiles.join(','),
+    PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+    E2E_DATABASE_URL: e2eDatabaseUrl,
+    // Apart from the other database's run, which may share this checkout (TEST_PARTS).
+    E2E_PORT: process.env.E2E_PORT ?? (databaseUrl ? '4331' : '4321'),
+    E2E_DATA_DIR: process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${runName}`,
+    E2E_OUTPUT_DIR: process.env.E2E_OUTPUT_DIR ?? `.tmp/test-results-${runName}`,
+  })
+  await dropE2eDatabase()
+  let e2ePass = 0
+  let e2eFail = 0
+  try {
+    const stats = JSON.parse(readFileSync(report, 'utf8')).stats as {
+      expected: number
+      unexpected: number
+      flaky: number
+      skipped: number
+    }
+    e2ePass = stats.expected + stats.flaky
+    // No test is skipped on purpose: a skipped one is a journey that did not run because a
+    // project it depends on failed (playwright.config.ts), and counts as failed.
+    e2eFail = stats.unexpected + stats.skipped
+  } catch {
+    e2eFail = 1 // no report: the run itself failed
   }
-  e2ePass = stats.expected + stats.flaky
-  // No test is skipped on purpose: a skipped one is a journey that did not run because a
-  // project it depends on failed (playwright.config.ts), and counts as failed.
-  e2eFail = stats.unexpected + stats.skipped
-} catch {
-  e2eFail = 1 // no report: the run itself failed
+  if (e2e.code !== 0 && e2eFail === 0) e2eFail = 1
+  passed += e2ePass
+  failed += e2eFail
+  console.log(
+    `\n== playwright: ${e2ePass} passed, ${e2eFail} failed (exit ${e2e.code}) in ${seconds(e2eStart)}\n`,
+  )
 }
-if (e2e.code !== 0 && e2eFail === 0) e2eFail = 1
-passed += e2ePass
-failed += e2eFail
-console.log(
-  `\n== playwright: ${e2ePass} passed, ${e2eFail} failed (exit ${e2e.code}) in ${seconds(e2eStart)}\n`,
-)
 
 // CI keeps only the tail of the output: repeat what failed, briefly, right above the summary.
 const failures = [
-  ...unitFailures(unit.output),
+  ...unitFailures(unitOutput),
   ...clusterOutput.split('\n').filter((line) => line.startsWith('cluster: ')),
   ...e2eFailures(report),
 ]

@@ -2,9 +2,18 @@
  * Test harness: a real database per test file and the real app, called
  * through `app.handle(new Request(...))`. PGlite by default (each file starts
  * from a migrated template dumped once per process, which is fast); when
- * DATABASE_URL is set, a fresh PostgreSQL database per file, dropped after.
+ * DATABASE_URL is set, a fresh PostgreSQL database per file (a copy of a migrated
+ * template database), dropped after.
  */
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -52,6 +61,48 @@ function pgliteTemplate(): Promise<Blob> {
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL)
 
+let postgresTemplateName: Promise<string> | undefined
+
+/**
+ * On PostgreSQL, a migrated database that each test file's database is copied from
+ * (`CREATE DATABASE … TEMPLATE`), named by a hash of the migrations so that a new migration
+ * makes a new one. Made once, under an advisory lock, by whichever process needs it first;
+ * older ones are dropped then. Each copy is still migrated (a no-op that reads the journal),
+ * so a template that missed a migration would be caught up, never silently used.
+ */
+function postgresTemplate(url: string): Promise<string> {
+  postgresTemplateName ??= (async () => {
+    const journal = readFileSync(join(migrationsFolder, 'meta', '_journal.json'))
+    const hash = new Bun.CryptoHasher('sha256').update(journal).digest('hex').slice(0, 12)
+    const name = `portfolio_tpl_${hash}`
+    const admin = postgres(url, { max: 1, onnotice: () => {} })
+    try {
+      await admin`select pg_advisory_lock(4100217)`
+      const [exists] = await admin`select 1 from pg_database where datname = ${name}`
+      if (!exists) {
+        const older = await admin<{ datname: string }[]>`
+          select datname from pg_database where datname like 'portfolio_tpl_%'`
+        for (const { datname } of older) await dropTestDatabase(url, datname)
+        const building = `${name}_building`
+        await dropTestDatabase(url, building)
+        await admin.unsafe(`create database "${building}"`)
+        const target = new URL(url)
+        target.pathname = `/${building}`
+        const database = await openDatabase({ kind: 'postgres', url: target.toString(), max: 1 })
+        await migrateDatabase(database)
+        await database.close()
+        // Renamed only once complete: a run stopped half-way never leaves a half-made template.
+        await admin.unsafe(`alter database "${building}" rename to "${name}"`)
+      }
+    } finally {
+      await admin`select pg_advisory_unlock(4100217)`.catch(() => {})
+      await admin.end()
+    }
+    return name
+  })()
+  return postgresTemplateName
+}
+
 /** A fresh, migrated database for one test file. */
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL
@@ -61,8 +112,9 @@ export async function freshDatabase(): Promise<Database> {
     return database
   }
   const name = `portfolio_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const templateName = await postgresTemplate(url)
   const admin = postgres(url, { max: 1, onnotice: () => {} })
-  await admin.unsafe(`create database "${name}"`)
+  await admin.unsafe(`create database "${name}" template "${templateName}"`)
   await admin.end()
   const target = new URL(url)
   target.pathname = `/${name}`
