@@ -7,15 +7,35 @@ import './styles.css'
 
 const router = createRouter({ siteUrl: window.location.origin })
 
-// The web fonts, now that the page has painted in their metric-matched
-// fallbacks (client/design.css): fetched after the largest paint, not on its
-// path, and from the next page on straight from the cache, turned on by the
-// theme script before the first paint (client/lib/theme-script.ts).
-document.documentElement.dataset.fonts = ''
-try {
-  localStorage.setItem('fonts', '1')
-} catch {
-  // Storage refused: the fonts are turned on by this script on every page.
+/**
+ * The web fonts, fetched into the cache after the page has painted, never
+ * applied to it: this page stays in the metric-matched fallbacks it painted
+ * in (client/design.css), so no text is set again after the first paint.
+ * From the next page on the theme script names them before the first paint
+ * (client/lib/theme-script.ts), and they come from the cache in time for
+ * `font-display: optional`; were they not there in time, that page keeps the
+ * fallbacks too. The faces: Inter and the display face of the page's style
+ * (design.css's `[data-style]` blocks).
+ */
+function warmFonts(): void {
+  const display = { editorial: 'Fraunces', bold: 'Bricolage Grotesque' }[
+    document.documentElement.dataset.style as 'bold'
+  ]
+  Promise.all(
+    ['Inter', display].map((face) => face && document.fonts.load(`1em "${face} Variable"`)),
+  ).then(() => {
+    // A page the app draws in this tab (a navigation) is drawn in them from the start.
+    const unsubscribe = router.subscribe('onBeforeNavigate', (event) => {
+      if (!event.fromLocation) return
+      document.documentElement.dataset.fonts = ''
+      unsubscribe()
+    })
+    try {
+      localStorage.setItem('fonts', '1')
+    } catch {
+      // Storage refused: the next document stays in the fallbacks.
+    }
+  }, Boolean)
 }
 
 /**
@@ -50,7 +70,8 @@ if ('$_TSR' in window) {
   // instead of one task as long as the whole page's hydration (Lighthouse's
   // blocking time was that task: 224 ms on the home page under its 4× CPU
   // slowdown). A press meanwhile hydrates what it lands on first.
-  void wholeStylesheet().then(() =>
+  void wholeStylesheet().then(() => {
+    warmFonts()
     startTransition(() => {
       hydrateRoot(
         document,
@@ -58,8 +79,8 @@ if ('$_TSR' in window) {
           <RouterClient router={router} />
         </StrictMode>,
       )
-    }),
-  )
+    })
+  })
 } else {
   // No server HTML (the Vite dev server's index.html): render the whole document here.
   createRoot(document).render(

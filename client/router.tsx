@@ -1,6 +1,7 @@
 import { createRouter as createTanStackRouter } from '@tanstack/react-router'
 import { PendingIndicator } from './components/pending-indicator'
 import { type Api, browserApi } from './lib/api'
+import type { ContactFormState } from './lib/contact-form'
 import type { Site } from './lib/seo'
 import { THEME_SCRIPT_ID } from './lib/theme-script'
 import { routeTree } from './routeTree.gen'
@@ -28,6 +29,13 @@ export interface CreateRouterOptions {
    * server's renderer; the browser's router reads it back from the page.
    */
   themeScript?: string
+  /**
+   * The contact form's state for the server's render of the contact page:
+   * its form token, and after a post the answer and what was posted
+   * (server/http/pages/contact.ts). It reaches the browser as the contact
+   * route's loader data; the browser's router has none.
+   */
+  contactForm?: ContactFormState
 }
 
 /** What the server puts into the page besides the matches' loader data. */
@@ -60,6 +68,7 @@ export function createRouter(options: CreateRouterOptions) {
       site,
       accentStyle: options.accentStyle,
       themeScript: options.themeScript ?? pageThemeScript(),
+      contactForm: options.contactForm,
     },
     defaultPreload: 'intent',
     // A page's data is kept and shown again for 30 s without asking the server

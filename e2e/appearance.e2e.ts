@@ -7,9 +7,10 @@
  *   paint has the style: with scripts off, the page shows the style's paper
  *   and its display face's metric-matched fallback, and fetches no web font;
  *   with them on, nothing ever rewrites the attribute (no flash).
- * - The page's script turns the web fonts on once the page has painted: the
- *   display face then loads, served from the site, cached for a year; the
- *   next page paints in it from the start (the theme script's flag).
+ * - The page's script fetches the web fonts once the page has painted,
+ *   without applying them (no text is set again after the first paint):
+ *   served from the site, cached for a year; the next page paints in them
+ *   from the start (the theme script's flag).
  * - axe finds nothing on the home page, /projects, a project page and /cv in
  *   every style and theme.
  * - Every public page paints the same with only the rules its markup uses
@@ -117,28 +118,12 @@ for (const style of styles) {
     expect(painted.face).toBe(`${displayFace[style]} Fallback`)
     expect(painted.fetched).toEqual([])
 
-    // With scripts: the display face once the page has hydrated, from the site, for a year.
+    // With scripts: the faces are fetched once the page has hydrated (from the site, for a
+    // year), never applied to the page that painted without them (`font-display: optional`).
     const context = await browser.newContext()
     const page = await context.newPage()
     await page.goto('/')
     await hydrated(page)
-    const later = await page.evaluate(async (family) => {
-      await document.fonts.ready
-      const heading = document.querySelector('h1')
-      return {
-        face: heading
-          ? getComputedStyle(heading).fontFamily.split(',')[0]?.replaceAll('"', '')
-          : '',
-        loaded: [...document.fonts].some(
-          (face) => face.family === family && face.status === 'loaded',
-        ),
-        files: performance
-          .getEntriesByType('resource')
-          .filter((entry) => entry.name.endsWith('.woff2'))
-          .map((entry) => new URL(entry.name).pathname),
-      }
-    }, displayFace[style])
-    expect(later.face).toBe(displayFace[style])
     await expect
       .poll(() =>
         page.evaluate(
@@ -148,12 +133,25 @@ for (const style of styles) {
         ),
       )
       .toBe(true)
+    const later = await page.evaluate(async () => {
+      const heading = document.querySelector('h1')
+      return {
+        face: heading
+          ? getComputedStyle(heading).fontFamily.split(',')[0]?.replaceAll('"', '')
+          : '',
+        files: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.woff2'))
+          .map((entry) => new URL(entry.name).pathname),
+      }
+    })
+    expect(later.face).toBe(`${displayFace[style]} Fallback`)
     expect(later.files.length).toBeGreaterThan(0)
     const font = await request.get(later.files[0] ?? '')
     expect(font.status()).toBe(200)
     expect(font.headers()['content-type']).toContain('font/woff2')
     expect(font.headers()['cache-control']).toContain('max-age=31536000')
-    // The next page: the fonts are on before any of the app's code runs.
+    // The next page: the fonts are on before any of the app's code runs, and it paints in them.
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
         ;(window as unknown as { fontsAtParse: boolean }).fontsAtParse =
@@ -164,6 +162,14 @@ for (const style of styles) {
     expect(
       await page.evaluate(() => (window as unknown as { fontsAtParse: boolean }).fontsAtParse),
     ).toBe(true)
+    expect(
+      await page.evaluate(() => {
+        const heading = document.querySelector('h1')
+        return heading
+          ? getComputedStyle(heading).fontFamily.split(',')[0]?.replaceAll('"', '')
+          : ''
+      }),
+    ).toBe(displayFace[style])
     await context.close()
 
     for (const theme of themes) {

@@ -18,9 +18,11 @@ import { apiCreate, expect, hydrated, test, unique, wholeStylesheetOf } from './
  * route chunk. A new page's screen is a chunk of its own; only its route
  * definition joins the entry. What is left is mostly the stack: react-dom
  * 54.4 KB, TanStack Router with its store and history 30 KB, React with the
- * scheduler 4 KB.
+ * scheduler 4 KB. 110.5 KB since the public pages work without script (the
+ * timeline's tabs are links; 110.1 KB): the public pages as documents with
+ * islands are to bring this far lower (docs/decisions/0380).
  */
-const ENTRY_LIMIT_KB = 110
+const ENTRY_LIMIT_KB = 110.5
 /**
  * Any public page: the entry and its own route chunk. 114 KB since the passkey sign-in's two
  * unbatched procedures and the phone header's name joined the entry (a project page came to

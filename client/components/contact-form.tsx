@@ -2,14 +2,9 @@ import { useRouter } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import type { ApiInputs } from '../lib/api'
 import { httpStatusOf } from '../lib/api-errors'
+import { type ContactFormState, type ContactResult, contactMessages } from '../lib/contact-form'
 
-type Result = { kind: 'success' | 'error'; text: string } | null
-
-export const contactMessages = {
-  success: 'Message sent successfully!',
-  failed: 'Failed to send message. Please try again later.',
-  network: 'An error occurred. Please try again later.',
-} as const
+type Result = ContactResult | null
 
 /**
  * The form token (server/services/form-token.ts): when this form was shown,
@@ -46,19 +41,22 @@ function useSend() {
 /**
  * The contact form. The browser enforces the required fields and the email
  * format; the outcome is announced in a polite live region beside the button.
+ * A real form: without script it posts to its page, which answers with the
+ * page and the outcome (`state`, given by the server's render); with script
+ * it sends in place.
  */
-export function ContactForm() {
+export function ContactForm({ state = {} }: { state?: ContactFormState }) {
   const id = useId()
-  const [name, setName] = useState('')
-  const [email, setEmail] = useState('')
-  const [message, setMessage] = useState('')
-  const [result, setResult] = useState<Result>(null)
+  const [name, setName] = useState(state.values?.name ?? '')
+  const [email, setEmail] = useState(state.values?.email ?? '')
+  const [message, setMessage] = useState(state.values?.message ?? '')
+  const [result, setResult] = useState<Result>(state.result ?? null)
   const send = useSend()
   const formToken = useRef<Promise<string> | null>(null)
-  // Fetched once the page is shown (not in the server's render: the page is shared from a cache).
+  // The server's render carries one already (the contact page is never kept in a cache).
   useEffect(() => {
-    formToken.current = fetchFormToken()
-  }, [])
+    formToken.current = state.token ? Promise.resolve(state.token) : fetchFormToken()
+  }, [state.token])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -94,6 +92,8 @@ export function ContactForm() {
 
   return (
     <form
+      method="post"
+      action="/contact-me"
       onSubmit={onSubmit}
       // tRPC's code is fetched on first need: start as soon as someone begins to type.
       onFocus={() => void send.load().catch(() => undefined)}
@@ -148,6 +148,8 @@ export function ContactForm() {
           className="form-field resize-y"
         />
       </div>
+      {/* The token a post without script sends; with script a fresh one is fetched (above). */}
+      <input type="hidden" name="form_token" defaultValue={state.token ?? ''} />
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>Leave this field empty</label>
         <input

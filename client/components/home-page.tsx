@@ -5,6 +5,10 @@ import { AboutSection, ProfileIntro } from './profile-intro'
 import { ProjectCard, type ProjectCardData } from './project-card'
 import { type TimelineEvent, TimelineTabs } from './timeline-list'
 
+/** The home page with this timeline tab selected, scrolled to the timeline. */
+const timelineTabHref = (type: TimelineEvent['event_type']) =>
+  type === 'education' ? '/?tab=education#timeline-title' : '/#timeline-title'
+
 /**
  * The home page. On a phone one column: the hero, About, the timeline, the
  * featured projects. From 1024 px it takes the wide column (about 1150 px,
@@ -15,9 +19,12 @@ export function HomePage({
   profile,
   events,
   featured,
+  tab,
 }: {
   profile: Profile
   events: readonly TimelineEvent[]
+  /** The timeline's tab shown first (`?tab=education`: the tabs' links, for a page without script). */
+  tab?: TimelineEvent['event_type']
   /** Published and featured only, for the signed-in admin too: the page shows what visitors see. */
   featured: readonly ProjectCardData[]
 }) {
@@ -39,7 +46,7 @@ export function HomePage({
           <h2 id="timeline-title" className="sr-only">
             Timeline
           </h2>
-          <TimelineTabs events={events} />
+          <TimelineTabs events={events} selected={tab} hrefOf={timelineTabHref} />
         </section>
       </div>
 

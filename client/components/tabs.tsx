@@ -4,17 +4,32 @@ export interface TabItem {
   key: string
   label: ReactNode
   panel: ReactNode
+  /**
+   * The address that shows this tab selected: each tab is a link, so the
+   * tabs work without script (the server renders the page with it
+   * selected); with script it is selected in place.
+   */
+  href: string
 }
 
 /**
  * Accessible tabs (WAI-ARIA APG "tabs with automatic activation"): one tab
  * stop for the whole tab list (roving tabindex), Left/Right arrows wrap
- * around, Home/End jump to the ends, and the focused tab is selected.
+ * around, Home/End jump to the ends, and the focused tab is selected. Every
+ * panel is in the HTML; `initial` is the one shown first.
  */
-export function Tabs({ label, items }: { label: string; items: readonly TabItem[] }) {
+export function Tabs({
+  label,
+  items,
+  initial = 0,
+}: {
+  label: string
+  items: readonly TabItem[]
+  initial?: number
+}) {
   const baseId = useId()
-  const [selectedIndex, setSelectedIndex] = useState(0)
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([])
+  const [selectedIndex, setSelectedIndex] = useState(initial)
+  const tabRefs = useRef<(HTMLAnchorElement | null)[]>([])
   const current = Math.min(selectedIndex, Math.max(items.length - 1, 0))
 
   const tabId = (index: number) => `${baseId}-tab-${index}`
@@ -29,7 +44,7 @@ export function Tabs({ label, items }: { label: string; items: readonly TabItem[
     const last = items.length - 1
     // Move from the focused tab, which a script may have focused without selecting it.
     const focused =
-      event.target instanceof HTMLButtonElement ? tabRefs.current.indexOf(event.target) : -1
+      event.target instanceof HTMLAnchorElement ? tabRefs.current.indexOf(event.target) : -1
     const from = focused >= 0 ? focused : current
     let next: number | null = null
     if (event.key === 'ArrowRight') next = from === last ? 0 : from + 1
@@ -52,26 +67,31 @@ export function Tabs({ label, items }: { label: string; items: readonly TabItem[
         {items.map((item, index) => {
           const selected = index === current
           return (
-            <button
+            <a
               key={item.key}
+              href={item.href}
               ref={(element) => {
                 tabRefs.current[index] = element
               }}
-              type="button"
               role="tab"
               id={tabId(index)}
               aria-selected={selected}
               aria-controls={panelId(index)}
               tabIndex={selected ? 0 : -1}
-              onClick={() => select(index)}
-              className={`flex-auto rounded-full px-2.5 py-2 text-[13px] font-semibold whitespace-nowrap transition-colors sm:flex-none sm:px-4 sm:text-sm ${
+              onClick={(event) => {
+                // A modifier key: the tab's address, as any link (a new tab, a new window).
+                if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+                event.preventDefault()
+                select(index)
+              }}
+              className={`flex-auto rounded-full px-2.5 py-2 text-center text-[13px] font-semibold whitespace-nowrap transition-colors sm:flex-none sm:px-4 sm:text-sm ${
                 selected
                   ? 'bg-surface-raised text-accent-ink shadow-card'
                   : 'text-muted hover:bg-surface-raised/60 hover:text-strong'
               }`}
             >
               {item.label}
-            </button>
+            </a>
           )
         })}
       </div>

@@ -30,11 +30,24 @@ export function EventBullets({ html, className }: { html: readonly string[]; cla
   )
 }
 
-/** The home page's timeline: the spec's two tabs, experience and education. */
-export function TimelineTabs({ events }: { events: readonly TimelineEvent[] }) {
+/**
+ * The home page's timeline: the spec's two tabs, experience and education.
+ * Both lists are in the page; each tab is a link to the page with it
+ * selected (`hrefOf`), so the tabs work without script too.
+ */
+export function TimelineTabs({
+  events,
+  selected = 'experience',
+  hrefOf,
+}: {
+  events: readonly TimelineEvent[]
+  selected?: TimelineEvent['event_type']
+  hrefOf: (type: TimelineEvent['event_type']) => string
+}) {
   const tab = (type: TimelineEvent['event_type'], label: string, emptyText: string) => ({
     key: type,
     label,
+    href: hrefOf(type),
     panel: (
       <TimelineList
         events={events.filter((event) => event.event_type === type)}
@@ -45,6 +58,7 @@ export function TimelineTabs({ events }: { events: readonly TimelineEvent[] }) {
   return (
     <Tabs
       label="Timeline"
+      initial={selected === 'education' ? 1 : 0}
       items={[
         tab('experience', 'Projects & Experience', 'No experience to show yet.'),
         tab('education', 'Education', 'No education to show yet.'),

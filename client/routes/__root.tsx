@@ -12,6 +12,7 @@ import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'
 import type { Api } from '../lib/api'
+import type { ContactFormState } from '../lib/contact-form'
 import { feedLinks } from '../lib/notes'
 import { SITE_NAME, type Site } from '../lib/seo'
 import { useSiteData } from '../lib/site-data'
@@ -28,6 +29,8 @@ export interface RouterContext {
   themeScript: string
   /** The accent colour's custom properties for <html>: on the server only (client/router.tsx). */
   accentStyle: ((color: string) => Record<string, string> | undefined) | undefined
+  /** The contact form's token and the answer to its post: on the server only (client/router.tsx). */
+  contactForm: ContactFormState | undefined
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

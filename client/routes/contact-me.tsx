@@ -5,8 +5,11 @@ import { absoluteUrl, imageObject, ogCard, ownerSummary, pageHead, SITE_NAME } f
 export const Route = createFileRoute('/contact-me')({
   loader: async ({ context }) => {
     const api = await context.api()
-    return ownerSummary(await api.profile.get.query())
+    // The server's render: the form's token, and after a post its answer (client/lib/contact-form.ts).
+    return { ...ownerSummary(await api.profile.get.query()), form: context.contactForm ?? {} }
   },
+  // A post's answer is shown once: the next visit to the page loads it afresh.
+  gcTime: 0,
   head: ({ loaderData: owner, match }) => {
     const siteUrl = match.context.site.url
     const socialTitle = owner ? `Contact ${owner.name}` : 'Contact Me'
@@ -37,6 +40,7 @@ export const Route = createFileRoute('/contact-me')({
 })
 
 function ContactPage() {
+  const form = Route.useLoaderData()?.form
   return (
     <div>
       <h1 className="text-3xl font-bold tracking-tight text-strong sm:text-4xl">Contact Me.</h1>
@@ -44,7 +48,7 @@ function ContactPage() {
         Questions, feedback or an opportunity in mind? I read every message.
       </p>
       <div className="mt-8">
-        <ContactForm />
+        <ContactForm state={form} />
       </div>
     </div>
   )

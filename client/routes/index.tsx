@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HomePage } from '../components/home-page'
+import { textParams } from '../lib/search-params'
 import { homeCard, ownerSummary, pageHead, profilePageJsonLd, SITE_NAME } from '../lib/seo'
 import { useProfile } from '../lib/site-data'
 
 export const Route = createFileRoute('/')({
+  // `?tab=education`: the timeline's Education tab shown first (its tabs are links).
+  validateSearch: textParams('tab'),
   loader: async ({ context }) => {
     const api = await context.api()
     const [profile, events, featured] = await Promise.all([
@@ -43,6 +46,14 @@ export const Route = createFileRoute('/')({
 function Home() {
   const profile = useProfile()
   const { events, featured } = Route.useLoaderData()
+  const { tab } = Route.useSearch()
 
-  return <HomePage profile={profile} events={events} featured={featured} />
+  return (
+    <HomePage
+      profile={profile}
+      events={events}
+      featured={featured}
+      tab={tab === 'education' ? 'education' : 'experience'}
+    />
+  )
 }

@@ -176,6 +176,19 @@ export function edgeRoutes(deps: EdgeDeps): EdgeRoute[] {
         })
       },
     },
+    // The contact page, whose form posts to it (without script: server/http/pages/contact.ts).
+    {
+      path: '/contact-me',
+      methods: 'ALL',
+      cache: byPage,
+      analytics: 'page',
+      handle: ({ request, vary, requestId, context }) =>
+        request.method === 'POST'
+          ? pages.sendMessage(request, context(), requestId)
+          : request.method === 'GET' || request.method === 'HEAD'
+            ? pages.handle(request, vary, requestId)
+            : jsonError(404, messages.notFound),
+    },
     // Everything else: a built file, or a page (server-rendered and cached, or the app
     // shell); an address that is only ever read, so another method finds nothing (404).
     {

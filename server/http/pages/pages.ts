@@ -3,6 +3,7 @@ import type { Context } from '../../trpc/context'
 import type { ResponseCache } from '../infra/cache/response-cache'
 import { isPrivatePath } from '../infra/headers'
 import { canonicalPath } from './canonical-path'
+import { CONTACT_PATH, createContactPage } from './contact'
 import { THEME_SCRIPT_HASH } from './scripts'
 import { createPageRenderer } from './ssr'
 import { createStaticHandler } from './static'
@@ -41,7 +42,10 @@ export function createPageHandler(options: PageOptions) {
    * admin frame and the login page, never kept.
    */
   const cacheKey = (url: URL): string | undefined =>
-    renderer && !isPrivatePath(url.pathname) ? renderer.addressOf(url) : undefined
+    renderer && !isPrivatePath(url.pathname) && url.pathname !== CONTACT_PATH
+      ? renderer.addressOf(url)
+      : undefined
+  const contact = createContactPage({ log: options.log, publicContext: options.publicContext })
 
   /**
    * The answer at this address; `keep: false`: never from or into the cache
@@ -69,7 +73,10 @@ export function createPageHandler(options: PageOptions) {
     // A public page is rendered at its address, so the entry is what that address shows.
     const path = key ?? `${url.pathname}${url.search}`
     const produce = async () => {
-      const page = await renderer.render(path, { requestId })
+      // The contact page: a form token of its own each time (server/http/pages/contact.ts).
+      const contactForm =
+        url.pathname === CONTACT_PATH ? { token: await contact.token(requestId) } : undefined
+      const page = await renderer.render(path, { requestId, contactForm })
       return new Response(page.html || null, { status: page.status, headers: page.headers })
     }
     if (key === undefined) {
@@ -80,5 +87,24 @@ export function createPageHandler(options: PageOptions) {
     return options.cache.respond(request, { key, produce, vary })
   }
 
-  return { handle, cacheKey }
+  /**
+   * The contact form's post (without script; with script it sends in place):
+   * the page again, with the outcome, a new form token and, after a failure,
+   * what was typed. `context`: the request's own (its client address).
+   */
+  const sendMessage = async (request: Request, context: Context, requestId: string) => {
+    if (!renderer) return new Response(null, { status: 303, headers: { location: CONTACT_PATH } })
+    const sent = await contact.send(request, context, requestId)
+    const token = await contact.token(requestId)
+    const page = await renderer.render(CONTACT_PATH, {
+      requestId,
+      contactForm: { ...sent.state, token },
+    })
+    return new Response(page.html || null, {
+      status: page.status === 200 ? sent.status : page.status,
+      headers: { ...page.headers, 'cache-control': 'no-store' },
+    })
+  }
+
+  return { handle, cacheKey, sendMessage }
 }

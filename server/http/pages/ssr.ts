@@ -26,6 +26,7 @@ import {
 import { unstable_localLink } from '@trpc/client'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
+import type { ContactFormState } from '../../../client/lib/contact-form'
 import { THEME_SCRIPT } from '../../../client/lib/theme-script'
 import { createApi } from '../../../client/lib/trpc-client'
 import { type CreateRouterOptions, createRouter } from '../../../client/router'
@@ -52,9 +53,18 @@ export interface RenderedPage {
   headers: Record<string, string>
 }
 
+export interface RenderOptions {
+  requestId?: string
+  /**
+   * The contact form's token and the answer to its post (server/http/pages/contact.ts):
+   * a render with it is for one request, never kept.
+   */
+  contactForm?: ContactFormState
+}
+
 export interface PageRenderer {
   /** Renders the page at this address (a path and the query parameters its routes read). */
-  render: (address: string, options?: { requestId?: string }) => Promise<RenderedPage>
+  render: (address: string, options?: RenderOptions) => Promise<RenderedPage>
   /** The address a request's page is rendered and cached under: see `pageAddresses`. */
   addressOf: (url: URL) => string
 }
@@ -116,7 +126,7 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
     THEME_SCRIPT,
   ])
 
-  async function render(path: string, options: { requestId?: string } = {}): Promise<RenderedPage> {
+  async function render(path: string, options: RenderOptions = {}): Promise<RenderedPage> {
     const requestId = options.requestId ?? crypto.randomUUID()
     // In-process tRPC: the loaders' calls run the procedures directly (no HTTP,
     // no JSON over a socket), with the same validation and error shapes.
@@ -134,6 +144,7 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
           api: createApi([link]),
           accentStyle,
           themeScript: THEME_SCRIPT,
+          contactForm: options.contactForm,
         }),
       getRouterManifest: () => manifest,
     })
