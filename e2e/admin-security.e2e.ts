@@ -27,17 +27,15 @@ function codeAt(secret: string, at = Date.now()): string {
 
 /**
  * A code the server has not seen: the server accepts the step before and
- * after now, but each step once and only later ones, so take the step
- * before (early in a step only, so that it is still accepted when it
- * arrives), the current one or the next, and wait for the clock otherwise.
+ * after now, but each step once and only later ones, so take the current
+ * step or the next, and wait for the clock otherwise.
  */
 let lastStep = 0
 async function freshCode(secret: string): Promise<string> {
   for (;;) {
     const now = Date.now()
     const step = Math.floor(now / 30_000)
-    const early = now - step * 30_000 < 15_000
-    for (const candidate of early ? [step - 1, step, step + 1] : [step, step + 1]) {
+    for (const candidate of [step, step + 1]) {
       if (candidate > lastStep) {
         lastStep = candidate
         return codeAt(secret, candidate * 30_000 + 1_000)

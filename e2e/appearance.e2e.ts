@@ -205,6 +205,8 @@ for (const style of styles) {
       token,
       browser,
     }) => {
+      // axe on four pages: about 4 s each on a quiet 2-core machine, more beside other work.
+      test.setTimeout(60_000)
       await setStyle(request, token, style)
       const context = await browser.newContext({ colorScheme: theme })
       const page = await context.newPage()
