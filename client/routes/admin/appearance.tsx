@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tansta
 import { createFileRoute } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { SITE_STYLE_INFO, type SiteStyle } from '../../../src/domain/site-styles'
-import { FormPage } from '../../components/admin/form-page'
-import { useToast } from '../../components/admin/toasts'
-import { useSaveAction } from '../../components/admin/use-save-action'
+import { FormPage } from '../../components/admin/ui/form-page'
+import { useToast } from '../../components/admin/ui/toasts'
+import { useSaveAction } from '../../components/admin/ui/use-save-action'
 import { adminLoader } from '../../lib/admin-loaders'
 import { useTrpc } from '../../lib/trpc'
 

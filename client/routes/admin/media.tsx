@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MediaLibrary } from '../../components/admin/media-library'
+import { MediaLibrary } from '../../components/admin/media/media-library'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/media')({

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { createFileRoute } from '@tanstack/react-router'
 import { ACCENT_PROPERTIES, accentStyle } from '../../../src/domain/accent'
 import type { ProfileData } from '../../../src/schemas/profile'
-import { ProfileForm } from '../../components/admin/profile-form'
-import { RevisionHistory } from '../../components/admin/revision-history'
+import { ProfileForm } from '../../components/admin/profile/profile-form'
+import { RevisionHistory } from '../../components/admin/revisions/revision-history'
 import { adminLoader } from '../../lib/admin-loaders'
 import { useTrpc } from '../../lib/trpc'
 

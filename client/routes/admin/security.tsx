@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdminPageHeader } from '../../components/admin/page-header'
 import { PasskeysCard } from '../../components/admin/security/passkeys-card'
 import { SessionsCard } from '../../components/admin/security/sessions-card'
 import { TwoFactorCard } from '../../components/admin/security/two-factor-card'
+import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/security')({

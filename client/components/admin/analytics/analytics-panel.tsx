@@ -13,10 +13,10 @@ import {
   referrerName,
 } from '../../../lib/analytics'
 import { useTrpc } from '../../../lib/trpc'
-import { cardClass, smallButtonClass } from '../form-controls'
-import { restCall, sentenceOf } from '../rest-call'
-import { EmptyState, SectionCard } from '../section-card'
-import { useToast } from '../toasts'
+import { cardClass, smallButtonClass } from '../ui/form-controls'
+import { restCall, sentenceOf } from '../ui/rest-call'
+import { EmptyState, SectionCard } from '../ui/section-card'
+import { useToast } from '../ui/toasts'
 
 // The chart library comes with the chart only: no other screen fetches it.
 const ViewsChart = lazy(() => import('../../charts/views-chart'))

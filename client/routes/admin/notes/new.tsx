@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import type { PostData } from '../../../../src/schemas/post'
-import { PostForm } from '../../../components/admin/post-form'
-import { useToast } from '../../../components/admin/toasts'
+import { PostForm } from '../../../components/admin/notes/post-form'
+import { useToast } from '../../../components/admin/ui/toasts'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/notes/new')({

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectForm } from '../../../components/admin/project-form'
-import { refreshProjects } from '../../../components/admin/refresh-lists'
-import { RevisionHistory } from '../../../components/admin/revision-history'
-import { useEditSave } from '../../../components/admin/use-content-save'
+import { ProjectForm } from '../../../components/admin/projects/project-form'
+import { RevisionHistory } from '../../../components/admin/revisions/revision-history'
+import { refreshProjects } from '../../../components/admin/ui/refresh-lists'
+import { useEditSave } from '../../../components/admin/ui/use-content-save'
 import { editLoader } from '../../../lib/admin-loaders'
 import { useTrpc } from '../../../lib/trpc'
 

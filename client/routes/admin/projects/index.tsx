@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { secondaryButtonClass } from '../../../components/admin/form-controls'
-import { AdminPageHeader } from '../../../components/admin/page-header'
-import { ProjectsPanel } from '../../../components/admin/projects-panel'
+import { ProjectsPanel } from '../../../components/admin/projects/projects-panel'
+import { secondaryButtonClass } from '../../../components/admin/ui/form-controls'
+import { AdminPageHeader } from '../../../components/admin/ui/page-header'
 import { adminLoader } from '../../../lib/admin-loaders'
 
 /**

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { refreshTimeline } from '../../../components/admin/refresh-lists'
-import { TimelineForm } from '../../../components/admin/timeline-form'
-import { useEditSave } from '../../../components/admin/use-content-save'
+import { TimelineForm } from '../../../components/admin/timeline/timeline-form'
+import { refreshTimeline } from '../../../components/admin/ui/refresh-lists'
+import { useEditSave } from '../../../components/admin/ui/use-content-save'
 import { editLoader } from '../../../lib/admin-loaders'
 import { useTrpc } from '../../../lib/trpc'
 
