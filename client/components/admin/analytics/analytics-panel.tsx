@@ -36,8 +36,7 @@ function RangeSwitch({ days }: { days: DayRange }) {
         {dayRanges.map((range) => (
           <li key={range}>
             <Link
-              to="/admin/$section"
-              params={{ section: 'analytics' }}
+              to="/admin/analytics"
               search={{ days: range }}
               activeOptions={{ exact: true, includeSearch: true }}
               activeProps={{}}
@@ -341,7 +340,7 @@ export function AnalyticsPanel({ days }: { days: DayRange }) {
           ]}
           footer={
             <p className="text-sm">
-              <Link to="/admin/$section" params={{ section: 'share-links' }} className={linkClass}>
+              <Link to="/admin/share-links" className={linkClass}>
                 Manage share links
               </Link>
             </p>

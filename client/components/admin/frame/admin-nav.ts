@@ -9,8 +9,8 @@ const exact = { exact: true, includeHash: true }
  * adds its route file and one line in its group here. Projects and Timeline
  * have screens of their own (/admin/projects, /admin/timeline; the spec's
  * dashboard keeps its sections with the same lists). Messages
- * (the inbox), Analytics, Share links and Notifications are screens of
- * /admin/$section. README and docs name a screen by its group: "Settings →
+ * (the inbox), Analytics, Share links and Notifications have a route file
+ * each too. README and docs name a screen by its group: "Settings →
  * Security".
  */
 export const adminNavGroups = [
@@ -24,7 +24,7 @@ export const adminNavGroups = [
       // The inbox, a screen of its own (the dashboard's "Manage Contacts." table stays there).
       {
         label: 'Messages',
-        link: linkOptions({ to: '/admin/$section', params: { section: 'messages' } }),
+        link: linkOptions({ to: '/admin/messages' }),
       },
     ],
   },
@@ -48,11 +48,11 @@ export const adminNavGroups = [
     entries: [
       {
         label: 'Analytics',
-        link: linkOptions({ to: '/admin/$section', params: { section: 'analytics' } }),
+        link: linkOptions({ to: '/admin/analytics' }),
       },
       {
         label: 'Share links',
-        link: linkOptions({ to: '/admin/$section', params: { section: 'share-links' } }),
+        link: linkOptions({ to: '/admin/share-links' }),
       },
     ],
   },
@@ -64,7 +64,7 @@ export const adminNavGroups = [
       { label: 'Security', link: linkOptions({ to: '/admin/security' }) },
       {
         label: 'Notifications',
-        link: linkOptions({ to: '/admin/$section', params: { section: 'notifications' } }),
+        link: linkOptions({ to: '/admin/notifications' }),
       },
       { label: 'Backup', link: linkOptions({ to: '/admin/backup' }) },
       { label: 'Audit log', link: linkOptions({ to: '/admin/audit' }) },

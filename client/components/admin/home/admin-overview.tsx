@@ -59,15 +59,14 @@ export function OverviewStats({ overview }: { overview: Overview }) {
           label="Unread messages"
           value={overview.unread_messages}
           detail={overview.unread_messages > 0 ? 'Open the inbox' : 'Inbox zero'}
-          link={linkOptions({ to: '/admin/$section', params: { section: 'messages' } })}
+          link={linkOptions({ to: '/admin/messages' })}
         />
         <StatTile
           label="Views, last 7 days"
           value={overview.views_7_days}
           detail="See the analytics"
           link={linkOptions({
-            to: '/admin/$section',
-            params: { section: 'analytics' },
+            to: '/admin/analytics',
             search: { days: 7 },
           })}
         />
@@ -139,7 +138,7 @@ const stepTexts: Record<ChecklistStep, StepText> = {
   alerts: {
     title: 'Get alerts for new messages',
     why: 'An email or a webhook when someone writes to you.',
-    link: linkOptions({ to: '/admin/$section', params: { section: 'notifications' } }),
+    link: linkOptions({ to: '/admin/notifications' }),
     action: 'Configure',
   },
   backup: {
