@@ -6,10 +6,6 @@ import { parseDays } from '../../lib/analytics'
 import { wholeNumberParams } from '../../lib/search-params'
 
 export const Route = createFileRoute('/admin/analytics')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   // The range: `?days=7`, 30 or 90 (lib/analytics.ts).
   validateSearch: wholeNumberParams('days'),
   loaderDeps: ({ search }) => ({ days: search.days }),

@@ -9,10 +9,6 @@ import { adminLoader } from '../../lib/admin-loaders'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/admin/appearance')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   // The style as it is now (the cached one may be up to 30 s old).
   loader: adminLoader((queryClient, trpc) =>
     queryClient.fetchQuery({ ...trpc.appearance.get.queryOptions(), staleTime: 0 }),

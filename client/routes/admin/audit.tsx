@@ -4,10 +4,6 @@ import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/audit')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   // The newest page, as it is now.
   loader: adminLoader((queryClient, trpc) =>
     queryClient.fetchQuery({

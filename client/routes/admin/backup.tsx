@@ -18,10 +18,6 @@ import { useLeaveGuard } from '../../components/admin/ui/use-leave-guard'
 import { clearToken } from '../../lib/token'
 
 export const Route = createFileRoute('/admin/backup')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   head: () => ({ meta: [{ title: 'Backup' }] }),
   component: BackupScreen,
 })

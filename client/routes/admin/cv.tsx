@@ -17,10 +17,6 @@ import { adminLoader } from '../../lib/admin-loaders'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/admin/cv')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: adminLoader((queryClient, trpc) =>
     queryClient.fetchQuery({ ...trpc.cv.status.queryOptions(), staleTime: 0 }),
   ),

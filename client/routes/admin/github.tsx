@@ -20,10 +20,6 @@ import { plural } from '../../lib/analytics'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/admin/github')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   head: () => ({ meta: [{ title: 'Import from GitHub' }] }),
   component: GitHubScreen,
 })

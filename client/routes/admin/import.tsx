@@ -16,10 +16,6 @@ import { failureText } from '../../lib/admin-errors'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/admin/import')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   head: () => ({ meta: [{ title: 'Import' }] }),
   component: ImportScreen,
 })

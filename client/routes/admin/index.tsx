@@ -8,12 +8,6 @@ import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/')({
-  // Loader and screen travel together in this route's own chunk, so the
-  // public entry bundle carries no admin code at all.
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: adminLoader((queryClient, trpc) =>
     Promise.all([
       queryClient.ensureQueryData(trpc.projects.list.queryOptions()),

@@ -5,10 +5,6 @@ import { adminLoader } from '../../lib/admin-loaders'
 
 /** The inbox: a screen of its own (the dashboard keeps the spec's "Manage Contacts." table). */
 export const Route = createFileRoute('/admin/messages')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: adminLoader((queryClient, trpc) =>
     queryClient.ensureQueryData(trpc.contact.list.queryOptions()),
   ),

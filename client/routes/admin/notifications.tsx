@@ -5,10 +5,6 @@ import { adminLoader } from '../../lib/admin-loaders'
 
 /** Settings → Notifications: where the site tells the owner about a new message. */
 export const Route = createFileRoute('/admin/notifications')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   // As it is now: the last delivery may have changed a second ago.
   loader: adminLoader((queryClient, trpc) =>
     queryClient.fetchQuery({ ...trpc.notifications.status.queryOptions(), staleTime: 0 }),

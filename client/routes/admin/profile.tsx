@@ -8,12 +8,6 @@ import { adminLoader } from '../../lib/admin-loaders'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/admin/profile')({
-  // Loader and screen travel together in this route's own chunk, so the
-  // public entry bundle carries no admin code at all.
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   // The stored profile as it is now (the cached one may be up to 30 s old).
   loader: adminLoader((queryClient, trpc) =>
     queryClient.fetchQuery({ ...trpc.profile.get.queryOptions(), staleTime: 0 }),

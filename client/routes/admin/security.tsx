@@ -6,12 +6,7 @@ import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/security')({
-  // Loader and screen travel together in this route's own chunk (the QR
-  // code library is a further chunk, fetched when the set-up step shows).
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
+  // The QR code library is a further chunk, fetched when the set-up step shows.
   // Always fresh: sessions come and go from other devices.
   loader: adminLoader((queryClient, trpc) =>
     Promise.all([

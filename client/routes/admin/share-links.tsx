@@ -4,10 +4,6 @@ import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/share-links')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: adminLoader((queryClient, trpc) =>
     Promise.all([
       queryClient.fetchQuery({ ...trpc.shareLinks.list.queryOptions(), staleTime: 0 }),

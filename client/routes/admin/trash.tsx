@@ -5,10 +5,6 @@ import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/trash')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: adminLoader((queryClient, trpc) =>
     queryClient.fetchQuery({ ...trpc.trash.list.queryOptions(), staleTime: 0 }),
   ),

@@ -7,10 +7,6 @@ import { editLoader } from '../../../lib/admin-loaders'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/notes/edit/$id')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: editLoader((trpc, id) => trpc.posts.byId.queryOptions({ id })),
   head: () => ({ meta: [{ title: 'Edit Note' }] }),
   component: EditNote,

@@ -14,10 +14,6 @@ import { useDeletableList } from '../../../components/admin/ui/use-deletable-lis
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/notes/')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: async ({ context: { queryClient, loadTrpc } }) => {
     const trpc = await loadTrpc()
     await queryClient.ensureQueryData(trpc.posts.list.queryOptions({}))

@@ -8,12 +8,6 @@ import { editLoader } from '../../../lib/admin-loaders'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/projects/edit/$id')({
-  // Loader and screen travel together in this route's own chunk, so the
-  // public entry bundle carries no admin code at all.
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: editLoader((trpc, id) => trpc.projects.byId.queryOptions({ id })),
   head: () => ({ meta: [{ title: 'Edit Project' }] }),
   component: EditProject,

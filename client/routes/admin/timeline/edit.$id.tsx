@@ -6,12 +6,6 @@ import { editLoader } from '../../../lib/admin-loaders'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/timeline/edit/$id')({
-  // Loader and screen travel together in this route's own chunk, so the
-  // public entry bundle carries no admin code at all.
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: editLoader((trpc, id) => trpc.timeline.byId.queryOptions({ id })),
   head: () => ({ meta: [{ title: 'Edit Timeline Event' }] }),
   component: EditEvent,

@@ -9,10 +9,6 @@ import { adminLoader } from '../../../lib/admin-loaders'
  * dashboard keeps the spec's "Manage Timeline." section too (the same list).
  */
 export const Route = createFileRoute('/admin/timeline/')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: adminLoader((queryClient, trpc) =>
     queryClient.ensureQueryData(trpc.timeline.list.queryOptions()),
   ),
