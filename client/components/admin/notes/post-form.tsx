@@ -29,6 +29,10 @@ import { MarkdownField } from '../ui/markdown-field'
 import type { ContentFormProps } from '../ui/use-content-save'
 import { useSchemaForm } from '../ui/use-schema-form'
 
+/** The toast after a note's save: a note dated in the future is scheduled, not yet live. */
+export const noteSaved = (post: Post) =>
+  post.state === 'scheduled' ? 'Note scheduled.' : 'Note saved.'
+
 function valuesOf(post: Post | undefined, timeZone: string) {
   return {
     title: post?.title ?? '',

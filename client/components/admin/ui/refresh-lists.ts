@@ -18,3 +18,7 @@ export async function refreshProjects(queryClient: QueryClient, trpc: Trpc) {
 export async function refreshTimeline(queryClient: QueryClient, trpc: Trpc) {
   await queryClient.invalidateQueries({ ...trpc.timeline.list.pathFilter(), refetchType: 'all' })
 }
+
+export async function refreshNotes(queryClient: QueryClient, trpc: Trpc) {
+  await queryClient.invalidateQueries(trpc.posts.pathFilter())
+}

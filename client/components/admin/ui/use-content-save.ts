@@ -13,7 +13,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { type Trpc, useTrpc } from '../../../lib/trpc'
 import { useToast } from './toasts'
 
-/** What a content form (projects, timeline events) takes from its screen. */
+/** What a content form (projects, timeline events, notes) takes from its screen. */
 export interface ContentFormProps<TItem, TData> {
   heading: string
   /** The row being edited; none for a new one. */
@@ -27,6 +27,12 @@ export interface ContentFormProps<TItem, TData> {
 /** Brings the dashboard's lists up to date after a save (refresh-lists.ts). */
 type Refresh = (queryClient: QueryClient, trpc: Trpc) => Promise<void>
 
+/** The toast after a save: a sentence, or one chosen by the saved row (a note: saved or scheduled). */
+type Saved<TRow> = string | ((row: TRow) => string)
+
+const sentence = <TRow>(saved: Saved<TRow>, row: TRow) =>
+  typeof saved === 'string' ? saved : saved(row)
+
 /**
  * The save of an "add" screen: create the row, refresh the lists, confirm
  * with a toast (`saved`), which stays on screen on the dashboard.
@@ -34,16 +40,16 @@ type Refresh = (queryClient: QueryClient, trpc: Trpc) => Promise<void>
 export function useCreateSave<TData, TError, TCreated>(
   create: UseMutationOptions<TCreated, TError, TData>,
   refresh: Refresh,
-  saved: string,
+  saved: Saved<TCreated>,
 ): (data: TData) => Promise<void> {
   const trpc = useTrpc()
   const queryClient = useQueryClient()
   const toast = useToast()
   const mutation = useMutation(create)
   return async (data) => {
-    await mutation.mutateAsync(data)
+    const created = await mutation.mutateAsync(data)
     await refresh(queryClient, trpc)
-    toast.success(saved)
+    toast.success(sentence(saved, created))
   }
 }
 
@@ -68,7 +74,7 @@ export function useEditSave<
   query: UseSuspenseQueryOptions<TItem, TError, TItem, TKey>
   update: UseMutationOptions<TItem, TError, TVariables>
   refresh: Refresh
-  saved: string
+  saved: Saved<TItem>
 }): {
   item: TItem
   save: (data: Omit<TVariables, 'id' | 'version'>, version?: number) => Promise<TItem>
@@ -84,7 +90,7 @@ export function useEditSave<
     const updated = await mutation.mutateAsync({ id, version, ...data } as TVariables)
     queryClient.setQueryData<TItem>(query.queryKey as QueryKey, updated)
     await refresh(queryClient, trpc)
-    toast.success(saved)
+    toast.success(sentence(saved, updated))
     return updated
   }
   /** The stored row as it is now: the screen's form opens again on it (its key follows the version). */
