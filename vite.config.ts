@@ -20,13 +20,16 @@ const apiTarget = process.env.API_ORIGIN ?? 'http://localhost:3000'
 const unsplitRoutes: readonly string[] = ['/']
 
 /**
- * How every other route is split: its loader travels with its screen in the
- * route's own chunk (so neither a loader's code nor the admin's reaches the
- * public entry), its error and not-found screens in another, the pending
- * screen (the admin layout's, which the server sends) in a third. Said once
- * here rather than in each route file.
+ * How an admin route is split: its loader travels with its screen in the
+ * route's own chunk (so the public entry carries no admin code), its error
+ * and not-found screens in another, the pending screen (the admin layout's,
+ * which the server sends) in a third. Said once here rather than in each
+ * admin route file. Public routes keep the plugin's default (their loaders
+ * in the entry) unless they say otherwise: moved into a public page's chunk,
+ * a loader takes the modules it shares with the admin into `admin-shared`,
+ * and the page fetches that chunk.
  */
-const splitGroupings: CodeSplittingOptions['defaultBehavior'] = [
+const adminSplit: CodeSplittingOptions['defaultBehavior'] = [
   ['loader', 'component'],
   ['pendingComponent'],
   ['errorComponent', 'notFoundComponent'],
@@ -61,8 +64,10 @@ export default defineConfig({
       generatedRouteTree: here('./client/routeTree.gen.ts'),
       autoCodeSplitting: true,
       codeSplittingOptions: {
-        defaultBehavior: splitGroupings,
-        splitBehavior: ({ routeId }) => (unsplitRoutes.includes(routeId) ? [] : undefined),
+        splitBehavior: ({ routeId }) => {
+          if (unsplitRoutes.includes(routeId)) return []
+          return routeId.startsWith('/admin') ? adminSplit : undefined
+        },
       },
       quoteStyle: 'single',
       semicolons: false,

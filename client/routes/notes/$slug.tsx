@@ -9,6 +9,11 @@ import { postDate } from '../../lib/notes'
 import { absoluteUrl, imageObject, ogCard, pageHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/notes/$slug')({
+  // The loader travels with the page's code: the public entry stays small.
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['errorComponent', 'notFoundComponent'],
+  ],
   loader: async ({ context, params }) => {
     const api = await context.api()
     try {
