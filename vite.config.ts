@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
+import type { CodeSplittingOptions } from '@tanstack/router-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
@@ -17,6 +18,22 @@ const apiTarget = process.env.API_ORIGIN ?? 'http://localhost:3000'
  * a public page added later costs the entry its route's definition only.
  */
 const unsplitRoutes: readonly string[] = ['/']
+
+/**
+ * How an admin route is split: its loader travels with its screen in the
+ * route's own chunk (so the public entry carries no admin code), its error
+ * and not-found screens in another, the pending screen (the admin layout's,
+ * which the server sends) in a third. Said once here rather than in each
+ * admin route file. Public routes keep the plugin's default (their loaders
+ * in the entry) unless they say otherwise: moved into a public page's chunk,
+ * a loader takes the modules it shares with the admin into `admin-shared`,
+ * and the page fetches that chunk.
+ */
+const adminSplit: CodeSplittingOptions['defaultBehavior'] = [
+  ['loader', 'component'],
+  ['pendingComponent'],
+  ['errorComponent', 'notFoundComponent'],
+]
 
 /**
  * The server writes the entry stylesheet into each page (server/http/pages/manifest.ts,
@@ -47,7 +64,10 @@ export default defineConfig({
       generatedRouteTree: here('./client/routeTree.gen.ts'),
       autoCodeSplitting: true,
       codeSplittingOptions: {
-        splitBehavior: ({ routeId }) => (unsplitRoutes.includes(routeId) ? [] : undefined),
+        splitBehavior: ({ routeId }) => {
+          if (unsplitRoutes.includes(routeId)) return []
+          return routeId.startsWith('/admin') ? adminSplit : undefined
+        },
       },
       quoteStyle: 'single',
       semicolons: false,

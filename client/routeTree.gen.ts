@@ -19,7 +19,7 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as SetupRouteImport } from './routes/setup'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminSplatRouteImport } from './routes/admin/$'
-import { Route as AdminSectionRouteImport } from './routes/admin/$section'
+import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
 import { Route as AdminAppearanceRouteImport } from './routes/admin/appearance'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBackupRouteImport } from './routes/admin/backup'
@@ -27,8 +27,11 @@ import { Route as AdminCvRouteImport } from './routes/admin/cv'
 import { Route as AdminGithubRouteImport } from './routes/admin/github'
 import { Route as AdminImportRouteImport } from './routes/admin/import'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
+import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
+import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
+import { Route as AdminShareLinksRouteImport } from './routes/admin/share-links'
 import { Route as AdminTrashRouteImport } from './routes/admin/trash'
 import { Route as NotesIndexRouteImport } from './routes/notes/index'
 import { Route as NotesSlugRouteImport } from './routes/notes/$slug'
@@ -94,9 +97,9 @@ const AdminSplatRoute = AdminSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AdminRouteRoute,
 } as any)
-const AdminSectionRoute = AdminSectionRouteImport.update({
-  id: '/$section',
-  path: '/$section',
+const AdminAnalyticsRoute = AdminAnalyticsRouteImport.update({
+  id: '/analytics',
+  path: '/analytics',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminAppearanceRoute = AdminAppearanceRouteImport.update({
@@ -134,6 +137,16 @@ const AdminMediaRoute = AdminMediaRouteImport.update({
   path: '/media',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminMessagesRoute = AdminMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminNotificationsRoute = AdminNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminProfileRoute = AdminProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -142,6 +155,11 @@ const AdminProfileRoute = AdminProfileRouteImport.update({
 const AdminSecurityRoute = AdminSecurityRouteImport.update({
   id: '/security',
   path: '/security',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminShareLinksRoute = AdminShareLinksRouteImport.update({
+  id: '/share-links',
+  path: '/share-links',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminTrashRoute = AdminTrashRouteImport.update({
@@ -225,7 +243,7 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
   '/admin/$': typeof AdminSplatRoute
-  '/admin/$section': typeof AdminSectionRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/appearance': typeof AdminAppearanceRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
@@ -233,8 +251,11 @@ export interface FileRoutesByFullPath {
   '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
   '/admin/security': typeof AdminSecurityRoute
+  '/admin/share-links': typeof AdminShareLinksRoute
   '/admin/trash': typeof AdminTrashRoute
   '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
@@ -260,7 +281,7 @@ export interface FileRoutesByTo {
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
   '/admin/$': typeof AdminSplatRoute
-  '/admin/$section': typeof AdminSectionRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/appearance': typeof AdminAppearanceRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
@@ -268,8 +289,11 @@ export interface FileRoutesByTo {
   '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
   '/admin/security': typeof AdminSecurityRoute
+  '/admin/share-links': typeof AdminShareLinksRoute
   '/admin/trash': typeof AdminTrashRoute
   '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
@@ -297,7 +321,7 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
   '/admin/$': typeof AdminSplatRoute
-  '/admin/$section': typeof AdminSectionRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/appearance': typeof AdminAppearanceRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
@@ -305,8 +329,11 @@ export interface FileRoutesById {
   '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
   '/admin/security': typeof AdminSecurityRoute
+  '/admin/share-links': typeof AdminShareLinksRoute
   '/admin/trash': typeof AdminTrashRoute
   '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
@@ -335,7 +362,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/setup'
     | '/admin/$'
-    | '/admin/$section'
+    | '/admin/analytics'
     | '/admin/appearance'
     | '/admin/audit'
     | '/admin/backup'
@@ -343,8 +370,11 @@ export interface FileRouteTypes {
     | '/admin/github'
     | '/admin/import'
     | '/admin/media'
+    | '/admin/messages'
+    | '/admin/notifications'
     | '/admin/profile'
     | '/admin/security'
+    | '/admin/share-links'
     | '/admin/trash'
     | '/notes/$slug'
     | '/projects/$slug'
@@ -370,7 +400,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/setup'
     | '/admin/$'
-    | '/admin/$section'
+    | '/admin/analytics'
     | '/admin/appearance'
     | '/admin/audit'
     | '/admin/backup'
@@ -378,8 +408,11 @@ export interface FileRouteTypes {
     | '/admin/github'
     | '/admin/import'
     | '/admin/media'
+    | '/admin/messages'
+    | '/admin/notifications'
     | '/admin/profile'
     | '/admin/security'
+    | '/admin/share-links'
     | '/admin/trash'
     | '/notes/$slug'
     | '/projects/$slug'
@@ -406,7 +439,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/setup'
     | '/admin/$'
-    | '/admin/$section'
+    | '/admin/analytics'
     | '/admin/appearance'
     | '/admin/audit'
     | '/admin/backup'
@@ -414,8 +447,11 @@ export interface FileRouteTypes {
     | '/admin/github'
     | '/admin/import'
     | '/admin/media'
+    | '/admin/messages'
+    | '/admin/notifications'
     | '/admin/profile'
     | '/admin/security'
+    | '/admin/share-links'
     | '/admin/trash'
     | '/notes/$slug'
     | '/projects/$slug'
@@ -520,11 +556,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSplatRouteImport
       parentRoute: typeof AdminRouteRoute
     }
-    '/admin/$section': {
-      id: '/admin/$section'
-      path: '/$section'
-      fullPath: '/admin/$section'
-      preLoaderRoute: typeof AdminSectionRouteImport
+    '/admin/analytics': {
+      id: '/admin/analytics'
+      path: '/analytics'
+      fullPath: '/admin/analytics'
+      preLoaderRoute: typeof AdminAnalyticsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/appearance': {
@@ -576,6 +612,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMediaRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/messages': {
+      id: '/admin/messages'
+      path: '/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/notifications': {
+      id: '/admin/notifications'
+      path: '/notifications'
+      fullPath: '/admin/notifications'
+      preLoaderRoute: typeof AdminNotificationsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/profile': {
       id: '/admin/profile'
       path: '/profile'
@@ -588,6 +638,13 @@ declare module '@tanstack/react-router' {
       path: '/security'
       fullPath: '/admin/security'
       preLoaderRoute: typeof AdminSecurityRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/share-links': {
+      id: '/admin/share-links'
+      path: '/share-links'
+      fullPath: '/admin/share-links'
+      preLoaderRoute: typeof AdminShareLinksRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/trash': {
@@ -693,7 +750,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminSplatRoute: typeof AdminSplatRoute
-  AdminSectionRoute: typeof AdminSectionRoute
+  AdminAnalyticsRoute: typeof AdminAnalyticsRoute
   AdminAppearanceRoute: typeof AdminAppearanceRoute
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBackupRoute: typeof AdminBackupRoute
@@ -701,8 +758,11 @@ interface AdminRouteRouteChildren {
   AdminGithubRoute: typeof AdminGithubRoute
   AdminImportRoute: typeof AdminImportRoute
   AdminMediaRoute: typeof AdminMediaRoute
+  AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminProfileRoute: typeof AdminProfileRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
+  AdminShareLinksRoute: typeof AdminShareLinksRoute
   AdminTrashRoute: typeof AdminTrashRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminNotesNewRoute: typeof AdminNotesNewRoute
@@ -718,7 +778,7 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminSplatRoute: AdminSplatRoute,
-  AdminSectionRoute: AdminSectionRoute,
+  AdminAnalyticsRoute: AdminAnalyticsRoute,
   AdminAppearanceRoute: AdminAppearanceRoute,
   AdminAuditRoute: AdminAuditRoute,
   AdminBackupRoute: AdminBackupRoute,
@@ -726,8 +786,11 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminGithubRoute: AdminGithubRoute,
   AdminImportRoute: AdminImportRoute,
   AdminMediaRoute: AdminMediaRoute,
+  AdminMessagesRoute: AdminMessagesRoute,
+  AdminNotificationsRoute: AdminNotificationsRoute,
   AdminProfileRoute: AdminProfileRoute,
   AdminSecurityRoute: AdminSecurityRoute,
+  AdminShareLinksRoute: AdminShareLinksRoute,
   AdminTrashRoute: AdminTrashRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminNotesNewRoute: AdminNotesNewRoute,

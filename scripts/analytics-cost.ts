@@ -8,7 +8,7 @@
  * (`bun run bench` measures the same over HTTP: noisier on a busy machine.)
  */
 import { join, resolve } from 'node:path'
-import { createTestApp, type TestApp } from '../server/tests/harness'
+import { createTestApp, type TestApp } from '../server/tests/support/harness'
 import { median } from './median'
 
 const distDir = join(resolve(import.meta.dir, '..'), 'dist')

@@ -13,7 +13,7 @@ import { readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import postgres from 'postgres'
 import S3rver from 's3rver'
-import { startWebhookReceiver, until } from '../server/tests/alert-receivers'
+import { startWebhookReceiver, until } from '../server/tests/support/alert-receivers'
 import {
   type ChildServer,
   cleanupChildren,
@@ -21,9 +21,9 @@ import {
   kill9,
   startServer,
   tempDir,
-} from '../server/tests/child-server'
-import { ADMIN, isRecord } from '../server/tests/harness'
-import { blackPng } from '../server/tests/media-fixtures'
+} from '../server/tests/support/child-server'
+import { ADMIN, isRecord } from '../server/tests/support/harness'
+import { blackPng } from '../server/tests/support/media-fixtures'
 
 const databaseUrl = process.env.DATABASE_URL?.trim()
 if (!databaseUrl) {
@@ -154,8 +154,8 @@ const serverEnv: Record<string, string> = {
   TRUST_PROXY: '1',
   SITE_URL: 'http://cluster.test',
 }
-/** A job only this test knows (server/tests/cluster-probe-job.ts), preloaded into each instance. */
-const probe = join(root, 'server/tests/cluster-probe-job.ts')
+/** A job only this test knows (server/tests/support/cluster-probe-job.ts), preloaded into each instance. */
+const probe = join(root, 'server/tests/support/cluster-probe-job.ts')
 const start = (name: string) =>
   startServer({
     dataDir: join(tempDir(`cluster-${name}`), 'data'),

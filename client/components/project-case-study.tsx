@@ -3,8 +3,9 @@ import type { ReactNode } from 'react'
 import { isSafeUrl, safeUrlOrNull } from '../../src/domain/safe-url'
 import type { NextProject, Project } from '../../src/schemas/project'
 import { firstShown, imageSizes } from '../lib/responsive-image'
-import { ArrowLeftIcon, ArrowRightIcon, ArrowUpRightIcon } from './icons'
+import { ArrowRightIcon, ArrowUpRightIcon } from './icons'
 import { useLightbox } from './lightbox'
+import { BackLink } from './list-links'
 import { coverBox, GeneratedCover } from './project-card'
 import { RepositoryPanel } from './repository-panel'
 import { ResponsiveImage } from './responsive-image'
@@ -72,13 +73,7 @@ export function ProjectCaseStudy({ project, next }: { project: Project; next: Ne
 
   return (
     <article data-wide-column="" className="break-words">
-      <Link
-        to="/projects"
-        className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-muted hover:text-accent-ink"
-      >
-        <ArrowLeftIcon width={16} height={16} />
-        All projects
-      </Link>
+      <BackLink to="/projects">All projects</BackLink>
       {project.is_published ? null : (
         <p className="mt-4 rounded-control bg-warning-soft px-4 py-3 text-sm text-warning-ink ring-1 ring-warning-line">
           <strong>Draft — not public.</strong> Only you see this page, while signed in.

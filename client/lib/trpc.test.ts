@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'bun:test'
 import { MutationObserver, QueryObserver } from '@tanstack/react-query'
 import { observable } from '@trpc/server/observable'
-import { refreshProjects } from '../components/admin/refresh-lists'
+import { refreshProjects } from '../components/admin/ui/refresh-lists'
 import { browserApi } from './api'
 import { createQueryData } from './trpc'
 import { createApi, type TrpcLink } from './trpc-client'

@@ -7,12 +7,12 @@ import {
   CodeField,
   PasswordField,
   UsernameField,
-} from '../components/admin/credential-fields'
+} from '../components/admin/ui/credential-fields'
 import {
   ErrorAlert,
   primaryButtonClass,
   secondaryButtonClass,
-} from '../components/admin/form-controls'
+} from '../components/admin/ui/form-controls'
 import { failureText } from '../lib/admin-errors'
 import { httpStatusOf } from '../lib/api-errors'
 import {

@@ -9,7 +9,7 @@
  * already runs every endpoint on both. `E2E_ALL=1` runs every journey on PostgreSQL as well.
  *
  * docs/testing.md ("Which checks run on which database") gives the same list with the reasons;
- * `server/tests/database-journeys.test.ts` fails when a file named here no longer exists.
+ * `server/tests/codebase/database-journeys.test.ts` fails when a file named here no longer exists.
  */
 export const databaseJourneys: ReadonlyArray<{ file: string; why: string }> = [
   {

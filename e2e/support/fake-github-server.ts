@@ -1,10 +1,10 @@
 /**
- * The fake GitHub API (server/tests/fake-github.ts) as a process of its own
+ * The fake GitHub API (server/tests/support/fake-github.ts) as a process of its own
  * for the Playwright journey: `bun e2e/support/fake-github-server.ts <port>`.
  * The user `ada` has three public repositories, with languages and READMEs
  * (one with an image beside it, made absolute on import).
  */
-import { createFakeGitHub } from '../../server/tests/fake-github'
+import { createFakeGitHub } from '../../server/tests/support/fake-github'
 
 const fake = createFakeGitHub({ pageSize: 2 })
 fake.put({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdminNotFound } from '../../components/admin/admin-not-found'
+import { AdminNotFound } from '../../components/admin/frame/admin-not-found'
 
 /**
  * Any address under /admin that no screen has (`/admin/nope`,

@@ -2,17 +2,13 @@ import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tansta
 import { createFileRoute } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { SITE_STYLE_INFO, type SiteStyle } from '../../../src/domain/site-styles'
-import { FormPage } from '../../components/admin/form-page'
-import { useToast } from '../../components/admin/toasts'
-import { useSaveAction } from '../../components/admin/use-save-action'
+import { FormPage } from '../../components/admin/ui/form-page'
+import { useToast } from '../../components/admin/ui/toasts'
+import { useSaveAction } from '../../components/admin/ui/use-save-action'
 import { adminLoader } from '../../lib/admin-loaders'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/admin/appearance')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   // The style as it is now (the cached one may be up to 30 s old).
   loader: adminLoader((queryClient, trpc) =>
     queryClient.fetchQuery({ ...trpc.appearance.get.queryOptions(), staleTime: 0 }),

@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdminPageHeader } from '../../components/admin/page-header'
 import { AUDIT_PAGE_SIZE, AuditLog } from '../../components/admin/security/audit-log'
+import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/audit')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   // The newest page, as it is now.
   loader: adminLoader((queryClient, trpc) =>
     queryClient.fetchQuery({

@@ -2,26 +2,22 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { backupFileName } from '../../../src/domain/backup-name'
 import type { BackupSummary } from '../../../src/schemas/backup'
-import { PasswordField } from '../../components/admin/credential-fields'
+import { FilePickButton } from '../../components/admin/media/upload-controls'
+import { PasswordField } from '../../components/admin/ui/credential-fields'
 import {
   cardClass,
   dangerButtonClass,
   ErrorAlert,
   inputClass,
   primaryButtonClass,
-} from '../../components/admin/form-controls'
-import { AdminPageHeader } from '../../components/admin/page-header'
-import { restCall, sentenceOf } from '../../components/admin/rest-call'
-import { useToast } from '../../components/admin/toasts'
-import { FilePickButton } from '../../components/admin/upload-controls'
-import { useLeaveGuard } from '../../components/admin/use-leave-guard'
+} from '../../components/admin/ui/form-controls'
+import { AdminPageHeader } from '../../components/admin/ui/page-header'
+import { restCall, sentenceOf } from '../../components/admin/ui/rest-call'
+import { useToast } from '../../components/admin/ui/toasts'
+import { useLeaveGuard } from '../../components/admin/ui/use-leave-guard'
 import { clearToken } from '../../lib/token'
 
 export const Route = createFileRoute('/admin/backup')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   head: () => ({ meta: [{ title: 'Backup' }] }),
   component: BackupScreen,
 })

@@ -1,26 +1,22 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
+import { formatBytes } from '../../components/admin/media/media-info'
+import { FilePickButton } from '../../components/admin/media/upload-controls'
 import {
   cardClass,
   dangerButtonClass,
   ErrorAlert,
   primaryButtonClass,
-} from '../../components/admin/form-controls'
-import { formatBytes } from '../../components/admin/media-info'
-import { AdminPageHeader } from '../../components/admin/page-header'
-import { restCall, sentenceOf } from '../../components/admin/rest-call'
-import { useToast } from '../../components/admin/toasts'
-import { FilePickButton } from '../../components/admin/upload-controls'
-import { useLeaveGuard } from '../../components/admin/use-leave-guard'
+} from '../../components/admin/ui/form-controls'
+import { AdminPageHeader } from '../../components/admin/ui/page-header'
+import { restCall, sentenceOf } from '../../components/admin/ui/rest-call'
+import { useToast } from '../../components/admin/ui/toasts'
+import { useLeaveGuard } from '../../components/admin/ui/use-leave-guard'
 import { adminLoader } from '../../lib/admin-loaders'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/admin/cv')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: adminLoader((queryClient, trpc) =>
     queryClient.fetchQuery({ ...trpc.cv.status.queryOptions(), staleTime: 0 }),
   ),

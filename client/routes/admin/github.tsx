@@ -12,18 +12,14 @@ import {
   primaryButtonClass,
   StatusMessage,
   secondaryButtonClass,
-} from '../../components/admin/form-controls'
-import { Badge } from '../../components/admin/list-parts'
-import { AdminPageHeader } from '../../components/admin/page-header'
+} from '../../components/admin/ui/form-controls'
+import { Badge } from '../../components/admin/ui/list-parts'
+import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { failureText } from '../../lib/admin-errors'
 import { plural } from '../../lib/analytics'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/admin/github')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   head: () => ({ meta: [{ title: 'Import from GitHub' }] }),
   component: GitHubScreen,
 })

@@ -2,24 +2,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { ImportResult } from '../../../src/schemas/json-resume'
+import { FilePickButton } from '../../components/admin/media/upload-controls'
 import {
   cardClass,
   ErrorAlert,
   primaryButtonClass,
   StatusMessage,
   secondaryButtonClass,
-} from '../../components/admin/form-controls'
-import { AdminPageHeader } from '../../components/admin/page-header'
-import { FilePickButton } from '../../components/admin/upload-controls'
-import { useLeaveGuard } from '../../components/admin/use-leave-guard'
+} from '../../components/admin/ui/form-controls'
+import { AdminPageHeader } from '../../components/admin/ui/page-header'
+import { useLeaveGuard } from '../../components/admin/ui/use-leave-guard'
 import { failureText } from '../../lib/admin-errors'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/admin/import')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   head: () => ({ meta: [{ title: 'Import' }] }),
   component: ImportScreen,
 })

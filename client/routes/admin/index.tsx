@@ -1,19 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdminOverview } from '../../components/admin/admin-overview'
-import { ContactsPanel } from '../../components/admin/contacts-panel'
-import { secondaryButtonClass } from '../../components/admin/form-controls'
-import { AdminPageHeader } from '../../components/admin/page-header'
-import { ProjectsPanel } from '../../components/admin/projects-panel'
-import { TimelinePanel } from '../../components/admin/timeline-panel'
+import { AdminOverview } from '../../components/admin/home/admin-overview'
+import { ContactsPanel } from '../../components/admin/messages/contacts-panel'
+import { ProjectsPanel } from '../../components/admin/projects/projects-panel'
+import { TimelinePanel } from '../../components/admin/timeline/timeline-panel'
+import { secondaryButtonClass } from '../../components/admin/ui/form-controls'
+import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/')({
-  // Loader and screen travel together in this route's own chunk, so the
-  // public entry bundle carries no admin code at all.
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: adminLoader((queryClient, trpc) =>
     Promise.all([
       queryClient.ensureQueryData(trpc.projects.list.queryOptions()),

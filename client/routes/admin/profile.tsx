@@ -2,18 +2,12 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { createFileRoute } from '@tanstack/react-router'
 import { ACCENT_PROPERTIES, accentStyle } from '../../../src/domain/accent'
 import type { ProfileData } from '../../../src/schemas/profile'
-import { ProfileForm } from '../../components/admin/profile-form'
-import { RevisionHistory } from '../../components/admin/revision-history'
+import { ProfileForm } from '../../components/admin/profile/profile-form'
+import { RevisionHistory } from '../../components/admin/revisions/revision-history'
 import { adminLoader } from '../../lib/admin-loaders'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/admin/profile')({
-  // Loader and screen travel together in this route's own chunk, so the
-  // public entry bundle carries no admin code at all.
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   // The stored profile as it is now (the cached one may be up to 30 s old).
   loader: adminLoader((queryClient, trpc) =>
     queryClient.fetchQuery({ ...trpc.profile.get.queryOptions(), staleTime: 0 }),

@@ -1,17 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdminPageHeader } from '../../components/admin/page-header'
 import { PasskeysCard } from '../../components/admin/security/passkeys-card'
 import { SessionsCard } from '../../components/admin/security/sessions-card'
 import { TwoFactorCard } from '../../components/admin/security/two-factor-card'
+import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/security')({
-  // Loader and screen travel together in this route's own chunk (the QR
-  // code library is a further chunk, fetched when the set-up step shows).
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
+  // The QR code library is a further chunk, fetched when the set-up step shows.
   // Always fresh: sessions come and go from other devices.
   loader: adminLoader((queryClient, trpc) =>
     Promise.all([

@@ -1,14 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { TRASH_DAYS } from '../../../src/schemas/trash'
-import { AdminPageHeader } from '../../components/admin/page-header'
-import { TrashList } from '../../components/admin/trash-list'
+import { TrashList } from '../../components/admin/trash/trash-list'
+import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/trash')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: adminLoader((queryClient, trpc) =>
     queryClient.fetchQuery({ ...trpc.trash.list.queryOptions(), staleTime: 0 }),
   ),

@@ -2,6 +2,7 @@ import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-route
 import { safeUrlOrNull } from '../../../src/domain/safe-url'
 import { DraftOrNotFound } from '../../components/draft-or-not-found'
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons'
+import { BackLink } from '../../components/list-links'
 import { TagList } from '../../components/tag-list'
 import { httpStatusOf } from '../../lib/api-errors'
 import { postDate } from '../../lib/notes'
@@ -84,13 +85,7 @@ function PostPage() {
 
   return (
     <article className="break-words">
-      <Link
-        to="/notes"
-        className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-muted hover:text-accent-ink"
-      >
-        <ArrowLeftIcon width={16} height={16} />
-        All notes
-      </Link>
+      <BackLink to="/notes">All notes</BackLink>
       {post.state === 'published' ? null : (
         <p className="mt-4 rounded-control bg-warning-soft px-4 py-3 text-sm text-warning-ink ring-1 ring-warning-line">
           <strong>{post.state === 'draft' ? 'Draft' : 'Scheduled'} — not public.</strong> Only you

@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import type { Post } from '../../../src/schemas/post'
+import { TagFilterBanner } from '../../components/list-links'
 import { TagList } from '../../components/tag-list'
 import { postDate } from '../../lib/notes'
 import { textParams } from '../../lib/search-params'
@@ -112,14 +113,9 @@ function NotesPage() {
         .
       </p>
       {tag ? (
-        <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 break-words text-body">
-          <span>
-            Tagged <strong>{tag}</strong>
-          </span>
-          <Link to="/notes" className="font-semibold text-accent-ink hover:underline">
-            Show all notes
-          </Link>
-        </p>
+        <TagFilterBanner tag={tag} to="/notes">
+          Show all notes
+        </TagFilterBanner>
       ) : null}
       {shown.length > 0 ? (
         <ul className="mt-10 space-y-6">

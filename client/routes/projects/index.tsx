@@ -1,4 +1,5 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { TagFilterBanner } from '../../components/list-links'
 import { ProjectCard } from '../../components/project-card'
 import { textParams } from '../../lib/search-params'
 import { absoluteUrl, imageObject, ogCard, ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
@@ -61,14 +62,9 @@ function ProjectsPage() {
       <h1 className="text-3xl font-bold tracking-tight text-strong sm:text-4xl">My Projects.</h1>
       <p className="mt-3 text-muted">Things I have designed, built and shipped.</p>
       {tag ? (
-        <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 break-words text-body">
-          <span>
-            Tagged <strong>{tag}</strong>
-          </span>
-          <Link to="/projects" className="font-semibold text-accent-ink hover:underline">
-            Show all projects
-          </Link>
-        </p>
+        <TagFilterBanner tag={tag} to="/projects">
+          Show all projects
+        </TagFilterBanner>
       ) : null}
       {projects.length > 0 ? (
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 min-[75rem]:grid-cols-3">

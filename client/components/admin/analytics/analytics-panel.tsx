@@ -13,10 +13,10 @@ import {
   referrerName,
 } from '../../../lib/analytics'
 import { useTrpc } from '../../../lib/trpc'
-import { cardClass, smallButtonClass } from '../form-controls'
-import { restCall, sentenceOf } from '../rest-call'
-import { EmptyState, SectionCard } from '../section-card'
-import { useToast } from '../toasts'
+import { cardClass, smallButtonClass } from '../ui/form-controls'
+import { restCall, sentenceOf } from '../ui/rest-call'
+import { EmptyState, SectionCard } from '../ui/section-card'
+import { useToast } from '../ui/toasts'
 
 // The chart library comes with the chart only: no other screen fetches it.
 const ViewsChart = lazy(() => import('../../charts/views-chart'))
@@ -36,8 +36,7 @@ function RangeSwitch({ days }: { days: DayRange }) {
         {dayRanges.map((range) => (
           <li key={range}>
             <Link
-              to="/admin/$section"
-              params={{ section: 'analytics' }}
+              to="/admin/analytics"
               search={{ days: range }}
               activeOptions={{ exact: true, includeSearch: true }}
               activeProps={{}}
@@ -341,7 +340,7 @@ export function AnalyticsPanel({ days }: { days: DayRange }) {
           ]}
           footer={
             <p className="text-sm">
-              <Link to="/admin/$section" params={{ section: 'share-links' }} className={linkClass}>
+              <Link to="/admin/share-links" className={linkClass}>
                 Manage share links
               </Link>
             </p>

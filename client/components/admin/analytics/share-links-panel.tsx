@@ -18,12 +18,12 @@ import {
   primaryButtonClass,
   smallButtonClass,
   TextField,
-} from '../form-controls'
-import { DeleteButton } from '../row-actions'
-import { EmptyState } from '../section-card'
-import { useToast } from '../toasts'
-import { type Deletion, useDeletableList } from '../use-deletable-list'
-import { useSchemaForm } from '../use-schema-form'
+} from '../ui/form-controls'
+import { DeleteButton } from '../ui/row-actions'
+import { EmptyState } from '../ui/section-card'
+import { useToast } from '../ui/toasts'
+import { type Deletion, useDeletableList } from '../ui/use-deletable-list'
+import { useSchemaForm } from '../ui/use-schema-form'
 
 /** The select's last choice: a path typed by hand. */
 const OTHER = 'other'

@@ -11,7 +11,7 @@ import {
   primaryButtonClass,
   secondaryButtonClass,
   smallButtonClass,
-} from '../form-controls'
+} from '../ui/form-controls'
 import { actionLabel, auditGroupLabels, entrySummary } from './audit-labels'
 
 export interface AuditFilter {

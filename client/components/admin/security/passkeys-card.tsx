@@ -5,7 +5,7 @@ import type { PasskeyInfo } from '../../../../src/schemas/passkeys'
 import { failureText } from '../../../lib/admin-errors'
 import { createPasskey, passkeyFailureText } from '../../../lib/passkeys'
 import { useTrpc } from '../../../lib/trpc'
-import { PasswordField } from '../credential-fields'
+import { PasswordField } from '../ui/credential-fields'
 import {
   cardClass,
   dangerButtonClass,
@@ -16,7 +16,7 @@ import {
   StatusMessage,
   secondaryButtonClass,
   smallButtonClass,
-} from '../form-controls'
+} from '../ui/form-controls'
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })

@@ -8,7 +8,7 @@ import {
   ErrorAlert,
   StatusMessage,
   secondaryButtonClass,
-} from '../form-controls'
+} from '../ui/form-controls'
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })

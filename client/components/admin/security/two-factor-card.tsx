@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react'
 import type { TwoFactorSetup } from '../../../../src/schemas/security'
 import { failureText } from '../../../lib/admin-errors'
 import { useTrpc } from '../../../lib/trpc'
-import { CodeField, PasswordField } from '../credential-fields'
+import { CodeField, PasswordField } from '../ui/credential-fields'
 import {
   cardClass,
   dangerButtonClass,
@@ -12,7 +12,7 @@ import {
   primaryButtonClass,
   StatusMessage,
   secondaryButtonClass,
-} from '../form-controls'
+} from '../ui/form-controls'
 import { QrCode } from './qr-code'
 
 /** The secret in groups of four, easier to type into an app by hand. */

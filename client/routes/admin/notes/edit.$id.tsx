@@ -1,16 +1,11 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import type { PostData } from '../../../../src/schemas/post'
-import { PostForm } from '../../../components/admin/post-form'
-import { useToast } from '../../../components/admin/toasts'
+import { noteSaved, PostForm } from '../../../components/admin/notes/post-form'
+import { refreshNotes } from '../../../components/admin/ui/refresh-lists'
+import { useEditSave } from '../../../components/admin/ui/use-content-save'
 import { editLoader } from '../../../lib/admin-loaders'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/notes/edit/$id')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: editLoader((trpc, id) => trpc.posts.byId.queryOptions({ id })),
   head: () => ({ meta: [{ title: 'Edit Note' }] }),
   component: EditNote,
@@ -19,20 +14,14 @@ export const Route = createFileRoute('/admin/notes/edit/$id')({
 function EditNote() {
   const { id } = Route.useLoaderData()
   const trpc = useTrpc()
-  const queryClient = useQueryClient()
-  const toast = useToast()
   const navigate = useNavigate()
-  const { data: item } = useSuspenseQuery(trpc.posts.byId.queryOptions({ id }))
-  const update = useMutation(trpc.posts.update.mutationOptions())
-  const save = async (data: PostData, version?: number) => {
-    const post = await update.mutateAsync({ id, version, ...data })
-    queryClient.setQueryData(trpc.posts.byId.queryKey({ id }), post)
-    await queryClient.invalidateQueries(trpc.posts.pathFilter())
-    toast.success(post.state === 'scheduled' ? 'Note scheduled.' : 'Note saved.')
-    return post
-  }
-  const reload = () =>
-    queryClient.fetchQuery({ ...trpc.posts.byId.queryOptions({ id }), staleTime: 0 })
+  const { item, save, reload } = useEditSave({
+    id,
+    query: trpc.posts.byId.queryOptions({ id }),
+    update: trpc.posts.update.mutationOptions(),
+    refresh: refreshNotes,
+    saved: noteSaved,
+  })
   return (
     <PostForm
       key={`${id}-${item.version}`}

@@ -5,19 +5,15 @@ import {
   primaryButtonClass,
   SearchField,
   smallButtonClass,
-} from '../../../components/admin/form-controls'
-import { Badge, UpdatedDate } from '../../../components/admin/list-parts'
-import { AdminPageHeader } from '../../../components/admin/page-header'
-import { DeleteButton } from '../../../components/admin/row-actions'
-import { EmptyState, SectionCard } from '../../../components/admin/section-card'
-import { useDeletableList } from '../../../components/admin/use-deletable-list'
+} from '../../../components/admin/ui/form-controls'
+import { Badge, UpdatedDate } from '../../../components/admin/ui/list-parts'
+import { AdminPageHeader } from '../../../components/admin/ui/page-header'
+import { DeleteButton } from '../../../components/admin/ui/row-actions'
+import { EmptyState, SectionCard } from '../../../components/admin/ui/section-card'
+import { useDeletableList } from '../../../components/admin/ui/use-deletable-list'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/notes/')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: async ({ context: { queryClient, loadTrpc } }) => {
     const trpc = await loadTrpc()
     await queryClient.ensureQueryData(trpc.posts.list.queryOptions({}))

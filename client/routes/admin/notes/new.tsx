@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import type { PostData } from '../../../../src/schemas/post'
-import { PostForm } from '../../../components/admin/post-form'
-import { useToast } from '../../../components/admin/toasts'
+import { noteSaved, PostForm } from '../../../components/admin/notes/post-form'
+import { refreshNotes } from '../../../components/admin/ui/refresh-lists'
+import { useCreateSave } from '../../../components/admin/ui/use-content-save'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/notes/new')({
@@ -11,16 +10,8 @@ export const Route = createFileRoute('/admin/notes/new')({
 })
 
 function NewNote() {
-  const trpc = useTrpc()
-  const queryClient = useQueryClient()
-  const toast = useToast()
   const navigate = useNavigate()
-  const create = useMutation(trpc.posts.create.mutationOptions())
-  const save = async (data: PostData) => {
-    const post = await create.mutateAsync(data)
-    await queryClient.invalidateQueries(trpc.posts.pathFilter())
-    toast.success(post.state === 'scheduled' ? 'Note scheduled.' : 'Note saved.')
-  }
+  const save = useCreateSave(useTrpc().posts.create.mutationOptions(), refreshNotes, noteSaved)
   return (
     <PostForm
       heading="New Note."

@@ -1,19 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectForm } from '../../../components/admin/project-form'
-import { refreshProjects } from '../../../components/admin/refresh-lists'
-import { RevisionHistory } from '../../../components/admin/revision-history'
-import { useEditSave } from '../../../components/admin/use-content-save'
+import { ProjectForm } from '../../../components/admin/projects/project-form'
+import { RevisionHistory } from '../../../components/admin/revisions/revision-history'
+import { refreshProjects } from '../../../components/admin/ui/refresh-lists'
+import { useEditSave } from '../../../components/admin/ui/use-content-save'
 import { editLoader } from '../../../lib/admin-loaders'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/projects/edit/$id')({
-  // Loader and screen travel together in this route's own chunk, so the
-  // public entry bundle carries no admin code at all.
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: editLoader((trpc, id) => trpc.projects.byId.queryOptions({ id })),
   head: () => ({ meta: [{ title: 'Edit Project' }] }),
   component: EditProject,

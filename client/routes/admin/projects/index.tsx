@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { secondaryButtonClass } from '../../../components/admin/form-controls'
-import { AdminPageHeader } from '../../../components/admin/page-header'
-import { ProjectsPanel } from '../../../components/admin/projects-panel'
+import { ProjectsPanel } from '../../../components/admin/projects/projects-panel'
+import { secondaryButtonClass } from '../../../components/admin/ui/form-controls'
+import { AdminPageHeader } from '../../../components/admin/ui/page-header'
 import { adminLoader } from '../../../lib/admin-loaders'
 
 /**
@@ -9,10 +9,6 @@ import { adminLoader } from '../../../lib/admin-loaders'
  * dashboard keeps the spec's "Manage Projects." section too (the same list).
  */
 export const Route = createFileRoute('/admin/projects/')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: adminLoader((queryClient, trpc) =>
     queryClient.ensureQueryData(trpc.projects.list.queryOptions()),
   ),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProjectForm } from '../../../components/admin/project-form'
-import { refreshProjects } from '../../../components/admin/refresh-lists'
-import { useCreateSave } from '../../../components/admin/use-content-save'
+import { ProjectForm } from '../../../components/admin/projects/project-form'
+import { refreshProjects } from '../../../components/admin/ui/refresh-lists'
+import { useCreateSave } from '../../../components/admin/ui/use-content-save'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/projects/new')({

@@ -1,17 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { refreshTimeline } from '../../../components/admin/refresh-lists'
-import { TimelineForm } from '../../../components/admin/timeline-form'
-import { useEditSave } from '../../../components/admin/use-content-save'
+import { TimelineForm } from '../../../components/admin/timeline/timeline-form'
+import { refreshTimeline } from '../../../components/admin/ui/refresh-lists'
+import { useEditSave } from '../../../components/admin/ui/use-content-save'
 import { editLoader } from '../../../lib/admin-loaders'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/timeline/edit/$id')({
-  // Loader and screen travel together in this route's own chunk, so the
-  // public entry bundle carries no admin code at all.
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: editLoader((trpc, id) => trpc.timeline.byId.queryOptions({ id })),
   head: () => ({ meta: [{ title: 'Edit Timeline Event' }] }),
   component: EditEvent,

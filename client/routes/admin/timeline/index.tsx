@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { secondaryButtonClass } from '../../../components/admin/form-controls'
-import { AdminPageHeader } from '../../../components/admin/page-header'
-import { TimelinePanel } from '../../../components/admin/timeline-panel'
+import { TimelinePanel } from '../../../components/admin/timeline/timeline-panel'
+import { secondaryButtonClass } from '../../../components/admin/ui/form-controls'
+import { AdminPageHeader } from '../../../components/admin/ui/page-header'
 import { adminLoader } from '../../../lib/admin-loaders'
 
 /**
@@ -9,10 +9,6 @@ import { adminLoader } from '../../../lib/admin-loaders'
  * dashboard keeps the spec's "Manage Timeline." section too (the same list).
  */
 export const Route = createFileRoute('/admin/timeline/')({
-  codeSplitGroupings: [
-    ['loader', 'component'],
-    ['errorComponent', 'notFoundComponent'],
-  ],
   loader: adminLoader((queryClient, trpc) =>
     queryClient.ensureQueryData(trpc.timeline.list.queryOptions()),
   ),

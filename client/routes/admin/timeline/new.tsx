@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { refreshTimeline } from '../../../components/admin/refresh-lists'
-import { TimelineForm } from '../../../components/admin/timeline-form'
-import { useCreateSave } from '../../../components/admin/use-content-save'
+import { TimelineForm } from '../../../components/admin/timeline/timeline-form'
+import { refreshTimeline } from '../../../components/admin/ui/refresh-lists'
+import { useCreateSave } from '../../../components/admin/ui/use-content-save'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/timeline/new')({

@@ -1,0 +1,147 @@
+import { expect, test } from 'bun:test'
+import { isPublicRead } from '../../http/api/rest'
+import { publicQueries, restEndpoints } from '../../trpc/endpoints'
+import { endpointMetaSchema, sharesCachedAnswer } from '../../trpc/meta'
+
+test('the REST door derived from the procedures is the API table of the spec (plus auth and passkeys, profile, appearance, the owner’s time zone, media, security, inbox, notifications, CV, import, backups, share links, analytics, GitHub, the Trash and revisions)', () => {
+  const table = restEndpoints.map(
+    (route) => `${route.rest.method} ${route.rest.path} ${route.rest.status} ${route.procedure}`,
+  )
+  expect(table.sort()).toEqual(
+    [
+      'GET /api/projects 200 projects.list',
+      'GET /api/projects/:slug 200 projects.bySlug',
+      'POST /api/projects 201 projects.create',
+      'PUT /api/projects/:id 200 projects.update',
+      'DELETE /api/projects/:id 204 projects.delete',
+      'PUT /api/projects/order 204 projects.reorder',
+      'PUT /api/timeline/order 204 timeline.reorder',
+      'GET /api/timeline 200 timeline.list',
+      'GET /api/timeline/:id 200 timeline.byId',
+      'POST /api/timeline 201 timeline.create',
+      'PUT /api/timeline/:id 200 timeline.update',
+      'DELETE /api/timeline/:id 204 timeline.delete',
+      'POST /api/contact 201 contact.send',
+      'GET /api/contact 200 contact.list',
+      'DELETE /api/contact/:id 204 contact.delete',
+      'PATCH /api/contact/:id 200 contact.setStatus',
+      'GET /api/contact/form-token 200 contact.formToken',
+      'GET /api/notifications 200 notifications.status',
+      'GET /api/overview 200 overview.get',
+      'PUT /api/overview/checklist 204 overview.setChecklistHidden',
+      'GET /api/settings/time-zone 200 settings.timeZone',
+      'PUT /api/settings/time-zone 200 settings.setTimeZone',
+      'POST /api/notifications/test 200 notifications.test',
+      'POST /api/auth/login 200 auth.login',
+      'GET /api/setup 200 auth.setupStatus',
+      'POST /api/setup 201 auth.setup',
+      'POST /api/auth/logout 204 auth.logout',
+      'GET /api/auth/me 200 auth.me',
+      'POST /api/auth/passkey/options 200 auth.passkeyOptions',
+      'POST /api/auth/login/passkey 200 auth.passkeyLogin',
+      'GET /api/auth/passkeys 200 passkeys.list',
+      'POST /api/auth/passkeys/options 200 passkeys.registrationOptions',
+      'POST /api/auth/passkeys 201 passkeys.register',
+      'PATCH /api/auth/passkeys/:id 200 passkeys.rename',
+      'DELETE /api/auth/passkeys/:id 204 passkeys.remove',
+      'GET /api/profile 200 profile.get',
+      'PUT /api/profile 200 profile.update',
+      'GET /api/appearance 200 appearance.get',
+      'PUT /api/appearance 200 appearance.set',
+      'POST /api/media 201 media.upload',
+      'GET /api/media 200 media.list',
+      'PATCH /api/media/:id 200 media.updateAlt',
+      'PATCH /api/media/:id/name 200 media.rename',
+      'DELETE /api/media/:id 204 media.delete',
+      'POST /api/auth/login/2fa 200 auth.verifyTwoFactor',
+      'GET /api/auth/2fa 200 twoFactor.status',
+      'POST /api/auth/2fa/setup 200 twoFactor.setup',
+      'POST /api/auth/2fa/enable 200 twoFactor.enable',
+      'POST /api/auth/2fa/disable 204 twoFactor.disable',
+      'POST /api/auth/2fa/recovery-codes 200 twoFactor.recoveryCodes',
+      'GET /api/auth/sessions 200 sessions.list',
+      'DELETE /api/auth/sessions/:id 204 sessions.revoke',
+      'POST /api/auth/sessions/revoke-others 200 sessions.revokeOthers',
+      'GET /api/audit 200 audit.list',
+      'GET /api/cv 200 cv.status',
+      'PUT /api/cv 200 cv.upload',
+      'DELETE /api/cv 204 cv.remove',
+      'POST /api/import/json-resume 200 import.jsonResume',
+      'POST /api/import/json-resume/preview 200 import.jsonResumePreview',
+      'GET /api/backup 200 backup.download',
+      'POST /api/restore/preview 200 backup.preview',
+      'POST /api/restore 200 backup.restore',
+      'POST /api/share-links 201 shareLinks.create',
+      'GET /api/share-links 200 shareLinks.list',
+      'DELETE /api/share-links/:id 204 shareLinks.delete',
+      'GET /api/analytics 200 analytics.summary',
+      'GET /api/github/repos 200 github.repos',
+      'POST /api/github/import 201 github.import',
+      'POST /api/github/refresh 200 github.refresh',
+      'GET /api/trash 200 trash.list',
+      'POST /api/trash/:kind/:id/restore 200 trash.restore',
+      'DELETE /api/trash/:kind/:id 204 trash.delete',
+      'GET /api/projects/:id/revisions 200 projects.revisions',
+      'POST /api/projects/:id/revisions/:rev/restore 200 projects.restoreRevision',
+      'GET /api/profile/revisions 200 profile.revisions',
+      'POST /api/profile/revisions/:rev/restore 200 profile.restoreRevision',
+      'GET /api/posts 200 posts.list',
+      'GET /api/posts/:slug 200 posts.bySlug',
+      'POST /api/posts 201 posts.create',
+      'PUT /api/posts/:id 200 posts.update',
+      'DELETE /api/posts/:id 204 posts.delete',
+      'GET /api/search 200 search.query',
+    ].sort(),
+  )
+})
+
+test('only reads of public content are declared cacheable, on both doors', () => {
+  expect([...publicQueries].sort()).toEqual([
+    'appearance.get',
+    'posts.any',
+    'posts.bySlug',
+    'posts.neighbours',
+    'posts.tags',
+    'profile.get',
+    'projects.byId',
+    'projects.bySlug',
+    'projects.featured',
+    'projects.list',
+    'projects.next',
+    'timeline.byId',
+    'timeline.list',
+  ])
+  for (const path of [
+    '/api/projects',
+    '/api/projects/a-slug',
+    '/api/timeline/3',
+    '/api/profile',
+    '/api/posts/a-slug',
+  ]) {
+    expect(isPublicRead(path)).toBe(true)
+  }
+  for (const path of [
+    '/api/contact',
+    '/api/auth/me',
+    '/api/media',
+    '/api/cv',
+    '/api/nothing',
+    '/api/projects/%zz',
+    // Read the query string (`?tag=`, `?q=`): never shared.
+    '/api/posts',
+    '/api/search',
+  ]) {
+    expect(isPublicRead(path)).toBe(false)
+  }
+})
+
+test('a signed-in request skips the cache only for a query declared public-unless-signed-in', () => {
+  expect(sharesCachedAnswer('public', false)).toBe(true)
+  expect(sharesCachedAnswer('public', true)).toBe(true)
+  expect(sharesCachedAnswer('public-unless-signed-in', false)).toBe(true)
+  expect(sharesCachedAnswer('public-unless-signed-in', true)).toBe(false)
+  expect(sharesCachedAnswer(undefined, false)).toBe(false)
+  expect(sharesCachedAnswer(undefined, true)).toBe(false)
+  expect(endpointMetaSchema.safeParse({ cache: 'public-unless-signed-in' }).success).toBe(true)
+  expect(endpointMetaSchema.safeParse({ cache: 'shared' }).success).toBe(false)
+})

@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'bun:test'
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { databaseJourneys } from '../../../e2e/support/database-journeys'
+import { apartDatabaseUrl, apartServers } from '../../../e2e/support/servers'
+
+const root = resolve(import.meta.dir, '../../..')
+
+describe('the journeys that run on PostgreSQL too', () => {
+  test('each names a journey file that exists, once, with its reason', () => {
+    const files = databaseJourneys.map(({ file }) => file)
+    expect(new Set(files).size).toBe(files.length)
+    for (const { file, why } of databaseJourneys) {
+      expect(existsSync(join(root, 'e2e', file)), `e2e/${file}`).toBe(true)
+      expect(why.length).toBeGreaterThan(20)
+    }
+  })
+
+  test('docs/testing.md lists the same files', () => {
+    const doc = readFileSync(join(root, 'docs/testing.md'), 'utf8')
+    const section = doc.split('## Which checks run on which database')[1]?.split('\n## ')[0] ?? ''
+    const listed = [...section.matchAll(/`e2e\/([\w-]+\.e2e\.ts)`/g)].map((match) => match[1])
+    expect(listed.sort()).toEqual(databaseJourneys.map(({ file }) => file).sort())
+  })
+})
+
+describe('the journeys with a server of their own', () => {
+  test('each names journey files that exist, in one server only, with its reason', () => {
+    const files = apartServers.flatMap((server) => server.files)
+    expect(new Set(files).size).toBe(files.length)
+    expect(new Set(apartServers.map((server) => server.name)).size).toBe(apartServers.length)
+    for (const server of apartServers) {
+      expect(server.files.length).toBeGreaterThan(0)
+      for (const file of server.files)
+        expect(existsSync(join(root, 'e2e', file)), `e2e/${file}`).toBe(true)
+      expect(server.why.length).toBeGreaterThan(20)
+    }
+  })
+
+  test('docs/testing.md names each of them', () => {
+    const doc = readFileSync(join(root, 'docs/testing.md'), 'utf8')
+    for (const server of apartServers) expect(doc).toContain(`\`${server.name}\``)
+  })
+
+  test('a database of its own on PostgreSQL: the main name with the server after it', () => {
+    expect(apartDatabaseUrl('postgres://u:p@127.0.0.1:5432/portfolio_e2e_7', 'security')).toBe(
+      'postgres://u:p@127.0.0.1:5432/portfolio_e2e_7_security',
+    )
+  })
+})

@@ -1,0 +1,70 @@
+import { describe, expect, test } from 'bun:test'
+import { resolve } from 'node:path'
+
+/**
+ * The request log as a server writes it to a pipe (systemd, Docker): lines
+ * are joined and written together, yet each one is out within LOG_FLUSH_MS,
+ * and none is lost when the process exits.
+ */
+const server = resolve(import.meta.dir, '../..')
+const script = (body: string) => `
+const { createLogger } = await import(${JSON.stringify(resolve(server, 'log.ts'))})
+const { logRequest } = await import(${JSON.stringify(resolve(server, 'http/infra/request-log.ts'))})
+const log = createLogger('info')
+${body}`
+
+function lines(text: string) {
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+}
+
+describe('the request log on a pipe', () => {
+  test('a line is written within a moment, while the process goes on', async () => {
+    const child = Bun.spawn(
+      [
+        process.execPath,
+        '-e',
+        script(`logRequest(log, { method: 'GET', path: '/projects/a"b', status: 200, startedAt: performance.now(), requestId: 'r-1' })
+setTimeout(() => {}, 5000)`),
+      ],
+      { stdout: 'pipe', stderr: 'inherit' },
+    )
+    const reader = child.stdout.getReader()
+    const first = await Promise.race([
+      reader.read(),
+      Bun.sleep(3000).then(() => ({ value: undefined, done: true })),
+    ])
+    const stillRunning = child.exitCode === null
+    child.kill()
+    await child.exited
+    expect(stillRunning).toBe(true)
+    const [line] = lines(new TextDecoder().decode(first.value))
+    expect(line).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      method: 'GET',
+      path: '/projects/a"b',
+      status: 200,
+      request_id: 'r-1',
+    })
+    expect(Number.isNaN(Date.parse(String(line?.time)))).toBe(false)
+  })
+
+  test('every line of a burst is written, in order, when the process exits at once', async () => {
+    const child = Bun.spawn(
+      [
+        process.execPath,
+        '-e',
+        script(`for (let i = 0; i < 3000; i++) logRequest(log, { method: 'GET', path: '/n/' + i, status: 200 })
+process.exit(0)`),
+      ],
+      { stdout: 'pipe', stderr: 'inherit' },
+    )
+    const text = await new Response(child.stdout).text()
+    await child.exited
+    const paths = lines(text).map((line) => line.path)
+    expect(paths).toEqual(Array.from({ length: 3000 }, (_, i) => `/n/${i}`))
+  })
+})
