@@ -50,7 +50,8 @@ export async function claimSlug(
     .from(trash)
     .innerJoin(sql`unnest(${trash.slugs}) as held(slug)`, sql`true`)
     .where(sql`${trash.kind} = ${kind.name} and (held.slug = ${base} or held.slug like ${pattern})`)
-  const owners = new Map([...taken, ...held].map((row) => [row.slug, row.itemId]))
+  // A slug held in the Trash and taken anew (only a backup restore can do that): the live owner's.
+  const owners = new Map([...held, ...taken].map((row) => [row.slug, row.itemId]))
   for (let attempt = 1; ; attempt++) {
     const candidate = slugCandidate(base, attempt)
     const owner = owners.get(candidate)
