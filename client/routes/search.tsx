@@ -4,7 +4,15 @@ import { pageHead, SITE_NAME } from '../lib/seo'
 
 /** The longest query the API takes (src/schemas/search.ts; no zod in the public bundle). */
 const MAX_QUERY = 200
-const kindLabels = { project: 'Project', post: 'Note', timeline: 'Timeline' } as const
+/**
+ * A result's kind as the page says it. Kept here rather than taken from
+ * src/domain/content-kinds.ts: a public page's bundle carries only what it shows.
+ */
+const kindLabels: Record<string, string> = {
+  project: 'Project',
+  post: 'Note',
+  timeline: 'Timeline',
+}
 
 export const Route = createFileRoute('/search')({
   // The loader travels with the page's code: the public entry stays small.
@@ -51,7 +59,9 @@ function Results({ q }: { q: string }) {
             key={`${result.kind} ${result.url} ${result.title}`}
             className="rounded-card border border-line bg-surface-raised p-5 shadow-card"
           >
-            <p className="text-xs font-semibold text-muted">{kindLabels[result.kind]}</p>
+            <p className="text-xs font-semibold text-muted">
+              {kindLabels[result.kind] ?? result.kind}
+            </p>
             <h2 className="mt-1 text-lg font-bold text-strong">
               <a href={result.url} className="wrap-anywhere hover:underline">
                 {result.title}

@@ -10,43 +10,25 @@
  * a row passes as it is or is refused, naming the field.
  */
 import { z } from 'zod'
-import { isPlaceholder } from '../../src/domain/placeholder'
 import { shareLinkInput } from '../../src/schemas/analytics'
 import { setupInput } from '../../src/schemas/auth'
-import { contactInput } from '../../src/schemas/contact'
-import { optionalText } from '../../src/schemas/fields'
-import { mediaLimits } from '../../src/schemas/media'
-import { postInput } from '../../src/schemas/post'
 import { profileInput } from '../../src/schemas/profile'
-import { projectInput } from '../../src/schemas/project'
-import { timelineInput } from '../../src/schemas/timeline'
-import { isMediaKey } from '../media/keys'
+import { contentKinds } from '../content/registry'
 
-const mediaKey = z.string().refine(isMediaKey, 'must be a media key (<sha256>.<extension>)')
-
-const imageRules = z.object({
-  key: mediaKey,
-  alt: optionalText('Alt text', mediaLimits.altMax),
-  name: optionalText('Name', mediaLimits.nameMax),
-  placeholder: z
-    .string()
-    .refine(isPlaceholder, 'must be a base64 data:image/webp or data:image/png URL'),
-  variants: z.array(z.object({ key: mediaKey }).passthrough()),
-})
-
-/** The kinds of rows, each read by its form's schema (the fields a form does not have are left alone). */
-const rules = {
-  project: projectInput,
-  timeline_event: timelineInput,
-  post: postInput.pick({ title: true, summary: true, body: true, tags: true, cover_url: true }),
-  message: contactInput.pick({ name: true, email: true, message: true }),
-  image: imageRules,
+/**
+ * The kinds of rows, each read by its form's schema (the fields a form does
+ * not have are left alone): every content kind's (its descriptor's
+ * `fieldRules`), and the rows that are not content.
+ */
+const rules: Record<string, z.ZodObject> = {
+  ...Object.fromEntries(contentKinds.map((kind) => [kind.name, kind.fieldRules])),
   profile: profileInput.omit({ birth_year: true }),
   share_link: shareLinkInput.pick({ name: true }),
   admin_user: setupInput.pick({ username: true }),
-} satisfies Record<string, z.ZodObject>
+}
 
-export type RuleKind = keyof typeof rules
+/** A content kind's name, or `profile`, `share_link`, `admin_user`. */
+export type RuleKind = string
 
 export interface FieldIssue {
   /** The column, or the column and a list index (`tags.1`). */
@@ -70,7 +52,9 @@ function nulPaths(value: unknown, path: string[] = []): string[] {
  * each field; empty when it passes.
  */
 export function rowIssues(kind: RuleKind, row: Record<string, unknown>): FieldIssue[] {
-  const { shape } = rules[kind] as z.ZodObject
+  const schema = rules[kind]
+  if (!schema) return []
+  const { shape } = schema
   const picked = z.object(Object.fromEntries(Object.entries(shape).filter(([key]) => key in row)))
   const issues: FieldIssue[] = nulPaths(row).map((field) => ({
     field,
@@ -95,18 +79,9 @@ export function describeIssues(issues: FieldIssue[], limit = 3): string {
   return `${shown.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`
 }
 
-/** The rule kind of a Trash item (its `kind` column), or null for a kind without one. */
-export function trashRuleKind(kind: string): RuleKind | null {
-  return kind === 'project' ||
-    kind === 'timeline_event' ||
-    kind === 'post' ||
-    kind === 'message' ||
-    kind === 'image'
+/** The rule kind of a revision (its `kind` column): a kind's, or the profile's. */
+export function revisionRuleKind(kind: string): RuleKind | null {
+  return kind === 'profile' || contentKinds.some((each) => each.name === kind && each.revisions)
     ? kind
     : null
-}
-
-/** The rule kind of a revision (its `kind` column). */
-export function revisionRuleKind(kind: string): RuleKind | null {
-  return kind === 'project' || kind === 'profile' ? kind : null
 }

@@ -1,136 +1,33 @@
-/**
- * The backup file: one JSON document holding the content (projects with every
- * slug they have had, timeline events, contact messages), the owner's profile,
- * the admin users (with their password hashes and their second factor: the
- * TOTP secret and hashed recovery codes, so a restore keeps two-factor
- * sign-in on) and the media library: its rows, and every stored file
- * (base64) in `media_files`, so a restore on a new machine shows every
- * image. Sessions, sign-in challenges, trusted devices, abuse counters and
- * the audit log are left out. Version 4 added the share links and the
- * page-view counts (views per day and page, and each day's visitor hashes;
- * never the daily salt, which is gone once its day is over). Version 5
- * added the Trash (deleted items within their 30 days, a trashed image's
- * files in `media_files` too) and the revisions of projects and the
- * profile. Version 6 added the notes (posts, with their state: scheduled
- * time and the moment they went live, and every slug they have had). Version 7
- * added the appearance (the site style). Version 8 added the passkeys (their
- * public keys, counters and the site each was made for). Version 1
- * files (before the media library), version 2 (before two-factor sign-in)
- * version 3 (before the analytics), version 4 (before the Trash and
- * revisions: both come back empty), version 5 (before the notes: none) and
- * version 6 (before site styles: the default, minimal) and version 7 (before
- * passkeys: none) are still read.
- *
- * `backupTables` is the one list of what a file holds, in the order the rows
- * are inserted (parents first). Each table's rows are checked with a schema
- * derived from server/db/schema.ts by drizzle-zod, as the file stores them:
- * timestamps as ISO 8601 strings, text without NUL (PostgreSQL refuses it).
- */
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { createSelectSchema } from 'drizzle-zod'
 import { z } from 'zod'
 import { ACCENT_PATTERN, DEFAULT_ACCENT } from '../../src/domain/accent'
-import { isPlaceholder } from '../../src/domain/placeholder'
 import { normalSitePath } from '../../src/domain/site-path'
 import { siteStyleSchema } from '../../src/schemas/appearance'
+import { backupTable, nonEmpty, positive, timestamp } from '../content/backup-rows'
+import { contentKinds, kindBackupTables } from '../content/registry'
 import {
   adminUsers,
   analyticsViews,
   analyticsVisitors,
   appearance,
-  contactMessages,
   cvFile,
-  media,
   passkeys,
-  postSlugs,
-  posts,
   profile,
-  projectSlugs,
-  projects,
   revisions,
   shareLinks,
-  timelineEvents,
   trash,
   twoFactor,
 } from '../db/schema'
 import { isDocumentKey, isMediaKey } from '../media/keys'
-import {
-  type FieldIssue,
-  type RuleKind,
-  revisionRuleKind,
-  rowIssues,
-  trashRuleKind,
-} from './field-rules'
+import { type FieldIssue, type RuleKind, revisionRuleKind, rowIssues } from './field-rules'
 
 export const BACKUP_FORMAT = 'portfolio-backup'
 /** What this program writes; it reads this one and the ones before it. */
 export const BACKUP_VERSION = 8
 const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8] as const
 
-const isoPattern =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/
-
-/** A date and time that exist (no 30 February, no year 0): PostgreSQL would refuse them. */
-function isRealMoment(value: string): boolean {
-  const parts = isoPattern.exec(value)?.slice(1, 7).map(Number)
-  if (!parts) return false
-  const [year = 0, month = 0, day = 0, hour = 99, minute = 99, second = 99] = parts
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0
-  return year >= 1 && day >= 1 && day <= days && hour <= 23 && minute <= 59 && second <= 59
-}
-
-const timestamp = z
-  .string()
-  .regex(isoPattern, 'must be an ISO 8601 timestamp like 2024-01-31T12:00:00.000000Z')
-  .refine(isRealMoment, 'is not a real date and time')
-
-/** The type of `stored(schema)`. */
-type Stored<S> = S extends z.ZodDate
-  ? z.ZodString
-  : S extends z.ZodNullable<infer I>
-    ? z.ZodNullable<Stored<I>>
-    : S extends z.ZodArray<infer E>
-      ? z.ZodArray<Stored<E>>
-      : S
-
-/**
- * A column's schema as the file holds it: a timestamp is an ISO 8601 string,
- * text (alone or in an array) holds no NUL.
- */
-function stored(schema: z.core.$ZodType): z.core.$ZodType {
-  if (schema instanceof z.ZodDate) return timestamp
-  if (schema instanceof z.ZodString) {
-    return schema.refine((value) => !value.includes('\0'), 'must not contain NUL characters')
-  }
-  if (schema instanceof z.ZodNullable) return z.nullable(stored(schema.unwrap()))
-  if (schema instanceof z.ZodArray) return z.array(stored(schema.element))
-  return schema
-}
-
-/** A row of the file: a table's select schema (drizzle-zod), stored, with no other keys. */
-function storedRow<S extends z.ZodRawShape>(select: z.ZodObject<S>) {
-  const shape = Object.fromEntries(
-    Object.entries(select.shape).map(([key, schema]) => [key, stored(schema)]),
-  )
-  return z.strictObject(shape as { [K in keyof S]: Stored<S[K]> })
-}
-
-/** A table in the file: its rows' schema is the select schema `rows` (drizzle-zod), stored. */
-function backupTable<T extends PgTable, S extends z.ZodRawShape>(entry: {
-  table: T
-  rows: z.ZodObject<S>
-  /** The columns its rows are sorted by in the file. */
-  order: AnyPgColumn[]
-}) {
-  return { ...entry, rows: storedRow(entry.rows) }
-}
-
-// What the file asks beyond the column types.
-const positive = (id: z.ZodInt) => id.min(1)
-const nonEmpty = (value: z.ZodString) => value.min(1)
-/** The manual order (an int4 column), absent from files written before it. */
-const sortOrder = z.number().int().min(-2_147_483_648).max(2_147_483_647).optional()
+/** Every kind's tables, from its descriptor (server/content/), in the registry's order. */
+const kindTables = kindBackupTables
 
 /** What a backup holds, parents before children: the order a restore inserts in. */
 export const backupTables = {
@@ -188,76 +85,7 @@ export const backupTables = {
     }),
     order: [passkeys.id],
   }),
-  projects: backupTable({
-    table: projects,
-    rows: createSelectSchema(projects, { id: positive, slug: nonEmpty }).extend(
-      // Versions 1 and 2 were written before drafts, case studies and the manual order.
-      {
-        is_published: z.boolean().default(true),
-        repo_url: z.string().nullable().default(null),
-        role: z.string().nullable().default(null),
-        period: z.string().nullable().default(null),
-        sort_order: sortOrder,
-      },
-    ),
-    order: [projects.id],
-  }),
-  project_slugs: backupTable({
-    table: projectSlugs,
-    rows: createSelectSchema(projectSlugs, { slug: nonEmpty, project_id: positive }),
-    order: [projectSlugs.project_id, projectSlugs.created_at, projectSlugs.slug],
-  }),
-  timeline_events: backupTable({
-    table: timelineEvents,
-    rows: createSelectSchema(timelineEvents, { id: positive }).extend({
-      sort_order: sortOrder,
-    }),
-    order: [timelineEvents.id],
-  }),
-  // The notes (version 6): the search document is generated, so not in the file.
-  posts: backupTable({
-    table: posts,
-    rows: createSelectSchema(posts, { id: positive, slug: nonEmpty }).omit({ search: true }),
-    order: [posts.id],
-  }),
-  post_slugs: backupTable({
-    table: postSlugs,
-    rows: createSelectSchema(postSlugs, { slug: nonEmpty, post_id: positive }),
-    order: [postSlugs.post_id, postSlugs.created_at, postSlugs.slug],
-  }),
-  contact_messages: backupTable({
-    table: contactMessages,
-    rows: createSelectSchema(contactMessages, { id: positive }).extend({
-      // Files written before the inbox: the migration's default, unread.
-      status: createSelectSchema(contactMessages).shape.status.default('unread'),
-    }),
-    order: [contactMessages.id],
-  }),
-  media: backupTable({
-    table: media,
-    rows: createSelectSchema(media, {
-      id: positive,
-      key: (key) => key.refine(isMediaKey, 'must be a media key'),
-      // Written into a CSS url("…") on public pages: a base64 WebP or PNG data: URL, nothing else.
-      placeholder: (placeholder) =>
-        placeholder.refine(
-          isPlaceholder,
-          'must be a base64 data:image/webp or data:image/png URL (at most 16 KB)',
-        ),
-      variants: z.array(
-        z.strictObject({
-          width: z.number().int().positive(),
-          key: z.string().refine(isMediaKey, 'must be a media key'),
-          content_type: z.string(),
-          bytes: z.number().int().nonnegative(),
-        }),
-      ),
-    }).extend({
-      // Files written before media kept their file names: no name.
-      name: z.string().default(''),
-    }),
-    order: [media.id],
-  }),
+  ...kindTables,
   // The CV the owner uploaded (its file is in media_files); none: the generated one.
   cv_file: backupTable({
     table: cvFile,
@@ -319,10 +147,13 @@ export const backupTables = {
   }),
 }
 
+const keepsFiles = (kind: string) =>
+  contentKinds.some((each) => each.name === kind && each.trash.keepsFiles)
+
 /** The stored files of the images in the Trash: kept in the store until they are removed for good. */
 export function trashedMediaKeys(rows: { kind: string; row: Record<string, unknown> }[]): string[] {
   return rows
-    .filter((item) => item.kind === 'image' && typeof item.row.key === 'string')
+    .filter((item) => keepsFiles(item.kind) && typeof item.row.key === 'string')
     .flatMap((item) => {
       const variants = Array.isArray(item.row.variants) ? item.row.variants : []
       return [
@@ -348,6 +179,21 @@ export type BackupTableName = keyof typeof backupTables
 /** The names in `backupTables`, in its order. */
 export const backupTableNames = Object.keys(backupTables) as BackupTableName[]
 
+type KindArrays = {
+  [K in keyof typeof kindTables]: z.ZodArray<(typeof kindTables)[K]['rows']>
+}
+/** Each kind's tables as arrays of rows; empty in files written before the kind. */
+const kindArrays = Object.fromEntries(
+  contentKinds.flatMap((kind) =>
+    Object.entries(kind.backup.tables as Record<string, { rows: z.ZodType }>).map(
+      ([name, entry]) => [
+        name,
+        kind.backup.absentFromOlderFiles ? z.array(entry.rows).default([]) : z.array(entry.rows),
+      ],
+    ),
+  ),
+) as unknown as KindArrays
+
 const tablesSchema = z.strictObject({
   profile: z.array(backupTables.profile.rows).length(1, 'must hold exactly one row'),
   // Files before version 7 were written before site styles: the default style.
@@ -357,15 +203,8 @@ const tablesSchema = z.strictObject({
   two_factor: z.array(backupTables.two_factor.rows).default([]),
   // Files before version 8 were written before passkeys.
   passkeys: z.array(backupTables.passkeys.rows).default([]),
-  projects: z.array(backupTables.projects.rows),
-  project_slugs: z.array(backupTables.project_slugs.rows),
-  timeline_events: z.array(backupTables.timeline_events.rows),
-  // Files before version 6 were written before the notes.
-  posts: z.array(backupTables.posts.rows).default([]),
-  post_slugs: z.array(backupTables.post_slugs.rows).default([]),
-  contact_messages: z.array(backupTables.contact_messages.rows),
-  // Version 1 files were written before the media library.
-  media: z.array(backupTables.media.rows).default([]),
+  // The kinds' tables; a kind added after version 1 defaults to none.
+  ...kindArrays,
   // Files written before the uploaded CV was kept hold none: the generated CV.
   cv_file: z.array(backupTables.cv_file.rows).max(1, 'holds at most one row').default([]),
   // Files before version 4 were written before the analytics.
@@ -407,13 +246,17 @@ export const backupSchema = z
     const t = backup.tables
     const fail = (path: string[], message: string) =>
       ctx.addIssue({ code: 'custom', path: ['tables', ...path], message })
+    const rowsOf = (name: string) =>
+      (t as unknown as Record<string, Record<string, unknown>[]>)[name] ?? []
     for (const [name, ids] of [
       ['admin_users', t.admin_users.map((row) => row.id)],
-      ['projects', t.projects.map((row) => row.id)],
-      ['timeline_events', t.timeline_events.map((row) => row.id)],
-      ['contact_messages', t.contact_messages.map((row) => row.id)],
-      ['media', t.media.map((row) => row.id)],
-      ['posts', t.posts.map((row) => row.id)],
+      ...contentKinds.map(
+        (kind) =>
+          [
+            kind.labels.backupTable.name,
+            rowsOf(kind.labels.backupTable.name).map((row) => Number(row.id)),
+          ] as const,
+      ),
       ['share_links', t.share_links.map((row) => row.id)],
     ] as const) {
       const repeated = duplicates<number>(ids)
@@ -466,39 +309,26 @@ export const backupSchema = z
     if (factors.length) fail(['two_factor'], `duplicate user ids: ${factors.join(', ')}`)
     const usernames = duplicates(t.admin_users.map((row) => row.username))
     if (usernames.length) fail(['admin_users'], `duplicate usernames: ${usernames.join(', ')}`)
-    const current = duplicates(t.projects.map((row) => row.slug))
-    if (current.length) fail(['projects'], `duplicate slugs: ${current.slice(0, 5).join(', ')}`)
-    const slugs = duplicates(t.project_slugs.map((row) => row.slug))
-    if (slugs.length) fail(['project_slugs'], `duplicate slugs: ${slugs.slice(0, 5).join(', ')}`)
-    const projectIds = new Set(t.projects.map((row) => row.id))
-    const owners = new Map(t.project_slugs.map((row) => [row.slug, row.project_id]))
-    for (const [index, row] of t.project_slugs.entries()) {
-      if (!projectIds.has(row.project_id)) {
-        fail(['project_slugs', String(index)], `project ${row.project_id} does not exist`)
+    // A kind with addresses: each slug once, each owned by an item that exists, each current one kept.
+    for (const kind of contentKinds) {
+      if (!kind.slugs || !kind.labels.slugTable) continue
+      const [items, slugs] = [kind.labels.backupTable.name, kind.labels.slugTable.name]
+      const itemColumn = kind.slugs.item.name
+      const current = duplicates(rowsOf(items).map((row) => String(row.slug)))
+      if (current.length) fail([items], `duplicate slugs: ${current.slice(0, 5).join(', ')}`)
+      const all = duplicates(rowsOf(slugs).map((row) => String(row.slug)))
+      if (all.length) fail([slugs], `duplicate slugs: ${all.slice(0, 5).join(', ')}`)
+      const ids = new Set(rowsOf(items).map((row) => row.id))
+      const owners = new Map(rowsOf(slugs).map((row) => [row.slug, row[itemColumn]]))
+      for (const [index, row] of rowsOf(slugs).entries()) {
+        if (!ids.has(row[itemColumn])) {
+          fail([slugs, String(index)], `${kind.name} ${String(row[itemColumn])} does not exist`)
+        }
       }
-    }
-    for (const [index, row] of t.projects.entries()) {
-      if (owners.get(row.slug) !== row.id) {
-        fail(['projects', String(index)], `slug "${row.slug}" is missing from project_slugs`)
-      }
-    }
-    const postSlugsNow = duplicates(t.posts.map((row) => row.slug))
-    if (postSlugsNow.length)
-      fail(['posts'], `duplicate slugs: ${postSlugsNow.slice(0, 5).join(', ')}`)
-    const allPostSlugs = duplicates(t.post_slugs.map((row) => row.slug))
-    if (allPostSlugs.length) {
-      fail(['post_slugs'], `duplicate slugs: ${allPostSlugs.slice(0, 5).join(', ')}`)
-    }
-    const postIds = new Set(t.posts.map((row) => row.id))
-    const postOwners = new Map(t.post_slugs.map((row) => [row.slug, row.post_id]))
-    for (const [index, row] of t.post_slugs.entries()) {
-      if (!postIds.has(row.post_id)) {
-        fail(['post_slugs', String(index)], `post ${row.post_id} does not exist`)
-      }
-    }
-    for (const [index, row] of t.posts.entries()) {
-      if (postOwners.get(row.slug) !== row.id) {
-        fail(['posts', String(index)], `slug "${row.slug}" is missing from post_slugs`)
+      for (const [index, row] of rowsOf(items).entries()) {
+        if (owners.get(row.slug) !== row.id) {
+          fail([items, String(index)], `slug "${String(row.slug)}" is missing from ${slugs}`)
+        }
       }
     }
   })
@@ -521,14 +351,15 @@ function inShownOrder<R extends { id: number; created_at: string; sort_order?: n
 }
 
 /** A checked backup, its rows complete (what older versions lack filled in). */
-export const completeBackupSchema = backupSchema.transform((backup) => ({
-  ...backup,
-  tables: {
-    ...backup.tables,
-    projects: inShownOrder(backup.tables.projects),
-    timeline_events: inShownOrder(backup.tables.timeline_events),
-  },
-}))
+export const completeBackupSchema = backupSchema.transform((backup) => {
+  const tables: Record<string, unknown> = { ...backup.tables }
+  for (const kind of contentKinds) {
+    if (!kind.backup.manualOrder) continue
+    const name = kind.labels.backupTable.name
+    tables[name] = inShownOrder(tables[name] as Parameters<typeof inShownOrder>[0])
+  }
+  return { ...backup, tables: tables as typeof backup.tables }
+})
 
 export type Backup = z.infer<typeof completeBackupSchema>
 export type BackupTables = Backup['tables']
@@ -539,11 +370,7 @@ export class BackupFormatError extends Error {}
 const tableRules: Partial<Record<BackupTableName, RuleKind>> = {
   profile: 'profile',
   admin_users: 'admin_user',
-  projects: 'project',
-  timeline_events: 'timeline_event',
-  posts: 'post',
-  contact_messages: 'message',
-  media: 'image',
+  ...Object.fromEntries(contentKinds.map((kind) => [kind.labels.backupTable.name, kind.name])),
   share_links: 'share_link',
 }
 
@@ -564,8 +391,7 @@ export function fieldRuleIssues(tables: BackupTables): string[] {
     }
   }
   for (const [index, item] of tables.trash.entries()) {
-    const kind = trashRuleKind(item.kind)
-    if (kind) add(`tables.trash.${index}.row`, rowIssues(kind, item.row))
+    add(`tables.trash.${index}.row`, rowIssues(item.kind, item.row))
   }
   for (const [index, item] of tables.revisions.entries()) {
     const kind = revisionRuleKind(item.kind)
@@ -626,11 +452,13 @@ export function serializeBackup(backup: Backup): string {
 
 export function backupSummary(tables: BackupTables): string {
   return [
-    `${tables.projects.length} projects (${tables.project_slugs.length} slugs)`,
-    `${tables.timeline_events.length} timeline events`,
-    `${tables.posts.length} notes (${tables.post_slugs.length} slugs)`,
-    `${tables.contact_messages.length} contact messages`,
-    `${tables.media.length} images`,
+    ...contentKinds.map((kind) => {
+      const count = (name: string) =>
+        ((tables as unknown as Record<string, unknown[]>)[name] ?? []).length
+      const { backupTable, slugTable } = kind.labels
+      const slugs = slugTable ? ` (${count(slugTable.name)} slugs)` : ''
+      return `${count(backupTable.name)} ${backupTable.label.toLowerCase()}${slugs}`
+    }),
     `${tables.trash.length} items in the Trash`,
     `${tables.cv_file.length ? 'an uploaded CV' : 'the generated CV'}`,
     `${tables.share_links.length} share links`,

@@ -5,6 +5,7 @@
  */
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
+import { contentKinds } from '../content/registry'
 import type { Db } from '../db/client'
 import { bumpContentVersion } from '../db/content-version'
 import {
@@ -105,13 +106,8 @@ export async function restoreBackup(db: Db, backup: Backup, store: MediaStore): 
       }
     }
     // A trashed item comes back with its id: no new row may take it meanwhile.
-    for (const [kind, name] of [
-      ['project', 'projects'],
-      ['timeline_event', 'timeline_events'],
-      ['message', 'contact_messages'],
-      ['image', 'media'],
-      ['post', 'posts'],
-    ] as const) {
+    for (const { name: kind, table } of contentKinds) {
+      const name = getTableName(table)
       await tx.execute(
         sql.raw(
           `select setval(pg_get_serial_sequence('${name}', 'id'), greatest((select coalesce(max(id), 0) from ${name}), (select coalesce(max(item_id), 0) from trash where kind = '${kind}')) + 1, false)`,

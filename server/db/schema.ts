@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
+import { contentKindNames } from '../../src/domain/content-kinds'
 
 /** A full-text search document (PostgreSQL `tsvector`); only ever computed by the database. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
@@ -790,9 +791,8 @@ export const githubState = pgTable(
 export const trash = pgTable(
   'trash',
   {
-    kind: text('kind', {
-      enum: ['project', 'timeline_event', 'message', 'image', 'post'],
-    }).notNull(),
+    /** A content kind (src/domain/content-kinds.ts): a new kind widens the check below. */
+    kind: text('kind', { enum: contentKindNames }).notNull(),
     item_id: integer('item_id').notNull(),
     /** What the Trash screen names it by: a title, a sender, an image's alt text or key. */
     title: text('title').notNull(),
@@ -809,7 +809,7 @@ export const trash = pgTable(
     index('trash_deleted_at_idx').on(table.deleted_at),
     check(
       'trash_kind_check',
-      sql`${table.kind} in ('project', 'timeline_event', 'message', 'image', 'post')`,
+      sql`${table.kind} in (${sql.raw(contentKindNames.map((kind) => `'${kind}'`).join(', '))})`,
     ),
   ],
 )

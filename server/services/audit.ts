@@ -1,17 +1,10 @@
 import { and, desc, eq, getTableColumns, gte, like, lt, or, type SQL } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import type { AuditGroup, AuditPage } from '../../src/schemas/security'
+import type { ContentKind } from '../content/kind'
+import { contentKinds } from '../content/registry'
 import type { Db } from '../db/client'
-import {
-  auditLog,
-  contactMessages,
-  media,
-  passkeys,
-  posts,
-  profile,
-  projects,
-  shareLinks,
-  timelineEvents,
-} from '../db/schema'
+import { auditLog, passkeys, profile, shareLinks } from '../db/schema'
 import type { ServiceContext } from './context'
 
 /** Entries are kept this long, then deleted. */
@@ -26,19 +19,23 @@ export interface AuditEvent {
   details?: Record<string, unknown>
 }
 
+/** The action prefixes of the content kinds whose entries fall under a filter. */
+function kindRouters(group: AuditGroup): string[] {
+  return contentKinds
+    .filter((kind) => kind.audit.group === group)
+    .map((kind) => `${kind.labels.router}.`)
+}
+
 /** What each filter of the audit screen matches: action prefixes. */
 export const auditGroupPrefixes: Record<AuditGroup, string[]> = {
   sign_in: ['auth.', 'passkeys.'],
   two_factor: ['twoFactor.'],
   sessions: ['sessions.'],
   content: [
-    'projects.',
-    'timeline.',
-    'posts.',
+    ...kindRouters('content'),
     'profile.',
     'appearance.',
     'settings.',
-    'media.',
     'shareLinks.',
     'cv.',
     'import.',
@@ -46,7 +43,7 @@ export const auditGroupPrefixes: Record<AuditGroup, string[]> = {
     'trash.',
   ],
   // The messages and the alerts that announce them (a test alert).
-  messages: ['contact.', 'notifications.'],
+  messages: [...kindRouters('messages'), 'notifications.'],
   maintenance: ['admin.', 'backup.', 'overview.'],
 }
 
@@ -129,11 +126,7 @@ const secretKey = /pass|token|secret|code|challenge|otp|cookie|hash|recovery/i
 const bookkeeping = new Set(['id', 'created_at', 'updated_at', 'first_seen_at', 'last_seen_at'])
 /** The singular a procedure's router stands for, in a target ("project 3 …"). */
 const nouns: Record<string, string> = {
-  projects: 'project',
-  timeline: 'event',
-  posts: 'note',
-  media: 'image',
-  contact: 'message',
+  ...Object.fromEntries(contentKinds.map((kind) => [kind.labels.router, kind.labels.auditNoun])),
   profile: 'profile',
   sessions: 'session',
   shareLinks: 'share link',
@@ -144,6 +137,18 @@ const nouns: Record<string, string> = {
 type Row = Record<string, unknown>
 const first = async (rows: Promise<Row[]>): Promise<Row | undefined> => (await rows)[0]
 
+/** A kind's stored row by id; a generated column (a note's search document) is never listed as changed. */
+function kindRow(kind: ContentKind) {
+  const source: PgTable = kind.table
+  const columns = Object.fromEntries(
+    Object.entries(getTableColumns(source)).filter(([, column]) => !column.generated),
+  )
+  return async (db: Db, id: number | undefined): Promise<Row | undefined> =>
+    id === undefined
+      ? undefined
+      : first(db.select(columns).from(source).where(eq(kind.table.id, id)).limit(1))
+}
+
 /**
  * The stored row an admin write of each router concerns, by id (the
  * profile: its one row): read before the write and after it, so the entry
@@ -151,26 +156,7 @@ const first = async (rows: Promise<Row[]>): Promise<Row | undefined> => (await r
  * of these tables holds a secret; column names like one are left out anyway.
  */
 const storedRows: Record<string, (db: Db, id: number | undefined) => Promise<Row | undefined>> = {
-  projects: async (db, id) =>
-    id === undefined
-      ? undefined
-      : first(db.select().from(projects).where(eq(projects.id, id)).limit(1)),
-  timeline: async (db, id) =>
-    id === undefined
-      ? undefined
-      : first(db.select().from(timelineEvents).where(eq(timelineEvents.id, id)).limit(1)),
-  posts: async (db, id) => {
-    if (id === undefined) return undefined
-    // The search document is derived from the other columns: never listed as changed.
-    const { search: _search, ...columns } = getTableColumns(posts)
-    return first(db.select(columns).from(posts).where(eq(posts.id, id)).limit(1))
-  },
-  media: async (db, id) =>
-    id === undefined ? undefined : first(db.select().from(media).where(eq(media.id, id)).limit(1)),
-  contact: async (db, id) =>
-    id === undefined
-      ? undefined
-      : first(db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1)),
+  ...Object.fromEntries(contentKinds.map((kind) => [kind.labels.router, kindRow(kind)])),
   shareLinks: async (db, id) =>
     id === undefined
       ? undefined
@@ -190,7 +176,12 @@ const storedRows: Record<string, (db: Db, id: number | undefined) => Promise<Row
 }
 
 /** Routers whose rows have a title worth naming (a message's sender's name is not kept here). */
-const titled = new Set(['projects', 'timeline', 'posts', 'shareLinks', 'trash', 'passkeys'])
+const titled = new Set([
+  ...contentKinds.filter((kind) => kind.audit.titled).map((kind) => kind.labels.router),
+  'shareLinks',
+  'trash',
+  'passkeys',
+])
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)

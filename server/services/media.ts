@@ -1,8 +1,11 @@
-import { desc, eq, inArray, like } from 'drizzle-orm'
+import { desc, eq, getTableColumns, inArray, like } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import { type ImageInfo, type Media, mediaLimits } from '../../src/schemas/media'
+import type { ContentKind } from '../content/kind'
+import { contentKinds } from '../content/registry'
 import type { Db } from '../db/client'
 import { bumpContentVersion } from '../db/content-version'
-import { media, posts, profile, projects, timelineEvents } from '../db/schema'
+import { media, profile } from '../db/schema'
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors'
 import { keyOfUrl, mediaUrl } from '../media/keys'
 import { compactPlaceholder, processUpload } from '../media/process'
@@ -149,41 +152,37 @@ function listed(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 }
 
-/** What may use an image: every field that holds an image URL or Markdown. */
+/** What may use an image: each kind's fields that hold an image URL or Markdown, and the profile's. */
 interface UseSources {
-  projects: { title: string; image_urls: string[]; long_description: string }[]
-  events: { title: string; icon_path: string | null; description: string[] }[]
-  posts: { title: string; cover_url: string | null; body: string }[]
+  /** Each kind's items (every one: drafts and scheduled notes too, shown once published). */
+  kinds: { kind: ContentKind; rows: Record<string, unknown>[] }[]
   profile: { photo_url: string; bio: string }[]
 }
 
 /** The site's content, read once to find the uses of any number of images. */
 async function readUseSources(db: Reader): Promise<UseSources> {
-  const [usingProjects, usingEvents, usingPosts, usingProfile] = await Promise.all([
-    db
-      .select({
-        title: projects.title,
-        image_urls: projects.image_urls,
-        long_description: projects.long_description,
-      })
-      .from(projects)
-      .orderBy(projects.title),
-    db
-      .select({
-        title: timelineEvents.title,
-        icon_path: timelineEvents.icon_path,
-        description: timelineEvents.description,
-      })
-      .from(timelineEvents)
-      .orderBy(timelineEvents.title),
-    // Every note, drafts and scheduled ones too: they are shown once published.
-    db
-      .select({ title: posts.title, cover_url: posts.cover_url, body: posts.body })
-      .from(posts)
-      .orderBy(posts.title),
+  const using = contentKinds.filter((kind) => kind.imageUses.length > 0)
+  const [rows, usingProfile] = await Promise.all([
+    Promise.all(
+      using.map((kind) => {
+        // Uses are named by the item's title.
+        const title = getTableColumns(kind.table as PgTable).title
+        if (!title) throw new Error(`${kind.name} has image uses but no title`)
+        const fields = Object.fromEntries(
+          kind.imageUses.map((use) => [use.column.name, use.column]),
+        )
+        return db
+          .select({ title, ...fields })
+          .from(kind.table as PgTable)
+          .orderBy(title) as Promise<Record<string, unknown>[]>
+      }),
+    ),
     db.select({ photo_url: profile.photo_url, bio: profile.bio }).from(profile),
   ])
-  return { projects: usingProjects, events: usingEvents, posts: usingPosts, profile: usingProfile }
+  return {
+    kinds: using.map((kind, index) => ({ kind, rows: rows[index] ?? [] })),
+    profile: usingProfile,
+  }
 }
 
 /**
@@ -218,23 +217,19 @@ function usesIn(sources: UseSources, row: Row, siteUrl = 'http://localhost'): st
   const keys = keysOf(row)
   const site = siteUrl.replace(/\/+$/, '')
   const named = (text: string | null) => text !== null && mentions(text, keys, site)
+  /** A field's value: a URL, a list of them (or of Markdown bullets), or Markdown. */
+  const names = (value: unknown) =>
+    Array.isArray(value)
+      ? value.some((item) => typeof item === 'string' && named(item))
+      : typeof value === 'string' && named(value)
   return [
-    ...sources.projects.flatMap((project) => [
-      ...(project.image_urls.some(named) ? [`the project "${project.title}"`] : []),
-      ...(named(project.long_description)
-        ? [`the description of the project "${project.title}"`]
-        : []),
-    ]),
-    ...sources.events.flatMap((event) => [
-      ...(named(event.icon_path) ? [`the timeline event "${event.title}"`] : []),
-      ...(event.description.some(named)
-        ? [`the description of the timeline event "${event.title}"`]
-        : []),
-    ]),
-    ...sources.posts.flatMap((post) => [
-      ...(named(post.cover_url) ? [`the cover of the note "${post.title}"`] : []),
-      ...(named(post.body) ? [`the text of the note "${post.title}"`] : []),
-    ]),
+    ...sources.kinds.flatMap(({ kind, rows }) =>
+      rows.flatMap((row) =>
+        kind.imageUses
+          .filter((use) => names(row[use.column.name]))
+          .map((use) => use.place(String(row.title))),
+      ),
+    ),
     ...sources.profile.flatMap((owner) => [
       ...(named(owner.photo_url) ? ['the profile photo'] : []),
       ...(named(owner.bio) ? ["the profile's About text"] : []),

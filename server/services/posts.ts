@@ -7,21 +7,19 @@
  * rules: claimed under an advisory lock, former slugs kept so old links
  * redirect, the content version bumped in the write's own transaction.
  */
-import { and, desc, eq, gt, isNotNull, like, lt, or, type SQL, sql } from 'drizzle-orm'
-import { slugCandidate, slugify } from '../../src/domain/slug'
+import { and, desc, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Post, PostData, PostNeighbours, PostState } from '../../src/schemas/post'
+import { isLive, noteKind } from '../content/note'
 import type { Db } from '../db/client'
-import { type Tx, writeContent } from '../db/content-version'
+import { writeContent } from '../db/content-version'
 import { checkVersion, nextUpdatedAt, versionOf } from '../db/row-version'
-import { postSlugs, posts, trash } from '../db/schema'
-import { InvalidFieldError, NotFoundError } from '../errors'
+import { postSlugs, posts } from '../db/schema'
+import { NotFoundError } from '../errors'
 import { markdownToPlainText } from '../markdown/plain-text'
 import { renderMarkdown } from '../markdown/render'
 import { iso } from './rows'
+import { slugAfterSave } from './slugs'
 import { moveToTrash } from './trash'
-
-/** Serialises post slug assignment across connections (and server instances). */
-const SLUG_LOCK_KEY = 72_616_027
 
 /** Words a reader reads in a minute, for the "N min read" figure. */
 export const WORDS_PER_MINUTE = 220
@@ -41,7 +39,8 @@ export const readers: PostAudience = { drafts: false }
 const notFound = () => new NotFoundError('Post not found.')
 
 /** What makes a post public: claimed as live (and still published). */
-export const isLive: SQL = and(eq(posts.status, 'published'), isNotNull(posts.went_live_at)) as SQL
+export { isLive }
+
 const visibleTo = (audience: PostAudience): SQL | undefined =>
   audience.drafts ? undefined : isLive
 
@@ -216,75 +215,6 @@ export async function liveTags(db: Db): Promise<string[]> {
 }
 
 /**
- * The first free slug for a title; one this post already owns (now or
- * formerly) counts as free, one a note in the Trash holds does not.
- */
-async function claimSlug(tx: Tx, title: string, postId: number | null): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK_KEY})`)
-  const base = slugify(title)
-  const taken = await tx
-    .select({ slug: postSlugs.slug, postId: postSlugs.post_id })
-    .from(postSlugs)
-    .where(
-      or(eq(postSlugs.slug, base), like(postSlugs.slug, `${base.replace(/[\\%_]/g, '\\$&')}-%`)),
-    )
-  // A note in the Trash still holds its slugs: restoring it gives them back.
-  const pattern = `${base.replace(/[\\%_]/g, '\\$&')}-%`
-  const held = await tx
-    .select({ slug: sql<string>`held.slug`, postId: trash.item_id })
-    .from(trash)
-    .innerJoin(sql`unnest(${trash.slugs}) as held(slug)`, sql`true`)
-    .where(sql`${trash.kind} = 'post' and (held.slug = ${base} or held.slug like ${pattern})`)
-  const owners = new Map([...taken, ...held].map((row) => [row.slug, row.postId]))
-  for (let attempt = 1; ; attempt++) {
-    const candidate = slugCandidate(base, attempt)
-    const owner = owners.get(candidate)
-    if (owner === undefined || owner === postId) return candidate
-  }
-}
-
-/**
- * The address the owner chose for a note (already written as a slug): its
- * own, now or formerly, or a free one; one another note holds (current,
- * former or in the Trash) is refused, naming the field.
- */
-async function claimChosenSlug(tx: Tx, slug: string, postId: number | null): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK_KEY})`)
-  const [taken] = await tx
-    .select({ postId: postSlugs.post_id })
-    .from(postSlugs)
-    .where(eq(postSlugs.slug, slug))
-    .limit(1)
-  const [held] = await tx
-    .select({ postId: trash.item_id })
-    .from(trash)
-    .where(sql`${trash.kind} = 'post' and ${slug} = any(${trash.slugs})`)
-    .limit(1)
-  const owner = taken?.postId ?? held?.postId
-  if (owner !== undefined && owner !== postId) {
-    throw new InvalidFieldError(
-      'slug',
-      `Address "${slug}" is already taken by another note: choose another.`,
-    )
-  }
-  return slug
-}
-
-/** A note's address after a save: the chosen one, else the current one while the title stays, else the title's. */
-async function slugAfterSave(
-  tx: Tx,
-  chosen: string | null | undefined,
-  title: string,
-  current: { id: number; slug: string; title: string } | null,
-): Promise<string> {
-  if (chosen) {
-    return chosen === current?.slug ? chosen : claimChosenSlug(tx, chosen, current?.id ?? null)
-  }
-  if (current && current.title === title) return current.slug
-  return claimSlug(tx, title, current?.id ?? null)
-}
-
-/**
  * The publication columns a write stores: a draft keeps its time (if any)
  * and is not live; a published post without a time, or with one already
  * past, is live now (keeping the time it first went live); with a time to
@@ -317,7 +247,7 @@ export interface PostWriteContext {
 
 export async function createPost(ctx: PostWriteContext, data: PostData): Promise<Post> {
   return writeContent(ctx.db, async (tx) => {
-    const slug = await slugAfterSave(tx, data.slug, data.title, null)
+    const slug = await slugAfterSave(tx, noteKind, data.slug, data.title, null)
     const now = ctx.now()
     const [row] = await tx
       .insert(posts)
@@ -355,7 +285,7 @@ export async function updatePost(
       ...data,
       version,
     })
-    const slug = await slugAfterSave(tx, data.slug, data.title, current)
+    const slug = await slugAfterSave(tx, noteKind, data.slug, data.title, current)
     const now = ctx.now()
     const [row] = await tx
       .update(posts)

@@ -2,6 +2,7 @@ import { and, eq, or, type SQL } from 'drizzle-orm'
 import { repoNameFromUrl } from '../../src/domain/github'
 import type { NextProject, Project, ProjectData } from '../../src/schemas/project'
 import type { Revision } from '../../src/schemas/revisions'
+import { projectKind } from '../content/project'
 import type { Db } from '../db/client'
 import { type Tx, writeContent } from '../db/content-version'
 import { checkVersion, nextUpdatedAt, versionOf } from '../db/row-version'
@@ -11,9 +12,9 @@ import { renderMarkdown } from '../markdown/render'
 import { repoOf, repoSyncOf, repositoriesByKey } from './github/repositories'
 import { imagesFor, type Reader } from './media'
 import { firstPlace, listOrder, reorderRows } from './ordering'
-import { slugAfterSave } from './project-slugs'
 import { listRevisions, recordRevision, revisionValues } from './revisions'
 import { type ApiRow, contentRows, toApiRow } from './rows'
+import { slugAfterSave } from './slugs'
 import { moveToTrash } from './trash'
 
 const rows = contentRows(projects, 'Project not found.', listOrder(projects))
@@ -191,7 +192,7 @@ export async function createProject(db: Db, data: ProjectData): Promise<Project>
 
 /** The insert of `createProject`, inside a caller's write (which bumps the content version). */
 export async function createProjectIn(tx: Tx, data: ProjectData): Promise<Project> {
-  const slug = await slugAfterSave(tx, data.slug, data.title, null)
+  const slug = await slugAfterSave(tx, projectKind, data.slug, data.title, null)
   const [row] = await tx
     .insert(projects)
     .values({ ...data, slug, sort_order: await firstPlace(tx, projects) })
@@ -226,7 +227,7 @@ export async function updateProject(
       () => withImagesOne(tx, toApiRow(current), owner),
       { id, ...data, version },
     )
-    const slug = await slugAfterSave(tx, data.slug, data.title, current)
+    const slug = await slugAfterSave(tx, projectKind, data.slug, data.title, current)
     const [row] = await tx
       .update(projects)
       .set({ ...data, slug, updated_at: nextUpdatedAt(current.updated_at) })

@@ -11,9 +11,8 @@
  */
 import { sql } from 'drizzle-orm'
 import type { SearchResult } from '../../src/schemas/search'
+import { contentKinds } from '../content/registry'
 import type { Db } from '../db/client'
-import { posts, projects, searchDocuments, timelineEvents } from '../db/schema'
-import { isLive } from './posts'
 
 /** Results per answer. */
 export const SEARCH_LIMIT = 20
@@ -126,11 +125,15 @@ interface Row extends Record<string, unknown> {
   headline: string
 }
 
-const urlOf = (row: Row): string => {
-  if (row.kind === 'project') return `/projects/${encodeURIComponent(row.slug ?? '')}`
-  if (row.kind === 'post') return `/notes/${encodeURIComponent(row.slug ?? '')}`
-  return '/#timeline-title'
-}
+/** The searchable kinds, each with the `kind` its results answer. */
+const searchable = contentKinds.flatMap((each) =>
+  each.search && each.labels.searchKind
+    ? [{ facet: each.search, kind: each.labels.searchKind, table: each.table }]
+    : [],
+)
+
+const urlOf = (row: Row): string =>
+  searchable.find((each) => each.kind === row.kind)?.facet.url(row.slug) ?? '/'
 
 /**
  * The public content matching `q`, best first. The matching rows are ranked
@@ -147,37 +150,31 @@ export async function searchSite(db: Db, q: string): Promise<SearchResult[]> {
   // The passage comes from the text's first HEADLINE_SOURCE characters: its cost follows the length.
   const headline = (source: ReturnType<typeof sql>) =>
     sql`ts_headline(${config}, ${unmarked(sql`left(${source}, ${HEADLINE_SOURCE})`)}, ${query}, ${headlineOptions})`
+  const matched = sql.join(
+    searchable.map(
+      ({ facet, kind, table }) =>
+        sql`select ${kind}::text as kind, ${table.id} as id, ts_rank(${facet.document}, ${query}) as rank
+        from ${table}
+        where ${facet.visible ? sql`${facet.visible} and ` : sql``}${facet.document} @@ ${query}`,
+    ),
+    sql` union all `,
+  )
+  const shown = sql.join(
+    searchable.map(
+      ({ facet, kind, table }) =>
+        sql`select found.kind, found.id, found.rank, ${facet.title} as title, ${facet.slug ?? sql`null`} as slug,
+        ${headline(facet.passage)} as headline
+      from found join ${table} on found.kind = ${kind} and ${table.id} = found.id`,
+    ),
+    sql` union all `,
+  )
   const result = await db.execute<Row>(sql`
     with found as (
-      select * from (
-        select 'project' as kind, ${projects.id} as id, ts_rank(${searchDocuments.projects}, ${query}) as rank
-        from ${projects}
-        where ${projects.is_published} and ${searchDocuments.projects} @@ ${query}
-        union all
-        select 'post', ${posts.id}, ts_rank(${posts.search}, ${query})
-        from ${posts}
-        where ${isLive} and ${posts.search} @@ ${query}
-        union all
-        select 'timeline', ${timelineEvents.id}, ts_rank(${searchDocuments.timeline}, ${query})
-        from ${timelineEvents}
-        where ${searchDocuments.timeline} @@ ${query}
-      ) as matched
+      select * from (${matched}) as matched
       order by rank desc, kind, id desc
       limit ${SEARCH_LIMIT}
     )
-    select * from (
-      select found.kind, found.id, found.rank, ${projects.title} as title, ${projects.slug} as slug,
-        ${headline(sql`${projects.description} || ' — ' || ${projects.long_description}`)} as headline
-      from found join ${projects} on found.kind = 'project' and ${projects.id} = found.id
-      union all
-      select found.kind, found.id, found.rank, ${posts.title}, ${posts.slug},
-        ${headline(sql`${posts.summary} || ' — ' || ${posts.body}`)}
-      from found join ${posts} on found.kind = 'post' and ${posts.id} = found.id
-      union all
-      select found.kind, found.id, found.rank, ${timelineEvents.title}, null,
-        ${headline(sql`${timelineEvents.position} || ' — ' || search_list_text(${timelineEvents.description})`)}
-      from found join ${timelineEvents} on found.kind = 'timeline' and ${timelineEvents.id} = found.id
-    ) as shown
+    select * from (${shown}) as shown
     order by rank desc, kind, id desc
   `)
   const rows = Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows

@@ -9,79 +9,23 @@
  * `purgeTrash` removes it for good.
  */
 import { and, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm'
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
-import { slugCandidate, slugify } from '../../src/domain/slug'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import { TRASH_DAYS, type TrashItem, type TrashKind } from '../../src/schemas/trash'
-import { describeIssues, rowIssues, trashRuleKind } from '../backup/field-rules'
+import { describeIssues, rowIssues } from '../backup/field-rules'
+import type { ContentKind } from '../content/kind'
+import { contentKind, contentKinds } from '../content/registry'
 import type { Db } from '../db/client'
 import { bumpContentVersion, type Tx } from '../db/content-version'
-import {
-  contactMessages,
-  media,
-  postSlugs,
-  posts,
-  projectSlugs,
-  projects,
-  revisions,
-  timelineEvents,
-  trash,
-} from '../db/schema'
+import { media, revisions, trash } from '../db/schema'
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors'
 import type { Job } from '../jobs/runner'
 import type { MediaStore } from '../media/store'
-import { claimSlug } from './project-slugs'
 import { iso, pgErrorCode } from './rows'
+import { claimSlug } from './slugs'
 
 type Row = Record<string, unknown>
 
 const DAY_MS = 24 * 60 * 60_000
-
-/** Each kind's table, what it is called when missing, and the name the Trash lists it by. */
-const kinds: Record<
-  TrashKind,
-  {
-    table: PgTable & { id: AnyPgColumn }
-    notFound: string
-    title: (row: Row) => string
-    /** Shown on public pages: its moves bump the content version. */
-    public: boolean
-  }
-> = {
-  project: {
-    table: projects,
-    notFound: 'Project not found.',
-    title: (row) => String(row.title),
-    public: true,
-  },
-  timeline_event: {
-    table: timelineEvents,
-    notFound: 'Timeline event not found.',
-    title: (row) => String(row.title),
-    public: true,
-  },
-  message: {
-    table: contactMessages,
-    notFound: 'Message not found.',
-    title: (row) => `Message from ${String(row.name)}`,
-    public: false,
-  },
-  image: {
-    table: media,
-    notFound: 'Image not found.',
-    // A display name when the library keeps one, else its alt text, else its file.
-    title: (row) =>
-      [row.name, row.alt, row.key].find(
-        (value): value is string => typeof value === 'string' && value !== '',
-      ) ?? 'Image',
-    public: true,
-  },
-  post: {
-    table: posts,
-    notFound: 'Post not found.',
-    title: (row) => String(row.title),
-    public: true,
-  },
-}
 
 const notInTrash = () => new NotFoundError('Nothing in the Trash has that kind and id.')
 
@@ -113,7 +57,8 @@ export function revive(table: PgTable, row: Row): Row {
  * slugs go with it (still reserved for it); 404 when there is no such row.
  */
 export async function moveToTrash(tx: Tx, kind: TrashKind, id: number): Promise<void> {
-  const { table, notFound, title } = kinds[kind]
+  const descriptor = contentKind(kind)
+  const { table, trash: facet, slugs: slugRules } = descriptor
   const source: PgTable = table
   const [row] = (await tx
     .select()
@@ -121,38 +66,31 @@ export async function moveToTrash(tx: Tx, kind: TrashKind, id: number): Promise<
     .where(eq(table.id, id))
     .for('update')
     .limit(1)) as Row[]
-  if (!row) throw new NotFoundError(notFound)
+  if (!row) throw new NotFoundError(facet.notFound)
   // A generated column (a post's search document) is not kept: it is computed again.
   for (const [key, column] of Object.entries(getTableColumns(source))) {
     if (column.generated) delete row[key]
   }
-  const slugs =
-    kind === 'project'
-      ? (
-          await tx
-            .select({ slug: projectSlugs.slug })
-            .from(projectSlugs)
-            .where(eq(projectSlugs.project_id, id))
-        ).map((slug) => slug.slug)
-      : kind === 'post'
-        ? (
-            await tx
-              .select({ slug: postSlugs.slug })
-              .from(postSlugs)
-              .where(eq(postSlugs.post_id, id))
-              .orderBy(postSlugs.created_at, postSlugs.slug)
-          ).map((slug) => slug.slug)
-        : []
-  // A project's or a post's slugs go with it (ON DELETE CASCADE).
+  const slugs = slugRules
+    ? (
+        (await tx
+          .select({ slug: slugRules.slug })
+          .from(slugRules.table)
+          .where(eq(slugRules.item, id))
+          .orderBy(slugRules.created, slugRules.slug)) as { slug: string }[]
+      ).map((slug) => slug.slug)
+    : []
+  const title = facet.title(row)
+  // An item's slugs go with it (ON DELETE CASCADE), kept in the Trash row.
   await tx.delete(table).where(eq(table.id, id))
   await tx
     .insert(trash)
-    .values({ kind, item_id: id, title: title(row), row: rowJson(row), slugs })
+    .values({ kind, item_id: id, title, row: rowJson(row), slugs })
     // Restored, then deleted again: the newer deletion replaces the older.
     .onConflictDoUpdate({
       target: [trash.kind, trash.item_id],
       set: {
-        title: title(row),
+        title,
         row: rowJson(row),
         slugs,
         deleted_at: sql`now()`,
@@ -190,37 +128,22 @@ export async function restoreFromTrash(db: Db, kind: TrashKind, id: number): Pro
       .for('update')
       .limit(1)
     if (!item) throw notInTrash()
+    const descriptor = contentKind(kind)
     // What comes back passes the input's rules (a backup may have brought the row in).
-    const ruleKind = trashRuleKind(kind)
-    const issues = ruleKind ? rowIssues(ruleKind, item.row) : []
+    const issues = rowIssues(kind, item.row)
     if (issues.length > 0) {
       throw new InvalidInputError(
         `This item cannot come back as it is kept (trash ${kind} ${id}: ${describeIssues(issues)}).`,
       )
     }
-    const { table, public: isPublic } = kinds[kind]
-    const values = revive(table, item.row)
-    if (kind === 'image') {
-      const inserted = await tx
-        .insert(media)
-        .values(values as typeof media.$inferInsert)
-        .onConflictDoNothing()
-        .returning({ id: media.id })
-      if (inserted.length === 0) {
-        const [again] = await tx
-          .select({ id: media.id })
-          .from(media)
-          .where(eq(media.hash, String(item.row.hash)))
-          .limit(1)
-        if (!again) throw new ConflictError('An image with this id is already in the library.')
-      }
-    } else if (kind === 'project') {
-      await restoreProject(tx, values, item.slugs)
-    } else if (kind === 'post') {
-      await restorePost(tx, values, item.slugs)
+    const values = revive(descriptor.table, item.row)
+    if (descriptor.trash.sameAs) {
+      await restoreUnlessUploadedAgain(tx, descriptor, values, item.row)
+    } else if (descriptor.slugs) {
+      await restoreWithSlugs(tx, descriptor, values, item.slugs)
     } else {
       try {
-        await tx.insert(table).values(values)
+        await tx.insert(descriptor.table).values(values)
       } catch (error) {
         if (pgErrorCode(error) === '23505') {
           throw new ConflictError(`An item with the id ${id} exists already: it cannot come back.`)
@@ -229,75 +152,76 @@ export async function restoreFromTrash(db: Db, kind: TrashKind, id: number): Pro
       }
     }
     await tx.delete(trash).where(and(eq(trash.kind, kind), eq(trash.item_id, id)))
-    if (isPublic) await bumpContentVersion(tx)
+    if (descriptor.public) await bumpContentVersion(tx)
     return { kind, id, title: item.title, deleted_at: iso(item.deleted_at) }
   })
 }
 
-async function restoreProject(tx: Tx, values: Row, slugs: string[]): Promise<void> {
-  const id = Number(values.id)
-  const slug = String(values.slug)
-  const free = async (candidate: string) => {
-    const [owner] = await tx
-      .select({ id: projectSlugs.project_id })
-      .from(projectSlugs)
-      .where(eq(projectSlugs.slug, candidate))
-      .limit(1)
-    return !owner || owner.id === id
-  }
-  const current = (await free(slug)) ? slug : await claimSlug(tx, String(values.title), id)
-  const [clash] = await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.id, id))
-    .limit(1)
-  if (clash) throw new ConflictError(`A project with the id ${id} exists already.`)
-  await tx.insert(projects).values({ ...(values as typeof projects.$inferInsert), slug: current })
-  const all = [...new Set([...slugs, current])]
-  await tx
-    .insert(projectSlugs)
-    .values(all.map((each) => ({ slug: each, project_id: id })))
+/**
+ * An image uploaded again while it was in the Trash is simply dropped from
+ * the Trash: the library already has it (the same bytes, the same `sameAs`).
+ */
+async function restoreUnlessUploadedAgain(
+  tx: Tx,
+  kind: ContentKind,
+  values: Row,
+  kept: Row,
+): Promise<void> {
+  const { table, trash: facet } = kind
+  if (!facet.sameAs) return
+  const inserted = await tx
+    .insert(table)
+    .values(values)
     .onConflictDoNothing()
+    .returning({ id: table.id })
+  if (inserted.length > 0) return
+  const [again] = await tx
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(eq(facet.sameAs, kept[facet.sameAs.name]))
+    .limit(1)
+  if (!again) {
+    throw new ConflictError(`An ${kind.labels.noun} with this id is already in the library.`)
+  }
 }
 
 /**
- * A post comes back with its state (draft, scheduled or live, `went_live_at`
- * as it was) and every slug it had. A scheduled post whose time passed while
- * it was in the Trash goes live at the job's next run. A slug taken meanwhile
- * (only a backup restore can cause it) is left to its owner; if the current
- * one is, the post takes the next free one for its title.
+ * An item with addresses (a project, a note) comes back with its state
+ * (a note draft, scheduled or live, `went_live_at` as it was) and every slug
+ * it had. A slug taken meanwhile (only a backup restore can cause it) is
+ * left to its owner; if the current one is, the item takes the next free
+ * one for its title. A scheduled note whose time passed while it was in the
+ * Trash goes live at the job's next run.
  */
-async function restorePost(tx: Tx, values: Row, slugs: string[]): Promise<void> {
+async function restoreWithSlugs(
+  tx: Tx,
+  kind: ContentKind,
+  values: Row,
+  slugs: string[],
+): Promise<void> {
+  const { table, slugs: rules } = kind
+  if (!rules) return
   const id = Number(values.id)
-  const [clash] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, id)).limit(1)
-  if (clash) throw new ConflictError(`A post with the id ${id} exists already.`)
+  const [clash] = await tx
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .limit(1)
+  if (clash) throw new ConflictError(`A ${kind.name} with the id ${id} exists already.`)
   const all = [...new Set([...slugs, String(values.slug)])]
-  const owned = await tx
-    .select({ slug: postSlugs.slug })
-    .from(postSlugs)
-    .where(inArray(postSlugs.slug, all))
+  const owned = (await tx
+    .select({ slug: rules.slug })
+    .from(rules.table)
+    .where(inArray(rules.slug, all))) as { slug: string }[]
   const taken = new Set(owned.map((row) => row.slug))
-  let slug = String(values.slug)
-  if (taken.has(slug)) {
-    const base = slugify(String(values.title))
-    for (let attempt = 1; ; attempt++) {
-      const candidate = slugCandidate(base, attempt)
-      const [owner] = await tx
-        .select({ slug: postSlugs.slug })
-        .from(postSlugs)
-        .where(eq(postSlugs.slug, candidate))
-        .limit(1)
-      if (!owner) {
-        slug = candidate
-        break
-      }
-    }
-  }
-  await tx.insert(posts).values({ ...(values as typeof posts.$inferInsert), slug })
+  const slug = taken.has(String(values.slug))
+    ? await claimSlug(tx, kind, String(values.title), id)
+    : String(values.slug)
+  await tx.insert(table).values({ ...values, [rules.current.name]: slug })
   const kept = [...new Set([...all.filter((each) => !taken.has(each)), slug])]
   await tx
-    .insert(postSlugs)
-    .values(kept.map((each) => ({ slug: each, post_id: id })))
+    .insert(rules.table)
+    .values(kept.map((each) => ({ [rules.slug.name]: each, [rules.item.name]: id })))
     .onConflictDoNothing()
 }
 
@@ -353,14 +277,16 @@ export async function deleteFromTrash(
       .where(and(eq(trash.kind, kind), eq(trash.item_id, id)))
       .returning()
     if (!item) throw notInTrash()
-    if (kind === 'project') {
+    if (contentKind(kind).revisions) {
       await tx
         .delete(revisions)
-        .where(and(eq(revisions.kind, 'project'), eq(revisions.item_id, id)))
+        .where(and(sql`${revisions.kind} = ${kind}`, eq(revisions.item_id, id)))
     }
     return item
   })
-  if (kind === 'image') await removeFiles(files, await orphanedFiles(db, [gone.row]))
+  if (contentKind(kind).trash.keepsFiles) {
+    await removeFiles(files, await orphanedFiles(db, [gone.row]))
+  }
 }
 
 /**
@@ -378,16 +304,19 @@ export async function purgeTrash(db: Db, now: Date, files?: FileRemoval): Promis
       .delete(trash)
       .where(lt(trash.deleted_at, cutoff))
       .returning({ kind: trash.kind, item_id: trash.item_id, row: trash.row })
-    const projectIds = removed.filter((item) => item.kind === 'project').map((item) => item.item_id)
-    if (projectIds.length > 0) {
+    for (const kind of contentKinds.filter((each) => each.revisions)) {
+      const ids = removed.filter((item) => item.kind === kind.name).map((item) => item.item_id)
+      if (ids.length === 0) continue
       await tx
         .delete(revisions)
-        .where(and(eq(revisions.kind, 'project'), inArray(revisions.item_id, projectIds)))
+        .where(and(sql`${revisions.kind} = ${kind.name}`, inArray(revisions.item_id, ids)))
     }
     return removed
   })
   if (files) {
-    const images = gone.filter((item) => item.kind === 'image').map((item) => item.row)
+    const images = gone
+      .filter((item) => contentKind(item.kind).trash.keepsFiles)
+      .map((item) => item.row)
     await removeFiles(files, await orphanedFiles(db, images))
   }
   return gone.length

@@ -1,3 +1,4 @@
+import { searchKindNames } from '../domain/content-kinds'
 import { z } from './zod'
 
 /** The longest query accepted (a sentence; longer ones are refused, not cut). */
@@ -12,7 +13,8 @@ export const searchInput = z.object({
     .regex(/^[^\0]*$/, 'Search text contains a character that is not allowed.'),
 })
 
-export const searchKinds = ['project', 'post', 'timeline'] as const
+/** The `kind` of a result: one per searchable content kind. */
+export const searchKinds = searchKindNames as [string, ...string[]]
 
 export const searchResultSchema = z.object({
   kind: z.enum(searchKinds),

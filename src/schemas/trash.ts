@@ -1,9 +1,10 @@
+import { type ContentKindName, contentKindNames } from '../domain/content-kinds'
 import { idSchema } from './fields'
 import { z } from './zod'
 
-/** What a delete can move to the Trash; the `{kind}` of `/api/trash/{kind}/{id}`. */
-export const trashKinds = ['project', 'timeline_event', 'message', 'image', 'post'] as const
-export type TrashKind = (typeof trashKinds)[number]
+/** What a delete can move to the Trash: every content kind; the `{kind}` of `/api/trash/{kind}/{id}`. */
+export const trashKinds = contentKindNames
+export type TrashKind = ContentKindName
 
 /** Days an item stays in the Trash before it is removed for good. */
 export const TRASH_DAYS = 30

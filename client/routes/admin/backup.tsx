@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { backupFileName } from '../../../src/domain/backup-name'
+import { contentTableLabels } from '../../../src/domain/content-kinds'
 import type { BackupSummary } from '../../../src/schemas/backup'
 import { FilePickButton } from '../../components/admin/media/upload-controls'
 import { PasswordField } from '../../components/admin/ui/credential-fields'
@@ -22,23 +23,17 @@ export const Route = createFileRoute('/admin/backup')({
   component: BackupScreen,
 })
 
-/** The backup's tables as the owner reads them (every name of server/backup/format.ts's backupTables). */
+/** The backup's tables as the owner reads them (every name of server/backup/format.ts's backupTables; the content kinds' from src/domain/content-kinds.ts). */
 const tableLabels: Record<string, string> = {
+  ...contentTableLabels,
   profile: 'Profile',
   admin_users: 'Admin users',
   two_factor: 'Two-factor sign-in',
   passkeys: 'Passkeys (their public keys)',
-  projects: 'Projects',
-  project_slugs: 'Project addresses (slugs)',
-  timeline_events: 'Timeline events',
-  contact_messages: 'Contact messages',
-  media: 'Images',
   cv_file: 'Uploaded CV (PDF)',
   share_links: 'Share links',
   analytics_views: 'Page-view counts (per day, page, site, device, link)',
   analytics_visitors: 'Visitor hashes (per day, no address kept)',
-  posts: 'Notes',
-  post_slugs: 'Note addresses (slugs)',
   trash: 'Items in the Trash',
   revisions: 'Earlier versions (projects and profile)',
   appearance: 'Site style',

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { defaultAlertTiming, defaultGitHubSettings } from '../../config'
+import { contentKinds } from '../../content/registry'
 import type { Database } from '../../db/client'
 import { createLogger } from '../../log'
 import { createFolderStore } from '../../media/folder-store'
@@ -64,10 +65,27 @@ describe('docs/architecture.md', () => {
     expect(documentedJobs().sort()).toEqual(declaredJobs().sort())
   })
 
+  test('"Kinds today" lists exactly the registry\'s content kinds', () => {
+    const text = read('architecture.md')
+    const start = text.indexOf('### Kinds today')
+    expect(start).toBeGreaterThan(-1)
+    const rest = text.slice(start + 1)
+    const end = rest.search(/\n##/)
+    const listed = (end > 0 ? rest.slice(0, end) : rest).split('\n').flatMap((row) => {
+      const match = /^\| `([a-z_]+)`[^|]*\| `([a-z_]+)` \|/.exec(row)
+      return match?.[1] && match[2] ? [`${match[1]} ${match[2]}`] : []
+    })
+    expect(listed.sort()).toEqual(
+      contentKinds.map((kind) => `${kind.name} ${kind.labels.backupTable.name}`).sort(),
+    )
+  })
+
   test('links the glossary, and names no folder that is gone', () => {
     const text = read('architecture.md')
     expect(text).toContain('(glossary.md)')
-    expect(text).not.toMatch(/`rest\/`|pass-loop\.ts|jobs\/index\.ts|publish-posts\.ts/)
+    expect(text).not.toMatch(
+      /`rest\/`|pass-loop\.ts|jobs\/index\.ts|publish-posts\.ts|project-slugs\.ts/,
+    )
   })
 })
 

@@ -88,6 +88,14 @@ test('storage (the database, the media store, the backup format) never imports s
   expect(offenders(imports, (target) => above.test(target))).toEqual([])
 })
 
+test('the content kinds are declarations: server/content/ imports only the schema, the media keys, src and itself', async () => {
+  const imports = await importsOf('server/content/**/*.ts')
+  const allowed = /^(server\/content\/|server\/db\/schema$|server\/media\/keys$|src\/)/
+  expect(
+    offenders(imports, (target) => target.startsWith('server/') && !allowed.test(target)),
+  ).toEqual([])
+})
+
 /** What each folder of the HTTP edge may not import: infra ← api ← pages, surfaces ← routes ← app. */
 const edgeRules: [folder: string, forbidden: RegExp][] = [
   ['infra', /^server\/(http\/(api|pages|surfaces|routes)\b|app$)/],

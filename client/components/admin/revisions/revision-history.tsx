@@ -1,5 +1,6 @@
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { contentFieldLabels } from '../../../../src/domain/content-kinds'
 import type { Revision } from '../../../../src/schemas/revisions'
 import { failureText } from '../../../lib/admin-errors'
 import { CheckboxField, cardClass, ErrorAlert, smallButtonClass } from '../ui/form-controls'
@@ -8,17 +9,8 @@ import { useSessionEnd } from '../ui/use-session-end'
 
 /** Column names as the forms call them. */
 const fieldLabels: Record<string, string> = {
-  title: 'Title',
-  description: 'Short description',
-  long_description: 'Long description',
-  website_url: 'Website',
-  repo_url: 'Repository',
-  image_urls: 'Image URLs',
-  tags: 'Tags',
-  is_featured: 'Featured',
-  is_published: 'Published',
-  role: 'Role',
-  period: 'Period',
+  // A kind's columns (src/domain/content-kinds.ts), then the profile's.
+  ...contentFieldLabels,
   name: 'Name',
   birth_year: 'Birth year',
   email: 'Email',

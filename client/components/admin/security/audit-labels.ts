@@ -1,3 +1,4 @@
+import { contentActionLabels } from '../../../../src/domain/content-kinds'
 import type { AuditEntry, AuditGroup } from '../../../../src/schemas/security'
 
 /** The audit screen's filter: a kind of entry, as the API's `group` names it. */
@@ -11,6 +12,8 @@ export const auditGroupLabels: Record<AuditGroup, string> = {
 }
 
 const actionLabels: Record<string, string> = {
+  // Projects, timeline events, notes, images and messages: their own words (src/domain/content-kinds.ts).
+  ...contentActionLabels,
   'auth.login': 'Signed in',
   'auth.login_failed': 'Sign-in failed',
   'auth.lockout': 'Sign-in locked',
@@ -27,30 +30,12 @@ const actionLabels: Record<string, string> = {
   'passkeys.remove': 'Passkey removed',
   'sessions.revoke': 'Session revoked',
   'sessions.revokeOthers': 'Signed out everywhere else',
-  'projects.create': 'Project created',
-  'projects.update': 'Project updated',
-  'projects.delete': 'Project deleted',
-  'projects.reorder': 'Projects reordered',
-  'projects.restoreRevision': 'Project version restored',
-  'timeline.create': 'Event created',
-  'timeline.update': 'Event updated',
-  'timeline.delete': 'Event deleted',
-  'timeline.reorder': 'Events reordered',
-  'posts.create': 'Note created',
-  'posts.update': 'Note updated',
-  'posts.delete': 'Note deleted',
   'profile.update': 'Profile updated',
   'profile.restoreRevision': 'Profile version restored',
   'appearance.set': 'Site style changed',
   'settings.setTimeZone': 'Time zone changed',
   'trash.restore': 'Restored from the Trash',
   'trash.delete': 'Deleted for good from the Trash',
-  'media.upload': 'Image uploaded',
-  'media.updateAlt': 'Image alt text changed',
-  'media.rename': 'Image renamed',
-  'media.delete': 'Image deleted',
-  'contact.setStatus': 'Message marked',
-  'contact.delete': 'Message deleted',
   'shareLinks.create': 'Share link created',
   'shareLinks.delete': 'Share link deleted',
   'cv.upload': 'CV uploaded',

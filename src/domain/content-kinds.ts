@@ -1,0 +1,149 @@
+/**
+ * The content kinds as the owner reads them: the one shared list of their
+ * words, which the admin screens (the Trash, the audit log, the Backup
+ * screen, the revision History) and the server's registry
+ * (server/content/) both take. The server's descriptor of a kind holds its
+ * table and rules; what a person reads about it is here, so the browser
+ * gets it without the server's code.
+ *
+ * The order is the Trash's (`/api/trash/{kind}/{id}` names them in it); a
+ * new kind is added at the end.
+ */
+export const contentKindNames = ['project', 'timeline_event', 'message', 'image', 'post'] as const
+export type ContentKindName = (typeof contentKindNames)[number]
+
+export interface ContentKindLabels {
+  /** The singular in sentences ("the project "X""). */
+  noun: string
+  /** The singular an audit entry's target starts with ("event 3 "Intern""). */
+  auditNoun: string
+  /** The router its procedures are under (`projects.create`): the audit log's actions. */
+  router: string
+  /** The backup file's table for its rows, and the Backup screen's label for it. */
+  backupTable: { name: string; label: string }
+  /** Its former and current addresses, for a kind with slugs. */
+  slugTable: { name: string; label: string } | null
+  /** What the audit log shows for each of its procedures. */
+  actions: Record<string, string>
+  /** The revision History's names for its columns (a kind with revisions). */
+  fields: Record<string, string>
+  /** The `kind` site search answers for it (a searchable kind). */
+  searchKind: string | null
+}
+
+export const contentKindLabels: Record<ContentKindName, ContentKindLabels> = {
+  project: {
+    noun: 'project',
+    auditNoun: 'project',
+    router: 'projects',
+    backupTable: { name: 'projects', label: 'Projects' },
+    slugTable: { name: 'project_slugs', label: 'Project addresses (slugs)' },
+    actions: {
+      'projects.create': 'Project created',
+      'projects.update': 'Project updated',
+      'projects.delete': 'Project deleted',
+      'projects.reorder': 'Projects reordered',
+      'projects.restoreRevision': 'Project version restored',
+    },
+    fields: {
+      title: 'Title',
+      description: 'Short description',
+      long_description: 'Long description',
+      website_url: 'Website',
+      repo_url: 'Repository',
+      image_urls: 'Image URLs',
+      tags: 'Tags',
+      is_featured: 'Featured',
+      is_published: 'Published',
+      role: 'Role',
+      period: 'Period',
+    },
+    searchKind: 'project',
+  },
+  timeline_event: {
+    noun: 'timeline event',
+    auditNoun: 'event',
+    router: 'timeline',
+    backupTable: { name: 'timeline_events', label: 'Timeline events' },
+    slugTable: null,
+    actions: {
+      'timeline.create': 'Event created',
+      'timeline.update': 'Event updated',
+      'timeline.delete': 'Event deleted',
+      'timeline.reorder': 'Events reordered',
+    },
+    fields: {},
+    searchKind: 'timeline',
+  },
+  message: {
+    noun: 'message',
+    auditNoun: 'message',
+    router: 'contact',
+    backupTable: { name: 'contact_messages', label: 'Contact messages' },
+    slugTable: null,
+    actions: {
+      'contact.setStatus': 'Message marked',
+      'contact.delete': 'Message deleted',
+    },
+    fields: {},
+    searchKind: null,
+  },
+  image: {
+    noun: 'image',
+    auditNoun: 'image',
+    router: 'media',
+    backupTable: { name: 'media', label: 'Images' },
+    slugTable: null,
+    actions: {
+      'media.upload': 'Image uploaded',
+      'media.updateAlt': 'Image alt text changed',
+      'media.rename': 'Image renamed',
+      'media.delete': 'Image deleted',
+    },
+    fields: {},
+    searchKind: null,
+  },
+  post: {
+    noun: 'note',
+    auditNoun: 'note',
+    router: 'posts',
+    backupTable: { name: 'posts', label: 'Notes' },
+    slugTable: { name: 'post_slugs', label: 'Note addresses (slugs)' },
+    actions: {
+      'posts.create': 'Note created',
+      'posts.update': 'Note updated',
+      'posts.delete': 'Note deleted',
+    },
+    fields: {},
+    searchKind: 'post',
+  },
+}
+
+/** Every kind's audit actions, as the audit screen shows them. */
+export const contentActionLabels: Record<string, string> = Object.assign(
+  {},
+  ...contentKindNames.map((name) => contentKindLabels[name].actions),
+)
+
+/** The backup file's tables of the kinds (rows and addresses), as the Backup screen names them. */
+export const contentTableLabels: Record<string, string> = Object.fromEntries(
+  contentKindNames.flatMap((name) => {
+    const { backupTable, slugTable } = contentKindLabels[name]
+    return [backupTable, ...(slugTable ? [slugTable] : [])].map((table) => [
+      table.name,
+      table.label,
+    ])
+  }),
+)
+
+/** The revision History's names for the kinds' columns. */
+export const contentFieldLabels: Record<string, string> = Object.assign(
+  {},
+  ...contentKindNames.map((name) => contentKindLabels[name].fields),
+)
+
+/** The `kind`s site search answers, one per searchable kind. */
+export const searchKindNames = contentKindNames.flatMap((name) => {
+  const kind = contentKindLabels[name].searchKind
+  return kind ? [kind] : []
+})
