@@ -1,7 +1,7 @@
 import { createRouter as createTanStackRouter } from '@tanstack/react-router'
+import type { ContactFormState } from '../src/domain/contact-form'
 import { PendingIndicator } from './components/pending-indicator'
 import { type Api, browserApi } from './lib/api'
-import type { ContactFormState } from './lib/contact-form'
 import type { Site } from './lib/seo'
 import { THEME_SCRIPT_ID } from './lib/theme-script'
 import { routeTree } from './routeTree.gen'

@@ -1,8 +1,12 @@
 import { useRouter } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import {
+  type ContactFormState,
+  type ContactResult,
+  contactMessages,
+} from '../../src/domain/contact-form'
 import type { ApiInputs } from '../lib/api'
 import { httpStatusOf } from '../lib/api-errors'
-import { type ContactFormState, type ContactResult, contactMessages } from '../lib/contact-form'
 
 type Result = ContactResult | null
 

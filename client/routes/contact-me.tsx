@@ -5,7 +5,7 @@ import { absoluteUrl, imageObject, ogCard, ownerSummary, pageHead, SITE_NAME } f
 export const Route = createFileRoute('/contact-me')({
   loader: async ({ context }) => {
     const api = await context.api()
-    // The server's render: the form's token, and after a post its answer (client/lib/contact-form.ts).
+    // The server's render: the form's token, and after a post its answer (src/domain/contact-form.ts).
     return { ...ownerSummary(await api.profile.get.query()), form: context.contactForm ?? {} }
   },
   // A post's answer is shown once: the next visit to the page loads it afresh.

@@ -7,7 +7,7 @@
  * With script the form sends in place (client/components/contact-form.tsx).
  */
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
-import { type ContactFormState, contactMessages } from '../../../client/lib/contact-form'
+import { type ContactFormState, contactMessages } from '../../../src/domain/contact-form'
 import type { Logger } from '../../log'
 import { formToken } from '../../services/contact'
 import type { Context } from '../../trpc/context'

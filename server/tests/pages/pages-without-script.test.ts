@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { contactMessages } from '../../../client/lib/contact-form'
+import { contactMessages } from '../../../src/domain/contact-form'
 import { createTestApp, type TestApp } from '../support/harness'
 
 const SITE = 'https://ada.example'
