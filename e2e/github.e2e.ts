@@ -111,6 +111,9 @@ test('visitors see the repositories on the cards and the project pages, in both 
   page,
   request,
 }) => {
+  // Three pages in two themes, each with axe and four screenshots: about 25 s on a quiet
+  // 2-core machine, which left too little of the usual 30 s beside other work.
+  test.setTimeout(60_000)
   // The owner publishes both drafts (the edit form is another journey's).
   const login = await request.post(`${base}/api/auth/login`, { data: OWNER })
   const token = (await login.json()).token as string
