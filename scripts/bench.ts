@@ -166,7 +166,8 @@ async function load(url: string, duration: number) {
         wrkPath,
         '-t1',
         `-c${connections}`,
-        `-d${duration}s`,
+        // wrk takes whole seconds only: `-d2.5s` prints its usage and measures nothing.
+        `-d${Math.max(1, Math.round(duration))}s`,
         '--latency',
         '-H',
         `User-Agent: ${browserUserAgent}`,
