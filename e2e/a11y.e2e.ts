@@ -60,14 +60,14 @@ const publicPages = () => [
   { path: '/no-such-page', heading: 'Page Not Found.' },
 ]
 
-test('axe finds no violation on any public page', async ({ page }) => {
+// axe on each of these pages in the light and the dark theme: themes.e2e.ts.
+test('each public page has its heading', async ({ page }) => {
   for (const { path, heading } of publicPages()) {
     await test.step(path, async () => {
       await page.goto(path)
       const h1 = page.getByRole('heading', { level: 1 })
       if (heading) await expect(h1).toHaveText(heading)
       else await expect(h1).toBeVisible()
-      await expectNoAxeViolations(page)
     })
   }
 })

@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Page, request, test } from '@playwright/test'
-import { expect, expectNoAxeViolations } from './fixtures'
+import { allowUpTo, expect, expectNoAxeViolations } from './fixtures'
 import { type OwnServer, signInOnOwnServer, startOwnServer } from './support/own-server'
 import { pngFile } from './support/png'
 
@@ -26,7 +26,7 @@ let base = ''
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000)
+  allowUpTo(90_000)
   server = await startOwnServer({
     name: 'portfolio-admin-home',
     env: {

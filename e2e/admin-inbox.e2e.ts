@@ -3,6 +3,7 @@ import { createServer as createHttpServer, type Server } from 'node:http'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { SMTPServer } from 'smtp-server'
 import {
+  allowUpTo,
   answerConfirm,
   e2eAdmin,
   expect,
@@ -292,7 +293,7 @@ test.describe('Settings → Notifications with alerts configured', () => {
 
   test.beforeAll(async () => {
     // A mail server and a server of its own: longer than a test on a busy machine.
-    test.setTimeout(90_000)
+    allowUpTo(90_000)
     const smtpPort = await freePort()
     smtp = new SMTPServer({
       authOptional: true,

@@ -11,11 +11,11 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
-import { e2eAdmin, expect, expectNoAxeViolations, test } from './fixtures'
+import { allowUpTo, e2eAdmin, expect, expectNoAxeViolations, test } from './fixtures'
 
 test.describe.configure({ mode: 'serial' })
 // Each sign-in with a code needs a new 30-second step: some tests wait for the clock.
-test.setTimeout(90_000)
+allowUpTo(90_000)
 
 const shots = '.tmp/screenshots'
 

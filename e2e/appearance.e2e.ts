@@ -24,6 +24,7 @@ import { writeFileSync } from 'node:fs'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { notFoundPath, publicPagePaths } from '../scripts/site-pages'
 import {
+  allowUpTo,
   apiCreate,
   expect,
   expectNoAxeViolations,
@@ -206,7 +207,7 @@ for (const style of styles) {
       browser,
     }) => {
       // axe on four pages: about 4 s each on a quiet 2-core machine, more beside other work.
-      test.setTimeout(60_000)
+      allowUpTo(60_000)
       await setStyle(request, token, style)
       const context = await browser.newContext({ colorScheme: theme })
       const page = await context.newPage()
@@ -238,7 +239,7 @@ for (const style of styles) {
       token,
       browser,
     }) => {
-      test.setTimeout(120_000)
+      allowUpTo(120_000)
       await setStyle(request, token, style)
       for (const width of [390, 1280]) {
         const context = await browser.newContext({

@@ -9,7 +9,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { apiCreate, expect, expectNoAxeViolations, test, unique } from './fixtures'
+import { allowUpTo, apiCreate, expect, expectNoAxeViolations, test, unique } from './fixtures'
 
 interface ProjectRow {
   id: number
@@ -175,7 +175,7 @@ test('screenshots: the changed forms and the conflict dialog, 390 and 1280 px, l
   request,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(180_000)
+  allowUpTo(180_000)
   const project = await seedProject(request, token, unique('Pictured conflict'))
   const event = (await apiCreate(request, token, '/api/timeline', {
     title: unique('Pictured event'),

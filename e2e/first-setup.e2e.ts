@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations } from './fixtures'
+import { allowUpTo, expectNoAxeViolations } from './fixtures'
 import { type OwnServer, startOwnServer } from './support/own-server'
 
 let server: OwnServer | undefined
@@ -19,7 +19,7 @@ test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   // A server of its own on a new data directory: longer than a test on a busy machine.
-  test.setTimeout(90_000)
+  allowUpTo(90_000)
   server = await startOwnServer({
     name: 'portfolio-setup-e2e',
     env: { ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined },

@@ -34,12 +34,16 @@ export async function hydrated(page: Page): Promise<void> {
 
 /**
  * axe on the page, once a server-rendered one is hydrated: it looked (a page
- * passes dozens of rules) and found no violation.
+ * passes dozens of rules, or each of the `rules` asked for) and found no violation.
  */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
+export async function expectNoAxeViolations(
+  page: Page,
+  options: { rules?: string[] } = {},
+): Promise<void> {
   await page.waitForFunction(() => !('$_TSR' in window))
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.passes.length).toBeGreaterThan(10)
+  const builder = new AxeBuilder({ page })
+  if (options.rules) builder.withRules(options.rules)
+  const results = await builder.analyze()
   const summary = results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
@@ -47,6 +51,11 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     targets: violation.nodes.map((node) => node.target.join(' ')),
   }))
   expect(summary).toEqual([])
+  if (options.rules) {
+    expect(results.passes.map((rule) => rule.id).sort()).toEqual([...options.rules].sort())
+  } else {
+    expect(results.passes.length).toBeGreaterThan(10)
+  }
 }
 
 /**
@@ -149,6 +158,14 @@ export async function dropFiles(target: Locator, files: TestFile[]): Promise<voi
 /** Puts a token in local storage before any page script runs. */
 export async function signInPage(page: Page, token: string): Promise<void> {
   await page.addInitScript((value) => window.localStorage.setItem('token', value), token)
+}
+
+/**
+ * A journey's time limit: `ms` on a developer's machine, twice that on CI, as the default limit
+ * is (playwright.config.ts). The limit catches a journey that hangs; it is never a speed check.
+ */
+export function allowUpTo(ms: number): void {
+  test.setTimeout(process.env.CI ? ms * 2 : ms)
 }
 
 export const test = base.extend<{ token: string; adminPage: Page }>({

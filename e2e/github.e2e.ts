@@ -10,7 +10,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Page, test } from '@playwright/test'
-import { expect, expectNoAxeViolations, hydrated } from './fixtures'
+import { allowUpTo, expect, expectNoAxeViolations, hydrated } from './fixtures'
 import { freePort } from './support/free-port'
 import {
   type OwnServer,
@@ -30,7 +30,7 @@ let base = ''
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000)
+  allowUpTo(90_000)
   const githubPort = await freePort()
   const github = `http://127.0.0.1:${githubPort}`
   fakeGitHub = spawn('bun', ['e2e/support/fake-github-server.ts', String(githubPort)], {
@@ -113,7 +113,7 @@ test('visitors see the repositories on the cards and the project pages, in both 
 }) => {
   // Three pages in two themes, each with axe and four screenshots: about 25 s on a quiet
   // 2-core machine, which left too little of the usual 30 s beside other work.
-  test.setTimeout(60_000)
+  allowUpTo(60_000)
   // The owner publishes both drafts (the edit form is another journey's).
   const login = await request.post(`${base}/api/auth/login`, { data: OWNER })
   const token = (await login.json()).token as string

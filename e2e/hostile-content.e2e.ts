@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { expect, type Page, test } from '@playwright/test'
+import { allowUpTo } from './fixtures'
 import { type OwnServer, startOwnServer } from './support/own-server'
 import { pngFile } from './support/png'
 
@@ -19,7 +20,7 @@ test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   // A seeded data directory, then a server of its own: longer than a test on a busy machine.
-  test.setTimeout(90_000)
+  allowUpTo(90_000)
   server = await startOwnServer({
     name: 'portfolio-hostile',
     prepare: (dataDir) =>

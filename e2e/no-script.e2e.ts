@@ -5,7 +5,7 @@
  * form posts to its page, which answers with the success text).
  */
 import { publicPagePaths } from '../scripts/site-pages'
-import { apiCreate, expect, test, unique } from './fixtures'
+import { allowUpTo, apiCreate, expect, test, unique } from './fixtures'
 
 test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } })
 
@@ -14,7 +14,7 @@ test('the public pages are complete and usable without script', async ({
   request,
   token,
 }) => {
-  test.setTimeout(120_000)
+  allowUpTo(120_000)
   const auth = { authorization: `Bearer ${token}` }
   const experience = unique('Scriptless Lab')
   const education = unique('Scriptless College')

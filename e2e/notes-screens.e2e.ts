@@ -3,7 +3,7 @@
  * person to look at (no image comparison): each is a real PNG of a page in
  * the theme asked for. Written to the test's output folder.
  */
-import { expect, hydrated, test, unique } from './fixtures'
+import { allowUpTo, expect, hydrated, test, unique } from './fixtures'
 import { pngFile } from './support/png'
 
 test('the notes screens at 390 and 1280 px, light and dark', async ({
@@ -11,7 +11,7 @@ test('the notes screens at 390 and 1280 px, light and dark', async ({
   token,
   request,
 }, testInfo) => {
-  test.setTimeout(180_000)
+  allowUpTo(180_000)
   const auth = { authorization: `Bearer ${token}` }
   const cover = pngFile('screens-cover.png', 1280, 720)
   const upload = await request.post('/api/media', {

@@ -5,7 +5,7 @@
  * both themes.
  */
 import type { APIRequestContext } from '@playwright/test'
-import { answerConfirm, expect, expectNoAxeViolations, test, unique } from './fixtures'
+import { allowUpTo, answerConfirm, expect, expectNoAxeViolations, test, unique } from './fixtures'
 
 interface NoteRow {
   id: number
@@ -74,7 +74,7 @@ test('screenshots: the Trash holding a note, 390 and 1280 px, light and dark', a
   request,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(90_000)
+  allowUpTo(90_000)
   const note = await seedNote(request, token, unique('Pictured note in the Trash'))
   await request.delete(`/api/posts/${note.id}`, { headers: { authorization: `Bearer ${token}` } })
   for (const colorScheme of ['light', 'dark'] as const) {

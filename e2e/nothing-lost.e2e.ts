@@ -9,6 +9,7 @@
 import { mkdirSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import {
+  allowUpTo,
   answerConfirm,
   apiCreate,
   e2eAdmin,
@@ -244,7 +245,7 @@ test('screenshots: the Trash and the History, 390 and 1280 px, light and dark', 
   request,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000)
+  allowUpTo(120_000)
   const project = await seedProject(request, token, unique('Pictured history'))
   await updateProject(request, token, project.id, {
     title: `${project.title} v2`,

@@ -6,7 +6,15 @@
  * named beside the field; creating a share link leaves nothing "unsaved".
  */
 import type { Page } from '@playwright/test'
-import { apiCreate, expect, expectNoAxeViolations, sendRealMessage, test, unique } from './fixtures'
+import {
+  allowUpTo,
+  apiCreate,
+  expect,
+  expectNoAxeViolations,
+  sendRealMessage,
+  test,
+  unique,
+} from './fixtures'
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` })
 
@@ -155,7 +163,7 @@ test('the dashboard lists messages without spam; a filter shows the spam, marked
   token,
 }) => {
   // A message as the form sends it waits a person's few seconds; axe runs twice.
-  test.setTimeout(60_000)
+  allowUpTo(60_000)
   const real = unique('Real sender')
   const spammer = unique('Spam sender')
   // Without the page's token: filed as spam (answered as sent).

@@ -11,11 +11,11 @@
  * the sign-ins here never touch the shared server's one owner.
  */
 import type { CDPSession, Page } from '@playwright/test'
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { allowUpTo, expect, expectNoAxeViolations, test } from './fixtures'
 import { type OwnServer, signInOnOwnServer, startOwnServer } from './support/own-server'
 
 test.describe.configure({ mode: 'serial' })
-test.setTimeout(90_000)
+allowUpTo(90_000)
 
 const shots = '.tmp/screenshots'
 const owner = { username: 'passkey-owner', password: 'passkey owner password 1' }

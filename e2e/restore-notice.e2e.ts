@@ -6,6 +6,7 @@
  * directory (as hostile-content.e2e.ts does).
  */
 import { expect, test } from '@playwright/test'
+import { allowUpTo } from './fixtures'
 import { type OwnServer, startOwnServer } from './support/own-server'
 
 const ADMIN = { username: 'restore-admin', password: 'restore admin password' }
@@ -17,7 +18,7 @@ test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   // A server of its own on a new data directory: longer than a test on a busy machine.
-  test.setTimeout(90_000)
+  allowUpTo(90_000)
   server = await startOwnServer({
     name: 'portfolio-restore-notice',
     env: {

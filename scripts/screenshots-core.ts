@@ -54,21 +54,27 @@ export async function captureScreens(options: {
   outDir: string
   /** Only these paths (default: every screen). */
   paths?: string[]
+  /** Only these colour schemes (default: both). */
+  colorSchemes?: readonly (typeof colorSchemes)[number][]
 }): Promise<Shot[]> {
   const all = screenPaths(options.slug)
   const paths = options.paths ?? [...all.public, ...all.admin]
   const shots: Shot[] = []
-  for (const colorScheme of colorSchemes) {
+  for (const colorScheme of options.colorSchemes ?? colorSchemes) {
     for (const width of screenWidths) {
       const context = await options.browser.newContext({
         viewport: { width, height: 900 },
         colorScheme,
       })
       const page = await context.newPage()
+      let signedIn = false
       for (const path of paths) {
-        if (path.startsWith('/admin')) {
+        // Signed in as the login page leaves it, once, at the first admin screen (the public
+        // pages before it are a visitor's).
+        if (path.startsWith('/admin') && !signedIn) {
           await page.goto(`${options.base}/`)
           await page.evaluate((value) => localStorage.setItem('token', value), options.token)
+          signedIn = true
         }
         await page.goto(`${options.base}${path}`, { waitUntil: 'networkidle' })
         const file = join(

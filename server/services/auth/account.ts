@@ -5,8 +5,22 @@ import { adminUsers, sessions, signInChallenges } from '../../db/schema'
 import { clearSignInLocks } from './throttle'
 import { removeTwoFactor } from './two-factor'
 
+/** argon2id at Bun's defaults (64 MiB, two passes): about 0.25 s of a core per hash or check. */
+const serverCost = { memoryCost: 65_536, timeCost: 2 }
+let cost = serverCost
+
+/**
+ * For `bun test` processes only (server/tests/support/preload.ts, named in bunfig.toml): a cheap
+ * argon2id, so that suites that sign in hundreds of times spend their time on behaviour. The
+ * server never calls it (a codebase test checks), and a check reads its cost from the stored
+ * hash, so a test process's hashes are cheap to check as well as to make.
+ */
+export function lowerPasswordCostForTests(): void {
+  cost = { memoryCost: 64, timeCost: 1 }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return Bun.password.hash(password, { algorithm: 'argon2id' })
+  return Bun.password.hash(password, { algorithm: 'argon2id', ...cost })
 }
 
 export async function adminExists(db: Db): Promise<boolean> {

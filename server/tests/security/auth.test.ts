@@ -276,6 +276,31 @@ describe('setAdminPassword (bun run admin:password)', () => {
     expect(JSON.stringify(admin_users)).not.toContain('a brand new passphrase')
   })
 
+  test("the server hashes at argon2id's full cost (64 MiB, two passes); only test processes lower it", async () => {
+    // A process of its own, as the server is: no test preload.
+    const child = Bun.spawn(
+      [
+        'bun',
+        '-e',
+        "const { hashPassword } = await import('./server/services/auth/account.ts'); console.log(await hashPassword('x'))",
+      ],
+      { cwd: `${import.meta.dir}/../../..`, stdout: 'pipe', stderr: 'inherit' },
+    )
+    const printed = (await new Response(child.stdout).text()).trim()
+    expect(await child.exited).toBe(0)
+    expect(printed).toStartWith('$argon2id$v=19$m=65536,t=2,p=1$')
+    // The cheap cost is chosen by the test preload alone, never by the server's code.
+    const callers = new Bun.Glob('server/**/*.ts').scanSync({ cwd: `${import.meta.dir}/../../..` })
+    const calling: string[] = []
+    for (const file of callers) {
+      if (file.endsWith('services/auth/account.ts') || file.endsWith('security/auth.test.ts'))
+        continue
+      const text = await Bun.file(`${import.meta.dir}/../../../${file}`).text()
+      if (text.includes('lowerPasswordCostForTests')) calling.push(file)
+    }
+    expect(calling).toEqual(['server/tests/support/preload.ts'])
+  })
+
   test('renames the single admin when given another username', async () => {
     expect(await setAdminPassword(t.db, 'new-owner', ADMIN.password)).toBe('updated')
     const { admin_users } = await t.snapshot()
