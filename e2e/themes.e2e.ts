@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { screenPaths } from '../scripts/screenshots-core'
 import { notFoundPath, publicPagePaths } from '../scripts/site-pages'
 import {
   apiCreate,
@@ -56,18 +57,8 @@ async function expectTheme(page: Page, theme: Theme) {
 /** The public pages by name: `slug` is only known once beforeAll has run. */
 const publicPageNames = [...publicPagePaths({ project: ':project' }), notFoundPath, '/login']
 const publicPath = (name: string) => name.replace(':project', slug)
-const adminPages = [
-  '/admin',
-  '/admin/projects/new',
-  '/admin/profile',
-  '/admin/media',
-  '/admin/cv',
-  '/admin/backup',
-  '/admin/security',
-  '/admin/audit',
-  '/admin/analytics',
-  '/admin/share-links',
-]
+/** The admin screens `bun run screenshots` takes: each in both themes, with axe. */
+const adminPages = screenPaths('').admin.filter((path) => path.startsWith('/admin'))
 
 // One test per page: the pages share the two workers, and each has a limit of its own.
 test.describe.configure({ mode: 'parallel' })

@@ -23,6 +23,8 @@ export function screenPaths(slug: string) {
       '/admin/projects/new',
       '/admin/profile',
       '/admin/media',
+      '/admin/cv',
+      '/admin/backup',
       '/admin/security',
       '/admin/appearance',
       '/admin/audit',
