@@ -56,13 +56,11 @@ export async function captureScreens(options: {
   outDir: string
   /** Only these paths (default: every screen). */
   paths?: string[]
-  /** Only these colour schemes (default: both). */
-  colorSchemes?: readonly (typeof colorSchemes)[number][]
 }): Promise<Shot[]> {
   const all = screenPaths(options.slug)
   const paths = options.paths ?? [...all.public, ...all.admin]
   const shots: Shot[] = []
-  for (const colorScheme of options.colorSchemes ?? colorSchemes) {
+  for (const colorScheme of colorSchemes) {
     for (const width of screenWidths) {
       const context = await options.browser.newContext({
         viewport: { width, height: 900 },
