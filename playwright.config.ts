@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { picturesWanted } from './e2e/support/pictures'
 import { apartDatabaseUrl, apartServers } from './e2e/support/servers'
 import { chromiumLaunchOptions } from './scripts/chromium'
 
@@ -67,7 +68,8 @@ export default defineConfig({
   // Traces and failure artifacts; `bun run test` keeps each database's apart.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
-  workers: 2,
+  // E2E_WORKERS: .ci/run gives the PostgreSQL journeys one, beside the PGlite ones.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // On CI, a journey that fails runs once more: one that then passes counts as passed and is
   // named under 'what failed once' in the run's output (scripts/test-all.ts), never hidden.
   retries: process.env.CI ? 1 : 0,
@@ -75,6 +77,9 @@ export default defineConfig({
   // as long. The limit catches a journey that hangs; it is never a speed check.
   timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: 7_000 },
+  // The journeys tagged @pictures only take pictures for a person to look at, and CI keeps no
+  // files: on CI they are left out unless E2E_PICTURES=1 (e2e/support/pictures.ts).
+  ...(picturesWanted() ? {} : { grepInvert: /@pictures/ }),
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]] : 'list',
   // The main server's journeys, and beside them those with a server of their own
   // (e2e/support/servers.ts): no project waits for another.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from '@playwright/test'
 import { answerConfirm, expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
+import { picture, pictures } from './support/pictures'
 
 /**
  * The analytics screens as the owner uses them: a share link made in the admin,
@@ -9,8 +10,6 @@ import { answerConfirm, expect, expectNoAxeViolations, hydrated, test, unique } 
  * refused target path, and the privacy note in the footer. Other journeys
  * count views at the same time: this file asserts on its own link and pages.
  */
-
-const screens = '.tmp/screens'
 
 /**
  * A visitor: a fresh browser (no token, no cookie) whose User-Agent is a
@@ -144,14 +143,14 @@ test('both screens at 390 and 1280 px: the chart drawn, nothing sideways, no axe
     const heading = page.getByText('Admin', { exact: true })
     if (width >= 1024) await expect(heading).toBeVisible()
     else await expect(heading).toBeHidden()
-    await page.screenshot({ path: `${screens}/admin-analytics-${width}.png`, fullPage: true })
+    await picture(page, `admin-analytics/analytics-${width}`, { fullPage: true })
 
     await page.goto('/admin/share-links')
     await expect(page.getByRole('heading', { name: 'Share links.' })).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,
     )
-    await page.screenshot({ path: `${screens}/admin-share-links-${width}.png`, fullPage: true })
+    await picture(page, `admin-analytics/share-links-${width}`, { fullPage: true })
   }
 })
 
@@ -202,7 +201,7 @@ test('views and visitors are two lines of two colours in each theme, as the lege
     expect(drawn[0]).toBeGreaterThan(20)
     expect(drawn[1]).toBeGreaterThan(20)
     await expectNoAxeViolations(page)
-    await page.screenshot({ path: `${screens}/admin-analytics-chart-${theme}.png` })
+    await picture(page, `admin-analytics/chart-${theme}`)
   }
 })
 
@@ -321,8 +320,11 @@ test('the privacy note is linked from the footer and passes axe', async ({ page 
   await expect(page).toHaveTitle('Privacy · Portfolio')
   await expect(page.getByRole('heading', { name: 'What is not collected' })).toBeVisible()
   await expectNoAxeViolations(page)
-  await page.setViewportSize({ width: 390, height: 844 })
-  await page.screenshot({ path: `${screens}/privacy-390.png`, fullPage: true })
+  await pictures(page, 'admin-analytics/privacy', {
+    widths: [390],
+    schemes: ['light'],
+    fullPage: true,
+  })
 })
 
 function escapeRegExp(text: string): string {

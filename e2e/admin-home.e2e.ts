@@ -7,15 +7,13 @@
  * here, on a fresh data directory, so the site is new whatever the other
  * journeys do (as e2e/github.e2e.ts runs its own).
  */
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { type Page, request, test } from '@playwright/test'
 import { allowUpTo, expect, expectNoAxeViolations } from './fixtures'
 import { type OwnServer, signInOnOwnServer, startOwnServer } from './support/own-server'
+import { pictures } from './support/pictures'
 import { pngFile } from './support/png'
 
 const OWNER = { username: 'home-owner', password: 'home owner password' }
-const shotsDir = process.env.ADMIN_HOME_SHOTS_DIR ?? '.tmp/screenshots-admin-home'
 /** A visitor's browser (the headless one is a bot, whose views are not counted). */
 const VISITOR_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
@@ -59,23 +57,8 @@ function tile(page: Page, label: RegExp) {
   return page.getByRole('region', { name: 'Overview' }).getByRole('link', { name: label })
 }
 
-async function shoot(page: Page, name: string) {
-  // The screen itself, not the pending indicator before it.
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  mkdirSync(shotsDir, { recursive: true })
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.screenshot({
-        path: join(shotsDir, `${name}-${width}-${colorScheme}.png`),
-        fullPage: true,
-      })
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
+/** A screen's heading: the screen itself shown, not the pending indicator before it. */
+const screenHeading = (page: Page) => page.getByRole('heading', { level: 1 })
 
 test('a new site: nothing to read yet, every step to do, no axe violation', async ({ page }) => {
   await signIn(page)
@@ -100,7 +83,8 @@ test('a new site: nothing to read yet, every step to do, no axe violation', asyn
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible()
   }
   await expectNoAxeViolations(page)
-  await shoot(page, 'dashboard-new')
+  await expect(screenHeading(page)).toBeVisible()
+  await pictures(page, 'admin-home/dashboard-new', { fullPage: true })
   await page.emulateMedia({ colorScheme: 'dark' })
   await expectNoAxeViolations(page)
 })
@@ -185,7 +169,8 @@ test('the overview counts unread messages, last week’s views and drafts', asyn
   await tile(page, /Unread messages/).click()
   await expect(page).toHaveURL(/\/admin\/messages$/)
   await page.goto(`${base}/admin`)
-  await shoot(page, 'dashboard-filled')
+  await expect(screenHeading(page)).toBeVisible()
+  await pictures(page, 'admin-home/dashboard-filled', { fullPage: true })
 })
 
 test('the checklist can be put away and brought back', async ({ page }) => {
@@ -210,7 +195,9 @@ test('a file input shows the chosen file’s name beside its button', async ({ p
   })
   await expect(button).toHaveAccessibleDescription('JSON Resume file my-resume.json')
   await expect(page.getByText('my-resume.json', { exact: true })).toBeVisible()
-  await shoot(page, 'import')
+  await expect(screenHeading(page)).toBeVisible()
+  await pictures(page, 'admin-home/import', { fullPage: true })
   await page.goto(`${base}/admin/backup`)
-  await shoot(page, 'backup')
+  await expect(screenHeading(page)).toBeVisible()
+  await pictures(page, 'admin-home/backup', { fullPage: true })
 })

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { SMTPServer } from 'smtp-server'
@@ -15,9 +15,7 @@ import {
 } from './fixtures'
 import { freePort } from './support/free-port'
 import { type OwnServer, startOwnServer } from './support/own-server'
-
-const screens = '.tmp/screens'
-mkdirSync(screens, { recursive: true })
+import { picture, pictures } from './support/pictures'
 
 /** Sends a message as a visitor does: the page, then (a person types) a few seconds, then Send. */
 async function sendFromContactPage(page: Page, name: string, text: string) {
@@ -387,7 +385,7 @@ test.describe('Settings → Notifications with alerts configured', () => {
     await expect(row('Last error')).toContainText('webhook answered 503')
     await expect(row('Last error').locator('time')).toHaveAttribute('datetime', /^\d{4}-/)
     await expect(row('Waiting to be sent')).toHaveText('1')
-    await page.screenshot({ path: `${screens}/admin-notifications-error-1280.png`, fullPage: true })
+    await picture(page, 'admin-inbox/notifications-error-1280', { fullPage: true })
     await expectNoAxeViolations(page)
 
     // The webhook is back: the worker retries on its own; a reload shows nothing waiting.
@@ -412,9 +410,6 @@ test.describe('Settings → Notifications with alerts configured', () => {
       { type: 'test', answered: 204 },
     ])
     await expect(row('Waiting to be sent')).toHaveText('0')
-    await page.setViewportSize({ width: 390, height: 844 })
-    await page.screenshot({ path: `${screens}/admin-notifications-390.png`, fullPage: true })
-    await page.emulateMedia({ colorScheme: 'dark' })
-    await page.screenshot({ path: `${screens}/admin-notifications-390-dark.png`, fullPage: true })
+    await pictures(page, 'admin-inbox/notifications', { widths: [390], fullPage: true })
   })
 })

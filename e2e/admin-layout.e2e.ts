@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import {
   answerConfirm,
@@ -11,6 +10,7 @@ import {
   test,
   unique,
 } from './fixtures'
+import { picture, pictures } from './support/pictures'
 import { pngFile, sha256 } from './support/png'
 
 /**
@@ -19,9 +19,6 @@ import { pngFile, sha256 } from './support/png'
  * after saves and deletes, the sign-in page saying why after a 401, long
  * unbroken text wrapping on every page, and the live Markdown preview.
  */
-
-const screens = '.tmp/screens'
-mkdirSync(screens, { recursive: true })
 
 /** Text that cannot break at a space: what used to widen the page. */
 const unbroken = (prefix: string, length: number) =>
@@ -119,10 +116,10 @@ for (const width of [1280, 390]) {
 
     for (const row of [project, event, message]) await expectControlsInView(row, width)
     await expectNoSidewaysScroll(page, width)
-    await page.screenshot({ path: `${screens}/admin-dashboard-${width}.png`, fullPage: true })
-    await page.screenshot({ path: `${screens}/admin-dashboard-top-${width}.png` })
+    await picture(page, `admin-layout/dashboard-${width}`, { fullPage: true })
+    await picture(page, `admin-layout/dashboard-top-${width}`)
     for (const [name, row] of Object.entries({ project, event, message })) {
-      await row.screenshot({ path: `${screens}/admin-${name}-row-${width}.png` })
+      await picture(row, `admin-layout/${name}-row-${width}`)
     }
     await expectNoAxeViolations(page)
   })
@@ -158,10 +155,7 @@ test('the navigation, in named groups, marks the current screen and leads to eac
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
   // Every link in view (the hidden menu button aside).
   await expectControlsInView(nav.locator('#admin-nav-groups'), 1280)
-  await page.screenshot({ path: `${screens}/admin-nav-1280-light.png` })
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await page.screenshot({ path: `${screens}/admin-nav-1280-dark.png` })
-  await page.emulateMedia({ colorScheme: 'light' })
+  await pictures(page, 'admin-layout/nav', { widths: [1280] })
 
   // From the keyboard: the links are in the tab order. Projects and Timeline
   // have screens of their own (the dashboard keeps the spec's sections);
@@ -214,7 +208,7 @@ for (const width of [360, 390]) {
     const bar = await menu.boundingBox()
     const signOut = await page.getByRole('button', { name: 'Sign out' }).boundingBox()
     expect(Math.abs((bar?.y ?? 0) - (signOut?.y ?? 100))).toBeLessThan(4)
-    await page.screenshot({ path: `${screens}/admin-nav-closed-${width}.png` })
+    await picture(page, `admin-layout/nav-closed-${width}`)
 
     await menu.click()
     await expect(menu).toHaveAttribute('aria-expanded', 'true')
@@ -225,12 +219,12 @@ for (const width of [360, 390]) {
     )
     await expectControlsInView(nav, width)
     await expectNoSidewaysScroll(page, width)
-    await page.screenshot({ path: `${screens}/admin-nav-open-${width}-light.png` })
+    await picture(page, `admin-layout/nav-open-${width}-light`)
     await expectNoAxeViolations(page)
     // The dark theme (following the device's setting) passes too.
     await page.emulateMedia({ colorScheme: 'dark' })
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
-    await page.screenshot({ path: `${screens}/admin-nav-open-${width}-dark.png` })
+    await picture(page, `admin-layout/nav-open-${width}-dark`)
     await expectNoAxeViolations(page)
     await page.emulateMedia({ colorScheme: 'light' })
 
@@ -264,7 +258,7 @@ test('saves and deletes are confirmed by a toast that can be dismissed', async (
   await page.getByRole('button', { name: 'Save Project' }).click()
   await expect(page).toHaveURL(/\/admin$/)
   await expect(notifications).toContainText('Project added.')
-  await page.screenshot({ path: `${screens}/admin-toast-1280.png` })
+  await picture(page, 'admin-layout/toast-1280')
   await notifications.getByRole('button', { name: 'Dismiss' }).first().click()
   await expect(notifications).not.toContainText('Project added.')
 
@@ -392,7 +386,7 @@ test.describe('after a 401 the sign-in page says the session ended', () => {
 
     await expect(page).toHaveURL(/\/login$/)
     await expect(page.getByRole('status').filter({ hasText: ended })).toBeVisible()
-    await page.screenshot({ path: `${screens}/login-session-ended-1280.png` })
+    await picture(page, 'admin-layout/login-session-ended-1280')
     // Read once: the next visit to /login starts plain (the page's init script would sign
     // it in again on a reload, so the stored notice itself is checked).
     await expect
@@ -441,10 +435,11 @@ test('long unbroken titles and URLs wrap on every page at 390 px', async ({
       else await expect(page.getByText(text).first()).toBeVisible()
       await page.waitForLoadState('networkidle')
       await expectNoSidewaysScroll(page, 390)
+      if (path.startsWith('/projects/')) {
+        await picture(page, 'admin-layout/project-long-title-390', { fullPage: true })
+      }
     })
   }
-  await page.goto(`/projects/${project.slug}`)
-  await page.screenshot({ path: `${screens}/project-long-title-390.png`, fullPage: true })
 })
 
 test('the project form previews the Markdown beside the editor, as the page will show it', async ({
@@ -473,7 +468,7 @@ test('the project form previews the Markdown beside the editor, as the page will
   const editor = await page.getByLabel('Long Description').boundingBox()
   const box = await preview.boundingBox()
   expect(box?.x ?? 0).toBeGreaterThan((editor?.x ?? 0) + (editor?.width ?? 0) - 1)
-  await page.screenshot({ path: `${screens}/project-form-preview-1280.png`, fullPage: true })
+  await picture(page, 'admin-layout/project-form-preview-1280', { fullPage: true })
   await expectNoAxeViolations(page)
 
   await page.setViewportSize({ width: 390, height: 844 })
@@ -481,5 +476,5 @@ test('the project form previews the Markdown beside the editor, as the page will
   const editorBelow = await page.getByLabel('Long Description').boundingBox()
   expect(below?.y ?? 0).toBeGreaterThan(editorBelow?.y ?? 0)
   await expectNoSidewaysScroll(page, 390)
-  await page.screenshot({ path: `${screens}/project-form-preview-390.png`, fullPage: true })
+  await picture(page, 'admin-layout/project-form-preview-390', { fullPage: true })
 })

@@ -10,6 +10,7 @@ import {
   test,
   unique,
 } from './fixtures'
+import { pictures } from './support/pictures'
 import { pngFile as png, sha256 } from './support/png'
 
 /** The stored image's file name: an opaque PNG is kept as a JPEG named by the upload's hash. */
@@ -154,13 +155,7 @@ test('a file over 15 MB chosen in the media screen is refused at once: a message
   )
   await expect(row).toContainText('Not uploaded.')
   await expectNoAxeViolations(page)
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({
-      path: `.tmp/screens/admin-media-too-large-${width}.png`,
-      fullPage: true,
-    })
-  }
+  await pictures(page, 'admin-media/too-large', { schemes: ['light'], fullPage: true })
   expect(sent).toEqual([])
 })
 

@@ -3,7 +3,7 @@
  * sign-in turned on from /admin/security (the code made here, from the key
  * the screen shows, as an authenticator app would), then a sign-in with a
  * code; a session revoked; the audit screen showing the sign-in. axe on
- * each state, screenshots at 390 and 1280 px.
+ * each state, pictures at 390 and 1280 px in both themes (e2e/support/pictures.ts).
  *
  * The site has one owner, and every other journey signs in with the
  * password alone: this file runs in a Playwright project of its own, after
@@ -12,12 +12,11 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import { allowUpTo, e2eAdmin, expect, expectNoAxeViolations, test } from './fixtures'
+import { pictures } from './support/pictures'
 
 test.describe.configure({ mode: 'serial' })
 // Each sign-in with a code needs a new 30-second step: some tests wait for the clock.
 allowUpTo(90_000)
-
-const shots = '.tmp/screenshots'
 
 function codeAt(secret: string, at = Date.now()): string {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
@@ -43,21 +42,6 @@ async function freshCode(secret: string): Promise<string> {
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000))
   }
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.screenshot({
-        path: `${shots}/${name}-${colorScheme}-${width}.png`,
-        fullPage: true,
-      })
-    }
-  }
-  await page.emulateMedia({ colorScheme: null })
-  await page.setViewportSize({ width: 1280, height: 900 })
 }
 
 async function signInWithPassword(page: Page) {
@@ -103,7 +87,7 @@ test('two-factor sign-in: turn it on, sign out, sign in with a generated code', 
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
   await expect(page.getByText('Off.')).toBeVisible()
   await expectNoAxeViolations(page)
-  await screenshots(page, 'security-off')
+  await pictures(page, 'admin-security/security-off', { fullPage: true })
 
   // The password first: a wrong one is an inline error and no secret is shown. The passkeys card
   // has a password field of its own, so this one is found inside the two-factor card.
@@ -118,7 +102,7 @@ test('two-factor sign-in: turn it on, sign out, sign in with a generated code', 
   secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '')
   expect(secret).toMatch(/^[A-Z2-7]{32}$/)
   await expectNoAxeViolations(page)
-  await screenshots(page, 'security-setup')
+  await pictures(page, 'admin-security/security-setup', { fullPage: true })
 
   // A wrong code first: the error shows inline and nothing is turned on.
   const right = await freshCode(secret)
@@ -133,11 +117,11 @@ test('two-factor sign-in: turn it on, sign out, sign in with a generated code', 
   await expect(codes).toHaveCount(10)
   const recovery = (await codes.allTextContents()).map((code) => code.trim())
   await expectNoAxeViolations(page)
-  await screenshots(page, 'security-recovery-codes')
+  await pictures(page, 'admin-security/security-recovery-codes', { fullPage: true })
   await page.getByRole('button', { name: 'I have saved them' }).click()
   await expect(page.getByText('10 of 10 recovery codes left')).toBeVisible()
   await expectNoAxeViolations(page)
-  await screenshots(page, 'security-on')
+  await pictures(page, 'admin-security/security-on', { fullPage: true })
 
   // Sign out, then sign in: the password alone is no longer enough.
   await page.getByRole('button', { name: 'Sign out', exact: true }).click()
@@ -147,7 +131,7 @@ test('two-factor sign-in: turn it on, sign out, sign in with a generated code', 
   await expect(codeField).toBeVisible()
   await expect(codeField).toBeFocused()
   await expectNoAxeViolations(page)
-  await screenshots(page, 'login-code')
+  await pictures(page, 'admin-security/login-code', { fullPage: true })
   await codeField.fill('000000' === codeAt(secret) ? '111111' : '000000')
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page.getByRole('alert')).toHaveText('Invalid authentication code.')
@@ -201,7 +185,7 @@ test('sessions: another sign-in is listed and revoked; its token stops working',
   ).toBeVisible()
   await expect(sessions).toHaveCount(1)
   await expect(page.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled()
-  await screenshots(page, 'security-sessions')
+  await pictures(page, 'admin-security/security-sessions', { fullPage: true })
 })
 
 test('the audit screen lists the sign-ins, and filters them', async ({ page }) => {
@@ -216,7 +200,7 @@ test('the audit screen lists the sign-ins, and filters them', async ({ page }) =
   await expect(rows.filter({ hasText: 'Two-factor sign-in turned on' })).toHaveCount(1)
   await expect(rows.filter({ hasText: 'Session revoked' })).toHaveCount(1)
   await expectNoAxeViolations(page)
-  await screenshots(page, 'audit')
+  await pictures(page, 'admin-security/audit', { fullPage: true })
 
   await page.getByLabel('Kind').selectOption({ label: 'Two-factor' })
   await page.getByRole('button', { name: 'Apply' }).click()

@@ -15,17 +15,8 @@ import {
   test,
   unique,
 } from './fixtures'
+import { picture, pictures } from './support/pictures'
 import { pngFile } from './support/png'
-
-/** Full-page screenshots at a phone's width and a laptop's, for a person to look at. */
-async function screenshots(page: Page, name: string) {
-  const size = page.viewportSize()
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `test-results/cms-${name}-${width}.png`, fullPage: true })
-  }
-  if (size) await page.setViewportSize(size)
-}
 
 /** A visitor: a browser context with no token in its storage. */
 async function visitor(browser: Browser): Promise<Page> {
@@ -67,7 +58,7 @@ test('a draft: saved unpublished, absent for visitors, previewed by the admin, t
   // A new project starts as a draft.
   await expect(published).not.toBeChecked()
   await expectNoAxeViolations(page)
-  await screenshots(page, 'project-form')
+  await pictures(page, 'cms/project-form', { schemes: ['light'], fullPage: true })
   await page.getByRole('button', { name: 'Save Project' }).click()
   await expect(page).toHaveURL(/\/admin$/)
   const draft = await adminRow(request, token, title)
@@ -90,7 +81,7 @@ test('a draft: saved unpublished, absent for visitors, previewed by the admin, t
   await expect(page.getByText('Draft — not public.')).toBeVisible()
   await expect(page.getByText('Sole developer')).toBeVisible()
   await expect(page.getByText('Winter 2025')).toBeVisible()
-  await screenshots(page, 'draft-preview')
+  await pictures(page, 'cms/draft-preview', { schemes: ['light'], fullPage: true })
   await expect(page.getByRole('link', { name: /github\.com\/ada\/draft-journey/ })).toHaveAttribute(
     'href',
     'https://github.com/ada/draft-journey',
@@ -146,7 +137,7 @@ test('a tag chip leads to the list of projects with that tag, and back to all', 
   await expect(page.getByRole('link', { name: tagged.title })).toBeVisible()
   await expect(page.getByRole('link', { name: other.title })).toHaveCount(0)
   await expectNoAxeViolations(page)
-  await screenshots(page, 'tag-filter')
+  await pictures(page, 'cms/tag-filter', { schemes: ['light'], fullPage: true })
 
   // Shareable: the same address loaded afresh, in another case, lists the same.
   await page.goto(`/projects?tag=${encodeURIComponent(tag.toUpperCase())}`)
@@ -207,7 +198,7 @@ test('the project page: every image with its alt text, the facts, and the next p
     await expect(page.getByRole('link', { name: /example\.com\/gallery/ })).toBeVisible()
     await expect(page.getByRole('link', { name: /github\.com\/ada\/gallery/ })).toBeVisible()
     await expect(page.getByRole('link', { name: `Next project: ${next.title}` })).toBeVisible()
-    await page.screenshot({ path: `test-results/cms-project-page-${width}.png`, fullPage: true })
+    await picture(page, `cms/project-page-${width}`, { fullPage: true })
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,

@@ -1,21 +1,14 @@
 import { readFile } from 'node:fs/promises'
-import type { Page } from '@playwright/test'
 import { apiCreate, apiLogin, expect, expectNoAxeViolations, test, unique } from './fixtures'
+import { pictures } from './support/pictures'
 
 /**
  * The CV, JSON Resume and backups in the browser: the home page's "Download CV" gives the PDF; the
  * CV page reads well on screen and in print; the admin previews a JSON
  * Resume import before confirming it; the backup screen downloads the file
  * and reads a backup back before any restore; the CV section uploads a PDF.
- * Screenshots at 390 and 1280 px go to .tmp/shots/.
+ * Pictures at 390 and 1280 px (e2e/support/pictures.ts).
  */
-
-async function shots(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `.tmp/shots/${name}-${width}.png`, fullPage: true })
-  }
-}
 
 const eventTitle = unique('Cv Journey Labs')
 
@@ -39,7 +32,7 @@ test('the home page’s Download CV gives a PDF of the CV', async ({ page, reque
   expect(response.status()).toBe(200)
   expect(response.headers()['content-type']).toBe('application/pdf')
   expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-')
-  await shots(page, 'home-download-cv')
+  await pictures(page, 'cv/home-download-cv', { schemes: ['light'], fullPage: true })
 })
 
 test('the CV page shows the timeline, passes axe, and prints without the site’s frame', async ({
@@ -50,7 +43,7 @@ test('the CV page shows the timeline, passes axe, and prints without the site’
   await expect(page.getByRole('heading', { level: 3, name: eventTitle })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Download PDF' })).toBeVisible()
   await expectNoAxeViolations(page)
-  await shots(page, 'cv')
+  await pictures(page, 'cv/cv', { schemes: ['light'], fullPage: true })
   await page.emulateMedia({ media: 'print' })
   await expect(page.getByRole('banner')).toBeHidden()
   await expect(page.getByRole('contentinfo')).toBeHidden()
@@ -60,8 +53,8 @@ test('the CV page shows the timeline, passes axe, and prints without the site’
   const printed = () =>
     notes.evaluate((link) => getComputedStyle(link, '::after').getPropertyValue('content'))
   expect(await printed()).toBe('" (https://notes.example/launch)"')
-  await page.setViewportSize({ width: 794, height: 1123 })
-  await page.screenshot({ path: '.tmp/shots/cv-print-a4.png', fullPage: true })
+  // At an A4 page's width (794 px at 96 dpi).
+  await pictures(page, 'cv/print-a4', { widths: [794], schemes: ['light'], fullPage: true })
   // On screen, no address after it.
   await page.emulateMedia({ media: 'screen' })
   expect(await printed()).toBe('none')
@@ -92,7 +85,7 @@ test('the admin previews a JSON Resume import, then confirms it', async ({
   )
   await expect(page.getByRole('listitem').filter({ hasText: project })).toBeVisible()
   await expectNoAxeViolations(page)
-  await shots(page, 'admin-import-preview')
+  await pictures(page, 'cv/admin-import-preview', { schemes: ['light'], fullPage: true })
   // Nothing is written before the confirmation.
   const before = await (await request.get('/api/timeline')).text()
   expect(before).not.toContain(company)
@@ -154,7 +147,7 @@ test('the backup screen downloads the backup and reads a file back before restor
     await expect(table.getByRole('cell', { name, exact: true })).toHaveCount(0)
   }
   await expectNoAxeViolations(page)
-  await shots(page, 'admin-backup')
+  await pictures(page, 'cv/admin-backup', { schemes: ['light'], fullPage: true })
   // A wrong password: refused, inline; nothing restored (the session still works).
   await page.getByLabel('Your password').fill('not my password')
   await page.getByRole('button', { name: 'Restore this backup' }).click()
@@ -205,7 +198,7 @@ test('the CV section uploads a PDF, previews it, and goes back to the generated 
   )
   expect(Buffer.from(await (await request.get('/cv.pdf')).body()).equals(pdf)).toBe(true)
   await expectNoAxeViolations(page)
-  await shots(page, 'admin-cv')
+  await pictures(page, 'cv/admin-cv', { schemes: ['light'], fullPage: true })
 
   page.once('dialog', (dialog) => dialog.accept())
   await page.getByRole('button', { name: 'Remove uploaded PDF' }).click()

@@ -3,13 +3,13 @@
  * project, the second save meets a dialog (Reload shows the first page's
  * change, Overwrite saves over it); a list field shows the bullets or chips
  * it will publish while the owner types; the History restores an old
- * version without its published state unless asked. Screenshots of the
- * changed forms at 390 and 1280 px in both themes (under .tmp/ via the
- * test's output folder).
+ * version without its published state unless asked. Pictures of the
+ * changed forms at 390 and 1280 px in both themes (tagged @pictures: not on
+ * CI, e2e/support/pictures.ts).
  */
-import { mkdirSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { allowUpTo, apiCreate, expect, expectNoAxeViolations, test, unique } from './fixtures'
+import { picture } from './support/pictures'
 
 interface ProjectRow {
   id: number
@@ -169,12 +169,9 @@ test('a restore keeps a draft a draft unless its published state is asked for to
   expect((await readProject(request, token, project.slug)).is_published).toBe(false)
 })
 
-test('screenshots: the changed forms and the conflict dialog, 390 and 1280 px, light and dark', async ({
-  browser,
-  token,
-  request,
-  baseURL,
-}, testInfo) => {
+test('screenshots: the changed forms and the conflict dialog, 390 and 1280 px, light and dark', {
+  tag: '@pictures',
+}, async ({ browser, token, request, baseURL }) => {
   allowUpTo(180_000)
   const project = await seedProject(request, token, unique('Pictured conflict'))
   const event = (await apiCreate(request, token, '/api/timeline', {
@@ -182,15 +179,13 @@ test('screenshots: the changed forms and the conflict dialog, 390 and 1280 px, l
     start_date: 'Sep 2023',
     description: ['Teaching assistant for Databases, graded 120 students'],
   })) as { id: number }
-  const dir = testInfo.outputPath('shots')
-  mkdirSync(dir, { recursive: true })
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of [390, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme })
       await context.addInitScript((value) => localStorage.setItem('token', value), token)
       const page = await context.newPage()
       const shot = (name: string) =>
-        page.screenshot({ path: `${dir}/${name}-${width}-${colorScheme}.png`, fullPage: true })
+        picture(page, `edit-conflicts/${name}-${width}-${colorScheme}`, { fullPage: true })
 
       await page.goto(`${baseURL}/admin/timeline/edit/${event.id}`, { waitUntil: 'networkidle' })
       await page
@@ -224,7 +219,7 @@ test('screenshots: the changed forms and the conflict dialog, 390 and 1280 px, l
       })
       await page.getByRole('button', { name: 'Save Project' }).click()
       await expect(conflictDialog(page)).toBeVisible()
-      await page.screenshot({ path: `${dir}/conflict-dialog-${width}-${colorScheme}.png` })
+      await picture(page, `edit-conflicts/conflict-dialog-${width}-${colorScheme}`)
       await conflictDialog(page).getByRole('button', { name: 'Reload' }).click()
       await context.close()
     }

@@ -7,8 +7,6 @@
  * e2e/support/fake-github-server.ts), as e2e/hostile-content.e2e.ts does.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { type Page, test } from '@playwright/test'
 import { allowUpTo, expect, expectNoAxeViolations, hydrated } from './fixtures'
 import { freePort } from './support/free-port'
@@ -19,9 +17,9 @@ import {
   stopChildren,
   waitForAnswer,
 } from './support/own-server'
+import { pictures } from './support/pictures'
 
 const OWNER = { username: 'github-owner', password: 'github owner password' }
-const shotsDir = process.env.GITHUB_SHOTS_DIR ?? '.tmp/screenshots-github'
 
 let fakeGitHub: ChildProcess | undefined
 let server: OwnServer | undefined
@@ -58,18 +56,6 @@ test.afterAll(async () => {
 
 const signIn = (page: Page) => signInOnOwnServer(page, base, OWNER)
 
-async function shoot(page: Page, name: string, colorScheme: 'light' | 'dark') {
-  mkdirSync(shotsDir, { recursive: true })
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({
-      path: join(shotsDir, `${name}-${width}-${colorScheme}.png`),
-      fullPage: true,
-    })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
-
 test('the owner imports two repositories from GitHub as drafts', async ({ page }) => {
   await signIn(page)
   await page
@@ -84,11 +70,7 @@ test('the owner imports two repositories from GitHub as drafts', async ({ page }
   await expect(list.getByRole('listitem').last()).toContainText('Fork')
   await expect(list.getByRole('listitem').nth(1)).toContainText('Archived')
   await expectNoAxeViolations(page)
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await shoot(page, 'import-screen', scheme)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
+  await pictures(page, 'github/import-screen', { fullPage: true })
 
   await list.getByLabel('ada/analytical-engine').check()
   await list.getByLabel('ada/note_g').check()
@@ -111,7 +93,7 @@ test('visitors see the repositories on the cards and the project pages, in both 
   page,
   request,
 }) => {
-  // Three pages in two themes, each with axe and four screenshots: about 25 s on a quiet
+  // Three pages in two themes, each with axe and four pictures: about 25 s on a quiet
   // 2-core machine, which left too little of the usual 30 s beside other work.
   allowUpTo(60_000)
   // The owner publishes both drafts (the edit form is another journey's).
@@ -148,7 +130,9 @@ test('visitors see the repositories on the cards and the project pages, in both 
     await expect(card).toContainText('stars on GitHub')
     await expect(card).toContainText('TypeScript')
     await expect(page.getByRole('article').filter({ hasText: 'Note G' })).toContainText('Python')
-    await shoot(page, 'cards', scheme)
+    await pictures(page, 'github/cards', { schemes: [scheme], fullPage: true })
+    // pictures() leaves the colour scheme unemulated: this round's again for the next page.
+    await page.emulateMedia({ colorScheme: scheme })
 
     await page.goto(`${base}/projects/analytical-engine`)
     await hydrated(page)
@@ -168,7 +152,8 @@ test('visitors see the repositories on the cards and the project pages, in both 
       'https://github.com/ada/analytical-engine/blob/main/docs/design.md',
     )
     await expectNoAxeViolations(page)
-    await shoot(page, 'panel', scheme)
+    await pictures(page, 'github/panel', { schemes: [scheme], fullPage: true })
+    await page.emulateMedia({ colorScheme: scheme })
 
     await page.goto(`${base}/projects/note-g`)
     await hydrated(page)
@@ -176,6 +161,6 @@ test('visitors see the repositories on the cards and the project pages, in both 
     await expect(archived.getByText('Archived', { exact: true })).toBeVisible()
     await expect(archived).toContainText('LicenceNone')
     await expectNoAxeViolations(page)
-    await shoot(page, 'panel-archived', scheme)
+    await pictures(page, 'github/panel-archived', { schemes: [scheme], fullPage: true })
   }
 })

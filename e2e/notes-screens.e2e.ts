@@ -1,16 +1,18 @@
 /**
  * Pictures of the notes' screens at 390 and 1280 px in both themes, for a
- * person to look at (no image comparison): each is a real PNG of a page in
- * the theme asked for. Written to the test's output folder.
+ * person to look at (no image comparison), in .tmp/pictures/notes-screens/.
+ * Tagged @pictures: not on CI (e2e/support/pictures.ts). What it passes
+ * through is checked on CI elsewhere: the theme each page applies by
+ * e2e/themes.e2e.ts (one head script on every page and admin screen), the
+ * notes' pages and search in both themes by e2e/notes.e2e.ts.
  */
 import { allowUpTo, expect, hydrated, test, unique } from './fixtures'
+import { picture } from './support/pictures'
 import { pngFile } from './support/png'
 
-test('the notes screens at 390 and 1280 px, light and dark', async ({
-  browser,
-  token,
-  request,
-}, testInfo) => {
+test('the notes screens at 390 and 1280 px, light and dark', {
+  tag: '@pictures',
+}, async ({ browser, token, request }) => {
   allowUpTo(180_000)
   const auth = { authorization: `Bearer ${token}` }
   const cover = pngFile('screens-cover.png', 1280, 720)
@@ -55,8 +57,8 @@ test('the notes screens at 390 and 1280 px, light and dark', async ({
         if (!screen.admin) await hydrated(page)
         else await page.waitForLoadState('networkidle')
         await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
-        const name = `${screen.path.replace(/[^a-z0-9]+/gi, '_')}-${width}-${colorScheme}.png`
-        await page.screenshot({ path: testInfo.outputPath(name), fullPage: true })
+        const name = `${screen.path.replace(/[^a-z0-9]+/gi, '_')}-${width}-${colorScheme}`
+        await picture(page, `notes-screens/${name}`, { fullPage: true })
       }
       await context.close()
     }

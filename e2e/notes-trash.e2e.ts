@@ -1,11 +1,12 @@
 /**
  * A deleted note goes to the Trash: the Notes screen's delete offers Undo,
  * the Trash screen lists the note by its title and brings it back at its
- * address; screenshots of the Trash holding a note at 390 and 1280 px in
- * both themes.
+ * address; pictures of the Trash holding a note at 390 and 1280 px in
+ * both themes (tagged @pictures: not on CI, e2e/support/pictures.ts).
  */
 import type { APIRequestContext } from '@playwright/test'
 import { allowUpTo, answerConfirm, expect, expectNoAxeViolations, test, unique } from './fixtures'
+import { picture } from './support/pictures'
 
 interface NoteRow {
   id: number
@@ -68,12 +69,9 @@ test('a deleted note: Undo from the toast, then the Trash screen lists it as a n
   expect(((await back.json()) as NoteRow).id).toBe(note.id)
 })
 
-test('screenshots: the Trash holding a note, 390 and 1280 px, light and dark', async ({
-  browser,
-  token,
-  request,
-  baseURL,
-}, testInfo) => {
+test('screenshots: the Trash holding a note, 390 and 1280 px, light and dark', {
+  tag: '@pictures',
+}, async ({ browser, token, request, baseURL }) => {
   allowUpTo(90_000)
   const note = await seedNote(request, token, unique('Pictured note in the Trash'))
   await request.delete(`/api/posts/${note.id}`, { headers: { authorization: `Bearer ${token}` } })
@@ -84,10 +82,7 @@ test('screenshots: the Trash holding a note, 390 and 1280 px, light and dark', a
       const page = await context.newPage()
       await page.goto(`${baseURL}/admin/trash`, { waitUntil: 'networkidle' })
       await expect(page.getByRole('listitem').filter({ hasText: note.title })).toContainText('Note')
-      await page.screenshot({
-        path: testInfo.outputPath(`trash-note-${width}-${colorScheme}.png`),
-        fullPage: true,
-      })
+      await picture(page, `notes-trash/trash-note-${width}-${colorScheme}`, { fullPage: true })
       await context.close()
     }
   }

@@ -3,10 +3,10 @@
  * (a link in the admin, and closing the tab); a save that meets an ended
  * session keeps the input, and after signing in again the owner is back on
  * the form with it; a delete's toast offers Undo; the Trash screen restores;
- * the History of a project brings an earlier version back. Screenshots of
- * the Trash and the History at 390 and 1280 px in both themes.
+ * the History of a project brings an earlier version back. Pictures of
+ * the Trash and the History at 390 and 1280 px in both themes (tagged
+ * @pictures: not on CI, e2e/support/pictures.ts).
  */
-import { mkdirSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import {
   allowUpTo,
@@ -18,6 +18,7 @@ import {
   test,
   unique,
 } from './fixtures'
+import { picture } from './support/pictures'
 
 const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and lose them?'
 
@@ -239,12 +240,9 @@ test('the History of a project shows what each save changed and brings a version
   expect(((await restored.json()) as ProjectRow).title).toBe(project.title)
 })
 
-test('screenshots: the Trash and the History, 390 and 1280 px, light and dark', async ({
-  browser,
-  token,
-  request,
-  baseURL,
-}, testInfo) => {
+test('screenshots: the Trash and the History, 390 and 1280 px, light and dark', {
+  tag: '@pictures',
+}, async ({ browser, token, request, baseURL }) => {
   allowUpTo(120_000)
   const project = await seedProject(request, token, unique('Pictured history'))
   await updateProject(request, token, project.id, {
@@ -256,8 +254,6 @@ test('screenshots: the Trash and the History, 390 and 1280 px, light and dark', 
   await request.delete(`/api/projects/${binned.id}`, {
     headers: { authorization: `Bearer ${token}` },
   })
-  const dir = testInfo.outputPath('shots')
-  mkdirSync(dir, { recursive: true })
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of [390, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme })
@@ -265,12 +261,12 @@ test('screenshots: the Trash and the History, 390 and 1280 px, light and dark', 
       const page = await context.newPage()
       await page.goto(`${baseURL}/admin/trash`, { waitUntil: 'networkidle' })
       await expect(page.getByRole('heading', { name: 'Trash.' })).toBeVisible()
-      await page.screenshot({ path: `${dir}/trash-${width}-${colorScheme}.png`, fullPage: true })
+      await picture(page, `nothing-lost/trash-${width}-${colorScheme}`, { fullPage: true })
       await page.goto(`${baseURL}/admin/projects/edit/${project.id}`, { waitUntil: 'networkidle' })
       const history = page.getByRole('region', { name: 'History.' })
       await history.getByText('Show changes').first().click()
       await history.scrollIntoViewIfNeeded()
-      await history.screenshot({ path: `${dir}/history-${width}-${colorScheme}.png` })
+      await picture(history, `nothing-lost/history-${width}-${colorScheme}`)
       await context.close()
     }
   }

@@ -3,7 +3,7 @@
  * WebAuthn domain) standing in for a fingerprint reader: one added in
  * Settings → Security, a sign-out, a sign-in through the autofill prompt
  * and one through the "Sign in with a passkey" button, and its removal
- * (after which it no longer signs in). axe and screenshots at 390 and
+ * (after which it no longer signs in). axe and pictures at 390 and
  * 1280 px in both themes, of Settings → Security and of /login.
  *
  * On a server of its own, at http://localhost:<port> with SITE_URL naming
@@ -13,11 +13,11 @@
 import type { CDPSession, Page } from '@playwright/test'
 import { allowUpTo, expect, expectNoAxeViolations, test } from './fixtures'
 import { type OwnServer, signInOnOwnServer, startOwnServer } from './support/own-server'
+import { pictures } from './support/pictures'
 
 test.describe.configure({ mode: 'serial' })
 allowUpTo(90_000)
 
-const shots = '.tmp/screenshots'
 const owner = { username: 'passkey-owner', password: 'passkey owner password 1' }
 let server: OwnServer
 
@@ -31,21 +31,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop()
 })
-
-async function screenshots(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.screenshot({
-        path: `${shots}/${name}-${colorScheme}-${width}.png`,
-        fullPage: true,
-      })
-    }
-  }
-  await page.emulateMedia({ colorScheme: null })
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 /** A platform authenticator with user verification (a fingerprint reader), always touched. */
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
@@ -96,7 +81,7 @@ test('a passkey is added in Settings, signs in through autofill and the button, 
   expect(credentials).toHaveLength(1)
   expect(credentials[0]?.isResidentCredential).toBe(true)
   await expectNoAxeViolations(page)
-  await screenshots(page, 'passkeys-settings')
+  await pictures(page, 'passkeys/passkeys-settings', { fullPage: true })
 
   // Autofill: /login asks for a passkey with conditional mediation as it opens. Chromium's
   // virtual authenticator answers such a request at once (there is no dropdown to pick from),
@@ -115,7 +100,7 @@ test('a passkey is added in Settings, signs in through autofill and the button, 
   await signOut(page)
   await expect(page.getByLabel('Username')).toHaveAttribute('autocomplete', 'username webauthn')
   await expectNoAxeViolations(page)
-  await screenshots(page, 'passkeys-login')
+  await pictures(page, 'passkeys/passkeys-login', { fullPage: true })
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
   await expect(page).toHaveURL(/\/admin$/)
 

@@ -1,10 +1,11 @@
 /**
  * A search match is marked in the theme's own colours, in light and dark and
  * in each site style, never the browser's default yellow; the passage reads
- * without a code block's language name. Screenshots at 390 and 1280 px in
- * both themes go to .tmp/ for a look.
+ * without a code block's language name. Pictures at 390 and 1280 px in
+ * both themes (e2e/support/pictures.ts).
  */
 import { apiCreate, expect, expectNoAxeViolations, test, unique } from './fixtures'
+import { pictures } from './support/pictures'
 
 const browserYellow = ['rgb(255, 255, 0)', 'rgb(255, 255, 0, 1)']
 
@@ -30,7 +31,7 @@ test('search highlights read in every theme and style, and no language name leak
   await expect(result.locator('p').last()).not.toContainText(' ts ')
 
   for (const style of ['minimal', 'editorial', 'bold']) {
-    for (const theme of ['light', 'dark']) {
+    for (const theme of ['light', 'dark'] as const) {
       await page.evaluate(
         ([s, th]) => {
           document.documentElement.dataset.style = s
@@ -45,10 +46,8 @@ test('search highlights read in every theme and style, and no language name leak
       })
       expect(browserYellow, `${style} ${theme}`).not.toContain(colours.background)
       expect(colours.background, `${style} ${theme}`).not.toBe('rgba(0, 0, 0, 0)')
-      for (const width of [390, 1280]) {
-        await page.setViewportSize({ width, height: 900 })
-        await page.screenshot({ path: `.tmp/search-mark-${style}-${theme}-${width}.png` })
-      }
+      // The device's scheme as the theme set here: the page's theme follows it either way.
+      await pictures(page, `search-highlight/mark-${style}`, { schemes: [theme] })
     }
   }
   await page.evaluate(() => {

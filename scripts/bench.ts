@@ -38,7 +38,7 @@
  * the medians are printed last, as a Markdown table for docs/performance.md.
  *
  *   bun run bench
- *   BENCH_RUNS=1 BENCH_SECONDS=5 bun run bench
+ *   BENCH_RUNS=1 BENCH_SECONDS=2 bun run bench   (the smoke .ci/run prints: figures only)
  *   BENCH_ONLY=start BENCH_RUNS=5 BENCH_BASELINE=../base bun run bench   (start figures only)
  *   bun scripts/bench.ts --static <dir> <port>   (the Bun baseline; the bench starts it)
  */
