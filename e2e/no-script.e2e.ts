@@ -5,7 +5,7 @@
  * form posts to its page, which answers with the success text).
  */
 import { publicPagePaths } from '../scripts/site-pages'
-import { allowUpTo, apiCreate, expect, test, unique } from './fixtures'
+import { allowUpTo, apiCreate, expect, expectNoAxeViolations, test, unique } from './fixtures'
 
 test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } })
 
@@ -114,3 +114,62 @@ test('the public pages are complete and usable without script', async ({
     expect.objectContaining({ name, status: 'unread' }),
   ])
 })
+
+/**
+ * Without script nothing sets <html data-theme>: the device's setting decides (design.css's
+ * `dark` variant), on screen; a printed page is light. Code blocks follow it. axe needs
+ * script, so the contrast is checked on the same pages with script on and `data-theme` taken
+ * off <html> once loaded: the rules a page without script uses.
+ */
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`without script a ${colorScheme} device gets the ${colorScheme} theme, and print is light`, async ({
+    page,
+    browser,
+    request,
+    token,
+  }) => {
+    allowUpTo(60_000)
+    const project = (await apiCreate(request, token, '/api/projects', {
+      title: unique('Scriptless Colours'),
+      description: 'Read without script, in the device’s colours.',
+      long_description: '```ts\nconst night: boolean = true // a comment\n```',
+      tags: ['Plain HTML'],
+    })) as { slug: string }
+    const paths = ['/', `/projects/${project.slug}`]
+    await page.emulateMedia({ colorScheme })
+    for (const path of paths) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible()
+      await expect(page.locator('html'), path).not.toHaveAttribute('data-theme', /./)
+      await expect(page.locator('body'), path).toHaveCSS(
+        'background-color',
+        background[colorScheme],
+      )
+      await expect(page.locator('html'), path).toHaveCSS('color-scheme', colorScheme)
+    }
+    await expect(page.locator('.prose-md pre').first()).toHaveCSS(
+      'background-color',
+      codeBackground[colorScheme],
+    )
+    await page.emulateMedia({ media: 'print', colorScheme })
+    await expect(page.locator('body')).toHaveCSS('background-color', background.light)
+
+    const scripted = await browser.newContext({ colorScheme, javaScriptEnabled: true })
+    const check = await scripted.newPage()
+    for (const path of paths) {
+      await check.goto(path)
+      await check.waitForFunction(() => !('$_TSR' in window))
+      await check.evaluate(() => document.documentElement.removeAttribute('data-theme'))
+      await expect(check.locator('body'), path).toHaveCSS(
+        'background-color',
+        background[colorScheme],
+      )
+      await expectNoAxeViolations(check, { rules: ['color-contrast'] })
+    }
+    await scripted.close()
+  })
+}
+
+/** The themes' page backgrounds and code blocks' (design.css). */
+const background = { light: 'rgb(248, 250, 252)', dark: 'rgb(2, 6, 23)' } as const
+const codeBackground = { light: 'rgb(246, 248, 250)', dark: 'rgb(13, 17, 23)' } as const

@@ -80,7 +80,9 @@ describe('the accent palette', () => {
     const token = (block: string, name: string) =>
       new RegExp(`--color-${name}:\\s*(#[0-9a-f]{6})`).exec(block)?.[1]
     const light = css.slice(css.indexOf('@theme {'))
-    const dark = css.slice(css.indexOf(`:root[data-theme="dark"] {`))
+    const darkAt = css.indexOf(':root {\n    @variant dark {')
+    expect(darkAt).toBeGreaterThan(0)
+    const dark = css.slice(darkAt)
     expect(['surface', 'surface-raised', 'surface-sunken'].map((n) => token(light, n))).toEqual([
       ...themeSurfaces.light,
     ])
