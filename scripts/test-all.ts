@@ -14,6 +14,7 @@
  * can share a checkout.
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { basename } from 'node:path'
 import postgres from 'postgres'
 import { databaseJourneys } from '../e2e/support/database-journeys'
 import { apartServers } from '../e2e/support/servers'
@@ -124,12 +125,13 @@ if (parts.has('e2e') && databaseUrl) {
 rmSync(report, { force: true })
 if (parts.has('e2e')) await runJourneys()
 
+/** Journey files on the list that ran no test (runJourneys). */
+const notRun: string[] = []
+
 async function runJourneys() {
   // On PostgreSQL, the journeys that reach database-specific code; every journey on PGlite.
   const journeyFiles =
-    databaseUrl && process.env.E2E_ALL !== '1'
-      ? databaseJourneys.map(({ file }) => `e2e/${file}`)
-      : []
+    databaseUrl && process.env.E2E_ALL !== '1' ? databaseJourneys.map(({ file }) => file) : []
   if (journeyFiles.length > 0)
     console.log(
       `\n== playwright on PostgreSQL: the ${journeyFiles.length} journey files of e2e/support/database-journeys.ts (E2E_ALL=1: all)\n`,
@@ -161,6 +163,14 @@ async function runJourneys() {
   } catch {
     e2eFail = 1 // no report: the run itself failed
   }
+  // A listed file that ran nothing is a pass that did not run: a failure, never a silent skip
+  // (E2E_ONLY once named `e2e/x.e2e.ts`, which the servers of their own never matched).
+  const ran = filesRun(report)
+  for (const file of journeyFiles) {
+    if (ran.has(file)) continue
+    notRun.push(`playwright: ${file} is on the PostgreSQL list but ran no journey`)
+    e2eFail += 1
+  }
   if (e2e.code !== 0 && e2eFail === 0) e2eFail = 1
   passed += e2ePass
   failed += e2eFail
@@ -174,6 +184,7 @@ const failures = [
   ...unitFailures(unitOutput),
   ...clusterOutput.split('\n').filter((line) => line.startsWith('cluster: ')),
   ...e2eFailures(report),
+  ...notRun,
 ]
 if (failures.length > 0) {
   console.log('== what failed')
@@ -214,6 +225,7 @@ type JsonSuite = {
   title: string
   specs?: {
     title: string
+    file?: string
     ok: boolean
     tests: { status?: string; results: { error?: { message?: string } }[] }[]
   }[]
@@ -221,6 +233,22 @@ type JsonSuite = {
 }
 
 /** Each failed (or flaky) Playwright test, with the first line of its (first) error. */
+/** The journey files (`notes.e2e.ts`) with at least one test in the JSON report. */
+function filesRun(path: string): Set<string> {
+  const files = new Set<string>()
+  const walk = (suite: JsonSuite) => {
+    for (const spec of suite.specs ?? []) if (spec.file) files.add(basename(spec.file))
+    for (const child of suite.suites ?? []) walk(child)
+  }
+  try {
+    const report = JSON.parse(readFileSync(path, 'utf8')) as { suites?: JsonSuite[] }
+    for (const suite of report.suites ?? []) walk(suite)
+  } catch {
+    // no report: counted as a failure already
+  }
+  return files
+}
+
 function e2eFailures(path: string, kind: 'failed' | 'flaky' = 'failed'): string[] {
   const out: string[] = []
   const walk = (suite: JsonSuite, trail: string[]) => {
