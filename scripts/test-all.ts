@@ -123,10 +123,9 @@ if (parts.has('e2e') && databaseUrl) {
   }
 }
 rmSync(report, { force: true })
-if (parts.has('e2e')) await runJourneys()
-
 /** Journey files on the list that ran no test (runJourneys). */
 const notRun: string[] = []
+if (parts.has('e2e')) await runJourneys()
 
 async function runJourneys() {
   // On PostgreSQL, the journeys that reach database-specific code; every journey on PGlite.
@@ -232,7 +231,6 @@ type JsonSuite = {
   suites?: JsonSuite[]
 }
 
-/** Each failed (or flaky) Playwright test, with the first line of its (first) error. */
 /** The journey files (`notes.e2e.ts`) with at least one test in the JSON report. */
 function filesRun(path: string): Set<string> {
   const files = new Set<string>()
@@ -249,6 +247,7 @@ function filesRun(path: string): Set<string> {
   return files
 }
 
+/** Each failed (or flaky) Playwright test, with the first line of its (first) error. */
 function e2eFailures(path: string, kind: 'failed' | 'flaky' = 'failed'): string[] {
   const out: string[] = []
   const walk = (suite: JsonSuite, trail: string[]) => {
