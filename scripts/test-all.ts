@@ -163,7 +163,7 @@ async function runJourneys() {
     e2eFail = 1 // no report: the run itself failed
   }
   // A listed file that ran nothing is a pass that did not run: a failure, never a silent skip
-  // (E2E_ONLY once named `e2e/x.e2e.ts`, which the servers of their own never matched).
+  // (E2E_ONLY takes file names; a name no project matches runs nothing).
   const ran = filesRun(report)
   for (const file of journeyFiles) {
     if (ran.has(file)) continue
