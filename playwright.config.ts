@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import { picturesWanted } from './e2e/support/pictures'
 import { apartDatabaseUrl, apartServers } from './e2e/support/servers'
-import { chromiumLaunchOptions } from './scripts/chromium'
+import { journeyLaunchOptions } from './scripts/chromium'
 
 const port = Number(process.env.E2E_PORT ?? 4321)
 const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'
@@ -81,27 +81,29 @@ export default defineConfig({
   // files: on CI they are left out unless E2E_PICTURES=1 (e2e/support/pictures.ts).
   ...(picturesWanted() ? {} : { grepInvert: /@pictures/ }),
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]] : 'list',
-  // The main server's journeys, and beside them those with a server of their own
-  // (e2e/support/servers.ts): no project waits for another.
+  // The journeys with a server of their own (e2e/support/servers.ts), and beside them the main
+  // server's: no project waits for another. Workers take files in this order, and the apart
+  // servers hold the longest files that run one test after another (appearance.e2e.ts,
+  // admin-security.e2e.ts): started first, they no longer end the run on one worker alone.
   projects: [
-    {
-      name: 'journeys',
-      testMatch: only ? files(only) : '**/*.e2e.ts',
-      testIgnore: apartServers.flatMap((server) => server.files.map((file) => `**/${file}`)),
-    },
     ...apartRuns.map(({ server, port }) => ({
       name: server.name,
       testMatch: files(server.files),
       use: { baseURL: `http://127.0.0.1:${port}` },
     })),
+    {
+      name: 'journeys',
+      testMatch: only ? files(only) : '**/*.e2e.ts',
+      testIgnore: apartServers.flatMap((server) => server.files.map((file) => `**/${file}`)),
+    },
   ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     // Recording a trace costs a quarter of a run's time on 2 cores (measured: five journey
     // files, 295 s traced against 221 s not): the retry of a failed journey records one.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
-    // The system Chromium when present (no browser downloads here), else Playwright's own.
-    launchOptions: chromiumLaunchOptions,
+    // The system Chromium's headless shell, or the browser (scripts/chromium.ts); no downloads.
+    launchOptions: journeyLaunchOptions,
   },
   webServer: [
     webServer(port, dataDir, process.env.E2E_DATABASE_URL ?? ''),

@@ -27,6 +27,7 @@ import { notFoundPath, publicPagePaths } from '../scripts/site-pages'
 import {
   allowUpTo,
   apiCreate,
+  colourRules,
   expect,
   expectNoAxeViolations,
   hydrated,
@@ -218,7 +219,8 @@ for (const style of styles) {
         await page.goto(path)
         await hydrated(page)
         await expect(page.locator('html')).toHaveAttribute('data-style', style)
-        await expectNoAxeViolations(page)
+        // The light theme, every rule; the dark one, the same markup in other colours.
+        await expectNoAxeViolations(page, theme === 'dark' ? { rules: colourRules } : {})
       }
       await context.close()
     })
@@ -233,6 +235,8 @@ for (const style of styles) {
  * nothing (13 pixels of one line; 5 of a text box's edge), so a thousandth of the page may be faint.
  */
 async function paintDifference(a: Buffer, b: Buffer) {
+  // The same pixels make the same PNG: nothing to decode (its size is in the header, IHDR).
+  if (a.equals(b)) return { pixels: a.readUInt32BE(16) * a.readUInt32BE(20), visible: 0, faint: 0 }
   const [one, two] = await Promise.all(
     [a, b].map((png) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })),
   )

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { databaseJourneys } from '../../../e2e/support/database-journeys'
+import { apiInstead, databaseJourneys } from '../../../e2e/support/database-journeys'
 import { apartDatabaseUrl, apartServers } from '../../../e2e/support/servers'
 
 const root = resolve(import.meta.dir, '../../..')
@@ -19,8 +19,29 @@ describe('the journeys that run on PostgreSQL too', () => {
   test('docs/testing.md lists the same files', () => {
     const doc = readFileSync(join(root, 'docs/testing.md'), 'utf8')
     const section = doc.split('## Which checks run on which database')[1]?.split('\n## ')[0] ?? ''
-    const listed = [...section.matchAll(/`e2e\/([\w-]+\.e2e\.ts)`/g)].map((match) => match[1])
+    const listed = [...section.matchAll(/^- `e2e\/([\w-]+\.e2e\.ts)`:/gm)].map((match) => match[1])
     expect(listed.sort()).toEqual(databaseJourneys.map(({ file }) => file).sort())
+  })
+
+  test('each journey left to PGlite names the API test files that check its path on both databases', () => {
+    const kept = new Set(databaseJourneys.map(({ file }) => file))
+    for (const { file, path, tests } of apiInstead) {
+      expect(existsSync(join(root, 'e2e', file)), `e2e/${file}`).toBe(true)
+      expect(kept.has(file), `${file} is on both lists`).toBe(false)
+      expect(path.length).toBeGreaterThan(20)
+      expect(tests.length).toBeGreaterThan(0)
+      for (const test of tests) expect(existsSync(join(root, test)), test).toBe(true)
+    }
+  })
+
+  test('docs/testing.md names them with their API tests', () => {
+    const doc = readFileSync(join(root, 'docs/testing.md'), 'utf8')
+    const section = doc.split('## Which checks run on which database')[1]?.split('\n## ')[0] ?? ''
+    for (const { file, tests } of apiInstead) {
+      const line = section.split('\n').find((text) => text.includes(`\`e2e/${file}\` (PGlite)`))
+      expect(line, file).toBeDefined()
+      for (const test of tests) expect(line, `${file}: ${test}`).toContain(`\`${test}\``)
+    }
   })
 })
 
