@@ -299,7 +299,10 @@ for (const style of styles) {
             await imagesSettled(page)
             const critical = await page.screenshot({ fullPage: true, animations: 'disabled' })
             await page.unroute(stylesheet)
-            await page.addStyleTag({ url: whole })
+            // An address of its own (the server reads the path alone): the boot script asks
+            // for the whole stylesheet after the largest paint, and its request, aborted
+            // above, may still be under way; Chromium gave this link that failed load once.
+            await page.addStyleTag({ url: `${whole}?whole` })
             await imagesSettled(page)
             const full = await page.screenshot({ fullPage: true, animations: 'disabled' })
             await page.route(stylesheet, (route) => route.abort())
