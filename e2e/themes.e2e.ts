@@ -135,6 +135,7 @@ test.describe('a stored choice wins over the device', () => {
       if (whole) sheets.add(new URL(whole, page.url()).href)
     }
     expect(sheets.size).toBeGreaterThanOrEqual(2)
+    let compared = 0
     for (const href of sheets) {
       const css = await (await page.request.get(href)).text()
       const found = await page.evaluate((text) => {
@@ -148,8 +149,10 @@ test.describe('a stored choice wins over the device', () => {
             if (rule instanceof CSSMediaRule) {
               walk(
                 rule.cssRules,
-                underDevice || rule.conditionText.includes('prefers-color-scheme'),
+                underDevice || rule.conditionText.includes('prefers-color-scheme: dark'),
               )
+            } else if (rule instanceof CSSLayerBlockRule || rule instanceof CSSSupportsRule) {
+              walk(rule.cssRules, underDevice)
             } else if (rule instanceof CSSStyleRule) {
               const block = `${rule.selectorText} { ${rule.style.cssText} }`
               if (underDevice) {
@@ -167,6 +170,7 @@ test.describe('a stored choice wins over the device', () => {
         walk(sheet.cssRules, false)
         return { device, stored, deviceOnly }
       }, css)
+      compared += found.device.length
       const name = new URL(href).pathname
       expect(
         found.deviceOnly,
@@ -181,6 +185,8 @@ test.describe('a stored choice wins over the device', () => {
         `${name}: dark rules the device's scheme does not apply`,
       ).toEqual([])
     }
+    // The dark tokens of :root, of each site style and of the Markdown prose, in each stylesheet.
+    expect(compared, 'dark rules compared').toBeGreaterThanOrEqual(10)
   })
 
   test('dark chosen on a light device: a project page (prose, code, images) is dark and its contrast passes axe', async ({
