@@ -68,7 +68,7 @@ export default defineConfig({
   // Traces and failure artifacts; `bun run test` keeps each database's apart.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
-  // E2E_WORKERS: .ci/run gives the PostgreSQL journeys one, beside the PGlite ones.
+  // E2E_WORKERS: .ci/run gives the PGlite journeys three and the PostgreSQL ones one, side by side.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // On CI, a journey that fails runs once more: one that then passes counts as passed and is
   // named under 'what failed once' in the run's output (scripts/test-all.ts), never hidden.

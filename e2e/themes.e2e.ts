@@ -75,7 +75,7 @@ const publicPath = (name: string) => name.replace(':project', slug)
 /** The admin screens `bun run screenshots` takes: each in both themes, with axe. */
 const adminPages = screenPaths('').admin.filter((path) => path.startsWith('/admin'))
 
-// One test per page: the pages share the two workers, and each has a limit of its own.
+// One test per page: the pages share the workers, and each has a limit of its own.
 test.describe.configure({ mode: 'parallel' })
 
 /** Every rule in the light theme; in the dark one the same markup changes colour only. */
