@@ -163,8 +163,8 @@ for (const theme of ['light', 'dark'] as const) {
  * `/` from the page into the header's search box. The header sets its `/` listener in an effect,
  * once its part of the page has hydrated, which can come a moment after `hydrated()` has seen the
  * router's state go (a `/` pressed then went nowhere: twice in a row in a whole `.ci/run`, on
- * PostgreSQL, and once in a lone run): press
- * until the key lands in the box, which takes it at once, and never again after that.
+ * PostgreSQL, and once in a lone run): press until the key lands in the box, which takes it at
+ * once, and never again after that.
  */
 async function slashToSearch(page: Page) {
   await expect(async () => {

@@ -1,7 +1,8 @@
 /**
  * The journeys that change what every other journey sees, or that should not see what every
- * other journey made, get a server of their own (with its own data directory, or its own database on PostgreSQL), so that they run beside the others
- * instead of after them: nothing waits for a slow file to finish before they can start.
+ * other journey made, get a server of their own (with its own data directory, or its own
+ * database on PostgreSQL), so that they run beside the others instead of after them: nothing
+ * waits for a slow file to finish before they can start.
  * `playwright.config.ts` makes one Playwright project and one web server of each; every other
  * journey shares the main server. Listed longest first, as the workers take them.
  * `scripts/test-all.ts` makes their PostgreSQL databases.
