@@ -56,7 +56,7 @@ function webServer(serverPort: number, serverDataDir: string, databaseUrl: strin
       SEARCH_MAX_PER_IP: '100000',
       SEARCH_MAX_PER_SECOND: '1000',
       // Never the internet: projects linking GitHub repositories fetch from a closed loopback
-      // port (e2e/github.e2e.ts runs its own server against a fake GitHub API).
+      // port (e2e/profile/github.e2e.ts runs its own server against a fake GitHub API).
       GITHUB_API_URL: 'http://127.0.0.1:9',
     },
   }

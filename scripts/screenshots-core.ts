@@ -1,6 +1,6 @@
 /**
  * The core of `bun run screenshots` (scripts/screenshots.ts), also run by
- * e2e/screenshots.e2e.ts so CI covers it: every public page and admin
+ * e2e/appearance/screenshots.e2e.ts so CI covers it: every public page and admin
  * screen at 390 px and 1280 px, in the light and the dark theme (the
  * browser's colour scheme, which the site follows by default), as PNGs.
  * No comparison with earlier pictures; each shot records the page's

@@ -3,7 +3,7 @@
  * 1280 px, in the light and the dark colour scheme, as PNGs in
  * `.tmp/screens/` (or SCREENS_DIR) to look at before calling a screen done.
  * No comparison: a script to regenerate the pictures, not a test (its core,
- * scripts/screenshots-core.ts, runs in CI: e2e/screenshots.e2e.ts).
+ * scripts/screenshots-core.ts, runs in CI: e2e/appearance/screenshots.e2e.ts).
  *
  * Starts the production server (the client built once if stale) on a temp
  * DATA_DIR with the bench's content (20 projects, 10 events), signs in

@@ -5,13 +5,13 @@
  * downloaded), can be put away and brought back. Every file input is a
  * button with the chosen file's name beside it. The server runs on its own
  * here, on a fresh data directory, so the site is new whatever the other
- * journeys do (as e2e/github.e2e.ts runs its own).
+ * journeys do (as e2e/profile/github.e2e.ts runs its own).
  */
 import { type Page, request, test } from '@playwright/test'
-import { allowUpTo, expect, expectNoAxeViolations } from './fixtures'
-import { type OwnServer, signInOnOwnServer, startOwnServer } from './support/own-server'
-import { pictures } from './support/pictures'
-import { pngFile } from './support/png'
+import { allowUpTo, expect, expectNoAxeViolations } from '../fixtures'
+import { type OwnServer, signInOnOwnServer, startOwnServer } from '../support/own-server'
+import { pictures } from '../support/pictures'
+import { pngFile } from '../support/png'
 
 const OWNER = { username: 'home-owner', password: 'home owner password' }
 /** A visitor's browser (the headless one is a bot, whose views are not counted). */

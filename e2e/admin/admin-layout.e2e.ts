@@ -9,9 +9,9 @@ import {
   signInPage,
   test,
   unique,
-} from './fixtures'
-import { picture, pictures } from './support/pictures'
-import { pngFile, sha256 } from './support/png'
+} from '../fixtures'
+import { picture, pictures } from '../support/pictures'
+import { pngFile, sha256 } from '../support/png'
 
 /**
  * The admin area: its own wide layout and navigation,

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test'
-import { expect, test, unique } from './fixtures'
+import { expect, test, unique } from '../fixtures'
 
 /*
  * Lists that keep commas: the list fields take one item per

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { apiCreate, expect, test, unique } from './fixtures'
+import { apiCreate, expect, test, unique } from '../fixtures'
 
 /**
  * Putting projects and timeline events in order from the dashboard: by keyboard through dnd-kit, by the Move up / Move down buttons, each

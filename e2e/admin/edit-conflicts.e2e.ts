@@ -8,8 +8,8 @@
  * CI, e2e/support/pictures.ts).
  */
 import type { APIRequestContext, Page } from '@playwright/test'
-import { allowUpTo, apiCreate, expect, expectNoAxeViolations, test, unique } from './fixtures'
-import { picture } from './support/pictures'
+import { allowUpTo, apiCreate, expect, expectNoAxeViolations, test, unique } from '../fixtures'
+import { picture } from '../support/pictures'
 
 interface ProjectRow {
   id: number

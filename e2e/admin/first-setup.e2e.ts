@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { allowUpTo, expectNoAxeViolations } from './fixtures'
-import { type OwnServer, startOwnServer } from './support/own-server'
+import { allowUpTo, expectNoAxeViolations } from '../fixtures'
+import { type OwnServer, startOwnServer } from '../support/own-server'
 
 let server: OwnServer | undefined
 let dataDir = ''

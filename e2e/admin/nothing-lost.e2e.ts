@@ -17,8 +17,8 @@ import {
   expectNoAxeViolations,
   test,
   unique,
-} from './fixtures'
-import { picture } from './support/pictures'
+} from '../fixtures'
+import { picture } from '../support/pictures'
 
 const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and lose them?'
 

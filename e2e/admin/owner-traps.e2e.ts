@@ -14,7 +14,7 @@ import {
   sendRealMessage,
   test,
   unique,
-} from './fixtures'
+} from '../fixtures'
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` })
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from '@playwright/test'
-import { answerConfirm, expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
-import { picture, pictures } from './support/pictures'
+import { answerConfirm, expect, expectNoAxeViolations, hydrated, test, unique } from '../fixtures'
+import { picture, pictures } from '../support/pictures'
 
 /**
  * The analytics screens as the owner uses them: a share link made in the admin,

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { expect, expectNoAxeViolations, test } from '../fixtures'
 
 /**
  * The Analytics screen of a site nobody has visited yet. Any public page

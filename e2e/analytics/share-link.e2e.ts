@@ -6,7 +6,7 @@
  * Headless Chromium says so in its User-Agent and would not be counted as a
  * visitor at all: this journey presents a desktop Chrome's.
  */
-import { apiLogin, expect, hydrated, test, unique } from './fixtures'
+import { apiLogin, expect, hydrated, test, unique } from '../fixtures'
 
 test.use({
   userAgent:

@@ -23,7 +23,7 @@
 import { writeFileSync } from 'node:fs'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import sharp from 'sharp'
-import { notFoundPath, publicPagePaths } from '../scripts/site-pages'
+import { notFoundPath, publicPagePaths } from '../../scripts/site-pages'
 import {
   allowUpTo,
   apiCreate,
@@ -34,7 +34,7 @@ import {
   test,
   unique,
   wholeStylesheetOf,
-} from './fixtures'
+} from '../fixtures'
 
 const styles = ['minimal', 'editorial', 'bold'] as const
 const themes = ['light', 'dark'] as const

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { captureScreens, screenPaths } from '../scripts/screenshots-core'
-import { allowUpTo, apiCreate, expect, test, unique } from './fixtures'
+import { captureScreens, screenPaths } from '../../scripts/screenshots-core'
+import { allowUpTo, apiCreate, expect, test, unique } from '../fixtures'
 
 /**
  * `bun run screenshots` in CI: its core (scripts/screenshots-core.ts), on a

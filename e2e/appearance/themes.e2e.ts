@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { screenPaths } from '../scripts/screenshots-core'
-import { notFoundPath, publicPagePaths } from '../scripts/site-pages'
+import { screenPaths } from '../../scripts/screenshots-core'
+import { notFoundPath, publicPagePaths } from '../../scripts/site-pages'
 import {
   apiCreate,
   apiLogin,
@@ -14,8 +14,8 @@ import {
   test,
   unique,
   wholeStylesheetOf,
-} from './fixtures'
-import { pngFile } from './support/png'
+} from '../fixtures'
+import { pngFile } from '../support/png'
 
 /**
  * The themes in the browser: every public page and the admin screens

@@ -6,8 +6,8 @@
  * directory (as hostile-content.e2e.ts does).
  */
 import { expect, test } from '@playwright/test'
-import { allowUpTo } from './fixtures'
-import { type OwnServer, startOwnServer } from './support/own-server'
+import { allowUpTo } from '../fixtures'
+import { type OwnServer, startOwnServer } from '../support/own-server'
 
 const ADMIN = { username: 'restore-admin', password: 'restore admin password' }
 

@@ -1,5 +1,5 @@
-import { apiCreate, apiUpload, dropFiles, expect, hydrated, test, unique } from './fixtures'
-import { pngFile as png, sha256 } from './support/png'
+import { apiCreate, apiUpload, dropFiles, expect, hydrated, test, unique } from '../fixtures'
+import { pngFile as png, sha256 } from '../support/png'
 
 /** `sizes` of a project page's main image (client/lib/responsive-image.ts). */
 const pageSizes = '(min-width:704px) 656px,(min-width:640px) calc(100vw - 3rem),calc(100vw - 2rem)'

@@ -9,9 +9,9 @@ import {
   type TestFile,
   test,
   unique,
-} from './fixtures'
-import { pictures } from './support/pictures'
-import { pngFile as png, sha256 } from './support/png'
+} from '../fixtures'
+import { pictures } from '../support/pictures'
+import { pngFile as png, sha256 } from '../support/png'
 
 /** The stored image's file name: an opaque PNG is kept as a JPEG named by the upload's hash. */
 const storedName = (file: TestFile) => `${sha256(file.bytes)}.jpg`

@@ -1,6 +1,6 @@
 /** The library keeps each upload's file name: shown, searchable, editable; and where each image is used. */
-import { answerConfirm, apiUpload, expect, test, unique } from './fixtures'
-import { pngFile } from './support/png'
+import { answerConfirm, apiUpload, expect, test, unique } from '../fixtures'
+import { pngFile } from '../support/png'
 
 test('an upload is listed by its file name, found by a search, renamed, and shows where it is used', async ({
   adminPage: page,

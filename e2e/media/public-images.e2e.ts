@@ -1,4 +1,4 @@
-import { apiCreate, expect, hydrated, test, unique } from './fixtures'
+import { apiCreate, expect, hydrated, test, unique } from '../fixtures'
 
 /**
  * An image URL that leads nowhere shows the project's generated cover, never

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { answerConfirm, expect, sendRealMessage, test, unique } from './fixtures'
+import { answerConfirm, expect, sendRealMessage, test, unique } from '../fixtures'
 
 interface ContactRow {
   id: number

@@ -12,10 +12,10 @@ import {
   signInPage,
   test,
   unique,
-} from './fixtures'
-import { freePort } from './support/free-port'
-import { type OwnServer, startOwnServer } from './support/own-server'
-import { picture, pictures } from './support/pictures'
+} from '../fixtures'
+import { freePort } from '../support/free-port'
+import { type OwnServer, startOwnServer } from '../support/own-server'
+import { picture, pictures } from '../support/pictures'
 
 /** Sends a message as a visitor does: the page, then (a person types) a few seconds, then Send. */
 async function sendFromContactPage(page: Page, name: string, text: string) {

@@ -1,5 +1,5 @@
 import type { Locator, Page, Request } from '@playwright/test'
-import { expect, hydrated, test, unique } from './fixtures'
+import { expect, hydrated, test, unique } from '../fixtures'
 
 const isContactSend = (url: URL) =>
   url.pathname.startsWith('/trpc/') && url.pathname.includes('contact.send')

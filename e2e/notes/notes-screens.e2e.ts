@@ -3,12 +3,12 @@
  * person to look at (no image comparison), in .tmp/pictures/notes-screens/.
  * Tagged @pictures: not on CI (e2e/support/pictures.ts). What it passes
  * through is checked on CI elsewhere: the theme each page applies by
- * e2e/themes.e2e.ts (one head script on every page and admin screen), the
- * notes' pages and search in both themes by e2e/notes.e2e.ts.
+ * e2e/appearance/themes.e2e.ts (one head script on every page and admin screen), the
+ * notes' pages and search in both themes by e2e/notes/notes.e2e.ts.
  */
-import { allowUpTo, expect, hydrated, test, unique } from './fixtures'
-import { picture } from './support/pictures'
-import { pngFile } from './support/png'
+import { allowUpTo, expect, hydrated, test, unique } from '../fixtures'
+import { picture } from '../support/pictures'
+import { pngFile } from '../support/png'
 
 test('the notes screens at 390 and 1280 px, light and dark', {
   tag: '@pictures',

@@ -5,8 +5,8 @@
  * both themes (tagged @pictures: not on CI, e2e/support/pictures.ts).
  */
 import type { APIRequestContext } from '@playwright/test'
-import { allowUpTo, answerConfirm, expect, expectNoAxeViolations, test, unique } from './fixtures'
-import { picture } from './support/pictures'
+import { allowUpTo, answerConfirm, expect, expectNoAxeViolations, test, unique } from '../fixtures'
+import { picture } from '../support/pictures'
 
 interface NoteRow {
   id: number

@@ -6,8 +6,8 @@
  * by keyboard alone.
  */
 import type { Page } from '@playwright/test'
-import { apiLogin, expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
-import { pngFile } from './support/png'
+import { apiLogin, expect, expectNoAxeViolations, hydrated, test, unique } from '../fixtures'
+import { pngFile } from '../support/png'
 
 test.describe.configure({ timeout: 180_000 })
 

@@ -8,8 +8,8 @@ import {
   hydrated,
   test,
   unique,
-} from './fixtures'
-import { pngFile } from './support/png'
+} from '../fixtures'
+import { pngFile } from '../support/png'
 
 /**
  * axe-core on every public page (with content in it: a project with images

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from '../fixtures'
 
 /** Texts that only admin screens contain: their presence means admin code was fetched. */
 const adminOnly = ['Manage Projects.', 'Save Project', 'Save Event', 'Login failed', 'Sign out']

@@ -7,7 +7,7 @@
  */
 import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
-import { apiCreate, expect, hydrated, test, unique, wholeStylesheetOf } from './fixtures'
+import { apiCreate, expect, hydrated, test, unique, wholeStylesheetOf } from '../fixtures'
 
 /**
  * A guard against growth, at the target: the home page's first load (the entry

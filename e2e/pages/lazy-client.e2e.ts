@@ -1,4 +1,4 @@
-import { apiCreate, expect, hydrated, test, unique } from './fixtures'
+import { apiCreate, expect, hydrated, test, unique } from '../fixtures'
 
 /**
  * Public pages fetch the tRPC client's code only when they first need it

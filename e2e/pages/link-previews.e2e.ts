@@ -4,8 +4,8 @@
  * image loads (the server draws it: server/http/surfaces/og.ts).
  */
 import type { Page } from '@playwright/test'
-import { apiCreate, apiUpload, expect, test, unique } from './fixtures'
-import { pngFile, pngSize } from './support/png'
+import { apiCreate, apiUpload, expect, test, unique } from '../fixtures'
+import { pngFile, pngSize } from '../support/png'
 
 /** What a previewer reads from the head. */
 async function previewTags(page: Page) {

@@ -4,8 +4,8 @@
  * a GET form, an image opens as the full file and a message can be sent (the
  * form posts to its page, which answers with the success text).
  */
-import { publicPagePaths } from '../scripts/site-pages'
-import { allowUpTo, apiCreate, expect, expectNoAxeViolations, test, unique } from './fixtures'
+import { publicPagePaths } from '../../scripts/site-pages'
+import { allowUpTo, apiCreate, expect, expectNoAxeViolations, test, unique } from '../fixtures'
 
 test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } })
 

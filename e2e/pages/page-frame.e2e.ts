@@ -5,7 +5,7 @@
  * 404, and a project's address can be chosen in its form (the former one
  * leads to the new one).
  */
-import { apiCreate, expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
+import { apiCreate, expect, expectNoAxeViolations, hydrated, test, unique } from '../fixtures'
 
 test('at 390 px a visitor deep-linked to a project sees whose site it is', async ({
   page,

@@ -1,4 +1,4 @@
-import { apiCreate, expect, hydrated, test, unique } from './fixtures'
+import { apiCreate, expect, hydrated, test, unique } from '../fixtures'
 
 test.describe('home page', () => {
   test('the intro shows the photo at 175×175, the headline and the owner lines', async ({

@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from './fixtures'
+import { expect, hydrated, test } from '../fixtures'
 
 test.describe('site layout', () => {
   test('the sticky header links home, to projects and to contact, never to /login', async ({

@@ -4,7 +4,7 @@
  * its card and its page), a project page reads as a case study whose images
  * open in a lightbox a keyboard can drive.
  */
-import { apiCreate, expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
+import { apiCreate, expect, expectNoAxeViolations, hydrated, test, unique } from '../fixtures'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { apiCreate, apiLogin, apiUpload, expect, hydrated, test, unique } from './fixtures'
-import { pngFile } from './support/png'
+import { apiCreate, apiLogin, apiUpload, expect, hydrated, test, unique } from '../fixtures'
+import { pngFile } from '../support/png'
 
 /**
  * Server rendering seen from the browser: the first HTML already holds the

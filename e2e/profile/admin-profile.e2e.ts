@@ -4,8 +4,8 @@
  * project in playwright.config.ts), and put the original profile back.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
-import { pngFile, sha256 } from './support/png'
+import { expect, expectNoAxeViolations, hydrated, test, unique } from '../fixtures'
+import { pngFile, sha256 } from '../support/png'
 
 /** The profile every other journey expects (playwright.config.ts seeds it). */
 const original = {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { apiCreate, apiLogin, expect, expectNoAxeViolations, test, unique } from './fixtures'
-import { pictures } from './support/pictures'
+import { apiCreate, apiLogin, expect, expectNoAxeViolations, test, unique } from '../fixtures'
+import { pictures } from '../support/pictures'
 
 /**
  * The CV, JSON Resume and backups in the browser: the home page's "Download CV" gives the PDF; the

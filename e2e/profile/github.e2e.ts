@@ -4,20 +4,20 @@
  * drafts, and visitors see the stars and language on the cards and the
  * repository panel on each project page, in both themes. The server runs
  * on its own here (its GITHUB_API_URL is a fake GitHub API on loopback,
- * e2e/support/fake-github-server.ts), as e2e/hostile-content.e2e.ts does.
+ * e2e/support/fake-github-server.ts), as e2e/security/hostile-content.e2e.ts does.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { type Page, test } from '@playwright/test'
-import { allowUpTo, expect, expectNoAxeViolations, hydrated } from './fixtures'
-import { freePort } from './support/free-port'
+import { allowUpTo, expect, expectNoAxeViolations, hydrated } from '../fixtures'
+import { freePort } from '../support/free-port'
 import {
   type OwnServer,
   signInOnOwnServer,
   startOwnServer,
   stopChildren,
   waitForAnswer,
-} from './support/own-server'
-import { pictures } from './support/pictures'
+} from '../support/own-server'
+import { pictures } from '../support/pictures'
 
 const OWNER = { username: 'github-owner', password: 'github owner password' }
 

@@ -14,9 +14,9 @@ import {
   hydrated,
   test,
   unique,
-} from './fixtures'
-import { picture, pictures } from './support/pictures'
-import { pngFile } from './support/png'
+} from '../fixtures'
+import { picture, pictures } from '../support/pictures'
+import { pngFile } from '../support/png'
 
 /** A visitor: a browser context with no token in its storage. */
 async function visitor(browser: Browser): Promise<Page> {

@@ -1,4 +1,4 @@
-import { apiCreate, expect, expectNoAxeViolations, hydrated, test, unique } from './fixtures'
+import { apiCreate, expect, expectNoAxeViolations, hydrated, test, unique } from '../fixtures'
 
 /**
  * A project's long description and a timeline event's bullets are Markdown,

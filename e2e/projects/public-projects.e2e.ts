@@ -1,4 +1,4 @@
-import { apiCreate, expect, test, unique } from './fixtures'
+import { apiCreate, expect, test, unique } from '../fixtures'
 
 test.describe('projects', () => {
   test('My Projects lists every project as a card: three a row from 1200 px, two below', async ({

@@ -4,8 +4,8 @@
  * without a code block's language name. Pictures at 390 and 1280 px in
  * both themes (e2e/support/pictures.ts).
  */
-import { apiCreate, expect, expectNoAxeViolations, test, unique } from './fixtures'
-import { pictures } from './support/pictures'
+import { apiCreate, expect, expectNoAxeViolations, test, unique } from '../fixtures'
+import { pictures } from '../support/pictures'
 
 const browserYellow = ['rgb(255, 255, 0)', 'rgb(255, 255, 0, 1)']
 

@@ -1,4 +1,4 @@
-import { e2eAdmin, expect, signInPage, test, unique } from './fixtures'
+import { e2eAdmin, expect, signInPage, test, unique } from '../fixtures'
 
 const storedToken = (page: import('@playwright/test').Page) =>
   page.evaluate(() => window.localStorage.getItem('token'))

@@ -11,8 +11,8 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
-import { allowUpTo, e2eAdmin, expect, expectNoAxeViolations, test } from './fixtures'
-import { pictures } from './support/pictures'
+import { allowUpTo, e2eAdmin, expect, expectNoAxeViolations, test } from '../fixtures'
+import { pictures } from '../support/pictures'
 
 test.describe.configure({ mode: 'serial' })
 // Each sign-in with a code needs a new 30-second step: some tests wait for the clock.

@@ -6,9 +6,9 @@
  */
 import { execFileSync } from 'node:child_process'
 import { expect, type Page, test } from '@playwright/test'
-import { allowUpTo } from './fixtures'
-import { type OwnServer, startOwnServer } from './support/own-server'
-import { pngFile } from './support/png'
+import { allowUpTo } from '../fixtures'
+import { type OwnServer, startOwnServer } from '../support/own-server'
+import { pngFile } from '../support/png'
 
 const png = pngFile('hostile-placeholder.png', 64, 48)
 const HOSTILE_ADMIN = { username: 'hostile-admin', password: 'hostile admin password' }

@@ -11,9 +11,9 @@
  * the sign-ins here never touch the shared server's one owner.
  */
 import type { CDPSession, Page } from '@playwright/test'
-import { allowUpTo, expect, expectNoAxeViolations, test } from './fixtures'
-import { type OwnServer, signInOnOwnServer, startOwnServer } from './support/own-server'
-import { pictures } from './support/pictures'
+import { allowUpTo, expect, expectNoAxeViolations, test } from '../fixtures'
+import { type OwnServer, signInOnOwnServer, startOwnServer } from '../support/own-server'
+import { pictures } from '../support/pictures'
 
 test.describe.configure({ mode: 'serial' })
 allowUpTo(90_000)

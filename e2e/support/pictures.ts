@@ -1,7 +1,7 @@
 /**
  * Pictures: the PNGs a journey takes for a person to look at, never compared
  * with anything (a check that compares pixels takes its own screenshots, as
- * e2e/appearance.e2e.ts does). They go to `.tmp/pictures/<journey>/…`.
+ * e2e/appearance/appearance.e2e.ts does). They go to `.tmp/pictures/<journey>/…`.
  *
  * CI keeps no files, so there a picture is only time spent on a busy 2-core
  * machine: on CI (`CI` set) none is taken, unless `E2E_PICTURES=1` asks for

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { answerConfirm, apiCreate, expect, test, unique } from './fixtures'
+import { answerConfirm, apiCreate, expect, test, unique } from '../fixtures'
 
 interface EventRow {
   id: number
