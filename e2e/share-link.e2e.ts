@@ -32,7 +32,8 @@ test('a share link leads to its page and counts the visit, with no cookie and no
   await expect(page).toHaveURL(new RegExp(`/projects\\?ref=${link.code}$`))
   await expect(page.getByRole('heading', { level: 1, name: 'My Projects.' })).toBeVisible()
   await hydrated(page)
-  // Navigating inside the site renders in the browser: no page load, no view.
+  // Navigating inside the site is a page load (a document: docs/decisions/0389), so a view,
+  // and one only even when the browser prepared the page on the hover (Speculation Rules).
   await page
     .getByRole('banner')
     .getByRole('navigation', { name: 'Main' })
@@ -49,10 +50,10 @@ test('a share link leads to its page and counts the visit, with no cookie and no
   const entry = ((await list.json()) as { id: number }[]).find((row) => row.id === link.id)
   expect(entry).toMatchObject({
     name,
-    views: 2,
+    views: 3,
     visitors: 1,
     pages: [
-      { path: '/', views: 1 },
+      { path: '/', views: 2 },
       { path: '/projects', views: 1 },
     ],
   })
