@@ -254,6 +254,8 @@ for (const image of document.images) {
 try {
   const app = self?.dataset.app
   if (app && document.querySelector('[data-draft-check]') && localStorage.getItem('token')) {
+    // The app's page from now on (its render resets <html>'s attributes): not an island's.
+    self?.removeAttribute('data-islands-loader')
     void import(/* @vite-ignore */ app)
   }
 } catch {
