@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from './fixtures'
+import { expect, test } from './fixtures'
 
 test.describe('site layout', () => {
   test('the sticky header links home, to projects and to contact, never to /login', async ({
@@ -109,6 +109,7 @@ test.describe('404 and error pages', () => {
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Hi, I'm Ada Lovelace!")
   })
+
   // A page whose data fails to load is the server's 500 with the error page (a public page is a
   // document: no load happens in the browser); server/tests/pages/ssr.test.ts renders it.
 })

@@ -62,7 +62,7 @@ export function referrerHostOf(referer: string | null, ownHosts: readonly string
 /** A request the browser made ahead of a navigation that may never come (Speculation Rules). */
 export function isSpeculative(headers: Headers): boolean {
   const purpose = headers.get('sec-purpose') ?? headers.get('purpose')
-  return purpose !== null && purpose.toLowerCase().includes('prefetch')
+  return purpose?.toLowerCase().includes('prefetch') === true
 }
 
 /** The island loader's word that a page fetched ahead is now shown (client/islands/loader.ts). */
