@@ -229,14 +229,15 @@ function imageFailed(image: HTMLImageElement): void {
 const imageLoaded = (image: HTMLImageElement) => {
   if (image.style.backgroundImage) image.removeAttribute('style')
 }
-addEventListener(
+// On the document, captured: an element's `load` never reaches the window.
+document.addEventListener(
   'error',
   (event) => {
     if (event.target instanceof HTMLImageElement) imageFailed(event.target)
   },
   true,
 )
-addEventListener(
+document.addEventListener(
   'load',
   (event) => {
     if (event.target instanceof HTMLImageElement) imageLoaded(event.target)
