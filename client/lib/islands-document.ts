@@ -20,7 +20,7 @@ export interface IslandsDocument {
  * pointer rests on it or presses it (`moderate`), so the click shows a page
  * that is ready. Not the admin, the sign-in pages, the API, files and share
  * links (whose redirect counts a visit), nor search results (a search for
- * every hover). The server does not count a prepared page's request as a
+ * every hover), nor the timeline's tabs (selected in place). The server does not count a prepared page's request as a
  * view (its `Sec-Purpose` header); the loader counts it when it is shown
  * (server/http/infra/page-views.ts). The CSP allows it by its hash
  * (server/http/pages/scripts.ts): a constant, so the bytes hashed are the
@@ -51,7 +51,12 @@ export const SPECULATION_RULES = JSON.stringify({
               ],
             },
           },
-          { not: { selector_matches: '[download], [data-lightbox], [rel~="nofollow"]' } },
+          // Not a tab (the loader selects it in place) or an image's opener.
+          {
+            not: {
+              selector_matches: '[download], [data-lightbox], [role="tab"], [rel~="nofollow"]',
+            },
+          },
         ],
       },
       eagerness: 'moderate',
