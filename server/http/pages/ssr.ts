@@ -162,10 +162,10 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
       // throws reaches our logger and error page instead of a bare text 500.
       response = await handle(async ({ router, responseHeaders }) => {
         routeError = router.stores.matches.get().find((match) => match.status === 'error')?.error
-        const scripts = captureRouterScripts(router, ownScripts)
+        const scripts = islands ? null : captureRouterScripts(router, ownScripts)
         const body = renderToString(createElement(RouterServer, { router }))
         let html: string
-        if (islands) {
+        if (!scripts) {
           // No router bootstrap and no loader data: nothing hydrates the page as a whole.
           html = `<!DOCTYPE html>${body}`
           router.serverSsr?.cleanup()
