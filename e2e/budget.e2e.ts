@@ -12,7 +12,7 @@ import { apiCreate, expect, hydrated, test, unique, wholeStylesheetOf } from './
 /**
  * A public page's first load: the script it runs before anyone uses it, inline
  * or fetched. A public page is a document with islands (docs/decisions/0389):
- * the theme's inline script (0.4 KB gzip) and the island loader (2.6 KB): 2.9 KB, and
+ * the theme's inline script (0.4 KB gzip) and the island loader (2.7 KB): 3.0 KB, and
  * nothing else until a part of it is used: no React, no router, no data (the
  * whole document hydrated before: 110–114 KB; docs/performance.md).
  */

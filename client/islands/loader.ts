@@ -122,7 +122,9 @@ for (const type of ['focusin', 'pointerdown', 'touchstart', 'keydown']) {
     type,
     (event) => {
       const element = islandOf(event.target)
-      if (element) void wake(element)
+      // A press on a link leaves the page (the phone's search icon): nothing to wake for.
+      const onLink = event.target instanceof Element && event.target.closest('a[href]')
+      if (element && !(onLink && type !== 'focusin' && type !== 'keydown')) void wake(element)
     },
     { capture: true, passive: true },
   )
