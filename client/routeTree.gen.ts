@@ -30,6 +30,7 @@ import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
+import { Route as AdminSearchSharingRouteImport } from './routes/admin/search-sharing'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
 import { Route as AdminShareLinksRouteImport } from './routes/admin/share-links'
 import { Route as AdminTrashRouteImport } from './routes/admin/trash'
@@ -152,6 +153,11 @@ const AdminProfileRoute = AdminProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminSearchSharingRoute = AdminSearchSharingRouteImport.update({
+  id: '/search-sharing',
+  path: '/search-sharing',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminSecurityRoute = AdminSecurityRouteImport.update({
   id: '/security',
   path: '/security',
@@ -254,6 +260,7 @@ export interface FileRoutesByFullPath {
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/search-sharing': typeof AdminSearchSharingRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/share-links': typeof AdminShareLinksRoute
   '/admin/trash': typeof AdminTrashRoute
@@ -292,6 +299,7 @@ export interface FileRoutesByTo {
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/search-sharing': typeof AdminSearchSharingRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/share-links': typeof AdminShareLinksRoute
   '/admin/trash': typeof AdminTrashRoute
@@ -332,6 +340,7 @@ export interface FileRoutesById {
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/search-sharing': typeof AdminSearchSharingRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/share-links': typeof AdminShareLinksRoute
   '/admin/trash': typeof AdminTrashRoute
@@ -373,6 +382,7 @@ export interface FileRouteTypes {
     | '/admin/messages'
     | '/admin/notifications'
     | '/admin/profile'
+    | '/admin/search-sharing'
     | '/admin/security'
     | '/admin/share-links'
     | '/admin/trash'
@@ -411,6 +421,7 @@ export interface FileRouteTypes {
     | '/admin/messages'
     | '/admin/notifications'
     | '/admin/profile'
+    | '/admin/search-sharing'
     | '/admin/security'
     | '/admin/share-links'
     | '/admin/trash'
@@ -450,6 +461,7 @@ export interface FileRouteTypes {
     | '/admin/messages'
     | '/admin/notifications'
     | '/admin/profile'
+    | '/admin/search-sharing'
     | '/admin/security'
     | '/admin/share-links'
     | '/admin/trash'
@@ -633,6 +645,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProfileRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/search-sharing': {
+      id: '/admin/search-sharing'
+      path: '/search-sharing'
+      fullPath: '/admin/search-sharing'
+      preLoaderRoute: typeof AdminSearchSharingRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/security': {
       id: '/admin/security'
       path: '/security'
@@ -761,6 +780,7 @@ interface AdminRouteRouteChildren {
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminProfileRoute: typeof AdminProfileRoute
+  AdminSearchSharingRoute: typeof AdminSearchSharingRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
   AdminShareLinksRoute: typeof AdminShareLinksRoute
   AdminTrashRoute: typeof AdminTrashRoute
@@ -789,6 +809,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminMessagesRoute: AdminMessagesRoute,
   AdminNotificationsRoute: AdminNotificationsRoute,
   AdminProfileRoute: AdminProfileRoute,
+  AdminSearchSharingRoute: AdminSearchSharingRoute,
   AdminSecurityRoute: AdminSecurityRoute,
   AdminShareLinksRoute: AdminShareLinksRoute,
   AdminTrashRoute: AdminTrashRoute,

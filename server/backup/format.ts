@@ -1,6 +1,7 @@
 import { createSelectSchema } from 'drizzle-zod'
 import { z } from 'zod'
 import { ACCENT_PATTERN, DEFAULT_ACCENT } from '../../src/domain/accent'
+import { SEO_SCREENS } from '../../src/domain/seo-screens'
 import { normalSitePath } from '../../src/domain/site-path'
 import { siteStyleSchema } from '../../src/schemas/appearance'
 import { backupTable, nonEmpty, positive, timestamp } from '../content/backup-rows'
@@ -12,6 +13,7 @@ import {
   appearance,
   cvFile,
   passkeys,
+  screenSeo,
   profile,
   revisions,
   shareLinks,
@@ -56,6 +58,12 @@ export const backupTables = {
     table: appearance,
     rows: createSelectSchema(appearance, { id: z.literal(1), style: siteStyleSchema }),
     order: [appearance.id],
+  }),
+  // What the fixed screens say to search engines and link previews; none: what they make.
+  screen_seo: backupTable({
+    table: screenSeo,
+    rows: createSelectSchema(screenSeo, { screen: z.enum(SEO_SCREENS) }),
+    order: [screenSeo.screen],
   }),
   admin_users: backupTable({
     table: adminUsers,
@@ -198,6 +206,8 @@ const tablesSchema = z.strictObject({
   profile: z.array(backupTables.profile.rows).length(1, 'must hold exactly one row'),
   // Files before version 7 were written before site styles: the default style.
   appearance: z.array(backupTables.appearance.rows).max(1, 'holds at most one row').default([]),
+  // Files written before search and sharing: none.
+  screen_seo: z.array(backupTables.screen_seo.rows).default([]),
   admin_users: z.array(backupTables.admin_users.rows),
   // Files before version 3 were written before two-factor sign-in.
   two_factor: z.array(backupTables.two_factor.rows).default([]),

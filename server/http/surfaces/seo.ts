@@ -3,9 +3,12 @@
  * (every public page and every project at its current slug), /robots.txt and
  * the web app manifest.
  */
+
+import { SEO_SCREENS, seoScreenInfo } from '../../../src/domain/seo-screens'
 import type { Post } from '../../../src/schemas/post'
 import type { Profile } from '../../../src/schemas/profile'
 import type { Project } from '../../../src/schemas/project'
+import type { ScreensSeo } from '../../../src/schemas/seo'
 
 /** The public pages that exist whatever the content. */
 export const publicPages = ['/', '/projects', '/cv', '/contact-me', '/privacy'] as const
@@ -14,22 +17,34 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
+/** A fixed screen's path, when the owner hid it from search engines (Settings → Search & sharing). */
+function hiddenPaths(screens: ScreensSeo | undefined): Set<string> {
+  return new Set(
+    SEO_SCREENS.filter((screen) => screens?.[screen].noindex).map(
+      (screen) => seoScreenInfo[screen].path,
+    ),
+  )
+}
+
 export function sitemapXml(
   siteUrl: string,
   projects: readonly Project[],
   posts: readonly Post[] = [],
+  screens?: ScreensSeo,
 ): string {
   const entry = (path: string, lastmod?: string) =>
     `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc>${
       lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''
     }</url>`
+  const hidden = hiddenPaths(screens)
   const lines = [
-    ...publicPages.map((path) => entry(path)),
-    ...projects.map((project) =>
-      entry(`/projects/${encodeURIComponent(project.slug)}`, project.updated_at),
-    ),
+    ...publicPages.filter((path) => !hidden.has(path)).map((path) => entry(path)),
+    // An item hidden from search engines (`noindex`) is left out too.
+    ...projects
+      .filter((project) => !project.noindex)
+      .map((project) => entry(`/projects/${encodeURIComponent(project.slug)}`, project.updated_at)),
     // Notes: the list once a post is live, and each live post.
-    ...(posts.length > 0 ? [entry('/notes')] : []),
+    ...(posts.length > 0 && !hidden.has('/notes') ? [entry('/notes')] : []),
     ...posts.map((post) => entry(`/notes/${encodeURIComponent(post.slug)}`, post.updated_at)),
   ]
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`
@@ -67,6 +82,7 @@ export interface SeoSources {
   projects: { list: () => Promise<Project[]> }
   posts: { list: (input: { tag?: string | null }) => Promise<Post[]> }
   profile: { get: () => Promise<Profile> }
+  settings: { seo: () => Promise<ScreensSeo> }
 }
 
 /** The three answers, revalidated on every use (content changes with each admin write). */
@@ -75,7 +91,12 @@ export function createSeoHandlers(siteUrl: string, sources: SeoSources) {
   return {
     sitemap: async () =>
       new Response(
-        sitemapXml(siteUrl, await sources.projects.list(), await sources.posts.list({})),
+        sitemapXml(
+          siteUrl,
+          await sources.projects.list(),
+          await sources.posts.list({}),
+          await sources.settings.seo(),
+        ),
         {
           headers: {
             'content-type': 'application/xml; charset=utf-8',

@@ -31,6 +31,8 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'PUT /api/overview/checklist 204 overview.setChecklistHidden',
       'GET /api/settings/time-zone 200 settings.timeZone',
       'PUT /api/settings/time-zone 200 settings.setTimeZone',
+      'GET /api/settings/seo 200 settings.seo',
+      'PUT /api/settings/seo/:screen 200 settings.setSeo',
       'POST /api/notifications/test 200 notifications.test',
       'POST /api/auth/login 200 auth.login',
       'GET /api/setup 200 auth.setupStatus',

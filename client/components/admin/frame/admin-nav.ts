@@ -61,6 +61,7 @@ export const adminNavGroups = [
     label: 'Settings',
     entries: [
       { label: 'Appearance', link: linkOptions({ to: '/admin/appearance' }) },
+      { label: 'Search & sharing', link: linkOptions({ to: '/admin/search-sharing' }) },
       { label: 'Security', link: linkOptions({ to: '/admin/security' }) },
       {
         label: 'Notifications',

@@ -34,6 +34,7 @@ const actionLabels: Record<string, string> = {
   'profile.restoreRevision': 'Profile version restored',
   'appearance.set': 'Site style changed',
   'settings.setTimeZone': 'Time zone changed',
+  'settings.setSeo': 'Search & sharing changed',
   'trash.restore': 'Restored from the Trash',
   'trash.delete': 'Deleted for good from the Trash',
   'shareLinks.create': 'Share link created',
