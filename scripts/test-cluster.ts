@@ -520,7 +520,7 @@ try {
       const messageIds = [...acked.messages.keys()]
       const eventIds = [...acked.events.keys()]
       const storedMessages =
-        await sql`select id, message from contact_messages where id in ${sql(messageIds)}`
+        await sql`select id, message from messages where id in ${sql(messageIds)}`
       const storedEvents =
         await sql`select id, title from timeline_events where id in ${sql(eventIds)}`
       const lost = [

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import {
   type ContactFormState,
   type ContactResult,
-  contactMessages,
+  contactFormTexts,
 } from '../../src/domain/contact-form'
 import type { ApiInputs } from '../lib/api'
 import { httpStatusOf } from '../lib/api-errors'
@@ -23,19 +23,19 @@ const fetchFormToken = (): Promise<string> =>
     .catch(() => '')
 
 /**
- * `contact.send` through the router's tRPC client (its code fetched on first
+ * `messages.send` through the router's tRPC client (its code fetched on first
  * need), with a pending flag: the page's script carries no React Query.
  */
 function useSend() {
   const api = useRouter().options.context.api
   const [isPending, setPending] = useState(false)
   function mutate(
-    input: ApiInputs['contact']['send'],
+    input: ApiInputs['messages']['send'],
     handlers: { onSuccess: () => void; onError: (error: unknown) => void },
   ) {
     setPending(true)
     api()
-      .then((client) => client.contact.send.mutate(input))
+      .then((client) => client.messages.send.mutate(input))
       .then(handlers.onSuccess, handlers.onError)
       .finally(() => setPending(false))
   }
@@ -45,7 +45,7 @@ function useSend() {
 /**
  * The contact form. The browser enforces the required fields and the email
  * format; the outcome is announced in a polite live region beside the button.
- * A real form: without script it posts to its page, which answers with the
+ * A real form: without script it submits to its page, which answers with the
  * page and the outcome (`state`, given by the server's render); with script
  * it sends in place.
  */
@@ -79,13 +79,13 @@ export function ContactForm({ state = {} }: { state?: ContactFormState }) {
           setName('')
           setEmail('')
           setMessage('')
-          setResult({ kind: 'success', text: contactMessages.success })
+          setResult({ kind: 'success', text: contactFormTexts.success })
         },
         onError: (error) => {
           const answered = httpStatusOf(error) !== null
           setResult({
             kind: 'error',
-            text: answered ? contactMessages.failed : contactMessages.network,
+            text: answered ? contactFormTexts.failed : contactFormTexts.network,
           })
         },
       },
@@ -152,7 +152,7 @@ export function ContactForm({ state = {} }: { state?: ContactFormState }) {
           className="form-field resize-y"
         />
       </div>
-      {/* The token a post without script sends; with script a fresh one is fetched (above). */}
+      {/* The token a submission without script sends; with script a fresh one is fetched (above). */}
       <input type="hidden" name="form_token" defaultValue={state.token ?? ''} />
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>Leave this field empty</label>

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { contactMessages, projects, timelineEvents } from '../../db/schema'
+import { messages, projects, timelineEvents } from '../../db/schema'
 import {
   createTestApp,
   isRecord,
@@ -401,7 +401,7 @@ describe('contact', () => {
       body: { name: '  Grace  ', email: ' grace@example.com ', message: '\n Hi! \n' },
     })
     expect(r.status).toBe(201)
-    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, r.id))
+    const [row] = await t.db.select().from(messages).where(eq(messages.id, r.id))
     expect(row).toMatchObject({ name: 'Grace', email: 'grace@example.com', message: 'Hi!' })
   })
 })
@@ -561,7 +561,7 @@ describe('oversized bodies', () => {
 
   test('a declared Content-Length over 1 MB is refused on the tRPC door too', async () => {
     const response = await t.app.handle(
-      new Request('http://localhost/trpc/contact.send', {
+      new Request('http://localhost/trpc/messages.send', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': String(big.length) },
         body: big,
@@ -660,11 +660,11 @@ describe('unknown fields are refused, named, and never written', () => {
   })
 
   test('POST /api/contact', async () => {
-    const before = await t.db.select().from(contactMessages)
+    const before = await t.db.select().from(messages)
     const r = await t.request('POST', '/api/contact', { body: { ...sample.contact(), ...forged } })
     expect(r.status).toBe(400)
     expect(r.body).toEqual(named(['id', 'slug', 'created_at', 'updated_at', 'extra']))
-    expect(await t.db.select().from(contactMessages)).toEqual(before)
+    expect(await t.db.select().from(messages)).toEqual(before)
   })
 })
 

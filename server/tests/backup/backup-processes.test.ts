@@ -283,7 +283,7 @@ async function backupUnderLoad(kind: Kind) {
       expect(result.code).toBe(0)
       if (kind === 'pglite') expect(result.stdout).toContain('from the running server')
       const backup = parseBackup(readFileSync(file, 'utf8')) // consistent, or it throws
-      const messages = new Set(idsOf(backup.tables.contact_messages))
+      const messages = new Set(idsOf(backup.tables.messages))
       const slugs = new Map(backup.tables.project_slugs.map((row) => [row.slug, row.project_id]))
       const lost = before.filter((write) =>
         write.kind === 'contact'
@@ -293,7 +293,7 @@ async function backupUnderLoad(kind: Kind) {
       expect(lost).toEqual([])
       files.push(file)
       summaries.push(
-        `${before.length} acknowledged before, ${backup.tables.contact_messages.length + backup.tables.projects.length} rows in the backup`,
+        `${before.length} acknowledged before, ${backup.tables.messages.length + backup.tables.projects.length} rows in the backup`,
       )
       await Bun.sleep(200)
     }

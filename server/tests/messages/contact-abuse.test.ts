@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { count, eq } from 'drizzle-orm'
-import { contactMessages } from '../../db/schema'
+import { messages } from '../../db/schema'
 import { createTestApp, sample, type TestApp } from '../support/harness'
 
 async function storedMessages(t: TestApp): Promise<number> {
-  const [row] = await t.db.select({ value: count() }).from(contactMessages)
+  const [row] = await t.db.select({ value: count() }).from(messages)
   return row?.value ?? 0
 }
 
@@ -30,9 +30,9 @@ describe('contact form abuse limits', () => {
     expect(response.body).not.toHaveProperty('status')
     expect(await storedMessages(t)).toBe(before + 1)
     const [kept] = await t.db
-      .select({ status: contactMessages.status })
-      .from(contactMessages)
-      .where(eq(contactMessages.id, Number(response.body.id)))
+      .select({ status: messages.status })
+      .from(messages)
+      .where(eq(messages.id, Number(response.body.id)))
     expect(kept?.status).toBe('spam')
     const afterHoneypot = await storedMessages(t)
     // An empty honeypot (what the real form sends) is a normal message.

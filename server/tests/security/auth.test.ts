@@ -63,7 +63,7 @@ const protectedTrpc: ProtectedCall[] = [
     path: () => '/trpc/timeline.delete',
     body: () => ({ id: ids.event }),
   },
-  { method: 'GET', path: () => '/trpc/contact.list' },
+  { method: 'GET', path: () => '/trpc/messages.list' },
   { method: 'GET', path: () => '/trpc/auth.me' },
   { method: 'POST', path: () => '/trpc/markdown.preview', body: () => ({ markdown: '# Hi' }) },
 ]

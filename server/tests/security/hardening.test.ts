@@ -299,11 +299,11 @@ describe('single-line fields refuse control and format characters', () => {
         ['/api/projects', 'long_description', { ...sample.project(), long_description: `x${bad}` }],
         ['/api/projects', 'tags', { ...sample.project(), tags: [`t${bad}`] }],
         [
-          '/api/posts',
+          '/api/notes',
           'body',
-          { title: 'Post', summary: 's', body: `]]>${bad}]]>`, status: 'draft' },
+          { title: 'Note', summary: 's', body: `]]>${bad}]]>`, status: 'draft' },
         ],
-        ['/api/posts', 'title', { title: `P${bad}`, summary: 's', body: 'b', status: 'draft' }],
+        ['/api/notes', 'title', { title: `P${bad}`, summary: 's', body: 'b', status: 'draft' }],
         ['/api/timeline', 'position', { ...sample.event(), position: `R${bad}` }],
         ['/api/contact', 'message', { ...sample.contact(), message: `Hi${bad}` }],
       ]
