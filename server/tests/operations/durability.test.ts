@@ -1,6 +1,6 @@
 /**
  * kill -9 durability: the real server as a child process takes concurrent
- * writes (contact messages, projects, timeline events, project renames),
+ * writes (messages, projects, timeline events, project renames),
  * is killed with SIGKILL mid-load, restarts on the same DATA_DIR (taking over
  * the stale lock) and must still hold every write it acknowledged. Several
  * cycles in a row, on PGlite always and on PostgreSQL when DATABASE_URL is set.
