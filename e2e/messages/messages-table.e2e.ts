@@ -28,7 +28,7 @@ async function listMessages(request: APIRequestContext, token: string): Promise<
 
 const tableRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name })
 
-test('the dashboard shows its three sections and the contacts table', async ({
+test('the dashboard shows its three sections and the messages table', async ({
   adminPage: page,
   request,
 }) => {
@@ -52,7 +52,7 @@ test('the dashboard shows its three sections and the contacts table', async ({
   ])
 })
 
-test('deleting a contact asks first: dismissed keeps it, accepted removes it', async ({
+test('deleting a message asks first: dismissed keeps it, accepted removes it', async ({
   adminPage: page,
   token,
   request,

@@ -81,7 +81,7 @@ describe('the figures are the rows there are', () => {
   test('unread messages: not the read, archived or spam ones', async () => {
     const ids: number[] = []
     for (let i = 0; i < 4; i++) {
-      const r = await t.request('POST', '/api/contact', { body: sample.contact() })
+      const r = await t.request('POST', '/api/contact', { body: sample.message() })
       expect(r.status).toBe(201)
       ids.push(Number(r.body.id))
     }

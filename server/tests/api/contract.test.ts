@@ -320,22 +320,22 @@ describe('timeline', () => {
   })
 })
 
-describe('contact', () => {
+describe('messages (POST /api/contact)', () => {
   let firstId: number
   let secondId: number
 
   test('POST /api/contact needs no token and answers 201 with the stored message', async () => {
-    const r = await t.request('POST', '/api/contact', { body: sample.contact() })
+    const r = await t.request('POST', '/api/contact', { body: sample.message() })
     expect(r.status).toBe(201)
     expect(r.json).toStrictEqual({
       id: expect.any(Number),
-      ...sample.contact(),
+      ...sample.message(),
       created_at: isoDate,
       updated_at: isoDate,
     })
     firstId = r.id
     const [row] = await t.db.select().from(messages).where(eq(messages.id, firstId))
-    expect(row).toMatchObject(sample.contact())
+    expect(row).toMatchObject(sample.message())
   })
 
   test('GET /api/contact with the token is a bare array, newest first', async () => {

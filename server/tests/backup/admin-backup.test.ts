@@ -42,7 +42,7 @@ describe('backup and restore from the admin', () => {
       image_urls: [String(image.body.url)],
     })
     await postTo('/api/timeline', sample.event('Kept Event'))
-    await postTo('/api/contact', sample.contact())
+    await postTo('/api/contact', sample.message())
     before = await content()
   })
 

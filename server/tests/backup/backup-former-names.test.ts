@@ -64,7 +64,7 @@ describe('a backup file with the former names', () => {
     const binned = await source.request('POST', '/api/notes', { token, body: note('Binned Note') })
     binnedId = (binned.json as { id: number }).id
     expect((await source.request('DELETE', `/api/notes/${binnedId}`, { token })).status).toBe(204)
-    expect((await source.request('POST', '/api/contact', { body: sample.contact() })).status).toBe(
+    expect((await source.request('POST', '/api/contact', { body: sample.message() })).status).toBe(
       201,
     )
     current = serializeBackup(await readBackup(source.db, source.database.kind, source.mediaStore))

@@ -54,7 +54,7 @@ async function seedThroughApi(server: ChildServer) {
   ).toBe(201)
   for (let i = 0; i < 3; i++) {
     const sent = await call(server, 'POST', '/api/contact', {
-      body: { ...sample.contact(), message: `cli message ${i}` },
+      body: { ...sample.message(), message: `cli message ${i}` },
     })
     expect(sent.status).toBe(201)
   }
@@ -226,7 +226,7 @@ async function backupUnderLoad(kind: Kind) {
   const token = await login(server)
   const acknowledged: Array<{
     at: number
-    kind: 'contact' | 'project'
+    kind: 'message' | 'project'
     id: number
     slugs: string[]
   }> = []
@@ -235,13 +235,13 @@ async function backupUnderLoad(kind: Kind) {
     for (let i = 0; !stop; i++) {
       if ((w + i) % 2 === 0) {
         const sent = await call(server, 'POST', '/api/contact', {
-          body: { ...sample.contact(), message: `load ${w} ${i}` },
+          body: { ...sample.message(), message: `load ${w} ${i}` },
         })
-        if (sent.status !== 201) throw new Error(`contact: ${sent.status}`)
+        if (sent.status !== 201) throw new Error(`message: ${sent.status}`)
         if (isRecord(sent.json))
           acknowledged.push({
             at: performance.now(),
-            kind: 'contact',
+            kind: 'message',
             id: Number(sent.json.id),
             slugs: [],
           })
@@ -286,7 +286,7 @@ async function backupUnderLoad(kind: Kind) {
       const messages = new Set(idsOf(backup.tables.messages))
       const slugs = new Map(backup.tables.project_slugs.map((row) => [row.slug, row.project_id]))
       const lost = before.filter((write) =>
-        write.kind === 'contact'
+        write.kind === 'message'
           ? !messages.has(write.id)
           : write.slugs.some((slug) => slugs.get(slug) !== write.id),
       )

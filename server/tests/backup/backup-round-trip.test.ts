@@ -64,7 +64,7 @@ describe('round trip through the service (harness database)', () => {
     }
     for (const message of ['Hello!', 'Line one\nLine two', 'Grüße 🎉 "quoted" \\ backslash']) {
       const sent = await t.request('POST', '/api/contact', {
-        body: { ...sample.contact(), message },
+        body: { ...sample.message(), message },
       })
       expect(sent.status).toBe(201)
     }
@@ -98,7 +98,7 @@ describe('round trip through the service (harness database)', () => {
     await t.request('PUT', `/api/projects/${beta.id}`, { token, body: sample.project('Gamma') })
     await t.request('POST', '/api/projects', { token, body: sample.project('Intruder') })
     await t.request('POST', '/api/timeline', { token, body: sample.event('Extra') })
-    await t.request('POST', '/api/contact', { body: sample.contact() })
+    await t.request('POST', '/api/contact', { body: sample.message() })
     const firstMessage = before.messages[0]?.id
     await t.request('DELETE', `/api/contact/${firstMessage}`, { token })
     await t.db.update(profile).set({ name: 'Someone Else' }).where(eq(profile.id, 1))
@@ -134,7 +134,7 @@ describe('round trip through the service (harness database)', () => {
     expect(next.body.slug).toBe('beta-tool-2')
     // Sequences continue after the restored rows: no collision.
     expect(next.id).toBeGreaterThan(Math.max(...idsOf(before.projects)))
-    const message = await t.request('POST', '/api/contact', { body: sample.contact() })
+    const message = await t.request('POST', '/api/contact', { body: sample.message() })
     expect(message.status).toBe(201)
     expect(message.id).toBeGreaterThan(Math.max(...idsOf(before.messages)))
     const event = await t.request('POST', '/api/timeline', {

@@ -27,7 +27,7 @@ beforeAll(async () => {
   }
   const project = await postTo('/api/projects', sample.project('Kept Project'))
   await postTo('/api/timeline', sample.event('Kept Event'))
-  await postTo('/api/contact', sample.contact())
+  await postTo('/api/contact', sample.message())
   // A revision (a save that changed something) and a Trash item, as real files hold them.
   const changed = await t.request('PUT', `/api/projects/${project.id}`, {
     token,

@@ -125,7 +125,7 @@ describe('what is recorded', () => {
     expect(image.status).toBe(201)
     await call('PATCH', `/api/media/${image.id}`, { alt: 'a black square' })
     await call('DELETE', `/api/media/${image.id}`)
-    await t.request('POST', '/api/contact', { body: sample.contact() })
+    await t.request('POST', '/api/contact', { body: sample.message() })
     const messages = await call('GET', '/api/contact')
     const message = messages.list.filter(isRecord)[0]
     await call('PATCH', `/api/contact/${message?.id}`, { status: 'read' })

@@ -254,7 +254,7 @@ export const sample = {
     long_description: 'A longer description of the project.',
   }),
   event: (title = 'Sample Event') => ({ title, start_date: 'Jan 2024' }),
-  contact: () => ({ name: 'Grace', email: 'grace@example.com', message: 'Hello there!' }),
+  message: () => ({ name: 'Grace', email: 'grace@example.com', message: 'Hello there!' }),
 }
 
 export async function createTestApp(
