@@ -51,7 +51,7 @@ try {
   await waitForServer()
   const slug = await seedContent(base, admin)
 
-  const contact = JSON.stringify({
+  const message = JSON.stringify({
     name: 'Load Test',
     email: 'load@example.com',
     message: 'Hello from the load test.',
@@ -73,7 +73,7 @@ try {
         method: 'POST',
         path: '/api/contact',
         headers: { 'content-type': 'application/json' },
-        body: contact,
+        body: message,
       },
     ],
   })
