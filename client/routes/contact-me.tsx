@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactForm } from '../components/contact-form'
-import { absoluteUrl, imageObject, ogCard, ownerSummary, pageHead, SITE_NAME } from '../lib/seo'
+import { ogCard, ownerSummary, SITE_NAME, sitePageHead } from '../lib/seo'
 
 export const Route = createFileRoute('/contact-me')({
   loader: async ({ context }) => {
@@ -17,23 +17,14 @@ export const Route = createFileRoute('/contact-me')({
     const card = owner
       ? ogCard({ page: 'contact' }, socialTitle, [owner.name, owner.photoUrl])
       : null
-    return pageHead({
+    return sitePageHead({
       siteUrl,
       path: '/contact-me',
       title: `Contact Me · ${SITE_NAME}`,
       socialTitle,
       description,
-      image: card,
-      jsonLd: card
-        ? {
-            '@context': 'https://schema.org',
-            '@type': 'ContactPage',
-            name: socialTitle,
-            description,
-            url: absoluteUrl(siteUrl, '/contact-me'),
-            primaryImageOfPage: imageObject(siteUrl, card),
-          }
-        : undefined,
+      card,
+      type: 'ContactPage',
     })
   },
   component: ContactPage,
