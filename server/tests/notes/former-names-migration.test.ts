@@ -2,16 +2,21 @@
  * Migration 0023 renames the tables of notes and messages in place
  * (decision 0387): a database written before it keeps every note, former
  * slug, message, Trash item and audit entry, now under the new names, and
- * the site answers them as before.
+ * the site answers them as before. On PostgreSQL with DATABASE_URL (a
+ * database of its own), else on PGlite.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { drizzle } from 'drizzle-orm/pglite'
-import { migrate } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
 import { migrationsFolder } from '../../db/client'
+import { dropTestDatabase } from '../support/harness'
 
 const RENAME = '0023_rename_notes_messages'
 
@@ -30,13 +35,50 @@ function foldersBeforeRename(): { folder: string; remove: () => void } {
   return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) }
 }
 
+/** A database of its own, not migrated: PostgreSQL with DATABASE_URL, else PGlite in memory. */
+interface RawDatabase {
+  exec(text: string): Promise<void>
+  query<T>(text: string): Promise<{ rows: T[] }>
+  migrate(folder: string): Promise<void>
+  close(): Promise<void>
+}
+
+async function rawDatabase(): Promise<RawDatabase> {
+  const url = process.env.DATABASE_URL
+  if (!url) {
+    const client = await PGlite.create()
+    return {
+      exec: async (text) => void (await client.exec(text)),
+      query: (text) => client.query(text),
+      migrate: (folder) => migratePglite(drizzlePglite({ client }), { migrationsFolder: folder }),
+      close: () => client.close(),
+    }
+  }
+  const name = `portfolio_rename_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = postgres(url, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database "${name}"`)
+  await admin.end()
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  const sql = postgres(target.toString(), { max: 1, onnotice: () => {} })
+  return {
+    exec: async (text) => void (await sql.unsafe(text)),
+    query: async <T>(text: string) => ({ rows: (await sql.unsafe(text)) as unknown as T[] }),
+    migrate: (folder) => migratePostgres(drizzlePostgres(sql), { migrationsFolder: folder }),
+    close: async () => {
+      await sql.end()
+      await dropTestDatabase(url, name)
+    },
+  }
+}
+
 describe('migration 0023 (posts → notes, contact_messages → messages)', () => {
-  let client: PGlite
+  let client: RawDatabase
   const before = foldersBeforeRename()
 
   beforeAll(async () => {
-    client = await PGlite.create()
-    await migrate(drizzle({ client }), { migrationsFolder: before.folder })
+    client = await rawDatabase()
+    await client.migrate(before.folder)
     // What the site had stored under the former names.
     await client.exec(`
       insert into posts (slug, title, summary, body, status, published_at, went_live_at)
@@ -52,7 +94,7 @@ describe('migration 0023 (posts → notes, contact_messages → messages)', () =
                ('contact.delete', 'owner', 'message 2'),
                ('projects.create', 'owner', 'project 1 "Kept"');
     `)
-    await migrate(drizzle({ client }), { migrationsFolder })
+    await client.migrate(migrationsFolder)
   }, 60_000)
   afterAll(async () => {
     await client?.close()
