@@ -2,7 +2,7 @@
  * Migration 0023 renames the tables of notes and messages in place
  * (decision 0387): a database written before it keeps every note, former
  * slug, message, Trash item and audit entry, now under the new names, and
- * the site answers them as before. On PostgreSQL with DATABASE_URL (a
+ * they work as before (search, ids, constraints). On PostgreSQL with DATABASE_URL (a
  * database of its own), else on PGlite.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
