@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useSiteData } from '../lib/site-data'
 import { HeaderSearch } from './header-search'
+import { Island } from './island'
 import { ThemeToggle } from './theme-toggle'
 
 // Never broken inside a word; narrower on the smallest phones (320 px fits).
@@ -94,7 +95,7 @@ export function SiteHeader() {
             ) : null}
           </ul>
         </nav>
-        <HeaderSearch />
+        <Island name="header-search" component={HeaderSearch} props={{}} />
         <ThemeToggle />
       </div>
     </header>

@@ -13,6 +13,7 @@ import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'
 import type { Api } from '../lib/api'
+import { type IslandsDocument, SPECULATION_RULES } from '../lib/islands-document'
 import { feedLinks } from '../lib/notes'
 import { SITE_NAME, type Site } from '../lib/seo'
 import { useSiteData } from '../lib/site-data'
@@ -31,6 +32,8 @@ export interface RouterContext {
   accentStyle: ((color: string) => Record<string, string> | undefined) | undefined
   /** The contact form's token and the answer to its submission: on the server only (client/router.tsx). */
   contactForm: ContactFormState | undefined
+  /** On the server, for a public page: a document with islands, not the app (client/router.tsx). */
+  islands: IslandsDocument | undefined
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -77,7 +80,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 /**
- * The whole document: rendered on the server, hydrated in the browser. <html>
+ * The whole document: rendered on the server; the app (the admin, the sign-in
+ * pages) hydrates it in the browser, while a public page ends with the island
+ * loader and the speculation rules instead of the router's scripts
+ * (client/lib/islands-document.ts). <html>
  * carries the owner's accent colour and the colours derived from it (CSS
  * custom properties, read by design.css; written by the server only, see
  * client/router.tsx) and the owner's site style (`data-style`, read by
@@ -89,7 +95,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   // On an error page the root loader may have failed.
   const site = useSiteData()
   const profile = site?.profile
-  const { accentStyle, themeScript } = useRouter().options.context
+  const { accentStyle, themeScript, islands } = useRouter().options.context
   const style = accentStyle?.(profile?.accent_color ?? DEFAULT_ACCENT) as CSSProperties | undefined
   return (
     <html
@@ -105,9 +111,29 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <Scripts />
+        {islands ? <IslandScripts islands={islands} /> : <Scripts />}
       </body>
     </html>
+  )
+}
+
+/** A public page's scripts: the island loader, and the rules that prepare the next page. */
+function IslandScripts({ islands }: { islands: IslandsDocument }) {
+  return (
+    <>
+      <script
+        type="module"
+        src={islands.loader}
+        data-islands-loader=""
+        data-app={islands.app}
+        data-css={islands.css.join(' ')}
+      />
+      <script
+        type="speculationrules"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its CSP hash
+        dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }}
+      />
+    </>
   )
 }
 

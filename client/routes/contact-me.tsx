@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactForm } from '../components/contact-form'
+import { Island } from '../components/island'
 import { ogCard, ownerSummary, SITE_NAME, sitePageHead } from '../lib/seo'
 
 export const Route = createFileRoute('/contact-me')({
@@ -39,7 +40,7 @@ function ContactPage() {
         Questions, feedback or an opportunity in mind? I read every message.
       </p>
       <div className="mt-8">
-        <ContactForm state={form} />
+        <Island name="contact-form" component={ContactForm} props={{ state: form ?? {} }} />
       </div>
     </div>
   )
