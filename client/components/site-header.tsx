@@ -20,7 +20,7 @@ function initialsOf(name: string): string {
 
 /**
  * Sticky site header: the owner's name (the site's name until there is
- * one), the three public pages (never /login), Notes once a post is live,
+ * one), the three public pages (never /login), Notes once a note is live,
  * search and the theme control. One row from 640 px; on a phone the name,
  * search and the theme control, with the links on a row of their own under
  * them, so a visitor who lands on a project knows whose site it is.

@@ -30,7 +30,7 @@ export interface RouterContext {
   themeScript: string
   /** The accent colour's custom properties for <html>: on the server only (client/router.tsx). */
   accentStyle: ((color: string) => Record<string, string> | undefined) | undefined
-  /** The contact form's token and the answer to its post: on the server only (client/router.tsx). */
+  /** The contact form's token and the answer to its submission: on the server only (client/router.tsx). */
   contactForm: ContactFormState | undefined
   /** On the server, for a public page: a document with islands, not the app (client/router.tsx). */
   islands: IslandsDocument | undefined
@@ -43,8 +43,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     const api = await context.api()
     const [{ bio, ...profile }, hasNotes, appearance] = await Promise.all([
       api.profile.get.query(),
-      // The header links to Notes once a post is live.
-      api.posts.any.query(),
+      // The header links to Notes once a note is live.
+      api.notes.any.query(),
       // The owner's site style, written on <html> (RootDocument).
       api.appearance.get.query(),
     ])

@@ -10,7 +10,7 @@ const MAX_QUERY = 200
  */
 const kindLabels: Record<string, string> = {
   project: 'Project',
-  post: 'Note',
+  note: 'Note',
   timeline: 'Timeline',
 }
 

@@ -4,16 +4,16 @@ import { appearanceRouter } from './routers/appearance'
 import { auditRouter } from './routers/audit'
 import { authRouter } from './routers/auth'
 import { backupRouter } from './routers/backup'
-import { contactRouter } from './routers/contact'
 import { cvRouter } from './routers/cv'
 import { githubRouter } from './routers/github'
 import { importRouter } from './routers/importer'
 import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
+import { messagesRouter } from './routers/messages'
+import { notesRouter } from './routers/notes'
 import { notificationsRouter } from './routers/notifications'
 import { overviewRouter } from './routers/overview'
 import { passkeysRouter } from './routers/passkeys'
-import { postsRouter } from './routers/posts'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
 import { searchRouter } from './routers/search'
@@ -28,7 +28,7 @@ import { registerInputs } from './strict-input'
 export const appRouter = router({
   projects: projectsRouter,
   timeline: timelineRouter,
-  contact: contactRouter,
+  messages: messagesRouter,
   auth: authRouter,
   profile: profileRouter,
   media: mediaRouter,
@@ -45,7 +45,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   github: githubRouter,
   trash: trashRouter,
-  posts: postsRouter,
+  notes: notesRouter,
   search: searchRouter,
   appearance: appearanceRouter,
   overview: overviewRouter,

@@ -71,8 +71,8 @@ function Download() {
         Download backup
       </h2>
       <p className="text-sm text-muted">
-        One file with all content, the profile, the admin users, contact messages and every uploaded
-        image: the same file as <code>bun run backup</code>. It holds password hashes and visitors'
+        One file with all content, the profile, the admin users, messages and every uploaded image:
+        the same file as <code>bun run backup</code>. It holds password hashes and visitors'
         messages: keep it private.
       </p>
       <ErrorAlert message={error} />
@@ -151,9 +151,9 @@ function Restore() {
         Restore from a backup
       </h2>
       <p className="text-sm text-muted">
-        Replaces all content, the profile, the admin users, contact messages and images with the
-        file's. You see what the file holds first; nothing changes until you enter your password and
-        confirm. Everyone is signed out afterwards.
+        Replaces all content, the profile, the admin users, messages and images with the file's. You
+        see what the file holds first; nothing changes until you enter your password and confirm.
+        Everyone is signed out afterwards.
       </p>
       <FilePickButton
         label="Backup file"

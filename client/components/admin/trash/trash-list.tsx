@@ -14,7 +14,7 @@ const kindLabel: Record<TrashKind, string> = {
   timeline_event: 'Timeline event',
   message: 'Message',
   image: 'Image',
-  post: 'Note',
+  note: 'Note',
 }
 
 const DAY_MS = 86_400_000
