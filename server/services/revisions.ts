@@ -15,7 +15,8 @@ import { InvalidInputError, NotFoundError } from '../errors'
 import { iso } from './rows'
 
 type Row = Record<string, unknown>
-export type RevisionKind = 'project' | 'profile'
+/** A kind that keeps revisions: the `revisions.kind` column's values (server/db/schema.ts). */
+export type RevisionKind = (typeof revisions.$inferInsert)['kind']
 
 /** Columns a save does not choose: never listed as changed, never written back by a restore. */
 const bookkeeping = new Set(['id', 'slug', 'sort_order', 'created_at', 'updated_at'])

@@ -10,8 +10,10 @@ import { githubRouter } from './routers/github'
 import { importRouter } from './routers/importer'
 import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
+import { navigationRouter } from './routers/navigation'
 import { notificationsRouter } from './routers/notifications'
 import { overviewRouter } from './routers/overview'
+import { pagesRouter } from './routers/pages'
 import { passkeysRouter } from './routers/passkeys'
 import { postsRouter } from './routers/posts'
 import { profileRouter } from './routers/profile'
@@ -50,6 +52,8 @@ export const appRouter = router({
   appearance: appearanceRouter,
   overview: overviewRouter,
   settings: settingsRouter,
+  pages: pagesRouter,
+  navigation: navigationRouter,
 })
 
 // Every input is strict: a field a procedure does not take answers 400 (strict-input.ts).

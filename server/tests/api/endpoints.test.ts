@@ -91,6 +91,15 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'PUT /api/posts/:id 200 posts.update',
       'DELETE /api/posts/:id 204 posts.delete',
       'GET /api/search 200 search.query',
+      'GET /api/pages 200 pages.list',
+      'GET /api/pages/:slug 200 pages.bySlug',
+      'POST /api/pages 201 pages.create',
+      'PUT /api/pages/:id 200 pages.update',
+      'DELETE /api/pages/:id 204 pages.delete',
+      'GET /api/pages/:id/revisions 200 pages.revisions',
+      'POST /api/pages/:id/revisions/:rev/restore 200 pages.restoreRevision',
+      'GET /api/navigation 200 navigation.get',
+      'PUT /api/navigation 200 navigation.set',
     ].sort(),
   )
 })
@@ -98,6 +107,9 @@ test('the REST door derived from the procedures is the API table of the spec (pl
 test('only reads of public content are declared cacheable, on both doors', () => {
   expect([...publicQueries].sort()).toEqual([
     'appearance.get',
+    'navigation.menu',
+    'pages.bySlug',
+    'pages.list',
     'posts.any',
     'posts.bySlug',
     'posts.neighbours',
@@ -117,6 +129,8 @@ test('only reads of public content are declared cacheable, on both doors', () =>
     '/api/timeline/3',
     '/api/profile',
     '/api/posts/a-slug',
+    '/api/pages',
+    '/api/pages/uses',
   ]) {
     expect(isPublicRead(path)).toBe(true)
   }
