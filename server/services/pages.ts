@@ -15,6 +15,7 @@ import { type Tx, writeContent } from '../db/content-version'
 import { checkVersion, nextUpdatedAt, versionOf } from '../db/row-version'
 import { pageSlugs, pages } from '../db/schema'
 import { InvalidFieldError, NotFoundError } from '../errors'
+import { markdownToPlainText } from '../markdown/plain-text'
 import { renderMarkdown } from '../markdown/render'
 import { listRevisions, recordRevision, revisionValues } from './revisions'
 import { iso } from './rows'
@@ -61,6 +62,7 @@ function toPage(row: Stored): Page {
   return {
     ...row,
     body_html: renderMarkdown(row.body, bodyRendering),
+    description: markdownToPlainText(row.body, 200),
     version: versionOf(row.updated_at),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),

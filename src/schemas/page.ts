@@ -66,6 +66,8 @@ export const pageSchema = z.object({
   body: z.string(),
   /** body rendered from Markdown on the server, sanitised (server/markdown). */
   body_html: z.string(),
+  /** The body's plain text, cut at a word within 200 characters: link previews' description. */
+  description: z.string(),
   layout: z.enum(pageLayouts),
   items: z.array(pageItemSchema),
   status: z.enum(pageStatuses),
