@@ -13,7 +13,13 @@ import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { BACKUP_ACCESS_FILE, BACKUP_TOKEN_HEADER, readBackupAccess } from '../../backup/access'
-import { type Backup, BackupFormatError, parseBackup, serializeBackup } from '../../backup/format'
+import {
+  BACKUP_VERSION,
+  type Backup,
+  BackupFormatError,
+  parseBackup,
+  serializeBackup,
+} from '../../backup/format'
 import { restoreBackup } from '../../backup/restore'
 import { readBackup } from '../../backup/snapshot'
 import { type Database, openDatabase } from '../../db/client'
@@ -417,7 +423,7 @@ async function cliBackupAndRestore(kind: Kind) {
     'cut short': good.slice(0, Math.floor(good.length / 2)),
     'empty object': '{}',
     'another format': JSON.stringify({ ...parsed, format: 'something-else' }),
-    'a later version': JSON.stringify({ ...parsed, version: 9 }),
+    'a later version': JSON.stringify({ ...parsed, version: BACKUP_VERSION + 1 }),
     'a slug of a missing project': JSON.stringify({
       ...parsed,
       tables: {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { reservedPaths } from '../../../src/domain/reserved-paths'
 import { pages } from '../../db/schema'
-import { createTestApp, isRecord, type TestApp } from '../support/harness'
+import { ADMIN, createTestApp, isRecord, type TestApp } from '../support/harness'
 
 setDefaultTimeout(20_000)
 
@@ -59,6 +59,13 @@ async function create(body: Record<string, unknown>) {
   expect(r.status).toBe(201)
   return r.body
 }
+
+/** The spec's three header links, as a menu's entries. */
+const required = [
+  { type: 'screen', screen: 'home' },
+  { type: 'screen', screen: 'projects' },
+  { type: 'screen', screen: 'contact' },
+]
 
 /** The `<nav aria-label="Main">` of a rendered page. */
 const mainNav = (html: string) => /<nav aria-label="Main"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? ''
@@ -258,12 +265,6 @@ describe('the menus', () => {
     expect((await t.request('PUT', '/api/navigation', { body: { header: [] } })).status).toBe(401)
   })
 
-  const required = [
-    { type: 'screen', screen: 'home' },
-    { type: 'screen', screen: 'projects' },
-    { type: 'screen', screen: 'contact' },
-  ]
-
   test.each([
     ['an unknown screen', [...required, { type: 'screen', screen: 'shop' }], 'header.3.screen'],
     ['an unknown page id', [...required, { type: 'page', page_id: 99_999 }], 'header.3.page_id'],
@@ -349,5 +350,49 @@ describe('the menus', () => {
     expect(mainNav((await t.request('GET', '/')).text)).not.toContain('href="/now"')
     const stored = (await t.request('GET', '/api/navigation', { token })).body.header as unknown[]
     expect(stored).toContainEqual(expect.objectContaining({ type: 'page', page_id: now.body.id }))
+  })
+})
+
+describe('backups', () => {
+  test('pages, their addresses and the menus are in the file and come back with a restore', async () => {
+    const file = (await t.request('GET', '/api/backup', { token })).body
+    const tables = file.tables as Record<string, unknown[]>
+    expect(tables.pages?.length).toBeGreaterThan(3)
+    expect(tables.pages?.[0]).not.toHaveProperty('search')
+    expect(tables.page_slugs).toContainEqual(expect.objectContaining({ slug: 'reading' }))
+    expect(tables.navigation).toHaveLength(1)
+    const uses = await t.request('GET', '/api/pages/uses')
+    await t.request('DELETE', `/api/pages/${uses.body.id}`, { token })
+    await t.request('PUT', '/api/navigation', {
+      token,
+      body: { header: required, footer: [] },
+    })
+    const restored = await t.request('POST', '/api/restore', {
+      token,
+      body: { password: ADMIN.password, backup: file },
+    })
+    expect(restored.status).toBe(200)
+    const html = (await t.request('GET', '/uses')).text
+    expect(html).toContain('<h1 id="page-title"')
+    expect(mainNav(html)).toContain('>My setup</a>')
+    expect(html).toMatch(/<nav aria-label="Footer"/)
+  })
+
+  test('a file written before pages and menus (version 8) restores with none', async () => {
+    token = await t.login()
+    const file = (await t.request('GET', '/api/backup', { token })).body
+    const {
+      pages: _p,
+      page_slugs: _s,
+      navigation: _n,
+      ...older
+    } = file.tables as Record<string, unknown>
+    const restored = await t.request('POST', '/api/restore', {
+      token,
+      body: { password: ADMIN.password, backup: { ...file, version: 8, tables: older } },
+    })
+    expect(restored.status).toBe(200)
+    expect((await t.request('GET', '/uses')).status).toBe(404)
+    expect(mainNav((await t.request('GET', '/')).text)).not.toContain('My setup')
   })
 })
