@@ -142,12 +142,14 @@ function MenuEditor({
             const required = isRequired(row, menu)
             return (
               <div className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center">
-                <div className="flex items-center gap-1">{controls.handle(nameId)}</div>
-                <div className="min-w-0 flex-1">
-                  <p id={nameId} className="font-semibold text-strong wrap-anywhere">
-                    {name}
-                  </p>
-                  <p className="text-xs text-muted wrap-anywhere">{where}</p>
+                <div className="flex min-w-0 flex-1 items-center gap-2">
+                  {controls.handle(nameId)}
+                  <div className="min-w-0">
+                    <p id={nameId} className="font-semibold text-strong wrap-anywhere">
+                      {name}
+                    </p>
+                    <p className="text-xs text-muted wrap-anywhere">{where}</p>
+                  </div>
                 </div>
                 <label className="grid gap-1 text-sm text-body sm:w-48">
                   <span>Label</span>
@@ -172,7 +174,7 @@ function MenuEditor({
                   />
                   Shown
                 </label>
-                <div className="flex flex-wrap gap-2">
+                <div className="flex flex-wrap gap-2 sm:w-44">
                   {controls.moveButtons(nameId)}
                   {required ? null : (
                     <button
