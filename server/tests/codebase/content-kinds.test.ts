@@ -7,12 +7,16 @@
  * taking its default.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getTableName, is } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
-import { contentKindLabels, contentKindNames } from '../../../src/domain/content-kinds'
+import {
+  contentKindLabels,
+  contentKindNames,
+  searchKindNames,
+} from '../../../src/domain/content-kinds'
 import { backupTableNames, parseBackup, serializeBackup } from '../../backup/format'
 import { restoreBackup } from '../../backup/restore'
 import { readBackup } from '../../backup/snapshot'
@@ -124,6 +128,15 @@ describe('the registry', () => {
   test('the owner’s words (src) name exactly the registry’s kinds', () => {
     expect([...contentKindNames].sort()).toEqual(contentKinds.map((kind) => kind.name).sort())
     for (const kind of contentKinds) expect(kind.labels).toBe(contentKindLabels[kind.name])
+  })
+
+  test('every searchable kind has its word on the public search page and in the header’s suggestions', () => {
+    // Kept there rather than imported from src/domain/content-kinds.ts: a public bundle carries only what it shows.
+    for (const file of ['client/routes/search.tsx', 'client/components/search-suggestions.tsx']) {
+      const source = readFileSync(join(import.meta.dir, '../../..', file), 'utf8')
+      const missing = searchKindNames.filter((kind) => !new RegExp(`\\b${kind}: '`).test(source))
+      expect(missing, file).toEqual([])
+    }
   })
 
   test('every kind’s tables are in the backup', () => {
