@@ -36,7 +36,6 @@ const notKinds: Record<string, string> = {
     "the owner's one row: no list, nothing to trash; its revisions and image uses are its own",
   appearance: 'one setting (the site style), not content',
   navigation: 'one setting (the menus), not content: its links name pages by id',
-  page_slugs: "a page's addresses: part of the page kind (its `slugs`)",
   admin_users: 'the sign-in account, not content',
   two_factor: "the account's second factor",
   passkeys: "the account's passkeys",
