@@ -20,15 +20,18 @@ import { apiCreate, expect, hydrated, test, unique, wholeStylesheetOf } from './
  * 54.4 KB, TanStack Router with its store and history 30 KB, React with the
  * scheduler 4 KB. 110.5 KB since the public pages work without script (the
  * timeline's tabs are links; 110.1 KB): the public pages as documents with
- * islands are to bring this far lower (docs/decisions/0380).
+ * islands are to bring this far lower (docs/decisions/0380). 111 KB since the
+ * owner's pages and the menu joined it (110.8 KB: the routes /$slug,
+ * /admin/pages/…, /admin/navigation and the header's menu with its folded copy).
  */
-const ENTRY_LIMIT_KB = 110.5
+const ENTRY_LIMIT_KB = 111
 /**
  * Any public page: the entry and its own route chunk. 114 KB since the passkey sign-in's two
  * unbatched procedures and the phone header's name joined the entry (a project page came to
  * 113.01 KB); the public pages as documents with islands are to bring this far lower.
+ * 114.5 KB since the owner's pages and the menu joined the entry (a project page came to 114.4 KB).
  */
-const FIRST_LOAD_LIMIT_KB = 114
+const FIRST_LOAD_LIMIT_KB = 114.5
 
 interface Script {
   url: string

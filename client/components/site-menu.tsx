@@ -10,17 +10,15 @@ const navLinkClass =
   'whitespace-nowrap rounded-full px-1.5 py-1.5 text-sm font-medium max-[359px]:px-1 max-[359px]:text-[13px] sm:px-3 text-muted transition-colors hover:bg-surface-sunken hover:text-strong'
 const activeNavLinkClass =
   'bg-accent-soft text-accent-ink hover:bg-accent-soft hover:text-accent-ink'
-const foldedLinkClass =
-  'flex items-center gap-1.5 rounded-control px-3 py-2 text-sm font-medium text-body hover:bg-surface-sunken hover:text-strong'
-const foldedActiveClass = 'bg-accent-soft text-accent-ink hover:bg-accent-soft'
 
-/** The header's links before the owner arranges them (and when the menu could not be read). */
-const specLinks: MenuLink[] = [
-  { label: 'Home', href: '/', external: false, screen: 'home' },
-  { label: 'Projects', href: '/projects', external: false, screen: 'projects' },
-  { label: 'Contact', href: '/contact-me', external: false, screen: 'contact' },
-  { label: 'Notes', href: '/notes', external: false, screen: 'notes' },
-]
+/** The spec's links, when the menu could not be read (an error page whose root loader failed). */
+const specLinks = (
+  [
+    ['Home', '/'],
+    ['Projects', '/projects'],
+    ['Contact', '/contact-me'],
+  ] as const
+).map(([label, href]): MenuLink => ({ label, href, external: false, screen: null }))
 
 /** The header's links as the owner ordered them; Notes only once a note is live. */
 export function useHeaderLinks(): MenuLink[] {
@@ -101,20 +99,18 @@ export function SiteMenu() {
         ))}
       </ul>
       {folds ? (
-        <details className="site-menu group relative pb-1 sm:hidden">
-          <summary className="inline-flex cursor-pointer list-none items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium text-body ring-1 ring-line hover:bg-surface-sunken [&::-webkit-details-marker]:hidden">
-            <span aria-hidden="true" className="text-base leading-none">
-              ☰
-            </span>
+        <details className="relative pb-1 sm:hidden">
+          {/* The browser's own disclosure marker says it opens; it needs no script. */}
+          <summary className="w-fit rounded-full border border-line px-3 py-1.5 text-sm font-medium text-body hover:bg-surface-sunken">
             Menu
           </summary>
-          <ul className="absolute inset-x-0 top-full z-30 mt-1 grid gap-0.5 rounded-card border border-line bg-surface-raised p-2 shadow-lifted">
+          <ul className="absolute inset-x-0 z-30 mt-1 grid rounded-card border border-line bg-surface-raised px-2 py-2 shadow-lifted">
             {links.map((link) => (
               <li key={`${link.href} ${link.label}`}>
                 <MenuAnchor
                   link={link}
-                  className={foldedLinkClass}
-                  activeClassName={foldedActiveClass}
+                  className={navLinkClass}
+                  activeClassName={activeNavLinkClass}
                   onClick={closeDisclosure}
                 />
               </li>

@@ -63,7 +63,7 @@ function OwnerPage() {
   return (
     <article className="max-w-2xl break-words">
       {page.status === 'published' ? null : (
-        <p className="mb-4 rounded-control bg-warning-soft px-4 py-3 text-sm text-warning-ink ring-1 ring-warning-line">
+        <p className="mb-3 rounded-control bg-warning-soft px-4 py-3 text-sm text-warning-ink ring-1 ring-warning-line">
           <strong>Draft — not public.</strong> Only you see this page, while signed in.
         </p>
       )}
@@ -81,13 +81,13 @@ function OwnerPage() {
         />
       ) : null}
       {page.layout === 'list' && page.items.length > 0 ? (
-        <ul id="page-items" className="mt-8 divide-y divide-line border-y border-line">
+        <ul id="page-items" className="mt-8 divide-y divide-line border-t border-b border-line">
           {page.items.map((item, index) => {
             const href = safeUrlOrNull(item.url)
             const external = href !== null && /^https?:/i.test(href)
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: the owner's list, in its stored order
-              <li key={index} className="py-4">
+              <li key={index} className="py-3">
                 {href ? (
                   <a
                     href={href}
