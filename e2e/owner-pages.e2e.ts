@@ -3,8 +3,9 @@
  * (list layout), added to the header in Settings → Navigation with an
  * outside link, then seen in the header at 1280 px and in the folded menu
  * (a `<details>` disclosure) at 390 px, with and without script, in both
- * themes, axe clean. The menu goes back to its default afterwards, so the
- * other journeys see the header they expect.
+ * themes, axe clean. It runs on a server of its own (`menus`,
+ * e2e/support/servers.ts): the menu is on every public page. The menu goes
+ * back to its default afterwards.
  */
 import type { Browser } from '@playwright/test'
 import {
