@@ -190,13 +190,18 @@ describe('pages on the API', () => {
     expect(r.text).not.toContain('<script>alert(1)')
   })
 
-  test.each(['editorial', 'bold', 'minimal'])('rendered on the server in the %s style', async (style) => {
-    expect((await t.request('PUT', '/api/appearance', { token, body: { style } })).status).toBe(200)
-    const r = await t.request('GET', '/uses')
-    expect(r.status).toBe(200)
-    expect(r.text).toContain(`data-style="${style}"`)
-    expect(r.text).toContain('Brown switches.')
-  })
+  test.each(['editorial', 'bold', 'minimal'])(
+    'rendered on the server in the %s style',
+    async (style) => {
+      expect((await t.request('PUT', '/api/appearance', { token, body: { style } })).status).toBe(
+        200,
+      )
+      const r = await t.request('GET', '/uses')
+      expect(r.status).toBe(200)
+      expect(r.text).toContain(`data-style="${style}"`)
+      expect(r.text).toContain('Brown switches.')
+    },
+  )
 
   test('an unknown address stays a 404; a fixed route still answers as before', async () => {
     expect((await t.request('GET', '/no-such-page')).status).toBe(404)
