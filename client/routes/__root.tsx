@@ -41,15 +41,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Read by every page through useSiteData (client/lib/site-data.ts).
   loader: async ({ context }) => {
     const api = await context.api()
-    const [{ bio, ...profile }, hasNotes, appearance] = await Promise.all([
+    const [{ bio, ...profile }, hasNotes, appearance, menu] = await Promise.all([
       api.profile.get.query(),
       // The header links to Notes once a note is live.
       api.notes.any.query(),
       // The owner's site style, written on <html> (RootDocument).
       api.appearance.get.query(),
+      // The header's and footer's links (Settings → Navigation).
+      api.navigation.menu.query(),
     ])
     // The About text's Markdown source stays out of the page: it shows `bio_html`.
-    return { profile, hasNotes, style: appearance.style }
+    return { profile, hasNotes, style: appearance.style, menu }
   },
   // Defaults for every page; a page's own tags replace those with the same name.
   head: ({ matches, loaderData }) => {

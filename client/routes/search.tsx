@@ -12,6 +12,7 @@ const kindLabels: Record<string, string> = {
   project: 'Project',
   note: 'Note',
   timeline: 'Timeline',
+  page: 'Page',
 }
 
 export const Route = createFileRoute('/search')({

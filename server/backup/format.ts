@@ -11,6 +11,7 @@ import {
   analyticsVisitors,
   appearance,
   cvFile,
+  navigation,
   passkeys,
   profile,
   revisions,
@@ -117,6 +118,16 @@ export const backupTables = {
     table: appearance,
     rows: createSelectSchema(appearance, { id: z.literal(1), style: siteStyleSchema }),
     order: [appearance.id],
+  }),
+  // The header's and the footer's menus (version 9); none: the default menu.
+  navigation: backupTable({
+    table: navigation,
+    rows: createSelectSchema(navigation, {
+      id: z.literal(1),
+      header: z.array(z.unknown()),
+      footer: z.array(z.unknown()),
+    }),
+    order: [navigation.id],
   }),
   admin_users: backupTable({
     table: adminUsers,
@@ -259,6 +270,8 @@ const tablesSchema = z.strictObject({
   profile: z.array(backupTables.profile.rows).length(1, 'must hold exactly one row'),
   // Files before version 7 were written before site styles: the default style.
   appearance: z.array(backupTables.appearance.rows).max(1, 'holds at most one row').default([]),
+  // Files before version 9 were written before the menus: the default menu.
+  navigation: z.array(backupTables.navigation.rows).max(1, 'holds at most one row').default([]),
   admin_users: z.array(backupTables.admin_users.rows),
   // Files before version 3 were written before two-factor sign-in.
   two_factor: z.array(backupTables.two_factor.rows).default([]),

@@ -814,7 +814,7 @@ export const trash = pgTable(
 )
 
 /**
- * Earlier versions of a project or of the profile (server/services/revisions.ts):
+ * Earlier versions of a project, a page or of the profile (server/services/revisions.ts):
  * each save that changes something keeps the row as it was before it, whole
  * (`row`, JSON), so columns added later need no change here. The last 50
  * per item are kept.
@@ -883,4 +883,75 @@ export const adminHome = pgTable(
     time_zone: text('time_zone'),
   },
   (table) => [check('admin_home_single_row', sql`${table.id} = 1`)],
+)
+
+/**
+ * The owner's own pages (Now, Uses, Talks, Reading): each at `/{slug}`, an
+ * address no fixed route holds (src/domain/reserved-paths.ts). A draft is
+ * seen by the signed-in admin only; a published page is public at once.
+ * `layout` "list" shows `items` (title, link, note) under the body.
+ */
+export const pages = pgTable(
+  'pages',
+  {
+    id: serial('id').primaryKey(),
+    /** The current slug; earlier ones stay in page_slugs (their addresses answer 301). */
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    /** Markdown, rendered by the same renderer as notes. */
+    body: text('body').notNull().default(''),
+    layout: text('layout', { enum: ['plain', 'list'] })
+      .notNull()
+      .default('plain'),
+    /** The list layout's items, in the owner's order. */
+    items: jsonb('items')
+      .$type<{ title: string; url: string | null; note: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    ...timestamps,
+    /** Site search: the title first, then the body. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(body, '')), 'C')`,
+      ),
+  },
+  (table) => [
+    check('pages_status_check', sql`${table.status} in ('draft', 'published')`),
+    check('pages_layout_check', sql`${table.layout} in ('plain', 'list')`),
+    index('pages_search_idx').using('gin', table.search),
+  ],
+)
+
+/** Every slug a page has had, so old links keep answering after an address change. */
+export const pageSlugs = pgTable(
+  'page_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    page_id: integer('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    created_at: timestamps.created_at,
+  },
+  (table) => [index('page_slugs_page_id_idx').on(table.page_id)],
+)
+
+/**
+ * The site's menus (src/schemas/navigation.ts): the header's links in order
+ * and the footer's, each a fixed screen, one of the owner's pages or an
+ * outside link, shown or hidden, renamed or not. A single row (id = 1); no
+ * row: the default menu (the spec's three links, and Notes).
+ */
+export const navigation = pgTable(
+  'navigation',
+  {
+    id: integer('id').primaryKey().default(1),
+    header: jsonb('header').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    footer: jsonb('footer').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    ...timestamps,
+  },
+  (table) => [check('navigation_single_row', sql`${table.id} = 1`)],
 )

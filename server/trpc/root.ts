@@ -11,8 +11,10 @@ import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
 import { messagesRouter } from './routers/messages'
 import { notesRouter } from './routers/notes'
+import { navigationRouter } from './routers/navigation'
 import { notificationsRouter } from './routers/notifications'
 import { overviewRouter } from './routers/overview'
+import { pagesRouter } from './routers/pages'
 import { passkeysRouter } from './routers/passkeys'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
@@ -50,6 +52,8 @@ export const appRouter = router({
   appearance: appearanceRouter,
   overview: overviewRouter,
   settings: settingsRouter,
+  pages: pagesRouter,
+  navigation: navigationRouter,
 })
 
 // Every input is strict: a field a procedure does not take answers 400 (strict-input.ts).

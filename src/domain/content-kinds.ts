@@ -9,7 +9,14 @@
  * The order is the Trash's (`/api/trash/{kind}/{id}` names them in it); a
  * new kind is added at the end.
  */
-export const contentKindNames = ['project', 'timeline_event', 'message', 'image', 'note'] as const
+export const contentKindNames = [
+  'project',
+  'timeline_event',
+  'message',
+  'image',
+  'note',
+  'page',
+] as const
 export type ContentKindName = (typeof contentKindNames)[number]
 
 export interface ContentKindLabels {
@@ -119,6 +126,27 @@ export const contentKindLabels: Record<ContentKindName, ContentKindLabels> = {
     },
     fields: null,
     searchKind: 'note',
+  },
+  page: {
+    noun: 'page',
+    auditNoun: 'page',
+    router: 'pages',
+    backupTable: { name: 'pages', label: 'Pages' },
+    slugTable: { name: 'page_slugs', label: 'Page addresses (slugs)' },
+    actions: {
+      'pages.create': 'Page created',
+      'pages.update': 'Page updated',
+      'pages.delete': 'Page deleted',
+      'pages.restoreRevision': 'Page version restored',
+    },
+    fields: {
+      title: 'Title',
+      body: 'Text',
+      layout: 'Layout',
+      items: 'List items',
+      status: 'State',
+    },
+    searchKind: 'page',
   },
 }
 

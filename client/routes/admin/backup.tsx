@@ -35,8 +35,9 @@ const tableLabels: Record<string, string> = {
   analytics_views: 'Page-view counts (per day, page, site, device, link)',
   analytics_visitors: 'Visitor hashes (per day, no address kept)',
   trash: 'Items in the Trash',
-  revisions: 'Earlier versions (projects and profile)',
+  revisions: 'Earlier versions (projects, pages and profile)',
   appearance: 'Site style',
+  navigation: 'Menus (header and footer)',
 }
 
 function Download() {

@@ -97,6 +97,15 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'PUT /api/posts/:id 200 notes.update',
       'DELETE /api/posts/:id 204 notes.delete',
       'GET /api/search 200 search.query',
+      'GET /api/pages 200 pages.list',
+      'GET /api/pages/:slug 200 pages.bySlug',
+      'POST /api/pages 201 pages.create',
+      'PUT /api/pages/:id 200 pages.update',
+      'DELETE /api/pages/:id 204 pages.delete',
+      'GET /api/pages/:id/revisions 200 pages.revisions',
+      'POST /api/pages/:id/revisions/:rev/restore 200 pages.restoreRevision',
+      'GET /api/navigation 200 navigation.get',
+      'PUT /api/navigation 200 navigation.set',
     ].sort(),
   )
 })
@@ -104,10 +113,13 @@ test('the REST door derived from the procedures is the API table of the spec (pl
 test('only reads of public content are declared cacheable, on both doors', () => {
   expect([...publicQueries].sort()).toEqual([
     'appearance.get',
+    'navigation.menu',
     'notes.any',
     'notes.bySlug',
     'notes.neighbours',
     'notes.tags',
+    'pages.bySlug',
+    'pages.list',
     'profile.get',
     'projects.byId',
     'projects.bySlug',
@@ -125,6 +137,8 @@ test('only reads of public content are declared cacheable, on both doors', () =>
     '/api/notes/a-slug',
     // A former path is the same public read.
     '/api/posts/a-slug',
+    '/api/pages',
+    '/api/pages/uses',
   ]) {
     expect(isPublicRead(path)).toBe(true)
   }

@@ -7,7 +7,7 @@
  * taking its default.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getTableName, is, type SQL } from 'drizzle-orm'
@@ -16,6 +16,7 @@ import {
   contentKindLabels,
   contentKindNames,
   revisionKindNames,
+  searchKindNames,
 } from '../../../src/domain/content-kinds'
 import { backupTableNames, parseBackup, serializeBackup } from '../../backup/format'
 import { restoreBackup } from '../../backup/restore'
@@ -35,6 +36,7 @@ const notKinds: Record<string, string> = {
   profile:
     "the owner's one row: no list, nothing to trash; its revisions and image uses are its own",
   appearance: 'one setting (the site style), not content',
+  navigation: 'one setting (the menus), not content: its links name pages by id',
   admin_users: 'the sign-in account, not content',
   two_factor: "the account's second factor",
   passkeys: "the account's passkeys",
@@ -138,6 +140,15 @@ describe('the registry', () => {
     const sqlText = new PgDialect().sqlToQuery(check?.value as SQL).sql
     for (const kind of revisionKindNames) expect(sqlText).toContain(`'${kind}'`)
     expect(sqlText.match(/'[a-z_]+'/g)?.length).toBe(revisionKindNames.length)
+  })
+
+  test('every searchable kind has its word on the public search page and in the header’s suggestions', () => {
+    // Kept there rather than imported from src/domain/content-kinds.ts: a public bundle carries only what it shows.
+    for (const file of ['client/routes/search.tsx', 'client/components/search-suggestions.tsx']) {
+      const source = readFileSync(join(import.meta.dir, '../../..', file), 'utf8')
+      const missing = searchKindNames.filter((kind) => !new RegExp(`\\b${kind}: '`).test(source))
+      expect(missing, file).toEqual([])
+    }
   })
 
   test('every kind’s tables are in the backup', () => {
