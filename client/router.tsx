@@ -32,7 +32,7 @@ export interface CreateRouterOptions {
   themeScript?: string
   /**
    * The contact form's state for the server's render of the contact page:
-   * its form token, and after a post the answer and what was posted
+   * its form token, and after a submission the answer and what was sent
    * (server/http/pages/contact.ts). It reaches the browser as the contact
    * route's loader data; the browser's router has none.
    */

@@ -99,7 +99,7 @@ export async function answerConfirm(page: Page, accept: boolean): Promise<string
 }
 
 /**
- * Sends a contact message as the page's form does: with the form token it
+ * Sends a message as the contact page's form does: with the form token it
  * was served, a person's few seconds later (sooner, or without the token,
  * the server files it as spam). Answers the stored message.
  */

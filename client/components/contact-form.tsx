@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import {
   type ContactFormState,
   type ContactResult,
-  contactMessages,
+  contactFormTexts,
 } from '../../src/domain/contact-form'
 import { type ApiInputs, browserApi } from '../lib/api'
 import { httpStatusOf } from '../lib/api-errors'
@@ -28,18 +28,18 @@ const fetchFormToken = (): Promise<string> =>
 const api = browserApi()
 
 /**
- * `contact.send` through tRPC's client, with a pending flag: the page's
+ * `messages.send` through tRPC's client, with a pending flag: the page's
  * script carries no React Query.
  */
 function useSend() {
   const [isPending, setPending] = useState(false)
   function mutate(
-    input: ApiInputs['contact']['send'],
+    input: ApiInputs['messages']['send'],
     handlers: { onSuccess: () => void; onError: (error: unknown) => void },
   ) {
     setPending(true)
     api()
-      .then((client) => client.contact.send.mutate(input))
+      .then((client) => client.messages.send.mutate(input))
       .then(handlers.onSuccess, handlers.onError)
       .finally(() => setPending(false))
   }
@@ -52,7 +52,7 @@ const fieldNames = ['name', 'email', 'message'] as const
 /**
  * The contact form. The browser enforces the required fields and the email
  * format; the outcome is announced in a polite live region beside the button.
- * A real form: without script it posts to its page, which answers with the
+ * A real form: without script it submits to its page, which answers with the
  * page and the outcome (`state`, given by the server's render); with script
  * it sends in place. On the contact page it is an island
  * (client/components/island.tsx), hydrated on its first focus: its fields
@@ -108,13 +108,13 @@ export function ContactForm({
               element.value = ''
             }
           }
-          setResult({ kind: 'success', text: contactMessages.success })
+          setResult({ kind: 'success', text: contactFormTexts.success })
         },
         onError: (error) => {
           const answered = httpStatusOf(error) !== null
           setResult({
             kind: 'error',
-            text: answered ? contactMessages.failed : contactMessages.network,
+            text: answered ? contactFormTexts.failed : contactFormTexts.network,
           })
         },
       },
@@ -178,7 +178,7 @@ export function ContactForm({
           className="form-field resize-y"
         />
       </div>
-      {/* The token a post without script sends; with script a fresh one is fetched (above). */}
+      {/* The token a submission without script sends; with script a fresh one is fetched (above). */}
       <input type="hidden" name="form_token" defaultValue={state.token ?? ''} />
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>Leave this field empty</label>

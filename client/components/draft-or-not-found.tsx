@@ -7,7 +7,7 @@ import { NotFoundPage } from './not-found-page'
 const askedWithToken = new Set<string>()
 
 /**
- * A draft (or a scheduled post) is a 404 for the page the server renders (it
+ * A draft (or a scheduled note) is a 404 for the page the server renders (it
  * never reads the token), so a signed-in admin's browser asks once more with
  * the token: the admin's preview, of every draft the admin opens. Anyone
  * else keeps the 404. A public page is a document no app runs in: there the

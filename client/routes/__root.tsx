@@ -30,7 +30,7 @@ export interface RouterContext {
   themeScript: string
   /** The accent colour's custom properties for <html>: on the server only (client/router.tsx). */
   accentStyle: ((color: string) => Record<string, string> | undefined) | undefined
-  /** The contact form's token and the answer to its post: on the server only (client/router.tsx). */
+  /** The contact form's token and the answer to its submission: on the server only (client/router.tsx). */
   contactForm: ContactFormState | undefined
   /** On the server, for a public page: a document with islands, not the app (client/router.tsx). */
   islands: IslandsDocument | undefined
@@ -41,15 +41,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Read by every page through useSiteData (client/lib/site-data.ts).
   loader: async ({ context }) => {
     const api = await context.api()
-    const [{ bio, ...profile }, hasNotes, appearance] = await Promise.all([
+    const [{ bio, ...profile }, hasNotes, appearance, menu] = await Promise.all([
       api.profile.get.query(),
-      // The header links to Notes once a post is live.
-      api.posts.any.query(),
+      // The header links to Notes once a note is live.
+      api.notes.any.query(),
       // The owner's site style, written on <html> (RootDocument).
       api.appearance.get.query(),
+      // The header's and footer's links (Settings → Navigation).
+      api.navigation.menu.query(),
     ])
     // The About text's Markdown source stays out of the page: it shows `bio_html`.
-    return { profile, hasNotes, style: appearance.style }
+    return { profile, hasNotes, style: appearance.style, menu }
   },
   // Defaults for every page; a page's own tags replace those with the same name.
   head: ({ matches, loaderData }) => {

@@ -6,10 +6,10 @@ import { ogCard, ownerSummary, SITE_NAME, sitePageHead } from '../lib/seo'
 export const Route = createFileRoute('/contact-me')({
   loader: async ({ context }) => {
     const api = await context.api()
-    // The server's render: the form's token, and after a post its answer (src/domain/contact-form.ts).
+    // The server's render: the form's token, and after a submission its answer (src/domain/contact-form.ts).
     return { ...ownerSummary(await api.profile.get.query()), form: context.contactForm ?? {} }
   },
-  // A post's answer is shown once: the next visit to the page loads it afresh.
+  // A submission's answer is shown once: the next visit to the page loads it afresh.
   gcTime: 0,
   head: ({ loaderData: owner, match }) => {
     const siteUrl = match.context.site.url

@@ -20,7 +20,11 @@ export async function readScreensSeo(db: Db): Promise<ScreensSeo> {
       return [
         screen,
         row
-          ? { seo_description: row.seo_description, share_image: row.share_image, noindex: row.noindex }
+          ? {
+              seo_description: row.seo_description,
+              share_image: row.share_image,
+              noindex: row.noindex,
+            }
           : noSeo,
       ]
     }),

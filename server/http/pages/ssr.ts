@@ -57,7 +57,7 @@ export interface RenderedPage {
 export interface RenderOptions {
   requestId?: string
   /**
-   * The contact form's token and the answer to its post (server/http/pages/contact.ts):
+   * The contact form's token and the answer to its submission (server/http/pages/contact.ts):
    * a render with it is for one request, never kept.
    */
   contactForm?: ContactFormState

@@ -1,11 +1,11 @@
 /**
  * The files crawlers and browsers ask for beside the pages: /sitemap.xml
- * (every public page and every project at its current slug), /robots.txt and
+ * (every public page, every project, note and page of the owner's at its current slug), /robots.txt and
  * the web app manifest.
  */
-
 import { SEO_SCREENS, seoScreenInfo } from '../../../src/domain/seo-screens'
-import type { Post } from '../../../src/schemas/post'
+import type { Note } from '../../../src/schemas/note'
+import type { Page } from '../../../src/schemas/page'
 import type { Profile } from '../../../src/schemas/profile'
 import type { Project } from '../../../src/schemas/project'
 import type { ScreensSeo } from '../../../src/schemas/seo'
@@ -26,10 +26,15 @@ function hiddenPaths(screens: ScreensSeo | undefined): Set<string> {
   )
 }
 
+/** What search engines may list: an item hidden from them (`noindex`) is left out. */
+const listed = <T extends { noindex: boolean }>(items: readonly T[]) =>
+  items.filter((item) => !item.noindex)
+
 export function sitemapXml(
   siteUrl: string,
   projects: readonly Project[],
-  posts: readonly Post[] = [],
+  notes: readonly Note[] = [],
+  pages: readonly Page[] = [],
   screens?: ScreensSeo,
 ): string {
   const entry = (path: string, lastmod?: string) =>
@@ -39,13 +44,16 @@ export function sitemapXml(
   const hidden = hiddenPaths(screens)
   const lines = [
     ...publicPages.filter((path) => !hidden.has(path)).map((path) => entry(path)),
-    // An item hidden from search engines (`noindex`) is left out too.
-    ...projects
-      .filter((project) => !project.noindex)
-      .map((project) => entry(`/projects/${encodeURIComponent(project.slug)}`, project.updated_at)),
-    // Notes: the list once a post is live, and each live post.
-    ...(posts.length > 0 && !hidden.has('/notes') ? [entry('/notes')] : []),
-    ...posts.map((post) => entry(`/notes/${encodeURIComponent(post.slug)}`, post.updated_at)),
+    ...listed(projects).map((project) =>
+      entry(`/projects/${encodeURIComponent(project.slug)}`, project.updated_at),
+    ),
+    // Notes: the list once a note is live, and each live note.
+    ...(notes.length > 0 && !hidden.has('/notes') ? [entry('/notes')] : []),
+    ...listed(notes).map((note) =>
+      entry(`/notes/${encodeURIComponent(note.slug)}`, note.updated_at),
+    ),
+    // The owner's published pages, at /{slug}.
+    ...listed(pages).map((page) => entry(`/${encodeURIComponent(page.slug)}`, page.updated_at)),
   ]
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`
 }
@@ -80,8 +88,9 @@ export function webManifest(profile: Pick<Profile, 'name' | 'accent_color'>) {
 /** Where the content comes from: the public procedures (a tRPC caller fits). */
 export interface SeoSources {
   projects: { list: () => Promise<Project[]> }
-  posts: { list: (input: { tag?: string | null }) => Promise<Post[]> }
+  notes: { list: (input: { tag?: string | null }) => Promise<Note[]> }
   profile: { get: () => Promise<Profile> }
+  pages: { list: () => Promise<Page[]> }
   settings: { seo: () => Promise<ScreensSeo> }
 }
 
@@ -94,7 +103,8 @@ export function createSeoHandlers(siteUrl: string, sources: SeoSources) {
         sitemapXml(
           siteUrl,
           await sources.projects.list(),
-          await sources.posts.list({}),
+          await sources.notes.list({}),
+          await sources.pages.list(),
           await sources.settings.seo(),
         ),
         {

@@ -160,7 +160,7 @@ describe('each public page arrives rendered, with its meta tags', () => {
       tags: ['Engines'],
       status: 'published',
     }
-    const covered = await t.request('POST', '/api/posts', {
+    const covered = await t.request('POST', '/api/notes', {
       token,
       body: { ...note, title: 'Weaving Patterns', cover_url: '/img/loom.png' },
     })
@@ -192,7 +192,7 @@ describe('each public page arrives rendered, with its meta tags', () => {
     expect(Date.parse(String(posting.datePublished))).not.toBeNaN()
 
     // Without a cover: the card alone.
-    await t.request('POST', '/api/posts', { token, body: { ...note, title: 'Plain Note' } })
+    await t.request('POST', '/api/notes', { token, body: { ...note, title: 'Plain Note' } })
     const plain = jsonLdOfType(
       readPage((await t.request('GET', '/notes/plain-note')).text),
       'BlogPosting',
@@ -200,7 +200,7 @@ describe('each public page arrives rendered, with its meta tags', () => {
     expect(plain.image).toEqual([expect.objectContaining({ '@type': 'ImageObject' })])
 
     // Deleted (to the Trash): its page is a 404 without JSON-LD.
-    await t.request('DELETE', `/api/posts/${covered.body.id}`, { token })
+    await t.request('DELETE', `/api/notes/${covered.body.id}`, { token })
     const gone = await t.request('GET', '/notes/weaving-patterns')
     expect(gone.status).toBe(404)
     expect(

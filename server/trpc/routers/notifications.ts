@@ -1,4 +1,4 @@
-import { notificationStatusSchema } from '../../../src/schemas/contact'
+import { notificationStatusSchema } from '../../../src/schemas/message'
 import { notificationStatus, sendTestAlert } from '../../services/alerts'
 import { adminProcedure, router } from '../init'
 

@@ -7,6 +7,14 @@ CREATE TABLE "screen_seo" (
 	CONSTRAINT "screen_seo_screen_check" CHECK ("screen_seo"."screen" in ('home', 'projects', 'notes', 'cv'))
 );
 --> statement-breakpoint
+ALTER TABLE "notes" ADD COLUMN "seo_description" text;--> statement-breakpoint
+ALTER TABLE "notes" ADD COLUMN "share_image" text;--> statement-breakpoint
+ALTER TABLE "notes" ADD COLUMN "canonical_url" text;--> statement-breakpoint
+ALTER TABLE "notes" ADD COLUMN "noindex" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "pages" ADD COLUMN "seo_description" text;--> statement-breakpoint
+ALTER TABLE "pages" ADD COLUMN "share_image" text;--> statement-breakpoint
+ALTER TABLE "pages" ADD COLUMN "canonical_url" text;--> statement-breakpoint
+ALTER TABLE "pages" ADD COLUMN "noindex" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "seo_description" text;--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "share_image" text;--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "canonical_url" text;--> statement-breakpoint
