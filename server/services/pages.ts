@@ -140,6 +140,10 @@ const stored = (data: PageData) => ({
   layout: data.layout,
   items: data.items,
   status: data.status,
+  seo_description: data.seo_description,
+  share_image: data.share_image,
+  canonical_url: data.canonical_url,
+  noindex: data.noindex,
 })
 
 export interface PageWriteContext {

@@ -109,6 +109,46 @@ describe('a project', () => {
   })
 })
 
+describe('a note and a page of the owner’s', () => {
+  test('a note first published elsewhere names that address; a hidden page asks not to be listed', async () => {
+    const note = await t.request('POST', '/api/notes', {
+      token,
+      body: {
+        title: 'Cross Posted',
+        summary: 'First on my old blog.',
+        body: 'The text.',
+        status: 'published',
+        canonical_url: 'https://old-blog.example.com/cross-posted',
+        share_image: '/media/note-card.png',
+      },
+    })
+    expect(note.status).toBe(201)
+    const notePage = readPage((await t.request('GET', '/notes/cross-posted')).text)
+    expect(notePage.canonical).toEqual(['https://old-blog.example.com/cross-posted'])
+    expect(notePage.meta.get('og:image')).toBe(`${SITE}/media/note-card.png`)
+    expect(notePage.meta.get('description')).toBe('First on my old blog.')
+    expect(notePage.meta.has('robots')).toBe(false)
+    expect(await sitemap()).toContain(`${SITE}/notes/cross-posted</loc>`)
+
+    const page = await t.request('POST', '/api/pages', {
+      token,
+      body: {
+        title: 'Reading',
+        body: 'Books I am reading.',
+        status: 'published',
+        seo_description: 'What I read this year.',
+        noindex: true,
+      },
+    })
+    expect(page.status).toBe(201)
+    const pageHtml = readPage((await t.request('GET', '/reading')).text)
+    expect(pageHtml.meta.get('robots')).toBe('noindex')
+    expect(pageHtml.meta.get('description')).toBe('What I read this year.')
+    expect(pageHtml.canonical).toEqual([`${SITE}/reading`])
+    expect(await sitemap()).not.toContain(`${SITE}/reading</loc>`)
+  })
+})
+
 describe('the fixed screens (Settings → Search & sharing)', () => {
   test('none set: every screen made from the site; the answer says so', async () => {
     const r = await t.request('GET', '/api/settings/seo')
