@@ -128,6 +128,7 @@ test('only reads of public content are declared cacheable, on both doors', () =>
     'projects.featured',
     'projects.list',
     'projects.next',
+    'settings.seo',
     'timeline.byId',
     'timeline.list',
   ])
@@ -141,6 +142,7 @@ test('only reads of public content are declared cacheable, on both doors', () =>
     '/api/posts/a-slug',
     '/api/pages',
     '/api/pages/uses',
+    '/api/settings/seo',
   ]) {
     expect(isPublicRead(path)).toBe(true)
   }
