@@ -11,6 +11,7 @@ import {
   analyticsVisitors,
   appearance,
   cvFile,
+  notificationSettings,
   passkeys,
   profile,
   revisions,
@@ -23,8 +24,8 @@ import { type FieldIssue, type RuleKind, revisionRuleKind, rowIssues } from './f
 
 export const BACKUP_FORMAT = 'portfolio-backup'
 /** What this program writes; it reads this one and the ones before it. */
-export const BACKUP_VERSION = 8
-const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8] as const
+export const BACKUP_VERSION = 9
+const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const
 
 /** Every kind's tables, from its descriptor (server/content/), in the registry's order. */
 const kindTables = kindBackupTables
@@ -56,6 +57,18 @@ export const backupTables = {
     table: appearance,
     rows: createSelectSchema(appearance, { id: z.literal(1), style: siteStyleSchema }),
     order: [appearance.id],
+  }),
+  // Where alerts go (version 9), its secrets sealed as stored: a server with
+  // another key reads them as unreadable, and the screen asks for them again.
+  notification_settings: backupTable({
+    table: notificationSettings,
+    rows: createSelectSchema(notificationSettings, {
+      id: z.literal(1),
+      smtp_port: (port) => port.min(1).max(65_535),
+      smtp_password: (value) => value.regex(/^v1\./, 'must be a sealed value (v1.…)'),
+      webhook_url: (value) => value.regex(/^v1\./, 'must be a sealed value (v1.…)'),
+    }),
+    order: [notificationSettings.id],
   }),
   admin_users: backupTable({
     table: adminUsers,
@@ -198,6 +211,11 @@ const tablesSchema = z.strictObject({
   profile: z.array(backupTables.profile.rows).length(1, 'must hold exactly one row'),
   // Files before version 7 were written before site styles: the default style.
   appearance: z.array(backupTables.appearance.rows).max(1, 'holds at most one row').default([]),
+  // Files before version 9 were written before the admin's alert settings: none.
+  notification_settings: z
+    .array(backupTables.notification_settings.rows)
+    .max(1, 'holds at most one row')
+    .default([]),
   admin_users: z.array(backupTables.admin_users.rows),
   // Files before version 3 were written before two-factor sign-in.
   two_factor: z.array(backupTables.two_factor.rows).default([]),

@@ -88,7 +88,7 @@ describe('backup and restore from the admin', () => {
     expect(r.status).toBe(200)
     expect(r.body).toMatchObject({
       created_at: file.created_at,
-      version: 8,
+      version: 9,
       tables: {
         profile: 1,
         admin_users: 1,
@@ -168,6 +168,9 @@ describe('backup and restore from the admin', () => {
     })
     expect(r.status).toBe(200)
     expect(r.body.signed_out).toBe(true)
+    expect(r.body.notice).toMatch(
+      /^The site was restored from a backup at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. Sign in again\.$/,
+    )
     expect((r.body.tables as Record<string, number>).projects).toBe(1)
     const after = await content()
     expect(after).toEqual(before)

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { BACKUP_ACCESS_FILE, BACKUP_TOKEN_HEADER, readBackupAccess } from '../../backup/access'
-import { BackupFormatError, parseBackup } from '../../backup/format'
+import { BACKUP_VERSION, BackupFormatError, parseBackup } from '../../backup/format'
 import { openDatabase } from '../../db/client'
 import { auditLog } from '../../db/schema'
 import { idsOf, type Kind, newTarget, tablesOf } from '../support/backup-targets'
@@ -142,7 +142,7 @@ async function cliBackupAndRestore(kind: Kind) {
     'cut short': good.slice(0, Math.floor(good.length / 2)),
     'empty object': '{}',
     'another format': JSON.stringify({ ...parsed, format: 'something-else' }),
-    'a later version': JSON.stringify({ ...parsed, version: 9 }),
+    'a later version': JSON.stringify({ ...parsed, version: BACKUP_VERSION + 1 }),
     'a slug of a missing project': JSON.stringify({
       ...parsed,
       tables: {
