@@ -35,9 +35,9 @@ interface Values {
 }
 
 const securityLabels: Record<SmtpSecurity, string> = {
-  tls: 'TLS from the start (usually port 465)',
-  starttls: 'STARTTLS, required (usually port 587)',
-  none: 'None (a relay on this machine or network only)',
+  tls: 'TLS (usually port 465)',
+  starttls: 'STARTTLS (usually port 587)',
+  none: 'None (a local relay only)',
 }
 
 function valuesOf(saved: NotificationSettings): Values {
