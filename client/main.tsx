@@ -64,7 +64,8 @@ function wholeStylesheet(): Promise<unknown> {
 }
 
 if ('$_TSR' in window) {
-  // The server rendered this page and put the router's and the query cache's
+  // The server rendered this page (the admin, the sign-in pages: the public ones are
+  // documents with islands, docs/decisions/0389) and put the router's and the query cache's
   // state in it: hydrate, without fetching again. In a transition, React
   // hydrates in slices of ~5 ms and yields to the browser between them,
   // instead of one task as long as the whole page's hydration (Lighthouse's
@@ -82,7 +83,9 @@ if ('$_TSR' in window) {
     })
   })
 } else {
-  // No server HTML (the Vite dev server's index.html): render the whole document here.
+  // No router state in the page: the Vite dev server's index.html, or a public page (a
+  // document with islands) whose loader starts the app for the admin's preview of a draft
+  // (client/islands/loader.ts). Render the whole document here.
   createRoot(document).render(
     <StrictMode>
       <RouterProvider router={router} />

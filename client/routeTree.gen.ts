@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as SlugRouteImport } from './routes/$slug'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as CvRouteImport } from './routes/cv'
@@ -28,6 +29,7 @@ import { Route as AdminGithubRouteImport } from './routes/admin/github'
 import { Route as AdminImportRouteImport } from './routes/admin/import'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
+import { Route as AdminNavigationRouteImport } from './routes/admin/navigation'
 import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
@@ -39,17 +41,25 @@ import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
 import { Route as ProjectsSlugRouteImport } from './routes/projects/$slug'
 import { Route as AdminNotesIndexRouteImport } from './routes/admin/notes/index'
 import { Route as AdminNotesNewRouteImport } from './routes/admin/notes/new'
+import { Route as AdminPagesIndexRouteImport } from './routes/admin/pages/index'
+import { Route as AdminPagesNewRouteImport } from './routes/admin/pages/new'
 import { Route as AdminProjectsIndexRouteImport } from './routes/admin/projects/index'
 import { Route as AdminProjectsNewRouteImport } from './routes/admin/projects/new'
 import { Route as AdminTimelineIndexRouteImport } from './routes/admin/timeline/index'
 import { Route as AdminTimelineNewRouteImport } from './routes/admin/timeline/new'
 import { Route as AdminNotesEditIdRouteImport } from './routes/admin/notes/edit.$id'
+import { Route as AdminPagesEditIdRouteImport } from './routes/admin/pages/edit.$id'
 import { Route as AdminProjectsEditIdRouteImport } from './routes/admin/projects/edit.$id'
 import { Route as AdminTimelineEditIdRouteImport } from './routes/admin/timeline/edit.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SlugRoute = SlugRouteImport.update({
+  id: '/$slug',
+  path: '/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminRouteRoute = AdminRouteRouteImport.update({
@@ -142,6 +152,11 @@ const AdminMessagesRoute = AdminMessagesRouteImport.update({
   path: '/messages',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminNavigationRoute = AdminNavigationRouteImport.update({
+  id: '/navigation',
+  path: '/navigation',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminNotificationsRoute = AdminNotificationsRouteImport.update({
   id: '/notifications',
   path: '/notifications',
@@ -197,6 +212,16 @@ const AdminNotesNewRoute = AdminNotesNewRouteImport.update({
   path: '/notes/new',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminPagesIndexRoute = AdminPagesIndexRouteImport.update({
+  id: '/pages/',
+  path: '/pages/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminPagesNewRoute = AdminPagesNewRouteImport.update({
+  id: '/pages/new',
+  path: '/pages/new',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminProjectsIndexRoute = AdminProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
@@ -222,6 +247,11 @@ const AdminNotesEditIdRoute = AdminNotesEditIdRouteImport.update({
   path: '/notes/edit/$id',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminPagesEditIdRoute = AdminPagesEditIdRouteImport.update({
+  id: '/pages/edit/$id',
+  path: '/pages/edit/$id',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminProjectsEditIdRoute = AdminProjectsEditIdRouteImport.update({
   id: '/projects/edit/$id',
   path: '/projects/edit/$id',
@@ -236,6 +266,7 @@ const AdminTimelineEditIdRoute = AdminTimelineEditIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/$slug': typeof SlugRoute
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
@@ -252,6 +283,7 @@ export interface FileRoutesByFullPath {
   '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/navigation': typeof AdminNavigationRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
   '/admin/security': typeof AdminSecurityRoute
@@ -263,17 +295,21 @@ export interface FileRoutesByFullPath {
   '/notes/': typeof NotesIndexRoute
   '/projects/': typeof ProjectsIndexRoute
   '/admin/notes/new': typeof AdminNotesNewRoute
+  '/admin/pages/new': typeof AdminPagesNewRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
   '/admin/notes/': typeof AdminNotesIndexRoute
+  '/admin/pages/': typeof AdminPagesIndexRoute
   '/admin/projects/': typeof AdminProjectsIndexRoute
   '/admin/timeline/': typeof AdminTimelineIndexRoute
   '/admin/notes/edit/$id': typeof AdminNotesEditIdRoute
+  '/admin/pages/edit/$id': typeof AdminPagesEditIdRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$slug': typeof SlugRoute
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
@@ -290,6 +326,7 @@ export interface FileRoutesByTo {
   '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/navigation': typeof AdminNavigationRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
   '/admin/security': typeof AdminSecurityRoute
@@ -301,12 +338,15 @@ export interface FileRoutesByTo {
   '/notes': typeof NotesIndexRoute
   '/projects': typeof ProjectsIndexRoute
   '/admin/notes/new': typeof AdminNotesNewRoute
+  '/admin/pages/new': typeof AdminPagesNewRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
   '/admin/notes': typeof AdminNotesIndexRoute
+  '/admin/pages': typeof AdminPagesIndexRoute
   '/admin/projects': typeof AdminProjectsIndexRoute
   '/admin/timeline': typeof AdminTimelineIndexRoute
   '/admin/notes/edit/$id': typeof AdminNotesEditIdRoute
+  '/admin/pages/edit/$id': typeof AdminPagesEditIdRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
@@ -314,6 +354,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/$slug': typeof SlugRoute
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
@@ -330,6 +371,7 @@ export interface FileRoutesById {
   '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/navigation': typeof AdminNavigationRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
   '/admin/security': typeof AdminSecurityRoute
@@ -341,12 +383,15 @@ export interface FileRoutesById {
   '/notes/': typeof NotesIndexRoute
   '/projects/': typeof ProjectsIndexRoute
   '/admin/notes/new': typeof AdminNotesNewRoute
+  '/admin/pages/new': typeof AdminPagesNewRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
   '/admin/timeline/new': typeof AdminTimelineNewRoute
   '/admin/notes/': typeof AdminNotesIndexRoute
+  '/admin/pages/': typeof AdminPagesIndexRoute
   '/admin/projects/': typeof AdminProjectsIndexRoute
   '/admin/timeline/': typeof AdminTimelineIndexRoute
   '/admin/notes/edit/$id': typeof AdminNotesEditIdRoute
+  '/admin/pages/edit/$id': typeof AdminPagesEditIdRoute
   '/admin/projects/edit/$id': typeof AdminProjectsEditIdRoute
   '/admin/timeline/edit/$id': typeof AdminTimelineEditIdRoute
 }
@@ -355,6 +400,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admin'
+    | '/$slug'
     | '/contact-me'
     | '/cv'
     | '/login'
@@ -371,6 +417,7 @@ export interface FileRouteTypes {
     | '/admin/import'
     | '/admin/media'
     | '/admin/messages'
+    | '/admin/navigation'
     | '/admin/notifications'
     | '/admin/profile'
     | '/admin/security'
@@ -382,17 +429,21 @@ export interface FileRouteTypes {
     | '/notes/'
     | '/projects/'
     | '/admin/notes/new'
+    | '/admin/pages/new'
     | '/admin/projects/new'
     | '/admin/timeline/new'
     | '/admin/notes/'
+    | '/admin/pages/'
     | '/admin/projects/'
     | '/admin/timeline/'
     | '/admin/notes/edit/$id'
+    | '/admin/pages/edit/$id'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/$slug'
     | '/contact-me'
     | '/cv'
     | '/login'
@@ -409,6 +460,7 @@ export interface FileRouteTypes {
     | '/admin/import'
     | '/admin/media'
     | '/admin/messages'
+    | '/admin/navigation'
     | '/admin/notifications'
     | '/admin/profile'
     | '/admin/security'
@@ -420,18 +472,22 @@ export interface FileRouteTypes {
     | '/notes'
     | '/projects'
     | '/admin/notes/new'
+    | '/admin/pages/new'
     | '/admin/projects/new'
     | '/admin/timeline/new'
     | '/admin/notes'
+    | '/admin/pages'
     | '/admin/projects'
     | '/admin/timeline'
     | '/admin/notes/edit/$id'
+    | '/admin/pages/edit/$id'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
   id:
     | '__root__'
     | '/'
     | '/admin'
+    | '/$slug'
     | '/contact-me'
     | '/cv'
     | '/login'
@@ -448,6 +504,7 @@ export interface FileRouteTypes {
     | '/admin/import'
     | '/admin/media'
     | '/admin/messages'
+    | '/admin/navigation'
     | '/admin/notifications'
     | '/admin/profile'
     | '/admin/security'
@@ -459,12 +516,15 @@ export interface FileRouteTypes {
     | '/notes/'
     | '/projects/'
     | '/admin/notes/new'
+    | '/admin/pages/new'
     | '/admin/projects/new'
     | '/admin/timeline/new'
     | '/admin/notes/'
+    | '/admin/pages/'
     | '/admin/projects/'
     | '/admin/timeline/'
     | '/admin/notes/edit/$id'
+    | '/admin/pages/edit/$id'
     | '/admin/projects/edit/$id'
     | '/admin/timeline/edit/$id'
   fileRoutesById: FileRoutesById
@@ -472,6 +532,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  SlugRoute: typeof SlugRoute
   ContactMeRoute: typeof ContactMeRoute
   CvRoute: typeof CvRoute
   LoginRoute: typeof LoginRoute
@@ -491,6 +552,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$slug': {
+      id: '/$slug'
+      path: '/$slug'
+      fullPath: '/$slug'
+      preLoaderRoute: typeof SlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin': {
@@ -619,6 +687,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMessagesRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/navigation': {
+      id: '/admin/navigation'
+      path: '/navigation'
+      fullPath: '/admin/navigation'
+      preLoaderRoute: typeof AdminNavigationRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/notifications': {
       id: '/admin/notifications'
       path: '/notifications'
@@ -696,6 +771,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminNotesNewRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/pages/': {
+      id: '/admin/pages/'
+      path: '/pages'
+      fullPath: '/admin/pages/'
+      preLoaderRoute: typeof AdminPagesIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/pages/new': {
+      id: '/admin/pages/new'
+      path: '/pages/new'
+      fullPath: '/admin/pages/new'
+      preLoaderRoute: typeof AdminPagesNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/projects/': {
       id: '/admin/projects/'
       path: '/projects'
@@ -731,6 +820,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminNotesEditIdRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/pages/edit/$id': {
+      id: '/admin/pages/edit/$id'
+      path: '/pages/edit/$id'
+      fullPath: '/admin/pages/edit/$id'
+      preLoaderRoute: typeof AdminPagesEditIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/projects/edit/$id': {
       id: '/admin/projects/edit/$id'
       path: '/projects/edit/$id'
@@ -759,6 +855,7 @@ interface AdminRouteRouteChildren {
   AdminImportRoute: typeof AdminImportRoute
   AdminMediaRoute: typeof AdminMediaRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminNavigationRoute: typeof AdminNavigationRoute
   AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminProfileRoute: typeof AdminProfileRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
@@ -766,12 +863,15 @@ interface AdminRouteRouteChildren {
   AdminTrashRoute: typeof AdminTrashRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminNotesNewRoute: typeof AdminNotesNewRoute
+  AdminPagesNewRoute: typeof AdminPagesNewRoute
   AdminProjectsNewRoute: typeof AdminProjectsNewRoute
   AdminTimelineNewRoute: typeof AdminTimelineNewRoute
   AdminNotesIndexRoute: typeof AdminNotesIndexRoute
+  AdminPagesIndexRoute: typeof AdminPagesIndexRoute
   AdminProjectsIndexRoute: typeof AdminProjectsIndexRoute
   AdminTimelineIndexRoute: typeof AdminTimelineIndexRoute
   AdminNotesEditIdRoute: typeof AdminNotesEditIdRoute
+  AdminPagesEditIdRoute: typeof AdminPagesEditIdRoute
   AdminProjectsEditIdRoute: typeof AdminProjectsEditIdRoute
   AdminTimelineEditIdRoute: typeof AdminTimelineEditIdRoute
 }
@@ -787,6 +887,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminImportRoute: AdminImportRoute,
   AdminMediaRoute: AdminMediaRoute,
   AdminMessagesRoute: AdminMessagesRoute,
+  AdminNavigationRoute: AdminNavigationRoute,
   AdminNotificationsRoute: AdminNotificationsRoute,
   AdminProfileRoute: AdminProfileRoute,
   AdminSecurityRoute: AdminSecurityRoute,
@@ -794,12 +895,15 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminTrashRoute: AdminTrashRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminNotesNewRoute: AdminNotesNewRoute,
+  AdminPagesNewRoute: AdminPagesNewRoute,
   AdminProjectsNewRoute: AdminProjectsNewRoute,
   AdminTimelineNewRoute: AdminTimelineNewRoute,
   AdminNotesIndexRoute: AdminNotesIndexRoute,
+  AdminPagesIndexRoute: AdminPagesIndexRoute,
   AdminProjectsIndexRoute: AdminProjectsIndexRoute,
   AdminTimelineIndexRoute: AdminTimelineIndexRoute,
   AdminNotesEditIdRoute: AdminNotesEditIdRoute,
+  AdminPagesEditIdRoute: AdminPagesEditIdRoute,
   AdminProjectsEditIdRoute: AdminProjectsEditIdRoute,
   AdminTimelineEditIdRoute: AdminTimelineEditIdRoute,
 }
@@ -811,6 +915,7 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
+  SlugRoute: SlugRoute,
   ContactMeRoute: ContactMeRoute,
   CvRoute: CvRoute,
   LoginRoute: LoginRoute,

@@ -2,6 +2,7 @@ import { createRouter as createTanStackRouter } from '@tanstack/react-router'
 import type { ContactFormState } from '../src/domain/contact-form'
 import { PendingIndicator } from './components/pending-indicator'
 import { type Api, browserApi } from './lib/api'
+import type { IslandsDocument } from './lib/islands-document'
 import type { Site } from './lib/seo'
 import { THEME_SCRIPT_ID } from './lib/theme-script'
 import { routeTree } from './routeTree.gen'
@@ -31,11 +32,17 @@ export interface CreateRouterOptions {
   themeScript?: string
   /**
    * The contact form's state for the server's render of the contact page:
-   * its form token, and after a post the answer and what was posted
+   * its form token, and after a submission the answer and what was sent
    * (server/http/pages/contact.ts). It reaches the browser as the contact
    * route's loader data; the browser's router has none.
    */
   contactForm?: ContactFormState
+  /**
+   * For the server's render of a public page: the page is a document with
+   * islands (client/lib/islands-document.ts), not the app. The browser's
+   * router has none: it draws the admin and the sign-in pages.
+   */
+  islands?: IslandsDocument
 }
 
 /** What the server puts into the page besides the matches' loader data. */
@@ -69,6 +76,7 @@ export function createRouter(options: CreateRouterOptions) {
       accentStyle: options.accentStyle,
       themeScript: options.themeScript ?? pageThemeScript(),
       contactForm: options.contactForm,
+      islands: options.islands,
     },
     defaultPreload: 'intent',
     // A page's data is kept and shown again for 30 s without asking the server
@@ -76,7 +84,8 @@ export function createRouter(options: CreateRouterOptions) {
     // shown and fetched again in the background.
     defaultStaleTime: 30_000,
     defaultPendingComponent: PendingIndicator,
-    scrollRestoration: true,
+    // The app's; a document with islands is the browser's own to scroll (and no inline script).
+    scrollRestoration: !options.islands,
     // The matches' loader data travels with the page (the router's own
     // dehydration); the browser starts from it, so the first render needs no
     // request and no tRPC code, and matches the server's HTML.

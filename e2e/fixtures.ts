@@ -26,10 +26,23 @@ export async function wholeStylesheetOf(page: Page): Promise<string> {
     .evaluate((element) => /href="([^"]+\.css)"/.exec(element.textContent ?? '')?.[1] ?? '')
 }
 
-/** Server-rendered page hydrated: the router removes its bootstrap global, and the network is quiet. */
+/**
+ * A page's script is ready and the network is quiet. A public page (a document with islands,
+ * docs/decisions/0389): its island loader has run (`<html data-islands="ready">`; an island
+ * itself hydrates on its first use). The app (the admin, the sign-in pages): hydrated, the
+ * router has removed its bootstrap global.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => !('$_TSR' in window))
+  await page.waitForFunction(ready)
   await page.waitForLoadState('networkidle')
+}
+
+/** In the page: `hydrated`'s test. */
+function ready(): boolean {
+  if (document.querySelector('script[data-islands-loader]')) {
+    return document.documentElement.dataset.islands === 'ready'
+  }
+  return !('$_TSR' in window)
 }
 
 /**
@@ -47,7 +60,7 @@ export async function expectNoAxeViolations(
   page: Page,
   options: { rules?: string[] } = {},
 ): Promise<void> {
-  await page.waitForFunction(() => !('$_TSR' in window))
+  await page.waitForFunction(ready)
   // Only the violations are reported node by node: the passes come back one node per rule
   // (which rules looked is all this asks of them), which spares axe most of its work.
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] })
@@ -86,7 +99,7 @@ export async function answerConfirm(page: Page, accept: boolean): Promise<string
 }
 
 /**
- * Sends a contact message as the page's form does: with the form token it
+ * Sends a message as the contact page's form does: with the form token it
  * was served, a person's few seconds later (sooner, or without the token,
  * the server files it as spam). Answers the stored message.
  */

@@ -91,7 +91,7 @@ async function seedNotes(base: string): Promise<string> {
   const { token } = (await login.json()) as { token: string }
   let slug = ''
   for (let i = 1; i <= 3; i++) {
-    const response = await fetch(`${base}/api/posts`, {
+    const response = await fetch(`${base}/api/notes`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({

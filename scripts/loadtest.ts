@@ -1,7 +1,7 @@
 /**
  * `bun run loadtest`: autocannon against the production server, 50
- * connections for 30 s (LOADTEST_SECONDS) on public reads mixed with contact
- * posts, the contact limits raised for the run. Prints req/s, latency p50 and
+ * connections for 30 s (LOADTEST_SECONDS) on public reads mixed with messages
+ * sent through the contact form, its limits raised for the run. Prints req/s, latency p50 and
  * p99, errors and non-2xx answers. A script that prints figures, not a test.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -51,7 +51,7 @@ try {
   await waitForServer()
   const slug = await seedContent(base, admin)
 
-  const contact = JSON.stringify({
+  const message = JSON.stringify({
     name: 'Load Test',
     email: 'load@example.com',
     message: 'Hello from the load test.',
@@ -73,7 +73,7 @@ try {
         method: 'POST',
         path: '/api/contact',
         headers: { 'content-type': 'application/json' },
-        body: contact,
+        body: message,
       },
     ],
   })

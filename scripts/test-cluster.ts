@@ -329,7 +329,7 @@ try {
           form_token: field(form, 'token'),
         },
       })
-      expectThat(sent.status === 201, `contact ${sent.status} ${sent.text.slice(0, 200)}`)
+      expectThat(sent.status === 201, `message ${sent.status} ${sent.text.slice(0, 200)}`)
       const about = () =>
         webhook.bodies.filter((body) => JSON.stringify(body).includes(message)).length
       await until('the webhook', () => about() >= 1, 15_000)
@@ -488,7 +488,7 @@ try {
               if (answer.status === 201) acked.messages.set(Number(field(answer, 'id')), message)
               else if (answer.status !== 503) {
                 errors++
-                unexpected.push(`contact ${answer.status} ${answer.text.slice(0, 160)}`)
+                unexpected.push(`message ${answer.status} ${answer.text.slice(0, 160)}`)
               }
             } else {
               const title = `Load event ${tag}`
@@ -520,7 +520,7 @@ try {
       const messageIds = [...acked.messages.keys()]
       const eventIds = [...acked.events.keys()]
       const storedMessages =
-        await sql`select id, message from contact_messages where id in ${sql(messageIds)}`
+        await sql`select id, message from messages where id in ${sql(messageIds)}`
       const storedEvents =
         await sql`select id, title from timeline_events where id in ${sql(eventIds)}`
       const lost = [

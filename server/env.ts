@@ -153,7 +153,7 @@ const variables = z.object({
   NOTIFY_RETRY_MAX: duration('1h'),
   /** How often each instance looks for alerts that are due. */
   NOTIFY_POLL: duration('15s'),
-  /** A contact message sent sooner than this after the form was shown is kept as spam. */
+  /** A message sent sooner than this after the form was shown is kept as spam. */
   CONTACT_MIN_FILL_TIME: duration('3s'),
   // The same rules as a username typed into the set-up page (no control, format or bidi character).
   ADMIN_USERNAME: requiredText('ADMIN_USERNAME', limits.username).optional(),

@@ -14,7 +14,7 @@ import { type Analytics, analyticsFlushJob, analyticsSaltsJob } from './services
 import { deadSessionsJob } from './services/auth/sessions'
 import { createGitHubApi, type GitHubApi } from './services/github/api'
 import { githubRefreshJob } from './services/github/refresh-job'
-import { publishNotesJob } from './services/post-publishing'
+import { publishNotesJob } from './services/note-publishing'
 import { trashPurgeJob } from './services/trash'
 
 /**

@@ -1,11 +1,10 @@
-import { useRouter } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import {
   type ContactFormState,
   type ContactResult,
-  contactMessages,
+  contactFormTexts,
 } from '../../src/domain/contact-form'
-import type { ApiInputs } from '../lib/api'
+import { type ApiInputs, browserApi } from '../lib/api'
 import { httpStatusOf } from '../lib/api-errors'
 
 type Result = ContactResult | null
@@ -23,37 +22,50 @@ const fetchFormToken = (): Promise<string> =>
     .catch(() => '')
 
 /**
- * `contact.send` through the router's tRPC client (its code fetched on first
- * need), with a pending flag: the page's script carries no React Query.
+ * tRPC's client, its code fetched on first need: not the router's (the form
+ * is an island, hydrated without one: client/components/island.tsx).
+ */
+const api = browserApi()
+
+/**
+ * `messages.send` through tRPC's client, with a pending flag: the page's
+ * script carries no React Query.
  */
 function useSend() {
-  const api = useRouter().options.context.api
   const [isPending, setPending] = useState(false)
   function mutate(
-    input: ApiInputs['contact']['send'],
+    input: ApiInputs['messages']['send'],
     handlers: { onSuccess: () => void; onError: (error: unknown) => void },
   ) {
     setPending(true)
     api()
-      .then((client) => client.contact.send.mutate(input))
+      .then((client) => client.messages.send.mutate(input))
       .then(handlers.onSuccess, handlers.onError)
       .finally(() => setPending(false))
   }
   return { isPending, mutate, load: api }
 }
 
+/** The three fields a send clears. */
+const fieldNames = ['name', 'email', 'message'] as const
+
 /**
  * The contact form. The browser enforces the required fields and the email
  * format; the outcome is announced in a polite live region beside the button.
- * A real form: without script it posts to its page, which answers with the
+ * A real form: without script it submits to its page, which answers with the
  * page and the outcome (`state`, given by the server's render); with script
- * it sends in place.
+ * it sends in place. On the contact page it is an island
+ * (client/components/island.tsx), hydrated on its first focus: its fields
+ * are uncontrolled, so what was typed before that stays as it is. `id`: the
+ * fields' prefix, given rather than made (`useId` differs in an island).
  */
-export function ContactForm({ state = {} }: { state?: ContactFormState }) {
-  const id = useId()
-  const [name, setName] = useState(state.values?.name ?? '')
-  const [email, setEmail] = useState(state.values?.email ?? '')
-  const [message, setMessage] = useState(state.values?.message ?? '')
+export function ContactForm({
+  state = {},
+  id = 'contact',
+}: {
+  state?: ContactFormState
+  id?: string
+}) {
   const [result, setResult] = useState<Result>(state.result ?? null)
   const send = useSend()
   const formToken = useRef<Promise<string> | null>(null)
@@ -61,31 +73,48 @@ export function ContactForm({ state = {} }: { state?: ContactFormState }) {
   useEffect(() => {
     formToken.current = state.token ? Promise.resolve(state.token) : fetchFormToken()
   }, [state.token])
+  // Hydrated on a first focus (an island): tRPC's code is wanted now, not on the next focus.
+  const load = send.load
+  useEffect(() => {
+    void load().catch(() => undefined)
+  }, [load])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (send.isPending) return
+    const form = event.currentTarget
+    const data = new FormData(form)
+    const field = (key: string) => String(data.get(key) ?? '')
     // Cleared first, so that the same outcome twice in a row is announced again.
     setResult(null)
     // The honeypot: people never see it, so only a bot fills it in.
-    const website = String(new FormData(event.currentTarget).get('website') ?? '')
+    const website = field('website')
     const form_token = await (formToken.current ?? '')
     // The next message from this page gets a token of its own time.
     formToken.current = fetchFormToken()
     send.mutate(
-      { name, email, message, website, form_token },
+      {
+        name: field('name'),
+        email: field('email'),
+        message: field('message'),
+        website,
+        form_token,
+      },
       {
         onSuccess: () => {
-          setName('')
-          setEmail('')
-          setMessage('')
-          setResult({ kind: 'success', text: contactMessages.success })
+          for (const key of fieldNames) {
+            const element = form.elements.namedItem(key)
+            if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+              element.value = ''
+            }
+          }
+          setResult({ kind: 'success', text: contactFormTexts.success })
         },
         onError: (error) => {
           const answered = httpStatusOf(error) !== null
           setResult({
             kind: 'error',
-            text: answered ? contactMessages.failed : contactMessages.network,
+            text: answered ? contactFormTexts.failed : contactFormTexts.network,
           })
         },
       },
@@ -115,8 +144,7 @@ export function ContactForm({ state = {} }: { state?: ContactFormState }) {
           autoComplete="name"
           required
           maxLength={200}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
+          defaultValue={state.values?.name ?? ''}
           className="form-field"
         />
       </div>
@@ -131,8 +159,7 @@ export function ContactForm({ state = {} }: { state?: ContactFormState }) {
           autoComplete="email"
           required
           maxLength={320}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          defaultValue={state.values?.email ?? ''}
           className="form-field"
         />
       </div>
@@ -147,12 +174,11 @@ export function ContactForm({ state = {} }: { state?: ContactFormState }) {
           rows={6}
           maxLength={5000}
           placeholder="Share your feedback, a career opportunity, or just say hello!"
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
+          defaultValue={state.values?.message ?? ''}
           className="form-field resize-y"
         />
       </div>
-      {/* The token a post without script sends; with script a fresh one is fetched (above). */}
+      {/* The token a submission without script sends; with script a fresh one is fetched (above). */}
       <input type="hidden" name="form_token" defaultValue={state.token ?? ''} />
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>Leave this field empty</label>

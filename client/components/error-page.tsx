@@ -21,6 +21,8 @@ export function ErrorPage() {
       <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
         <button
           type="button"
+          // On a public page (a document, no router) the island loader reloads it.
+          data-reload=""
           className="button-secondary"
           onClick={() => {
             void router.invalidate()

@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useId, useRef, useState } from 'react'
+import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react'
 import { SearchIcon } from './icons'
 
 /** The longest query the API takes (src/schemas/search.ts; no zod in the public bundle). */
@@ -13,10 +13,13 @@ type Combobox = ComponentType<{ id: string; initial: () => string }>
  * The header's search: a plain GET form to /search (it works before and
  * without JavaScript), which becomes a combobox with suggestions on first
  * focus; `/` anywhere outside a field focuses it. On narrow screens: a link
- * to /search.
+ * to /search. On a public page it is an island (client/islands/loader.ts):
+ * its code comes with the box's first focus, which may have come before it
+ * (hence the check on mount); the loader handles `/` from the start. `id`:
+ * the box's, given rather than made (`useId` differs in an island hydrated
+ * on its own from the page the server rendered).
  */
-export function HeaderSearch() {
-  const id = useId()
+export function HeaderSearch({ id = 'site-search' }: { id?: string }) {
   // What was typed into the plain box, up to the moment the combobox takes over.
   const typed = useRef('')
   // The combobox's code arrives on the box's first focus, not with the page. It
@@ -25,7 +28,7 @@ export function HeaderSearch() {
   // and the keys typed meanwhile would be lost).
   const [SearchCombobox, setSearchCombobox] = useState<Combobox | null>(null)
   const loading = useRef(false)
-  const enhance = () => {
+  const enhance = useCallback(() => {
     if (loading.current) return
     loading.current = true
     import('./search-combobox').then(
@@ -35,10 +38,18 @@ export function HeaderSearch() {
         loading.current = false
       },
     )
-  }
+  }, [])
 
   useEffect(() => {
+    // Focused before this code came (an island hydrated on that focus): take over now.
+    const box = document.getElementById(`${id}-q`)
+    if (box && document.activeElement === box) {
+      typed.current = (box as HTMLInputElement).value
+      enhance()
+    }
     const onKey = (event: KeyboardEvent) => {
+      // The island loader took it already (client/islands/loader.ts).
+      if (event.defaultPrevented) return
       if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey) return
       const target = event.target as HTMLElement | null
       if (target?.closest('input, textarea, select, [contenteditable="true"]')) return
@@ -49,7 +60,7 @@ export function HeaderSearch() {
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [id])
+  }, [id, enhance])
 
   const plainForm = (
     <form action="/search" method="get">

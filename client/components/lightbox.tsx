@@ -13,7 +13,11 @@ const LightboxDialog = lazy(() => import('./lightbox-dialog'))
  * Images that open large in a lightbox (client/components/lightbox-dialog.tsx).
  * Each opener is a link to the full-size file, so the image still opens (as
  * a file) before the page's script runs or with a modifier key; when the
- * lightbox closes, the focus returns to the link that opened it.
+ * lightbox closes, the focus returns to the link that opened it. On a
+ * public page no script hydrates this: each opener carries its place
+ * (`data-lightbox`) and the page the images (`data-lightbox-images`), and the
+ * island loader opens the same dialog on the first press
+ * (client/islands/lightbox.tsx).
  */
 export function useLightbox(images: readonly LightboxImage[]) {
   const opener = useRef<HTMLElement | null>(null)
@@ -24,6 +28,7 @@ export function useLightbox(images: readonly LightboxImage[]) {
     return {
       href: images[at]?.src,
       'aria-haspopup': 'dialog' as const,
+      'data-lightbox': at,
       onClick: (event: MouseEvent<HTMLAnchorElement>) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
         event.preventDefault()
@@ -34,7 +39,9 @@ export function useLightbox(images: readonly LightboxImage[]) {
   }
 
   const element: ReactNode =
-    openAt === null ? null : (
+    openAt === null ? (
+      <div hidden data-lightbox-images={JSON.stringify(images)} />
+    ) : (
       <Suspense fallback={null}>
         <LightboxDialog
           images={images}

@@ -79,11 +79,20 @@ function Loading({
       className={className}
     />
   )
-  if (!image?.variants.length) return img
-  return (
+  const shown = image?.variants.length ? (
     <picture className="contents">
       <source type="image/webp" srcSet={srcSetOf(image.variants)} sizes={sizes} />
       {img}
     </picture>
+  ) : (
+    img
+  )
+  // The fallback, inert beside the image, for a public page's island loader to put in its
+  // place should it fail (client/islands/loader.ts): no script hydrates these pages.
+  return (
+    <>
+      {shown}
+      <template data-image-fallback="">{fallback}</template>
+    </>
   )
 }

@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { MAX_QUERY, searchInputClass } from './header-search'
 import { fetchSuggestions, type Suggestion, SuggestionList } from './search-suggestions'
@@ -13,7 +12,6 @@ import { fetchSuggestions, type Suggestion, SuggestionList } from './search-sugg
 export default function SearchCombobox({ id, initial }: { id: string; initial: () => string }) {
   const listId = `${id}-list`
   const input = useRef<HTMLInputElement>(null)
-  const navigate = useNavigate()
   const [q, setQ] = useState(initial)
   const [results, setResults] = useState<Suggestion[]>([])
   const [open, setOpen] = useState(false)
@@ -66,7 +64,8 @@ export default function SearchCombobox({ id, initial }: { id: string; initial: (
     close()
     setQ('')
     input.current?.blur()
-    void navigate({ href })
+    // A document navigation: the public pages are documents (docs/decisions/0389).
+    window.location.assign(href)
   }
 
   return (

@@ -5,13 +5,18 @@
  */
 
 export interface Suggestion {
-  kind: 'project' | 'post' | 'timeline'
+  kind: 'project' | 'note' | 'timeline' | 'page'
   title: string
   url: string
   snippet: string
 }
 
-const kindLabels = { project: 'Project', post: 'Note', timeline: 'Timeline' } as const
+const kindLabels = {
+  project: 'Project',
+  note: 'Note',
+  timeline: 'Timeline',
+  page: 'Page',
+} as const
 
 /** The results for `q`, or [] when the request fails or is cancelled. */
 export async function fetchSuggestions(q: string, signal: AbortSignal): Promise<Suggestion[]> {

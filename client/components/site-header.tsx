@@ -1,13 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { useSiteData } from '../lib/site-data'
 import { HeaderSearch } from './header-search'
+import { Island } from './island'
+import { SiteMenu } from './site-menu'
 import { ThemeToggle } from './theme-toggle'
-
-// Never broken inside a word; narrower on the smallest phones (320 px fits).
-const navLinkClass =
-  'whitespace-nowrap rounded-full px-1.5 py-1.5 text-sm font-medium max-[359px]:px-1 max-[359px]:text-[13px] sm:px-3 text-muted transition-colors hover:bg-surface-sunken hover:text-strong'
-const activeNavLinkClass =
-  'bg-accent-soft text-accent-ink hover:bg-accent-soft hover:text-accent-ink'
 
 function initialsOf(name: string): string {
   const letters = name
@@ -19,8 +15,9 @@ function initialsOf(name: string): string {
 
 /**
  * Sticky site header: the owner's name (the site's name until there is
- * one), the three public pages (never /login), Notes once a post is live,
- * search and the theme control. One row from 640 px; on a phone the name,
+ * one), the menu (client/components/site-menu.tsx: the spec's three links,
+ * Notes once a note is live, and what the owner adds in Settings → Navigation;
+ * never /login), search and the theme control. One row from 640 px; on a phone the name,
  * search and the theme control, with the links on a row of their own under
  * them, so a visitor who lands on a project knows whose site it is.
  */
@@ -28,7 +25,6 @@ export function SiteHeader() {
   // The root loader's; on an error page it may have failed.
   const site = useSiteData()
   const profile = site?.profile
-  const hasNotes = site?.hasNotes
   const name = profile?.name || 'Portfolio'
 
   return (
@@ -46,55 +42,8 @@ export function SiteHeader() {
           </span>
           <span className="truncate whitespace-nowrap">{name}</span>
         </Link>
-        <nav
-          aria-label="Main"
-          className="max-sm:order-last max-sm:-mx-1.5 max-sm:w-full sm:ml-auto"
-        >
-          <ul className="flex items-center gap-0.5 sm:gap-1">
-            <li>
-              {/* Home with a ?utm_source=… is still home; the server renders it without (the
-                  cache keeps a page by the parameters its routes read), and hydration must match. */}
-              <Link
-                to="/"
-                activeOptions={{ exact: true, includeSearch: false }}
-                className={navLinkClass}
-                activeProps={{ className: activeNavLinkClass }}
-              >
-                Home
-              </Link>
-            </li>
-            <li>
-              <Link
-                to="/projects"
-                className={navLinkClass}
-                activeProps={{ className: activeNavLinkClass }}
-              >
-                Projects
-              </Link>
-            </li>
-            <li>
-              <Link
-                to="/contact-me"
-                className={navLinkClass}
-                activeProps={{ className: activeNavLinkClass }}
-              >
-                Contact
-              </Link>
-            </li>
-            {hasNotes ? (
-              <li>
-                <Link
-                  to="/notes"
-                  className={navLinkClass}
-                  activeProps={{ className: activeNavLinkClass }}
-                >
-                  Notes
-                </Link>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-        <HeaderSearch />
+        <SiteMenu />
+        <Island name="header-search" component={HeaderSearch} props={{}} />
         <ThemeToggle />
       </div>
     </header>

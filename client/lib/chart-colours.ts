@@ -6,7 +6,7 @@
  * Both reach 3:1 on the card they are drawn on (WCAG's non-text contrast),
  * in each theme; visitors is also dashed, so colour is not the only cue.
  */
-import { contrastRatio, luminance } from '../../src/domain/accent'
+import { contrastRatio, hslOf, luminance } from '../../src/domain/accent'
 
 /** The least contrast of a line against the surface it is drawn on (WCAG 1.4.11). */
 export const MIN_LINE_CONTRAST = 3
@@ -17,26 +17,9 @@ const candidates = {
   dark: ['#fb923c', '#2dd4bf', '#f472b6', '#38bdf8', '#a78bfa', '#facc15'],
 } as const
 
-/** Hue (0–360) and saturation (0–1) of a `#rrggbb` colour. */
-function hueOf(hex: string): { hue: number; saturation: number } {
-  const value = Number.parseInt(hex.slice(1), 16)
-  const [r, g, b] = [(value >> 16) & 255, (value >> 8) & 255, value & 255].map((c) => c / 255) as [
-    number,
-    number,
-    number,
-  ]
-  const max = Math.max(r, g, b)
-  const min = Math.min(r, g, b)
-  const delta = max - min
-  if (delta === 0) return { hue: 0, saturation: 0 }
-  const hue =
-    max === r ? ((g - b) / delta) % 6 : max === g ? (b - r) / delta + 2 : (r - g) / delta + 4
-  return { hue: (hue * 60 + 360) % 360, saturation: delta / (1 - Math.abs(max + min - 1)) }
-}
-
 /** How far apart two hues are around the wheel (0–180). */
 export function hueDistance(a: string, b: string): number {
-  const d = Math.abs(hueOf(a).hue - hueOf(b).hue)
+  const d = Math.abs(hslOf(a).hue - hslOf(b).hue)
   return Math.min(d, 360 - d)
 }
 
@@ -55,7 +38,7 @@ export function seriesColours(
   const theme = dark ? 'dark' : 'light'
   const views = HEX.test(accentInk) ? accentInk : dark ? '#8d87ee' : '#4f46e5'
   const background = HEX.test(surface) ? surface : dark ? '#0f172a' : '#ffffff'
-  const grey = hueOf(views).saturation < 0.15
+  const grey = hslOf(views).saturation < 0.15
   const ranked = candidates[theme]
     .filter((colour) => contrastRatio(colour, background) >= MIN_LINE_CONTRAST)
     .map((colour, index) => ({ colour, score: grey ? -index : hueDistance(colour, views) }))

@@ -1,5 +1,5 @@
-/** How the notes pages show a post's date: the day in UTC, the same on the server and in the browser. */
-export function postDate(iso: string | null): string {
+/** How the notes pages show a note's date: the day in UTC, the same on the server and in the browser. */
+export function noteDate(iso: string | null): string {
   if (!iso) return ''
   return new Date(iso).toLocaleDateString('en-GB', {
     timeZone: 'UTC',

@@ -140,6 +140,41 @@ export function pageHead(input: PageHeadInput) {
   }
 }
 
+/**
+ * The head of a page of the whole site (/projects, /contact-me): its preview
+ * card and, with it, the page as a schema.org `type` whose main image is the
+ * card; no card (no owner yet), no JSON-LD.
+ */
+export function sitePageHead(input: {
+  siteUrl: string
+  path: string
+  title: string
+  socialTitle: string
+  description: string
+  card: PageImage | null
+  type: 'CollectionPage' | 'ContactPage'
+}) {
+  const { siteUrl, path, socialTitle, description, card } = input
+  return pageHead({
+    siteUrl,
+    path,
+    title: input.title,
+    socialTitle,
+    description,
+    image: card,
+    jsonLd: card
+      ? {
+          '@context': 'https://schema.org',
+          '@type': input.type,
+          name: socialTitle,
+          description,
+          url: absoluteUrl(siteUrl, path),
+          primaryImageOfPage: imageObject(siteUrl, card),
+        }
+      : undefined,
+  })
+}
+
 /** The owner as loaders hand it to `head`: what the meta tags and JSON-LD need. */
 export interface OwnerSummary {
   name: string

@@ -1,5 +1,6 @@
 import { useLoaderData } from '@tanstack/react-router'
 import type { SiteStyle } from '../../src/domain/site-styles'
+import type { Menu } from '../../src/schemas/navigation'
 import type { ApiOutputs } from './api'
 
 /**
@@ -13,6 +14,8 @@ export type Profile = Omit<ApiOutputs['profile']['get'], 'bio'>
 export interface SiteData {
   profile: Profile
   hasNotes: boolean
+  /** The header's and footer's links (Settings → Navigation). */
+  menu: Menu
   /** The owner's site style, on <html data-style> (client/routes/__root.tsx). */
   style: SiteStyle
 }

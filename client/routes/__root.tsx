@@ -13,6 +13,7 @@ import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'
 import type { Api } from '../lib/api'
+import { type IslandsDocument, SPECULATION_RULES } from '../lib/islands-document'
 import { feedLinks } from '../lib/notes'
 import { SITE_NAME, type Site } from '../lib/seo'
 import { useSiteData } from '../lib/site-data'
@@ -29,8 +30,10 @@ export interface RouterContext {
   themeScript: string
   /** The accent colour's custom properties for <html>: on the server only (client/router.tsx). */
   accentStyle: ((color: string) => Record<string, string> | undefined) | undefined
-  /** The contact form's token and the answer to its post: on the server only (client/router.tsx). */
+  /** The contact form's token and the answer to its submission: on the server only (client/router.tsx). */
   contactForm: ContactFormState | undefined
+  /** On the server, for a public page: a document with islands, not the app (client/router.tsx). */
+  islands: IslandsDocument | undefined
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -38,15 +41,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Read by every page through useSiteData (client/lib/site-data.ts).
   loader: async ({ context }) => {
     const api = await context.api()
-    const [{ bio, ...profile }, hasNotes, appearance] = await Promise.all([
+    const [{ bio, ...profile }, hasNotes, appearance, menu] = await Promise.all([
       api.profile.get.query(),
-      // The header links to Notes once a post is live.
-      api.posts.any.query(),
+      // The header links to Notes once a note is live.
+      api.notes.any.query(),
       // The owner's site style, written on <html> (RootDocument).
       api.appearance.get.query(),
+      // The header's and footer's links (Settings → Navigation).
+      api.navigation.menu.query(),
     ])
     // The About text's Markdown source stays out of the page: it shows `bio_html`.
-    return { profile, hasNotes, style: appearance.style }
+    return { profile, hasNotes, style: appearance.style, menu }
   },
   // Defaults for every page; a page's own tags replace those with the same name.
   head: ({ matches, loaderData }) => {
@@ -77,7 +82,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 /**
- * The whole document: rendered on the server, hydrated in the browser. <html>
+ * The whole document: rendered on the server; the app (the admin, the sign-in
+ * pages) hydrates it in the browser, while a public page ends with the island
+ * loader and the speculation rules instead of the router's scripts
+ * (client/lib/islands-document.ts). <html>
  * carries the owner's accent colour and the colours derived from it (CSS
  * custom properties, read by design.css; written by the server only, see
  * client/router.tsx) and the owner's site style (`data-style`, read by
@@ -89,7 +97,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   // On an error page the root loader may have failed.
   const site = useSiteData()
   const profile = site?.profile
-  const { accentStyle, themeScript } = useRouter().options.context
+  const { accentStyle, themeScript, islands } = useRouter().options.context
   const style = accentStyle?.(profile?.accent_color ?? DEFAULT_ACCENT) as CSSProperties | undefined
   return (
     <html
@@ -105,9 +113,29 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <Scripts />
+        {islands ? <IslandScripts islands={islands} /> : <Scripts />}
       </body>
     </html>
+  )
+}
+
+/** A public page's scripts: the island loader, and the rules that prepare the next page. */
+function IslandScripts({ islands }: { islands: IslandsDocument }) {
+  return (
+    <>
+      <script
+        type="module"
+        src={islands.loader}
+        data-islands-loader=""
+        data-app={islands.app}
+        data-css={islands.css.join(' ')}
+      />
+      <script
+        type="speculationrules"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its CSP hash
+        dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }}
+      />
+    </>
   )
 }
 

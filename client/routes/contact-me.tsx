@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactForm } from '../components/contact-form'
-import { absoluteUrl, imageObject, ogCard, ownerSummary, pageHead, SITE_NAME } from '../lib/seo'
+import { Island } from '../components/island'
+import { ogCard, ownerSummary, SITE_NAME, sitePageHead } from '../lib/seo'
 
 export const Route = createFileRoute('/contact-me')({
   loader: async ({ context }) => {
     const api = await context.api()
-    // The server's render: the form's token, and after a post its answer (src/domain/contact-form.ts).
+    // The server's render: the form's token, and after a submission its answer (src/domain/contact-form.ts).
     return { ...ownerSummary(await api.profile.get.query()), form: context.contactForm ?? {} }
   },
-  // A post's answer is shown once: the next visit to the page loads it afresh.
+  // A submission's answer is shown once: the next visit to the page loads it afresh.
   gcTime: 0,
   head: ({ loaderData: owner, match }) => {
     const siteUrl = match.context.site.url
@@ -17,23 +18,14 @@ export const Route = createFileRoute('/contact-me')({
     const card = owner
       ? ogCard({ page: 'contact' }, socialTitle, [owner.name, owner.photoUrl])
       : null
-    return pageHead({
+    return sitePageHead({
       siteUrl,
       path: '/contact-me',
       title: `Contact Me · ${SITE_NAME}`,
       socialTitle,
       description,
-      image: card,
-      jsonLd: card
-        ? {
-            '@context': 'https://schema.org',
-            '@type': 'ContactPage',
-            name: socialTitle,
-            description,
-            url: absoluteUrl(siteUrl, '/contact-me'),
-            primaryImageOfPage: imageObject(siteUrl, card),
-          }
-        : undefined,
+      card,
+      type: 'ContactPage',
     })
   },
   component: ContactPage,
@@ -48,7 +40,7 @@ function ContactPage() {
         Questions, feedback or an opportunity in mind? I read every message.
       </p>
       <div className="mt-8">
-        <ContactForm state={form} />
+        <Island name="contact-form" component={ContactForm} props={{ state: form ?? {} }} />
       </div>
     </div>
   )

@@ -10,8 +10,9 @@ const MAX_QUERY = 200
  */
 const kindLabels: Record<string, string> = {
   project: 'Project',
-  post: 'Note',
+  note: 'Note',
   timeline: 'Timeline',
+  page: 'Page',
 }
 
 export const Route = createFileRoute('/search')({

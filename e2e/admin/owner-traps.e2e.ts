@@ -239,18 +239,18 @@ test('a note is scheduled in the owner’s time zone, named beside the field', a
     await expect(page).toHaveURL(/\/admin\/notes$/)
 
     // Stored as the instant: 09:00 in Tokyo is midnight UTC; the zone is now the owner's.
-    const posts = (await (await request.get('/api/posts', { headers: auth(token) })).json()) as {
+    const notes = (await (await request.get('/api/notes', { headers: auth(token) })).json()) as {
       id: number
       title: string
       published_at: string
     }[]
-    const post = posts.find((p) => p.title === title)
-    expect(post?.published_at).toBe('2099-01-01T00:00:00.000Z')
+    const note = notes.find((p) => p.title === title)
+    expect(note?.published_at).toBe('2099-01-01T00:00:00.000Z')
     const setting = await request.get('/api/settings/time-zone', { headers: auth(token) })
     expect(await setting.json()).toEqual({ time_zone: 'Asia/Tokyo', chosen: true })
 
     // Opened again: the same wall time, in the same zone.
-    await page.goto(`/admin/notes/edit/${post?.id}`)
+    await page.goto(`/admin/notes/edit/${note?.id}`)
     await expect(page.getByLabel('Publish at (Asia/Tokyo)')).toHaveValue('2099-01-01T09:00')
   } finally {
     await request.put('/api/settings/time-zone', {

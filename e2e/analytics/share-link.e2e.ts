@@ -1,12 +1,14 @@
 /**
  * A share link in a real browser: `/r/{code}` lands on the page
  * with `?ref=`, nothing is stored in the browser, and the owner's list
- * counts the page loads through it: a navigation inside the site is not a
- * page load, a reload of the page it led to is (the same visitor that day).
+ * counts the page loads through it: a navigation inside the site is a page
+ * load (the public pages are documents), and so is a reload of the page it led
+ * to (the same visitor that day). A page the browser prepares on a hover
+ * (Speculation Rules) is counted when it is shown, not when it is fetched.
  * Headless Chromium says so in its User-Agent and would not be counted as a
  * visitor at all: this journey presents a desktop Chrome's.
  */
-import { apiLogin, expect, hydrated, test, unique } from '../fixtures'
+import { apiCreate, apiLogin, expect, hydrated, test, unique } from '../fixtures'
 
 test.use({
   userAgent:
@@ -32,7 +34,8 @@ test('a share link leads to its page and counts the visit, with no cookie and no
   await expect(page).toHaveURL(new RegExp(`/projects\\?ref=${link.code}$`))
   await expect(page.getByRole('heading', { level: 1, name: 'My Projects.' })).toBeVisible()
   await hydrated(page)
-  // Navigating inside the site renders in the browser: no page load, no view.
+  // Navigating inside the site is a page load (a document: docs/decisions/0389), so a view,
+  // and one only even when the browser prepared the page on the hover (Speculation Rules).
   await page
     .getByRole('banner')
     .getByRole('navigation', { name: 'Main' })
@@ -49,11 +52,53 @@ test('a share link leads to its page and counts the visit, with no cookie and no
   const entry = ((await list.json()) as { id: number }[]).find((row) => row.id === link.id)
   expect(entry).toMatchObject({
     name,
-    views: 2,
+    views: 3,
     visitors: 1,
     pages: [
-      { path: '/', views: 1 },
+      { path: '/', views: 2 },
       { path: '/projects', views: 1 },
     ],
   })
+})
+
+test('a page prepared on a hover counts no view; the click that shows it counts one', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request)
+  const headers = { authorization: `Bearer ${token}` }
+  const title = unique('Prepared Ahead')
+  const project = (await apiCreate(request, token, '/api/projects', {
+    title,
+    description: 'Its page is prerendered on a hover.',
+    long_description: 'Long text.',
+  })) as { slug: string }
+  const path = `/projects/${project.slug}`
+  const viewsOf = async () => {
+    const summary = await request.get('/api/analytics?days=1', { headers })
+    const pages = ((await summary.json()) as { pages: { path: string; views: number }[] }).pages
+    return pages.find((row) => row.path === path)?.views ?? 0
+  }
+  const ahead: string[] = []
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === path && sent.headers()['sec-purpose']) {
+      ahead.push(sent.headers()['sec-purpose'] ?? '')
+    }
+  })
+
+  await page.goto('/projects')
+  await hydrated(page)
+  const link = page.getByRole('link', { name: title }).first()
+  await link.hover()
+  // Chromium fetches it ahead (`prefetch;prerender`), and the server does not count that.
+  await expect.poll(() => ahead.length).toBeGreaterThan(0)
+  await page.waitForTimeout(500)
+  expect(await viewsOf()).toBe(0)
+
+  await link.click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  await hydrated(page)
+  await expect.poll(viewsOf).toBe(1)
+  await page.waitForTimeout(500)
+  expect(await viewsOf()).toBe(1)
 })

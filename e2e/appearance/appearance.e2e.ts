@@ -340,8 +340,8 @@ for (const style of styles) {
   }
 }
 
-test('the app hydrates only once the whole stylesheet is in', async ({ browser }) => {
-  const context = await browser.newContext()
+test('an island takes over only once the whole stylesheet is in', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
   let release = () => {}
   const held = new Promise<void>((resolve) => {
@@ -351,18 +351,22 @@ test('the app hydrates only once the whole stylesheet is in', async ({ browser }
     await held
     await route.continue()
   })
-  const entry = page.waitForResponse((response) =>
-    /\/assets\/index-[^/]+\.js$/.test(response.url()),
-  )
   await page.goto('/')
-  // The boot script asked for it (after the largest paint) and the entry has arrived...
+  // The loader has run (not `hydrated`: the held stylesheet keeps the network busy).
+  await expect(page.locator('html')).toHaveAttribute('data-islands', 'ready')
+  const island = page.waitForResponse((response) =>
+    /\/assets\/island-header-search-[^/]+\.js$/.test(response.url()),
+  )
+  // The loader asked for the stylesheet (after the page loaded); the box's first focus
+  // fetches the search's island...
   await expect(page.locator('link[data-site-css]')).toHaveCount(1)
-  await (await entry).finished()
+  await page.getByRole('searchbox', { name: 'Search' }).focus()
+  await (await island).finished()
   await page.waitForTimeout(500)
-  // ...but the app has not taken over: the router's SSR state is still there.
-  expect(await page.evaluate(() => '$_TSR' in window)).toBe(true)
+  // ...but it has not taken over: the box is still the plain one.
+  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveCount(0)
   release()
-  await hydrated(page)
+  await expect(page.getByRole('combobox', { name: 'Search' })).toBeFocused()
   const rules = await page.evaluate(
     () =>
       [...document.styleSheets].find((sheet) =>

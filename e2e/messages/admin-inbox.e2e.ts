@@ -164,7 +164,7 @@ async function statuses(request: APIRequestContext, token: string) {
 
 /**
  * Messages as people send them, through the API: the contact page's form
- * token for each, then (longer than a person needs to type) the posts.
+ * token for each, then (longer than a person needs to type) the notes.
  */
 async function sendAsPeople(request: APIRequestContext, names: string[]) {
   const tokens: string[] = []
@@ -286,7 +286,7 @@ test.describe('Settings → Notifications with alerts configured', () => {
   let hook: Server | undefined
   let base = ''
   const mails: string[] = []
-  const posts: { type: string; answered: number }[] = []
+  const notes: { type: string; answered: number }[] = []
   let hookStatus = 503
 
   test.beforeAll(async () => {
@@ -314,7 +314,7 @@ test.describe('Settings → Notifications with alerts configured', () => {
       })
       request.on('end', () => {
         const { type } = JSON.parse(body) as { type: string }
-        posts.push({ type, answered: hookStatus })
+        notes.push({ type, answered: hookStatus })
         response.writeHead(hookStatus).end()
       })
     })
@@ -379,8 +379,8 @@ test.describe('Settings → Notifications with alerts configured', () => {
     expect(mails).toHaveLength(1)
     expect(mails[0]).toContain('Subject: Test alert from')
     // Retried every second or so while it is down, never answered yet.
-    expect(posts[0]).toEqual({ type: 'test', answered: 503 })
-    expect(posts.every((post) => post.answered === 503)).toBe(true)
+    expect(notes[0]).toEqual({ type: 'test', answered: 503 })
+    expect(notes.every((note) => note.answered === 503)).toBe(true)
     await expect(row('Last delivery').locator('time')).toHaveAttribute('datetime', /^\d{4}-/)
     await expect(row('Last error')).toContainText('webhook answered 503')
     await expect(row('Last error').locator('time')).toHaveAttribute('datetime', /^\d{4}-/)
@@ -391,7 +391,7 @@ test.describe('Settings → Notifications with alerts configured', () => {
     // The webhook is back: the worker retries on its own; a reload shows nothing waiting.
     hookStatus = 204
     await expect
-      .poll(() => posts.filter((post) => post.answered === 204).length, {
+      .poll(() => notes.filter((note) => note.answered === 204).length, {
         timeout: 15_000,
       })
       .toBe(1)
@@ -404,7 +404,7 @@ test.describe('Settings → Notifications with alerts configured', () => {
       'Test alert sent.',
     )
     expect(mails).toHaveLength(2)
-    const delivered = posts.filter((post) => post.answered === 204)
+    const delivered = notes.filter((note) => note.answered === 204)
     expect(delivered).toEqual([
       { type: 'test', answered: 204 },
       { type: 'test', answered: 204 },

@@ -1,14 +1,14 @@
 import type { Locator, Page, Request } from '@playwright/test'
 import { expect, hydrated, test, unique } from '../fixtures'
 
-const isContactSend = (url: URL) =>
-  url.pathname.startsWith('/trpc/') && url.pathname.includes('contact.send')
+const isMessageSend = (url: URL) =>
+  url.pathname.startsWith('/trpc/') && url.pathname.includes('messages.send')
 
-/** Records every contact.send call the page makes. */
+/** Records every messages.send call the page makes. */
 function watchSends(page: Page): Request[] {
   const sent: Request[] = []
   page.on('request', (request) => {
-    if (isContactSend(new URL(request.url()))) sent.push(request)
+    if (isMessageSend(new URL(request.url()))) sent.push(request)
   })
   return sent
 }
@@ -92,7 +92,7 @@ test.describe('contact form', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve
     })
-    await page.route(isContactSend, async (route) => {
+    await page.route(isMessageSend, async (route) => {
       await held
       await route.continue()
     })
@@ -122,7 +122,7 @@ test.describe('contact form', () => {
 
   test('a non-OK answer keeps the input and says the message failed', async ({ page }) => {
     const form = await openForm(page)
-    await page.route(isContactSend, (route) =>
+    await page.route(isMessageSend, (route) =>
       route.fulfill({
         status: 500,
         contentType: 'application/json',
@@ -131,7 +131,7 @@ test.describe('contact form', () => {
             error: {
               message: 'Something went wrong on our side. Please try again later.',
               code: -32603,
-              data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'contact.send' },
+              data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'messages.send' },
             },
           },
         ]),
@@ -156,7 +156,7 @@ test.describe('contact form', () => {
     await form.name.fill('   ')
     await form.email.fill('charles@example.com')
     await form.message.fill('Hello there')
-    const answer = page.waitForResponse((response) => isContactSend(new URL(response.url())))
+    const answer = page.waitForResponse((response) => isMessageSend(new URL(response.url())))
     await form.send.click()
     expect((await answer).status()).toBe(400)
     await expect(form.status).toHaveText('Failed to send message. Please try again later.')
@@ -169,7 +169,7 @@ test.describe('contact form', () => {
       void dialog.dismiss()
     })
     const form = await openForm(page)
-    await page.route(isContactSend, (route) => route.abort('internetdisconnected'))
+    await page.route(isMessageSend, (route) => route.abort('internetdisconnected'))
     await form.name.fill('Charles Babbage')
     await form.email.fill('charles@example.com')
     await form.message.fill('Hello there')
@@ -180,7 +180,7 @@ test.describe('contact form', () => {
     await expect(form.message).toHaveValue('Hello there')
 
     // Sending again after the network is back works, and the region updates.
-    await page.unroute(isContactSend)
+    await page.unroute(isMessageSend)
     await form.send.click()
     await expect(form.status).toHaveText('Message sent successfully!')
     expect(dialogs).toBe(0)

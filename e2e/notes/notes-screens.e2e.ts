@@ -23,7 +23,7 @@ test('the notes screens at 390 and 1280 px, light and dark', {
   expect(upload.status()).toBe(201)
   const { url } = (await upload.json()) as { url: string }
   const title = unique('Pictured Note')
-  const created = await request.post('/api/posts', {
+  const created = await request.post('/api/notes', {
     headers: auth,
     data: {
       title,

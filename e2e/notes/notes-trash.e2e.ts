@@ -15,7 +15,7 @@ interface NoteRow {
 }
 
 async function seedNote(request: APIRequestContext, token: string, title: string) {
-  const created = await request.post('/api/posts', {
+  const created = await request.post('/api/notes', {
     headers: { authorization: `Bearer ${token}` },
     data: {
       title,
@@ -43,13 +43,13 @@ test('a deleted note: Undo from the toast, then the Trash screen lists it as a n
   const toast = page.getByRole('region', { name: 'Notifications' })
   await expect(toast).toContainText('Note deleted.')
   await expect(item).toHaveCount(0)
-  expect((await request.get(`/api/posts/${note.slug}`)).status()).toBe(404)
+  expect((await request.get(`/api/notes/${note.slug}`)).status()).toBe(404)
   await toast.getByRole('button', { name: 'Undo' }).click()
   await expect(toast).toContainText('Restored.')
   await expect(item).toBeVisible()
-  expect((await request.get(`/api/posts/${note.slug}`)).status()).toBe(200)
+  expect((await request.get(`/api/notes/${note.slug}`)).status()).toBe(200)
 
-  const removed = await request.delete(`/api/posts/${note.id}`, {
+  const removed = await request.delete(`/api/notes/${note.id}`, {
     headers: { authorization: `Bearer ${token}` },
   })
   expect(removed.status()).toBe(204)
@@ -64,7 +64,7 @@ test('a deleted note: Undo from the toast, then the Trash screen lists it as a n
     `Restored: ${note.title}`,
   )
   await expect(row).toHaveCount(0)
-  const back = await request.get(`/api/posts/${note.slug}`)
+  const back = await request.get(`/api/notes/${note.slug}`)
   expect(back.status()).toBe(200)
   expect(((await back.json()) as NoteRow).id).toBe(note.id)
 })
@@ -74,7 +74,7 @@ test('screenshots: the Trash holding a note, 390 and 1280 px, light and dark', {
 }, async ({ browser, token, request, baseURL }) => {
   allowUpTo(90_000)
   const note = await seedNote(request, token, unique('Pictured note in the Trash'))
-  await request.delete(`/api/posts/${note.id}`, { headers: { authorization: `Bearer ${token}` } })
+  await request.delete(`/api/notes/${note.id}`, { headers: { authorization: `Bearer ${token}` } })
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of [390, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme })

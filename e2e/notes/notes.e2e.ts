@@ -61,10 +61,10 @@ test('write, preview, schedule and publish a note with a pasted image; a visitor
   await page.getByLabel('Body').fill('## The morning\n\nBoats came in **early**.\n\n')
   // A pasted image is uploaded on the spot and inserted as Markdown.
   await page.getByLabel('Body').focus()
-  await pasteFiles(page, '#post-body', pngFile('harbour-paste.png', 640, 360))
+  await pasteFiles(page, '#note-body', pngFile('harbour-paste.png', 640, 360))
   await expect(page.getByLabel('Body')).toHaveValue(/!\[\]\(\/media\/[^)]+\)/, { timeout: 15_000 })
   // The live preview renders with the site's renderer.
-  const preview = page.locator('#post-body-preview')
+  const preview = page.locator('#note-body-preview')
   await expect(preview.getByRole('heading', { name: 'The morning' })).toBeVisible()
   await expect(preview.locator('strong')).toHaveText('early')
   await expect(preview.locator('img')).toHaveCount(1)
@@ -113,7 +113,7 @@ for (const theme of ['light', 'dark'] as const) {
     test('reads /notes and a note, and /search; axe finds nothing', async ({ page, request }) => {
       const token = await apiLogin(request)
       const title = unique(`Reading ${theme}`)
-      const created = await request.post('/api/posts', {
+      const created = await request.post('/api/notes', {
         headers: { authorization: `Bearer ${token}` },
         data: {
           title,
@@ -179,7 +179,7 @@ test('search from the header by keyboard: /, type, arrow down, Enter', async ({
 }) => {
   const token = await apiLogin(request)
   const title = unique('Keyboard Quasar')
-  const created = await request.post('/api/posts', {
+  const created = await request.post('/api/notes', {
     headers: { authorization: `Bearer ${token}` },
     data: { title, summary: 'Found by keys.', body: 'quasar body', status: 'published' },
   })

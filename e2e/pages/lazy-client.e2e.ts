@@ -1,81 +1,56 @@
-import { apiCreate, expect, hydrated, test, unique } from '../fixtures'
+import { expect, hydrated, test, unique } from '../fixtures'
 
 /**
- * Public pages fetch the tRPC client's code only when they first need it
- * (client/lib/trpc.ts): never on a first load, whose data came with the HTML,
- * and again after a failed fetch of that code.
+ * A public page is a document with islands (docs/decisions/0389): its first
+ * load fetches the island loader only. An island's code, React with it, and
+ * tRPC's client for the contact form come on the island's first use; when they
+ * cannot be fetched, the page still works as it does without script.
  */
 
-const clientChunk = /\/assets\/trpc-client-[^/]+\.js$/
+const islandChunk = /\/assets\/island-[^/]+\.js$/
+const trpcChunk = /\/assets\/island-trpc-client-[^/]+\.js$/
 
-test('the first load fetches no tRPC code; the first page that needs data fetches it, once', async ({
+test('the contact form: no island code on load; React and tRPC come with its first focus, once', async ({
   page,
-  request,
-  token,
 }) => {
-  const title = unique('Lazy Client')
-  await apiCreate(request, token, '/api/projects', {
-    title,
-    description: 'Loaded on demand.',
-    long_description: 'Long text.',
+  const fetched: string[] = []
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (islandChunk.test(path) || /\/assets\/index-[^/]+\.js$/.test(path)) fetched.push(path)
   })
-  const chunkRequests: string[] = []
-  page.on('request', (req) => {
-    if (clientChunk.test(new URL(req.url()).pathname)) chunkRequests.push(req.url())
-  })
-  await page.goto('/projects')
+  await page.goto('/contact-me')
   await hydrated(page)
-  expect(chunkRequests).toEqual([])
+  expect(fetched).toEqual([])
 
-  // The project page's data is not in the page yet: the client's code comes now.
-  await page.getByRole('link', { name: title }).first().click()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
-  expect(chunkRequests).toHaveLength(1)
+  await page.getByLabel('Name').focus()
+  await expect.poll(() => fetched.some((path) => trpcChunk.test(path))).toBe(true)
+  await hydrated(page)
+  const count = fetched.length
+  expect(fetched.some((path) => path.includes('/island-contact-form-'))).toBe(true)
+  // Never the app's entry (the router, the whole app) on a public page.
+  expect(fetched.filter((path) => path.includes('/index-'))).toEqual([])
 
-  await page.getByRole('link', { name: 'All projects' }).click()
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Contact' })
-    .click()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Me.')
-  expect(chunkRequests).toHaveLength(1)
+  await page.getByLabel('Email').focus()
+  await page.getByLabel('Message').focus()
+  await hydrated(page)
+  expect(fetched).toHaveLength(count)
 })
 
-test('when the tRPC code cannot be fetched, the page says so and a later try loads it', async ({
+test('when the island cannot be fetched, the form posts as it does without script', async ({
   page,
-  request,
-  token,
 }) => {
-  const title = unique('Flaky Chunk')
-  await apiCreate(request, token, '/api/projects', {
-    title,
-    description: 'The chunk fails once.',
-    long_description: 'Long text.',
-  })
-  // Every fetch of the chunk fails until "Try again": the click's hover may start a
-  // preload (intent) before the click's own load, and both must fail (under load the
-  // preload came first, failed quietly, and the click's load then succeeded).
-  let failing = true
-  let failures = 0
-  await page.route(clientChunk, async (route) => {
-    if (failing) {
-      failures++
-      await route.abort('connectionfailed')
-    } else {
-      await route.continue()
-    }
-  })
-  await page.goto('/projects')
+  await page.route(/\/assets\/island-contact-form-[^/]+\.js$/, (route) =>
+    route.abort('connectionfailed'),
+  )
+  await page.goto('/contact-me')
   await hydrated(page)
-  await page.evaluate(() => Object.assign(window, { sameDocument: true }))
-
-  await page.getByRole('link', { name: title }).first().click()
-  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
-
-  // The chunk can be fetched again; a loader that kept the failed import would fail here.
-  failing = false
-  await page.getByRole('button', { name: 'Try again' }).click()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
-  expect(failures).toBeGreaterThanOrEqual(1)
-  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+  await page.getByLabel('Name').fill('Charles Babbage')
+  await page.getByLabel('Email').fill('charles@example.com')
+  await page.getByLabel('Message').fill(unique('Sent without the island'))
+  // A person's few seconds (sooner, the server files it as spam).
+  await page.waitForTimeout(3_200)
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByRole('status')).toHaveText('Message sent successfully!')
+  // The page the post answered with, a new document.
+  await expect(page.getByLabel('Name')).toHaveValue('')
 })

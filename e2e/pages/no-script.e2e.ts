@@ -2,7 +2,7 @@
  * Every public page with JavaScript turned off: it can be read, the
  * timeline's tabs work (links to the page with that tab selected), search is
  * a GET form, an image opens as the full file and a message can be sent (the
- * form posts to its page, which answers with the success text).
+ * form submits to its page, which answers with the success text).
  */
 import { publicPagePaths } from '../../scripts/site-pages'
 import { allowUpTo, apiCreate, expect, expectNoAxeViolations, test, unique } from '../fixtures'
@@ -41,7 +41,7 @@ test('the public pages are complete and usable without script', async ({
     is_featured: true,
   })) as { slug: string }
   const noteTitle = unique('Scriptless Note')
-  const note = await request.post('/api/posts', {
+  const note = await request.post('/api/notes', {
     headers: auth,
     data: {
       title: noteTitle,
@@ -97,7 +97,7 @@ test('the public pages are complete and usable without script', async ({
   const opener = page.locator('main a[aria-haspopup="dialog"]').first()
   await expect(opener).toHaveAttribute('href', '/profile.svg')
 
-  // A message: the form posts and the page answers with the success text.
+  // A message: the form submits and the page answers with the success text.
   await page.goto('/contact-me')
   const name = unique('Scriptless Sender')
   await page.getByLabel('Name').fill(name)

@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from '../fixtures'
+import { expect, test } from '../fixtures'
 
 test.describe('site layout', () => {
   test('the sticky header links home, to projects and to contact, never to /login', async ({
@@ -110,43 +110,6 @@ test.describe('404 and error pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Hi, I'm Ada Lovelace!")
   })
 
-  test('a failed page load shows the application error page with a way home', async ({ page }) => {
-    // The contact page loads no project list, so the next page must fetch it.
-    await page.goto('/contact-me')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Me.')
-    // The app's script starts after the largest paint: until then a link is a plain page load.
-    await hydrated(page)
-
-    // From now on every projects list load fails on the server side.
-    const projectsList = (url: URL) =>
-      url.pathname.startsWith('/trpc/') && url.pathname.includes('projects.list')
-    await page.route(projectsList, (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify([
-          {
-            error: {
-              message: 'Something went wrong on our side. Please try again later.',
-              code: -32603,
-              data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'projects.list' },
-            },
-          },
-        ]),
-      }),
-    )
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Projects' })
-      .click()
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
-    ).toBeVisible()
-    await expect(page.getByRole('banner')).toBeVisible()
-
-    await page.unroute(projectsList)
-    await page.getByRole('main').getByRole('link', { name: 'Go back home' }).click()
-    await expect(page).toHaveURL(/\/$/)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Hi, I'm Ada Lovelace!")
-  })
+  // A page whose data fails to load is the server's 500 with the error page (a public page is a
+  // document: no load happens in the browser); server/tests/pages/ssr.test.ts renders it.
 })

@@ -4,8 +4,11 @@ import { pngFile } from '../support/png'
 
 /**
  * Server rendering seen from the browser: the first HTML already holds the
- * page and its data, the browser hydrates it without fetching anything and
- * without a warning, and the app keeps navigating on the client afterwards.
+ * page and its data; a public page is a document with islands
+ * (docs/decisions/0389): its loader runs without fetching anything and
+ * without a warning, an island hydrates on its first use without a mismatch,
+ * and a link is a document navigation to the next page's own HTML. The admin
+ * and the sign-in pages stay the app, hydrated in the browser.
  */
 
 interface Watch {
@@ -37,6 +40,9 @@ async function watch(page: Page): Promise<Watch> {
     }
   })
   page.on('requestfailed', (request) => {
+    // A prepared page's view (client/islands/loader.ts): sent with keepalive as the page is
+    // shown, it may still be on its way when the next click leaves that page.
+    if (request.headers()['x-page-view'] === 'activated') return
     if (watchedTypes.has(request.resourceType()) && !request.url().includes('/trpc')) {
       seen.problems.push(`failed ${request.url()}`)
     }
@@ -84,7 +90,7 @@ const pages = () => [
   { path: '/projects/no-such-project-anywhere', heading: 'Page Not Found.', status: 404 },
 ]
 
-test('every public page hydrates without a console warning and without fetching its data', async ({
+test('every public page loads without a console warning and without fetching its data', async ({
   page,
 }) => {
   const seen = await watch(page)
@@ -96,11 +102,11 @@ test('every public page hydrates without a console warning and without fetching 
     await expect(page.getByText('Gathering data…')).toHaveCount(0)
   }
   expect(seen.problems).toEqual([])
-  // Loaders ran on the server; the query cache came with the HTML.
+  // Loaders ran on the server; nothing is fetched again in the browser.
   expect(seen.trpcRequests).toEqual([])
 })
 
-test('parameters no page reads, or a made-up token, get the cached page, which hydrates cleanly', async ({
+test('parameters no page reads, or a made-up token, get the cached page, which loads cleanly', async ({
   browser,
   page,
   request,
@@ -177,11 +183,13 @@ test('the first paint holds the data even when the API cannot be reached', async
   expect(seen.problems).toEqual([])
 })
 
-test('after hydration, links navigate on the client and the head follows', async ({ page }) => {
+test('links are document navigations: each page arrives whole, its head its own', async ({
+  page,
+}) => {
   const seen = await watch(page)
   await page.goto('/')
   await hydrated(page)
-  // A full page load would lose this marker.
+  // No app router: a link loads the next document, which loses this marker.
   await page.evaluate(() => {
     Object.assign(window, { sameDocument: true })
   })
@@ -191,6 +199,7 @@ test('after hydration, links navigate on the client and the head follows', async
   await expect(page).toHaveURL(/\/projects$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Projects.')
   await expect(page).toHaveTitle('My Projects · Portfolio')
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(false)
 
   await page.getByRole('link', { name: projectTitle }).first().click()
   await expect(page).toHaveURL(new RegExp(`/projects/${slug}$`))
@@ -205,8 +214,61 @@ test('after hydration, links navigate on the client and the head follows', async
 
   await nav.getByRole('link', { name: 'Contact' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Me.')
-  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+  await hydrated(page)
   expect(seen.problems).toEqual([])
+})
+
+test('the islands hydrate on first use without a mismatch or a warning', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  const seen = await watch(page)
+  const islandChunks: string[] = []
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (/^\/assets\/island-/.test(path)) islandChunks.push(path)
+  })
+
+  await page.goto('/contact-me')
+  await hydrated(page)
+  expect(islandChunks).toEqual([])
+  // The header's search: the plain box, then the combobox with what was typed.
+  const box = page.getByRole('searchbox', { name: 'Search' })
+  await box.focus()
+  await page.keyboard.type('Orrery')
+  const combobox = page.getByRole('combobox', { name: 'Search' })
+  await expect(combobox).toBeFocused()
+  await expect(combobox).toHaveValue('Orrery')
+  await expect(page.getByRole('option').first()).toBeVisible()
+
+  // The contact form: typed into before its island is hydrated, kept after.
+  const name = page.getByLabel('Name')
+  await name.focus()
+  await page.keyboard.type('Ada')
+  await expect
+    .poll(() => islandChunks.some((path) => path.startsWith('/assets/island-contact-form-')))
+    .toBe(true)
+  await hydrated(page)
+  await expect(name).toHaveValue('Ada')
+  // The server wrote the same markup the island hydrated: no recoverable error, no warning.
+  expect(seen.problems).toEqual([])
+  await context.close()
+})
+
+test('the page names its speculation rules and opts into cross-document view transitions', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await hydrated(page)
+  const rules = JSON.parse(
+    (await page.locator('script[type="speculationrules"]').textContent()) ?? '{}',
+  ) as { prerender?: { eagerness?: string }[] }
+  expect(rules.prerender?.[0]?.eagerness).toBe('moderate')
+  expect(await page.evaluate(() => HTMLScriptElement.supports?.('speculationrules'))).toBe(true)
+  // The rule is in the page's own CSS (its head), within prefers-reduced-motion.
+  const inline = (await page.locator('style[data-tsr-inline-css]').textContent()) ?? ''
+  expect(inline).toMatch(
+    /@media \(prefers-reduced-motion:\s?no-preference\)\s?\{@view-transition\s?\{navigation:\s?auto;?\}\}/,
+  )
 })
 
 test('the admin area is still rendered in the browser: the login page after hydration', async ({

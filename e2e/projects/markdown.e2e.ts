@@ -78,13 +78,13 @@ test('timeline bullets render inline Markdown', async ({ page, request, token })
   await apiCreate(request, token, '/api/timeline', {
     title,
     start_date: 'Jan 2025',
-    description: ['Shipped **v2** with [a blog post](https://example.com/v2)'],
+    description: ['Shipped **v2** with [a blog note](https://example.com/v2)'],
   })
   await page.goto('/')
   await hydrated(page)
   const event = page.getByRole('article').filter({ hasText: title })
   await expect(event.locator('li strong')).toHaveText('v2')
-  await expect(event.getByRole('link', { name: 'a blog post' })).toHaveAttribute(
+  await expect(event.getByRole('link', { name: 'a blog note' })).toHaveAttribute(
     'href',
     'https://example.com/v2',
   )

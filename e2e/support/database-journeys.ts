@@ -46,6 +46,11 @@ export const databaseJourneys: ReadonlyArray<{ file: string; why: string }> = [
  */
 export const apiInstead: ReadonlyArray<{ file: string; path: string; tests: string[] }> = [
   {
+    file: 'owner-pages.e2e.ts',
+    path: 'a page’s address claimed under the kind’s advisory lock, the menu stored in one row and read by every page',
+    tests: ['server/tests/owner-pages/owner-pages.test.ts'],
+  },
+  {
     file: 'admin-home.e2e.ts',
     path: 'the overview’s counts (bigint counts are strings from postgres.js) and the checklist',
     tests: ['server/tests/admin/admin-overview.test.ts'],

@@ -5,13 +5,7 @@
  *   bun e2e/support/seed-hostile.ts <dataDir>
  */
 import { migrateDatabase, openDatabase } from '../../server/db/client'
-import {
-  contactMessages,
-  profile,
-  projectSlugs,
-  projects,
-  timelineEvents,
-} from '../../server/db/schema'
+import { messages, profile, projectSlugs, projects, timelineEvents } from '../../server/db/schema'
 import { setAdminPassword } from '../../server/services/auth/account'
 
 export const HOSTILE_ADMIN = { username: 'hostile-admin', password: 'hostile admin password' }
@@ -73,7 +67,7 @@ try {
       event_type: 'education',
     },
   ])
-  await db.insert(contactMessages).values({
+  await db.insert(messages).values({
     name: `Hostile sender ${XSS}`,
     email: 'x@example.com"><script>window.__pwned=14</script>',
     message: `Hostile message ${XSS}`,

@@ -11,6 +11,7 @@ import {
   analyticsVisitors,
   appearance,
   cvFile,
+  navigation,
   notificationSettings,
   passkeys,
   profile,
@@ -26,6 +27,67 @@ export const BACKUP_FORMAT = 'portfolio-backup'
 /** What this program writes; it reads this one and the ones before it. */
 export const BACKUP_VERSION = 9
 const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const
+
+/**
+ * The words files before version 9 wrote (decision 0387): notes were
+ * `posts` (their slugs `post_slugs`, by `post_id`; kind `post` in the Trash
+ * and revisions), messages `contact_messages`. Read as today's names, so an
+ * older file restores as it always did.
+ */
+const FIRST_VERSION_WITH_CURRENT_NAMES = 9
+const formerTableNames: Readonly<Record<string, string>> = {
+  posts: 'notes',
+  post_slugs: 'note_slugs',
+  contact_messages: 'messages',
+}
+const formerColumnNames: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  note_slugs: { post_id: 'note_id' },
+}
+const formerKindNames: Readonly<Record<string, string>> = { post: 'note' }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** A row with its former column names as today's (a name already there is left alone, and refused). */
+function renameColumns(row: unknown, names: Readonly<Record<string, string>>): unknown {
+  if (!isRecord(row)) return row
+  return Object.fromEntries(
+    Object.entries(row).map(([column, value]) => {
+      const current = names[column]
+      return [current && !(current in row) ? current : column, value]
+    }),
+  )
+}
+
+/** A Trash or revision row whose `kind` is a former name, with today's. */
+function renameKind(row: unknown): unknown {
+  if (!isRecord(row) || typeof row.kind !== 'string') return row
+  const current = formerKindNames[row.kind]
+  return current ? { ...row, kind: current } : row
+}
+
+/** A file before version 9 with today's table, column and kind names; any other value as it is. */
+export function withCurrentNames(value: unknown): unknown {
+  if (!isRecord(value) || !isRecord(value.tables)) return value
+  if (typeof value.version !== 'number' || value.version >= FIRST_VERSION_WITH_CURRENT_NAMES) {
+    return value
+  }
+  const given = value.tables
+  const tables: Record<string, unknown> = {}
+  for (const [name, rows] of Object.entries(given)) {
+    const former = formerTableNames[name]
+    // A file that holds both names keeps both: the former one is then refused as unknown.
+    const current = former && !(former in given) ? former : name
+    const columns = formerColumnNames[current]
+    tables[current] =
+      Array.isArray(rows) && columns
+        ? rows.map((row) => renameColumns(row, columns))
+        : Array.isArray(rows) && (current === 'trash' || current === 'revisions')
+          ? rows.map(renameKind)
+          : rows
+  }
+  return { ...value, tables }
+}
 
 /** Every kind's tables, from its descriptor (server/content/), in the registry's order. */
 const kindTables = kindBackupTables
@@ -69,6 +131,16 @@ export const backupTables = {
       webhook_url: (value) => value.regex(/^v1\./, 'must be a sealed value (v1.…)'),
     }),
     order: [notificationSettings.id],
+  }),
+  // The header's and the footer's menus (version 9); none: the default menu.
+  navigation: backupTable({
+    table: navigation,
+    rows: createSelectSchema(navigation, {
+      id: z.literal(1),
+      header: z.array(z.unknown()),
+      footer: z.array(z.unknown()),
+    }),
+    order: [navigation.id],
   }),
   admin_users: backupTable({
     table: adminUsers,
@@ -216,6 +288,8 @@ const tablesSchema = z.strictObject({
     .array(backupTables.notification_settings.rows)
     .max(1, 'holds at most one row')
     .default([]),
+  // Files before version 9 were written before the menus: the default menu.
+  navigation: z.array(backupTables.navigation.rows).max(1, 'holds at most one row').default([]),
   admin_users: z.array(backupTables.admin_users.rows),
   // Files before version 3 were written before two-factor sign-in.
   two_factor: z.array(backupTables.two_factor.rows).default([]),
@@ -241,7 +315,7 @@ function duplicates<T>(values: T[]): T[] {
   return [...repeated]
 }
 
-export const backupSchema = z
+const currentBackupSchema = z
   .strictObject({
     format: z.literal(BACKUP_FORMAT, { error: `format must be "${BACKUP_FORMAT}"` }),
     version: z.literal(READABLE_VERSIONS, {
@@ -350,6 +424,9 @@ export const backupSchema = z
       }
     }
   })
+
+/** A backup file as read: older files' former names first taken as today's (`withCurrentNames`). */
+export const backupSchema = z.preprocess(withCurrentNames, currentBackupSchema)
 
 /**
  * Rows of a file written before the manual order (versions 1 and 2) get the

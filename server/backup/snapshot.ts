@@ -31,7 +31,7 @@ async function readRows<N extends BackupTableName>(db: Reader, name: N): Promise
   const { table, order } = backupTables[name]
   const fields = Object.fromEntries(
     Object.entries(getTableColumns(table))
-      // A generated column (a post's search document) is computed again on restore.
+      // A generated column (a note's search document) is computed again on restore.
       .filter(([, column]) => !column.generated)
       .map(([key, column]) => [key, column.dataType === 'date' ? iso(column) : column]),
   )

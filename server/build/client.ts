@@ -4,7 +4,7 @@ import { buildTemplate, templateDirIn, templateState } from '../db/template'
 import { criticalPlansPath } from '../http/pages/critical-css'
 import { precompressDir } from './precompress'
 
-const inputs = ['client', 'src', 'vite.config.ts', 'package.json']
+const inputs = ['client', 'src', 'vite.config.ts', 'vite.islands.config.ts', 'package.json']
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0
@@ -24,6 +24,7 @@ function newestMtime(path: string): number {
 export function viteBuildIsStale(root: string, distDir: string): boolean {
   const manifest = join(distDir, '.vite', 'manifest.json')
   if (!existsSync(manifest) || !existsSync(criticalPlansPath(distDir))) return true
+  if (!existsSync(join(distDir, '.vite', 'islands.json'))) return true
   const built = statSync(manifest).mtimeMs
   return inputs.some((input) => newestMtime(join(root, input)) > built)
 }
@@ -65,14 +66,20 @@ export async function buildClient(root: string, logLevel = 'warn'): Promise<void
   // Awaited below; a failure here is reported there, not as an unhandled rejection.
   template.catch(() => {})
   try {
-    const child = Bun.spawn(['bun', 'x', '--bun', 'vite', 'build', '--logLevel', logLevel], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdout: 'inherit',
-      stderr: 'inherit',
-    })
-    const code = await child.exited
-    if (code !== 0) throw new Error(`The client build failed (exit code ${code}).`)
+    // The app first (it empties dist/), then the public pages' islands beside it (vite.islands.config.ts).
+    for (const config of ['vite.config.ts', 'vite.islands.config.ts']) {
+      const child = Bun.spawn(
+        ['bun', 'x', '--bun', 'vite', 'build', '--config', config, '--logLevel', logLevel],
+        {
+          cwd: root,
+          env: { ...process.env, NODE_ENV: 'production' },
+          stdout: 'inherit',
+          stderr: 'inherit',
+        },
+      )
+      const code = await child.exited
+      if (code !== 0) throw new Error(`The client build failed (${config}, exit code ${code}).`)
+    }
     step(`1/3 bundled (${since(began)})`)
     const planning = performance.now()
     // PostCSS (the compiler's) is loaded for the build only, never on a start that has a build.

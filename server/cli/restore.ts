@@ -2,7 +2,7 @@
  * Restores a backup written by `bun run backup`.
  *   bun run restore FILE
  *
- * Replaces all content (projects and their slugs, timeline events, contact
+ * Replaces all content (projects and their slugs, timeline events,
  * messages), the profile, the admin users and the media library with the
  * file's, in one transaction: everything or nothing (the media files are
  * written to the media store first). Every session is dropped, so everyone

@@ -1,29 +1,29 @@
-/** Messages (the `contact_messages` table): what visitors send; the owner's inbox, never public. */
+/** Messages (the `messages` table): what visitors send; the owner's inbox, never public. */
 import { createSelectSchema } from 'drizzle-zod'
 import { contentKindLabels } from '../../src/domain/content-kinds'
-import { contactInput } from '../../src/schemas/contact'
-import { contactMessages } from '../db/schema'
+import { messageInput } from '../../src/schemas/message'
+import { messages } from '../db/schema'
 import { backupTable, positive } from './backup-rows'
 import { defineKind } from './kind'
 
 export const messageKind = defineKind({
   name: 'message',
   labels: contentKindLabels.message,
-  table: contactMessages,
+  table: messages,
   public: false,
   slugs: null,
   // A message's sender is not worth keeping in the log.
   audit: { titled: false, group: 'messages' },
-  fieldRules: contactInput.pick({ name: true, email: true, message: true }),
+  fieldRules: messageInput.pick({ name: true, email: true, message: true }),
   backup: {
     tables: {
-      contact_messages: backupTable({
-        table: contactMessages,
-        rows: createSelectSchema(contactMessages, { id: positive }).extend({
+      messages: backupTable({
+        table: messages,
+        rows: createSelectSchema(messages, { id: positive }).extend({
           // Files written before the inbox: the migration's default, unread.
-          status: createSelectSchema(contactMessages).shape.status.default('unread'),
+          status: createSelectSchema(messages).shape.status.default('unread'),
         }),
-        order: [contactMessages.id],
+        order: [messages.id],
       }),
     },
     absentFromOlderFiles: false,

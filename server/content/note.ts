@@ -1,34 +1,34 @@
 /**
- * Notes (the `posts` table): `/notes/{slug}`, drafts and scheduled ones,
+ * Notes (the `notes` table): `/notes/{slug}`, drafts and scheduled ones,
  * slugs; public from the moment `went_live_at` is set.
  */
 import { and, eq, isNotNull, type SQL } from 'drizzle-orm'
 import { createSelectSchema } from 'drizzle-zod'
 import { contentKindLabels } from '../../src/domain/content-kinds'
-import { postInput } from '../../src/schemas/post'
-import { postSlugs, posts } from '../db/schema'
+import { noteInput } from '../../src/schemas/note'
+import { noteSlugs, notes } from '../db/schema'
 import { backupTable, nonEmpty, positive } from './backup-rows'
 import { defineKind } from './kind'
 import { passageOf } from './search-text'
 
 /** What makes a note public: claimed as live (and still published). */
-export const isLive: SQL = and(eq(posts.status, 'published'), isNotNull(posts.went_live_at)) as SQL
+export const isLive: SQL = and(eq(notes.status, 'published'), isNotNull(notes.went_live_at)) as SQL
 
 export const noteKind = defineKind({
-  name: 'post',
-  labels: contentKindLabels.post,
-  table: posts,
+  name: 'note',
+  labels: contentKindLabels.note,
+  table: notes,
   public: true,
   slugs: {
-    table: postSlugs,
-    slug: postSlugs.slug,
-    item: postSlugs.post_id,
-    created: postSlugs.created_at,
-    current: posts.slug,
+    table: noteSlugs,
+    slug: noteSlugs.slug,
+    item: noteSlugs.note_id,
+    created: noteSlugs.created_at,
+    current: notes.slug,
     lockKey: 72_616_027,
   },
   audit: { titled: true, group: 'content' },
-  fieldRules: postInput.pick({
+  fieldRules: noteInput.pick({
     title: true,
     summary: true,
     body: true,
@@ -38,15 +38,15 @@ export const noteKind = defineKind({
   backup: {
     tables: {
       // Version 6: the search document is generated, so not in the file.
-      posts: backupTable({
-        table: posts,
-        rows: createSelectSchema(posts, { id: positive, slug: nonEmpty }).omit({ search: true }),
-        order: [posts.id],
+      notes: backupTable({
+        table: notes,
+        rows: createSelectSchema(notes, { id: positive, slug: nonEmpty }).omit({ search: true }),
+        order: [notes.id],
       }),
-      post_slugs: backupTable({
-        table: postSlugs,
-        rows: createSelectSchema(postSlugs, { slug: nonEmpty, post_id: positive }),
-        order: [postSlugs.post_id, postSlugs.created_at, postSlugs.slug],
+      note_slugs: backupTable({
+        table: noteSlugs,
+        rows: createSelectSchema(noteSlugs, { slug: nonEmpty, note_id: positive }),
+        order: [noteSlugs.note_id, noteSlugs.created_at, noteSlugs.slug],
       }),
     },
     // Files before version 6 were written before the notes.
@@ -55,21 +55,21 @@ export const noteKind = defineKind({
   },
   // Every note, drafts and scheduled ones too: they are shown once published.
   imageUses: [
-    { column: posts.cover_url, place: (title) => `the cover of the note "${title}"` },
-    { column: posts.body, place: (title) => `the text of the note "${title}"` },
+    { column: notes.cover_url, place: (title) => `the cover of the note "${title}"` },
+    { column: notes.body, place: (title) => `the text of the note "${title}"` },
   ],
   search: {
-    document: posts.search,
+    document: notes.search,
     visible: isLive,
-    title: posts.title,
-    slug: posts.slug,
-    passage: passageOf(posts.summary, posts.body),
+    title: notes.title,
+    slug: notes.slug,
+    passage: passageOf(notes.summary, notes.body),
     url: (slug) => `/notes/${encodeURIComponent(slug ?? '')}`,
   },
   revisions: false,
   trash: {
     title: (row) => String(row.title),
-    notFound: 'Post not found.',
+    notFound: 'Note not found.',
     sameAs: null,
     keepsFiles: false,
   },

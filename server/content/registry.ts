@@ -11,6 +11,7 @@ import { imageKind } from './image'
 import type { ContentKind } from './kind'
 import { messageKind } from './message'
 import { noteKind } from './note'
+import { pageKind } from './page'
 import { projectKind } from './project'
 import { timelineEventKind } from './timeline-event'
 
@@ -20,6 +21,7 @@ export const contentKinds = [
   noteKind,
   messageKind,
   imageKind,
+  pageKind,
 ] as const
 
 type Kinds = typeof contentKinds

@@ -14,7 +14,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
-import { contentKindNames } from '../../src/domain/content-kinds'
+import { contentKindNames, revisionKindNames } from '../../src/domain/content-kinds'
 
 /** A full-text search document (PostgreSQL `tsvector`); only ever computed by the database. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
@@ -25,7 +25,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
  * expression index serves only a query that repeats it exactly). Projects
  * and timeline events index an expression rather than keep a generated
  * column, so their rows (backups, audit diffs, API answers) stay as they
- * are; posts keep theirs as a generated column. English stemming: "running"
+ * are; notes keep theirs as a generated column. English stemming: "running"
  * finds "run". `search_list_text` is an IMMUTABLE array_to_string (migration).
  */
 export const searchDocuments = {
@@ -114,18 +114,19 @@ export const timelineEvents = pgTable(
 )
 
 /**
- * Notes: blog posts. `status` is what the owner chose (draft or published);
- * a published post whose `published_at` is still to come is scheduled, and
- * goes live when the publishing job claims it (server/services/post-publishing.ts)
- * by setting `went_live_at`. Public reads ask for `went_live_at is not null`:
- * a post is public exactly from the transaction that claimed it, which also
- * bumps the content version, so every instance's cache refreshes with it.
+ * Notes: dated writing at `/notes/{slug}`. `status` is what the owner chose
+ * (draft or published); a published note whose `published_at` is still to
+ * come is scheduled, and goes live when the publishing job claims it
+ * (server/services/note-publishing.ts) by setting `went_live_at`. Public
+ * reads ask for `went_live_at is not null`: a note is public exactly from
+ * the transaction that claimed it, which also bumps the content version, so
+ * every instance's cache refreshes with it.
  */
-export const posts = pgTable(
-  'posts',
+export const notes = pgTable(
+  'notes',
   {
     id: serial('id').primaryKey(),
-    /** The current slug; earlier ones stay in post_slugs. */
+    /** The current slug; earlier ones stay in note_slugs. */
     slug: text('slug').notNull().unique(),
     title: text('title').notNull(),
     summary: text('summary').notNull(),
@@ -149,32 +150,33 @@ export const posts = pgTable(
       ),
   },
   (table) => [
-    check('posts_status_check', sql`${table.status} in ('draft', 'published')`),
-    // The public list and feeds: live posts, newest first.
-    index('posts_published_idx').on(table.published_at, table.id),
+    check('notes_status_check', sql`${table.status} in ('draft', 'published')`),
+    // The public list and feeds: live notes, newest first.
+    index('notes_published_idx').on(table.published_at, table.id),
     // The job's question: published, not yet live.
-    index('posts_due_idx')
+    index('notes_due_idx')
       .on(table.published_at)
       .where(sql`${table.status} = 'published' and ${table.went_live_at} is null`),
-    index('posts_search_idx').using('gin', table.search),
+    index('notes_search_idx').using('gin', table.search),
   ],
 )
 
-/** Every slug a post has ever had, so old links keep answering after a title edit. */
-export const postSlugs = pgTable(
-  'post_slugs',
+/** Every slug a note has ever had, so old links keep answering after a title edit. */
+export const noteSlugs = pgTable(
+  'note_slugs',
   {
     slug: text('slug').primaryKey(),
-    post_id: integer('post_id')
+    note_id: integer('note_id')
       .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+      .references(() => notes.id, { onDelete: 'cascade' }),
     created_at: timestamps.created_at,
   },
-  (table) => [index('post_slugs_post_id_idx').on(table.post_id)],
+  (table) => [index('note_slugs_note_id_idx').on(table.note_id)],
 )
 
-export const contactMessages = pgTable(
-  'contact_messages',
+/** Messages: what visitors send through the contact form (the owner's inbox). */
+export const messages = pgTable(
+  'messages',
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
@@ -191,12 +193,9 @@ export const contactMessages = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('contact_messages_created_at_idx').on(table.created_at, table.id),
-    index('contact_messages_status_idx').on(table.status, table.created_at),
-    check(
-      'contact_messages_status_check',
-      sql`${table.status} in ('unread', 'read', 'archived', 'spam')`,
-    ),
+    index('messages_created_at_idx').on(table.created_at, table.id),
+    index('messages_status_idx').on(table.status, table.created_at),
+    check('messages_status_check', sql`${table.status} in ('unread', 'read', 'archived', 'spam')`),
   ],
 )
 
@@ -520,7 +519,7 @@ export const appearance = pgTable(
 
 /**
  * Abuse counters: failed sign-ins per submitted username (`user:<name>`) and
- * per client IP (`ip:<address>`), contact messages per IP (`contact:<address>`).
+ * per client IP (`ip:<address>`), messages per IP (`contact:<address>`, the act of contacting).
  * In the database so a restart does not reset them.
  */
 export const throttleCounters = pgTable('throttle_counters', {
@@ -801,7 +800,7 @@ export const trash = pgTable(
       .defaultNow(),
     /** The row as it was, its timestamps as ISO strings. */
     row: jsonb('row').$type<Record<string, unknown>>().notNull(),
-    /** A project's or a post's current and former slugs, still reserved for it. */
+    /** A project's or a note's current and former slugs, still reserved for it. */
     slugs: text('slugs').array().notNull().default(sql`'{}'::text[]`),
   },
   (table) => [
@@ -815,7 +814,7 @@ export const trash = pgTable(
 )
 
 /**
- * Earlier versions of a project or of the profile (server/services/revisions.ts):
+ * Earlier versions of a project, a page or of the profile (server/services/revisions.ts):
  * each save that changes something keeps the row as it was before it, whole
  * (`row`, JSON), so columns added later need no change here. The last 50
  * per item are kept.
@@ -824,7 +823,8 @@ export const revisions = pgTable(
   'revisions',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind', { enum: ['project', 'profile'] }).notNull(),
+    /** A kind that keeps revisions, or `profile` (src/domain/content-kinds.ts): a new one widens the check below. */
+    kind: text('kind', { enum: revisionKindNames }).notNull(),
     /** The project's id; 1 for the profile. */
     item_id: integer('item_id').notNull(),
     saved_at: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -835,7 +835,10 @@ export const revisions = pgTable(
   },
   (table) => [
     index('revisions_item_idx').on(table.kind, table.item_id, table.id),
-    check('revisions_kind_check', sql`${table.kind} in ('project', 'profile')`),
+    check(
+      'revisions_kind_check',
+      sql`${table.kind} in (${sql.raw(revisionKindNames.map((kind) => `'${kind}'`).join(', '))})`,
+    ),
   ],
 )
 
@@ -880,6 +883,77 @@ export const adminHome = pgTable(
     time_zone: text('time_zone'),
   },
   (table) => [check('admin_home_single_row', sql`${table.id} = 1`)],
+)
+
+/**
+ * The owner's own pages (Now, Uses, Talks, Reading): each at `/{slug}`, an
+ * address no fixed route holds (src/domain/reserved-paths.ts). A draft is
+ * seen by the signed-in admin only; a published page is public at once.
+ * `layout` "list" shows `items` (title, link, note) under the body.
+ */
+export const pages = pgTable(
+  'pages',
+  {
+    id: serial('id').primaryKey(),
+    /** The current slug; earlier ones stay in page_slugs (their addresses answer 301). */
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    /** Markdown, rendered by the same renderer as notes. */
+    body: text('body').notNull().default(''),
+    layout: text('layout', { enum: ['plain', 'list'] })
+      .notNull()
+      .default('plain'),
+    /** The list layout's items, in the owner's order. */
+    items: jsonb('items')
+      .$type<{ title: string; url: string | null; note: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    ...timestamps,
+    /** Site search: the title first, then the body. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(body, '')), 'C')`,
+      ),
+  },
+  (table) => [
+    check('pages_status_check', sql`${table.status} in ('draft', 'published')`),
+    check('pages_layout_check', sql`${table.layout} in ('plain', 'list')`),
+    index('pages_search_idx').using('gin', table.search),
+  ],
+)
+
+/** Every slug a page has had, so old links keep answering after an address change. */
+export const pageSlugs = pgTable(
+  'page_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    page_id: integer('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    created_at: timestamps.created_at,
+  },
+  (table) => [index('page_slugs_page_id_idx').on(table.page_id)],
+)
+
+/**
+ * The site's menus (src/schemas/navigation.ts): the header's links in order
+ * and the footer's, each a fixed screen, one of the owner's pages or an
+ * outside link, shown or hidden, renamed or not. A single row (id = 1); no
+ * row: the default menu (the spec's three links, and Notes).
+ */
+export const navigation = pgTable(
+  'navigation',
+  {
+    id: integer('id').primaryKey().default(1),
+    header: jsonb('header').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    footer: jsonb('footer').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    ...timestamps,
+  },
+  (table) => [check('navigation_single_row', sql`${table.id} = 1`)],
 )
 
 /**

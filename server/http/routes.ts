@@ -176,7 +176,7 @@ export function edgeRoutes(deps: EdgeDeps): EdgeRoute[] {
         })
       },
     },
-    // The contact page, whose form posts to it (without script: server/http/pages/contact.ts).
+    // The contact page, whose form submits to it (without script: server/http/pages/contact.ts).
     {
       path: '/contact-me',
       methods: 'ALL',

@@ -121,7 +121,7 @@ export function createAlertTransports(settings: AlertSettings, siteUrl: string):
             }
           : null,
       // What Slack (`text`, its control characters escaped) and Discord (`content`,
-      // with no mention allowed) show as the post.
+      // with no mention allowed) show as the chat message.
       text: slackText(text),
       content: text.slice(0, 2000),
       ...discordSafety,

@@ -13,7 +13,13 @@
  * measured glyph by glyph: a line is wrapped, a long word shrunk and then
  * broken, so nothing runs past the margins.
  */
-import { accentPalette, contrastRatio, MIN_TEXT_CONTRAST, mix } from '../../src/domain/accent'
+import {
+  accentPalette,
+  contrastRatio,
+  hslOf,
+  MIN_TEXT_CONTRAST,
+  mix,
+} from '../../src/domain/accent'
 import { COVER } from '../../src/domain/project-cover'
 import { DEFAULT_SITE_STYLE, type SiteStyle } from '../../src/domain/site-styles'
 import { type PlacedGlyph, type Shaper, shaperFor } from './cover-text'
@@ -64,21 +70,9 @@ function hashOf(seed: string): number {
 
 /** A `#rrggbb` colour turned `degrees` around the hue wheel (HSL), its lightness kept. */
 function turnHue(hex: string, degrees: number): string {
-  const value = Number.parseInt(hex.slice(1), 16)
-  const [r, g, b] = [(value >> 16) & 255, (value >> 8) & 255, value & 255].map((c) => c / 255) as [
-    number,
-    number,
-    number,
-  ]
-  const max = Math.max(r, g, b)
-  const min = Math.min(r, g, b)
-  const light = (max + min) / 2
-  const delta = max - min
-  if (delta === 0) return hex
-  const saturation = delta / (1 - Math.abs(2 * light - 1))
-  let hue =
-    max === r ? ((g - b) / delta) % 6 : max === g ? (b - r) / delta + 2 : (r - g) / delta + 4
-  hue = (((hue * 60 + degrees) % 360) + 360) % 360
+  const { hue: from, saturation, lightness: light } = hslOf(hex)
+  if (saturation === 0) return hex
+  const hue = (((from + degrees) % 360) + 360) % 360
   const chroma = (1 - Math.abs(2 * light - 1)) * saturation
   const x = chroma * (1 - Math.abs(((hue / 60) % 2) - 1))
   const m = light - chroma / 2

@@ -151,11 +151,21 @@ async function resolveChecked(url: URL, options: OutboundOptions): Promise<Resol
   return first
 }
 
-async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array> {
+/**
+ * A response's body, read chunk by chunk and given up (the connection
+ * cancelled) as soon as it passes `maxBytes`, whatever `Content-Length` says
+ * or does not say; over it, throws what `tooLarge` makes. Also for answers
+ * fetched another way (GitHub's API, server/services/github/api.ts).
+ */
+export async function readBodyUpTo(
+  response: Response,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
   const announced = Number(response.headers.get('content-length') ?? Number.NaN)
   if (Number.isFinite(announced) && announced > maxBytes) {
     await response.body?.cancel()
-    throw new OutboundError('size', `The answer is over the limit of ${maxBytes} bytes.`)
+    throw tooLarge()
   }
   if (!response.body) return new Uint8Array()
   const reader = response.body.getReader()
@@ -167,7 +177,7 @@ async function readLimited(response: Response, maxBytes: number): Promise<Uint8A
     total += value.byteLength
     if (total > maxBytes) {
       await reader.cancel()
-      throw new OutboundError('size', `The answer is over the limit of ${maxBytes} bytes.`)
+      throw tooLarge()
     }
     chunks.push(value)
   }
@@ -248,7 +258,11 @@ export async function outboundFetch(
         continue
       }
       checkType(response, options.accept)
-      const bytes = await readLimited(response, maxBytes)
+      const bytes = await readBodyUpTo(
+        response,
+        maxBytes,
+        () => new OutboundError('size', `The answer is over the limit of ${maxBytes} bytes.`),
+      )
       const finalUrl = url.toString()
       return {
         url: finalUrl,

@@ -5,18 +5,7 @@
 import type { CSL, CSLName } from '@citation-js/core'
 import type { PublicationAuthor, PublicationDraft, PublicationType } from './types'
 
-const fromCslType: Partial<Record<CSL['type'], PublicationType>> = {
-  'article-journal': 'journal-article',
-  article: 'preprint',
-  'paper-conference': 'conference-paper',
-  thesis: 'thesis',
-  book: 'book',
-  chapter: 'chapter',
-  report: 'report',
-  software: 'software',
-  dataset: 'dataset',
-}
-
+/** The site's publication types as CSL names them. */
 const toCslType: Record<PublicationType, CSL['type']> = {
   'journal-article': 'article-journal',
   'conference-paper': 'paper-conference',
@@ -28,6 +17,11 @@ const toCslType: Record<PublicationType, CSL['type']> = {
   software: 'software',
   dataset: 'dataset',
 }
+
+/** And back: the same pairs, read the other way. */
+const fromCslType = Object.fromEntries(
+  Object.entries(toCslType).map(([type, csl]) => [csl, type]),
+) as Partial<Record<CSL['type'], PublicationType>>
 
 const text = (value: unknown): string | null => {
   if (typeof value === 'number') return String(value)

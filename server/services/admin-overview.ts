@@ -13,8 +13,8 @@ import type { Db } from '../db/client'
 import {
   adminHome,
   analyticsViews,
-  contactMessages,
-  posts,
+  messages,
+  notes,
   profile,
   projects,
   twoFactor,
@@ -65,18 +65,13 @@ export async function adminOverview(ctx: OverviewContext, userId: number): Promi
   const since = daysUpTo(ctx.now(), OVERVIEW_DAYS)[0] ?? utcDay(ctx.now())
   const [unread, views, draftProjects, draftNotes, published, owner, secondFactor, home] =
     await Promise.all([
-      countOf(
-        db
-          .select({ value: count() })
-          .from(contactMessages)
-          .where(eq(contactMessages.status, 'unread')),
-      ),
+      countOf(db.select({ value: count() }).from(messages).where(eq(messages.status, 'unread'))),
       db
         .select({ value: sql<string>`coalesce(sum(${analyticsViews.views}), 0)` })
         .from(analyticsViews)
         .where(gte(analyticsViews.day, since)),
       countOf(db.select({ value: count() }).from(projects).where(eq(projects.is_published, false))),
-      countOf(db.select({ value: count() }).from(posts).where(eq(posts.status, 'draft'))),
+      countOf(db.select({ value: count() }).from(notes).where(eq(notes.status, 'draft'))),
       countOf(db.select({ value: count() }).from(projects).where(eq(projects.is_published, true))),
       db
         .select({

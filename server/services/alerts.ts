@@ -1,5 +1,5 @@
 /**
- * The alerts outbox: what the contact service writes beside a message, in
+ * The alerts outbox: what the messages service writes beside a message, in
  * its transaction, and what the worker (server/notify/worker.ts) claims,
  * marks sent or puts off. At-least-once: a send is marked done right after
  * it succeeds; only an instance dying between the two repeats it, and the
@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
-import type { NotificationStatus } from '../../src/schemas/contact'
+import type { NotificationStatus } from '../../src/schemas/message'
 import type { AlertSettings } from '../config'
 import type { Db } from '../db/client'
 import type { Tx } from '../db/content-version'

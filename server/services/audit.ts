@@ -35,6 +35,7 @@ export const auditGroupPrefixes: Record<AuditGroup, string[]> = {
     ...kindRouters('content'),
     'profile.',
     'appearance.',
+    'navigation.',
     'settings.',
     'shareLinks.',
     'cv.',

@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, getTableColumns, inArray, notInArray } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
+import type { RevisionKindName } from '../../src/domain/content-kinds'
 import { REVISIONS_KEPT, type Revision } from '../../src/schemas/revisions'
 import { describeIssues, rowIssues } from '../backup/field-rules'
 import type { Db } from '../db/client'
@@ -15,7 +16,7 @@ import { InvalidInputError, NotFoundError } from '../errors'
 import { iso } from './rows'
 
 type Row = Record<string, unknown>
-export type RevisionKind = 'project' | 'profile'
+export type RevisionKind = RevisionKindName
 
 /** Columns a save does not choose: never listed as changed, never written back by a restore. */
 const bookkeeping = new Set(['id', 'slug', 'sort_order', 'created_at', 'updated_at'])

@@ -27,7 +27,7 @@ export function toApiRow<R extends StoredTimes>(row: R): ApiRow<R> {
   return { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) }
 }
 
-/** A table of content rows (projects, timeline events, contact messages): a serial id and timestamps. */
+/** A table of content rows (projects, timeline events, messages): a serial id and timestamps. */
 type ContentTable = PgTable & {
   id: PgColumn
   created_at: PgColumn

@@ -1,13 +1,13 @@
 /**
- * Site search: PostgreSQL full-text search over projects, posts and the
+ * Site search: PostgreSQL full-text search over projects, notes and the
  * timeline, the same on PGlite (it is PostgreSQL). Each kind has a weighted
  * search document (title A, short text and tags B, long text C; see
- * `searchDocuments` and `posts.search` in the schema). The query is read as
+ * `searchDocuments` and `notes.search` in the schema). The query is read as
  * people type into search boxes (`or`, `-word`), normalised and capped by
  * `searchTerms`, each word a prefix (`postgres` finds "PostgreSQL"); results
  * are ranked by `ts_rank` across kinds and cut to a page, and only then does
  * `ts_headline` pick the passage shown for each. Only public content, for
- * everyone: a draft or a scheduled post is never found.
+ * everyone: a draft or a scheduled note is never found.
  */
 import { sql } from 'drizzle-orm'
 import type { SearchResult } from '../../src/schemas/search'

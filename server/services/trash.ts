@@ -1,10 +1,10 @@
 /**
- * The Trash: a delete of a project, timeline event, contact message,
- * image or post (a note) moves its row here (server/db/schema.ts, `trash`) in the delete's
+ * The Trash: a delete of a project, timeline event, message,
+ * image or note moves its row here (server/db/schema.ts, `trash`) in the delete's
  * own transaction, so it leaves every public answer, list, page, sitemap
  * and cache at once. A restore puts the row back as it was: its id, its
- * `sort_order` (its place in the manual order), a project's or a post's
- * slugs (a post its state: draft, scheduled or live), an
+ * `sort_order` (its place in the manual order), a project's or a note's
+ * slugs (a note its state: draft, scheduled or live), an
  * image's files (never removed while it is in the Trash). After 30 days
  * `purgeTrash` removes it for good.
  */
@@ -43,7 +43,7 @@ export function revive(table: PgTable, row: Row): Row {
   const columns = getTableColumns(table)
   const values: Row = {}
   for (const [key, column] of Object.entries(columns)) {
-    // A generated column (a post's search document) is computed again.
+    // A generated column (a note's search document) is computed again.
     if (!(key in row) || column.generated) continue
     const value = row[key]
     values[key] = column.dataType === 'date' && typeof value === 'string' ? new Date(value) : value
@@ -67,7 +67,7 @@ export async function moveToTrash(tx: Tx, kind: TrashKind, id: number): Promise<
     .for('update')
     .limit(1)) as Row[]
   if (!row) throw new NotFoundError(facet.notFound)
-  // A generated column (a post's search document) is not kept: it is computed again.
+  // A generated column (a note's search document) is not kept: it is computed again.
   for (const [key, column] of Object.entries(getTableColumns(source))) {
     if (column.generated) delete row[key]
   }

@@ -15,9 +15,12 @@ export interface Endpoint {
 }
 
 export interface RestEndpoint extends Endpoint {
+  /** The route; for an alias, `path` is the former path it answers at. */
   rest: NonNullable<EndpointDeclaration['rest']>
   /** The path split on `/`: literal segments, and `:name` parameters. */
   segments: string[]
+  /** For a former path (`aliases`): the route's current path, which it answers as. */
+  aliasOf: string | null
 }
 
 const isProcedure = (value: AnyProcedure | TRPCRouterRecord): value is AnyProcedure =>
@@ -74,10 +77,37 @@ export const endpoints: readonly Endpoint[] = [...proceduresOf(appRouter._def.re
   ([procedure, definition]) => declarationOf(procedure, definition),
 )
 
-/** The REST door's routes, in the router's order. */
+const segmentsOf = (path: string) => path.split('/').filter(Boolean)
+const parametersOf = (path: string) =>
+  segmentsOf(path)
+    .filter((segment) => segment.startsWith(':'))
+    .sort()
+    .join()
+
+/**
+ * The REST door's routes, in the router's order: each procedure's path, then
+ * its former paths (`aliases`), which call the same procedure.
+ */
 export const restEndpoints: readonly RestEndpoint[] = endpoints.flatMap((endpoint) => {
   const rest = endpoint.meta.rest
-  return rest ? [{ ...endpoint, rest, segments: rest.path.split('/').filter(Boolean) }] : []
+  if (!rest) return []
+  const current = { ...endpoint, rest, segments: segmentsOf(rest.path), aliasOf: null }
+  return [
+    current,
+    ...rest.aliases.map((alias) => {
+      if (parametersOf(alias) !== parametersOf(rest.path)) {
+        throw new Error(
+          `${endpoint.procedure}: the alias ${alias} must take the parameters of ${rest.path}`,
+        )
+      }
+      return {
+        ...current,
+        rest: { ...rest, path: alias },
+        segments: segmentsOf(alias),
+        aliasOf: rest.path,
+      }
+    }),
+  ]
 })
 
 {

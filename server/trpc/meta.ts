@@ -1,5 +1,8 @@
 import { z } from 'zod'
 
+/** A REST path under /api: literal segments and `:name` parameters. */
+const restPath = z.string().regex(/^\/api(\/(:[a-z][a-z0-9_-]*|[a-z0-9][a-z0-9_-]*))+$/)
+
 /**
  * What a procedure declares about itself, once, with `.meta()`: everything
  * the doors need besides its input and output schemas. The REST adapter,
@@ -12,7 +15,13 @@ export const endpointMetaSchema = z.strictObject({
     .strictObject({
       method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
       /** Under /api; `:name` segments become input fields (a path id wins over a body id). */
-      path: z.string().regex(/^\/api(\/(:[a-z][a-z0-9_-]*|[a-z0-9][a-z0-9_-]*))+$/),
+      path: restPath,
+      /**
+       * Former paths of the route, after a rename: each answers exactly as
+       * `path` does (the same procedure, the same parameters) for one
+       * release, and the API reference lists it as deprecated (decision 0387).
+       */
+      aliases: z.array(restPath).default([]),
       /** Success status; 200 when absent. A 204 answers with no body. */
       status: z.union([z.literal(200), z.literal(201), z.literal(204)]).default(200),
       /**

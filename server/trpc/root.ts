@@ -4,16 +4,18 @@ import { appearanceRouter } from './routers/appearance'
 import { auditRouter } from './routers/audit'
 import { authRouter } from './routers/auth'
 import { backupRouter } from './routers/backup'
-import { contactRouter } from './routers/contact'
 import { cvRouter } from './routers/cv'
 import { githubRouter } from './routers/github'
 import { importRouter } from './routers/importer'
 import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
+import { messagesRouter } from './routers/messages'
+import { navigationRouter } from './routers/navigation'
+import { notesRouter } from './routers/notes'
 import { notificationsRouter } from './routers/notifications'
 import { overviewRouter } from './routers/overview'
+import { pagesRouter } from './routers/pages'
 import { passkeysRouter } from './routers/passkeys'
-import { postsRouter } from './routers/posts'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
 import { searchRouter } from './routers/search'
@@ -28,7 +30,7 @@ import { registerInputs } from './strict-input'
 export const appRouter = router({
   projects: projectsRouter,
   timeline: timelineRouter,
-  contact: contactRouter,
+  messages: messagesRouter,
   auth: authRouter,
   profile: profileRouter,
   media: mediaRouter,
@@ -45,11 +47,13 @@ export const appRouter = router({
   analytics: analyticsRouter,
   github: githubRouter,
   trash: trashRouter,
-  posts: postsRouter,
+  notes: notesRouter,
   search: searchRouter,
   appearance: appearanceRouter,
   overview: overviewRouter,
   settings: settingsRouter,
+  pages: pagesRouter,
+  navigation: navigationRouter,
 })
 
 // Every input is strict: a field a procedure does not take answers 400 (strict-input.ts).

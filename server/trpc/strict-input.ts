@@ -41,10 +41,23 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 const formFields = (form: FormData): Record<string, unknown> =>
   Object.fromEntries([...form.keys()].map((key) => [key, form.get(key)]))
 
+/** The schemas that wrap another (`innerType`) and take the fields it takes. */
+const wrapperTypes = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'prefault',
+  'readonly',
+  'catch',
+  'nonoptional',
+])
+
 /** The paths of the fields in `value` that `schema` does not take (`links.0.lable`). */
 export function unknownFields(schema: z.ZodType, value: unknown, path = ''): string[] {
   const def = defOf(schema)
   const at = (key: string | number) => (path ? `${path}.${key}` : String(key))
+  if (wrapperTypes.has(def.type))
+    return def.innerType ? unknownFields(def.innerType, value, path) : []
   switch (def.type) {
     case 'object': {
       // A multipart form: its field names, as the preprocess before this object reads them.
@@ -70,14 +83,6 @@ export function unknownFields(schema: z.ZodType, value: unknown, path = ''): str
         const item_schema = def.items?.[index]
         return item_schema ? unknownFields(item_schema, item, at(index)) : []
       })
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return def.innerType ? unknownFields(def.innerType, value, path) : []
     case 'pipe':
       // A multipart form is read by a preprocess into the object at the end of the pipe.
       if (value instanceof FormData) return def.out ? unknownFields(def.out, value, path) : []
@@ -111,15 +116,8 @@ export function unknownFields(schema: z.ZodType, value: unknown, path = ''): str
 /** Whether a value of this schema may be an object (what a union's options are tried for). */
 function takesObject(schema: z.ZodType): boolean {
   const def = defOf(schema)
+  if (wrapperTypes.has(def.type)) return def.innerType ? takesObject(def.innerType) : false
   switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return def.innerType ? takesObject(def.innerType) : false
     case 'pipe':
       return def.in ? takesObject(def.in) : false
     case 'lazy':

@@ -37,6 +37,23 @@ function format(rgb: Rgb): string {
   return `#${rgb.map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`
 }
 
+/** Hue (0–360), saturation and lightness (0–1) of a `#rrggbb` colour, as HSL reads them. */
+export function hslOf(hex: string): { hue: number; saturation: number; lightness: number } {
+  const [r, g, b] = parse(hex).map((channel) => channel / 255) as Rgb
+  const max = Math.max(r, g, b)
+  const min = Math.min(r, g, b)
+  const lightness = (max + min) / 2
+  const delta = max - min
+  if (delta === 0) return { hue: 0, saturation: 0, lightness }
+  const hue =
+    max === r ? ((g - b) / delta) % 6 : max === g ? (b - r) / delta + 2 : (r - g) / delta + 4
+  return {
+    hue: (hue * 60 + 360) % 360,
+    saturation: delta / (1 - Math.abs(2 * lightness - 1)),
+    lightness,
+  }
+}
+
 /** `share` of `b` mixed into `a`, in sRGB (what `color-mix(in srgb, …)` does). */
 export function mix(a: string, b: string, share: number): string {
   const [x, y] = [parse(a), parse(b)]

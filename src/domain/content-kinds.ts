@@ -9,7 +9,14 @@
  * The order is the Trash's (`/api/trash/{kind}/{id}` names them in it); a
  * new kind is added at the end.
  */
-export const contentKindNames = ['project', 'timeline_event', 'message', 'image', 'post'] as const
+export const contentKindNames = [
+  'project',
+  'timeline_event',
+  'message',
+  'image',
+  'note',
+  'page',
+] as const
 export type ContentKindName = (typeof contentKindNames)[number]
 
 export interface ContentKindLabels {
@@ -25,8 +32,11 @@ export interface ContentKindLabels {
   slugTable: { name: string; label: string } | null
   /** What the audit log shows for each of its procedures. */
   actions: Record<string, string>
-  /** The revision History's names for its columns (a kind with revisions). */
-  fields: Record<string, string>
+  /**
+   * The revision History's names for its columns: a kind whose saves keep
+   * revisions (server/content/ says `revisions: true`); null for one without.
+   */
+  fields: Record<string, string> | null
   /** The `kind` site search answers for it (a searchable kind). */
   searchKind: string | null
 }
@@ -72,20 +82,20 @@ export const contentKindLabels: Record<ContentKindName, ContentKindLabels> = {
       'timeline.delete': 'Event deleted',
       'timeline.reorder': 'Events reordered',
     },
-    fields: {},
+    fields: null,
     searchKind: 'timeline',
   },
   message: {
     noun: 'message',
     auditNoun: 'message',
-    router: 'contact',
-    backupTable: { name: 'contact_messages', label: 'Contact messages' },
+    router: 'messages',
+    backupTable: { name: 'messages', label: 'Messages' },
     slugTable: null,
     actions: {
-      'contact.setStatus': 'Message marked',
-      'contact.delete': 'Message deleted',
+      'messages.setStatus': 'Message marked',
+      'messages.delete': 'Message deleted',
     },
-    fields: {},
+    fields: null,
     searchKind: null,
   },
   image: {
@@ -100,22 +110,43 @@ export const contentKindLabels: Record<ContentKindName, ContentKindLabels> = {
       'media.rename': 'Image renamed',
       'media.delete': 'Image deleted',
     },
-    fields: {},
+    fields: null,
     searchKind: null,
   },
-  post: {
+  note: {
     noun: 'note',
     auditNoun: 'note',
-    router: 'posts',
-    backupTable: { name: 'posts', label: 'Notes' },
-    slugTable: { name: 'post_slugs', label: 'Note addresses (slugs)' },
+    router: 'notes',
+    backupTable: { name: 'notes', label: 'Notes' },
+    slugTable: { name: 'note_slugs', label: 'Note addresses (slugs)' },
     actions: {
-      'posts.create': 'Note created',
-      'posts.update': 'Note updated',
-      'posts.delete': 'Note deleted',
+      'notes.create': 'Note created',
+      'notes.update': 'Note updated',
+      'notes.delete': 'Note deleted',
     },
-    fields: {},
-    searchKind: 'post',
+    fields: null,
+    searchKind: 'note',
+  },
+  page: {
+    noun: 'page',
+    auditNoun: 'page',
+    router: 'pages',
+    backupTable: { name: 'pages', label: 'Pages' },
+    slugTable: { name: 'page_slugs', label: 'Page addresses (slugs)' },
+    actions: {
+      'pages.create': 'Page created',
+      'pages.update': 'Page updated',
+      'pages.delete': 'Page deleted',
+      'pages.restoreRevision': 'Page version restored',
+    },
+    fields: {
+      title: 'Title',
+      body: 'Text',
+      layout: 'Layout',
+      items: 'List items',
+      status: 'State',
+    },
+    searchKind: 'page',
   },
 }
 
@@ -139,8 +170,23 @@ export const contentTableLabels: Record<string, string> = Object.fromEntries(
 /** The revision History's names for the kinds' columns. */
 export const contentFieldLabels: Record<string, string> = Object.assign(
   {},
-  ...contentKindNames.map((name) => contentKindLabels[name].fields),
+  ...contentKindNames.map((name) => contentKindLabels[name].fields ?? {}),
 )
+
+/** A revision's `kind`: a content kind that keeps them, or the owner's profile. */
+export type RevisionKindName = ContentKindName | 'profile'
+
+/**
+ * The `kind`s a revision may have: every kind whose saves keep revisions
+ * (it names its columns in `fields`), then the profile. The revisions
+ * table's check constraint is made from it, as the Trash's is from
+ * `contentKindNames`: a new kind with revisions needs no edit there.
+ */
+const keepingRevisions: RevisionKindName[] = [
+  ...contentKindNames.filter((name) => contentKindLabels[name].fields !== null),
+  'profile',
+]
+export const revisionKindNames = keepingRevisions as [RevisionKindName, ...RevisionKindName[]]
 
 /** The `kind`s site search answers, one per searchable kind. */
 export const searchKindNames = contentKindNames.flatMap((name) => {

@@ -14,7 +14,7 @@ export type OgPage =
   | { page: 'projects' }
   | { page: 'contact' }
   | { page: 'project'; slug: string }
-  | { page: 'post'; slug: string }
+  | { page: 'note'; slug: string }
 
 const fixed = {
   home: '/og/home.png',
@@ -25,7 +25,7 @@ const fixed = {
 /** The card's path: `/og/home.png`, `/og/projects/{slug}.png`… */
 export function ogImagePath(page: OgPage): string {
   if (page.page === 'project') return `/og/projects/${encodeURIComponent(page.slug)}.png`
-  if (page.page === 'post') return `/og/notes/${encodeURIComponent(page.slug)}.png`
+  if (page.page === 'note') return `/og/notes/${encodeURIComponent(page.slug)}.png`
   return fixed[page.page]
 }
 
@@ -39,7 +39,7 @@ export function ogPageOf(path: string): OgPage | null {
   try {
     const slug = decodeURIComponent(match[2])
     if (slug.trim() === '') return null
-    return match[1] === 'notes' ? { page: 'post', slug } : { page: 'project', slug }
+    return match[1] === 'notes' ? { page: 'note', slug } : { page: 'project', slug }
   } catch {
     return null
   }

@@ -19,7 +19,7 @@ export type ChecklistStep = (typeof checklistSteps)[number]
 
 /** `GET /api/overview`: the admin home's figures and the checklist's state. */
 export const overviewSchema = z.object({
-  /** Contact messages not opened yet (spam and archived ones aside). */
+  /** Messages not opened yet (spam and archived ones aside). */
   unread_messages: z.number().int(),
   /** Page views counted in the last 7 UTC days, today included. */
   views_7_days: z.number().int(),

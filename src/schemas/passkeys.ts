@@ -12,49 +12,40 @@ const base64url = (label: string, max: number) =>
     .max(max, `${label} is too long.`)
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${label} must be base64url.`)
 
+/**
+ * A WebAuthn credential as the browser's JSON gives it: what both ceremonies'
+ * answers share, around each one's own `response` fields.
+ */
+const credentialJson = <Shape extends z.core.$ZodShape>(response: Shape) =>
+  z.object(
+    {
+      id: base64url('response.id', 1_400),
+      rawId: base64url('response.rawId', 1_400),
+      type: z.literal('public-key', { error: 'response.type must be "public-key".' }),
+      authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+      clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+      response: z.object(response, { error: 'response.response is required.' }),
+    },
+    { error: 'response is required: what the browser answered.' },
+  )
+
 /** What the browser's `navigator.credentials.create()` gave, as JSON (`RegistrationResponseJSON`). */
-export const registrationResponse = z.object(
-  {
-    id: base64url('response.id', 1_400),
-    rawId: base64url('response.rawId', 1_400),
-    type: z.literal('public-key', { error: 'response.type must be "public-key".' }),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-    response: z.object(
-      {
-        clientDataJSON: base64url('response.response.clientDataJSON', 8_000),
-        attestationObject: base64url('response.response.attestationObject', 64_000),
-        authenticatorData: base64url('response.response.authenticatorData', 64_000).optional(),
-        transports: z.array(z.string().max(30)).max(10).optional(),
-        publicKeyAlgorithm: z.number().int().optional(),
-        publicKey: base64url('response.response.publicKey', 8_000).optional(),
-      },
-      { error: 'response.response is required.' },
-    ),
-  },
-  { error: 'response is required: what the browser answered.' },
-)
+export const registrationResponse = credentialJson({
+  clientDataJSON: base64url('response.response.clientDataJSON', 8_000),
+  attestationObject: base64url('response.response.attestationObject', 64_000),
+  authenticatorData: base64url('response.response.authenticatorData', 64_000).optional(),
+  transports: z.array(z.string().max(30)).max(10).optional(),
+  publicKeyAlgorithm: z.number().int().optional(),
+  publicKey: base64url('response.response.publicKey', 8_000).optional(),
+})
 
 /** What the browser's `navigator.credentials.get()` gave, as JSON (`AuthenticationResponseJSON`). */
-export const authenticationResponse = z.object(
-  {
-    id: base64url('response.id', 1_400),
-    rawId: base64url('response.rawId', 1_400),
-    type: z.literal('public-key', { error: 'response.type must be "public-key".' }),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-    response: z.object(
-      {
-        clientDataJSON: base64url('response.response.clientDataJSON', 8_000),
-        authenticatorData: base64url('response.response.authenticatorData', 64_000),
-        signature: base64url('response.response.signature', 8_000),
-        userHandle: base64url('response.response.userHandle', 200).optional(),
-      },
-      { error: 'response.response is required.' },
-    ),
-  },
-  { error: 'response is required: what the browser answered.' },
-)
+export const authenticationResponse = credentialJson({
+  clientDataJSON: base64url('response.response.clientDataJSON', 8_000),
+  authenticatorData: base64url('response.response.authenticatorData', 64_000),
+  signature: base64url('response.response.signature', 8_000),
+  userHandle: base64url('response.response.userHandle', 200).optional(),
+})
 
 /**
  * Adding a passkey starts with the password, as turning two-factor sign-in

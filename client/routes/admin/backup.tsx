@@ -35,8 +35,9 @@ const tableLabels: Record<string, string> = {
   analytics_views: 'Page-view counts (per day, page, site, device, link)',
   analytics_visitors: 'Visitor hashes (per day, no address kept)',
   trash: 'Items in the Trash',
-  revisions: 'Earlier versions (projects and profile)',
+  revisions: 'Earlier versions (projects, pages and profile)',
   appearance: 'Site style',
+  navigation: 'Menus (header and footer)',
 }
 
 function Download() {
@@ -71,8 +72,8 @@ function Download() {
         Download backup
       </h2>
       <p className="text-sm text-muted">
-        One file with all content, the profile, the admin users, contact messages and every uploaded
-        image: the same file as <code>bun run backup</code>. It holds password hashes and visitors'
+        One file with all content, the profile, the admin users, messages and every uploaded image:
+        the same file as <code>bun run backup</code>. It holds password hashes and visitors'
         messages: keep it private.
       </p>
       <ErrorAlert message={error} />
@@ -157,9 +158,9 @@ function Restore() {
         Restore from a backup
       </h2>
       <p className="text-sm text-muted">
-        Replaces all content, the profile, the admin users, contact messages and images with the
-        file's. You see what the file holds first; nothing changes until you enter your password and
-        confirm. Everyone is signed out afterwards.
+        Replaces all content, the profile, the admin users, messages and images with the file's. You
+        see what the file holds first; nothing changes until you enter your password and confirm.
+        Everyone is signed out afterwards.
       </p>
       <FilePickButton
         label="Backup file"

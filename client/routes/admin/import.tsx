@@ -13,16 +13,13 @@ import {
 import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { useLeaveGuard } from '../../components/admin/ui/use-leave-guard'
 import { failureText } from '../../lib/admin-errors'
+import { plural } from '../../lib/analytics'
 import { useTrpc } from '../../lib/trpc'
 
 export const Route = createFileRoute('/admin/import')({
   head: () => ({ meta: [{ title: 'Import' }] }),
   component: ImportScreen,
 })
-
-function plural(count: number, one: string, many: string) {
-  return `${count} ${count === 1 ? one : many}`
-}
 
 function Preview({ result }: { result: ImportResult }) {
   const { timeline, projects } = result.created

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AdminOverview } from '../../components/admin/home/admin-overview'
-import { ContactsPanel } from '../../components/admin/messages/contacts-panel'
+import { MessagesPanel } from '../../components/admin/messages/messages-panel'
 import { ProjectsPanel } from '../../components/admin/projects/projects-panel'
 import { TimelinePanel } from '../../components/admin/timeline/timeline-panel'
 import { secondaryButtonClass } from '../../components/admin/ui/form-controls'
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/admin/')({
     Promise.all([
       queryClient.ensureQueryData(trpc.projects.list.queryOptions()),
       queryClient.ensureQueryData(trpc.timeline.list.queryOptions()),
-      queryClient.ensureQueryData(trpc.contact.list.queryOptions()),
+      queryClient.ensureQueryData(trpc.messages.list.queryOptions()),
       // The figures move with every visit and message: fetched anew each time.
       queryClient.fetchQuery({ ...trpc.overview.get.queryOptions(), staleTime: 0 }),
     ]),
@@ -35,7 +35,7 @@ function Dashboard() {
       <AdminOverview />
       <ProjectsPanel />
       <TimelinePanel />
-      <ContactsPanel />
+      <MessagesPanel />
     </div>
   )
 }

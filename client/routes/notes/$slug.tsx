@@ -5,7 +5,7 @@ import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons'
 import { BackLink } from '../../components/list-links'
 import { TagList } from '../../components/tag-list'
 import { httpStatusOf } from '../../lib/api-errors'
-import { postDate } from '../../lib/notes'
+import { noteDate } from '../../lib/notes'
 import { absoluteUrl, imageObject, ogCard, pageHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/notes/$slug')({
@@ -17,56 +17,56 @@ export const Route = createFileRoute('/notes/$slug')({
   loader: async ({ context, params }) => {
     const api = await context.api()
     try {
-      const [post, profile, around] = await Promise.all([
-        api.posts.bySlug.query({ slug: params.slug }),
+      const [note, profile, around] = await Promise.all([
+        api.notes.bySlug.query({ slug: params.slug }),
         api.profile.get.query(),
-        api.posts.neighbours.query({ slug: params.slug }),
+        api.notes.neighbours.query({ slug: params.slug }),
       ])
       // A former slug (the title changed) still resolves: move to the current address for good.
-      if (post.slug !== params.slug) {
+      if (note.slug !== params.slug) {
         throw redirect({
           to: '/notes/$slug',
-          params: { slug: post.slug },
+          params: { slug: note.slug },
           replace: true,
           statusCode: 301,
         })
       }
       // The page's head, made here so that its code travels with the page's chunk.
       const siteUrl = context.site.url
-      const path = `/notes/${encodeURIComponent(post.slug)}`
-      const card = ogCard({ page: 'post', slug: post.slug }, post.title, [
-        post.title,
-        post.summary,
-        post.tags.join('\n'),
-        post.cover_url,
+      const path = `/notes/${encodeURIComponent(note.slug)}`
+      const card = ogCard({ page: 'note', slug: note.slug }, note.title, [
+        note.title,
+        note.summary,
+        note.tags.join('\n'),
+        note.cover_url,
         profile.name,
       ])
       const head = pageHead({
         siteUrl,
         path,
-        title: `${post.title} · Notes`,
-        socialTitle: post.title,
-        description: post.summary,
+        title: `${note.title} · Notes`,
+        socialTitle: note.title,
+        description: note.summary,
         image: card,
         type: 'article',
         jsonLd: {
           '@context': 'https://schema.org',
           '@type': 'BlogPosting',
-          headline: post.title,
-          description: post.summary,
+          headline: note.title,
+          description: note.summary,
           url: absoluteUrl(siteUrl, path),
           mainEntityOfPage: absoluteUrl(siteUrl, path),
           image: [
             imageObject(siteUrl, card),
-            ...(post.cover_url ? [absoluteUrl(siteUrl, post.cover_url)] : []),
+            ...(note.cover_url ? [absoluteUrl(siteUrl, note.cover_url)] : []),
           ],
-          ...(post.tags.length > 0 ? { keywords: post.tags.join(', ') } : {}),
-          ...(post.published_at ? { datePublished: post.published_at } : {}),
-          dateModified: post.updated_at,
+          ...(note.tags.length > 0 ? { keywords: note.tags.join(', ') } : {}),
+          ...(note.published_at ? { datePublished: note.published_at } : {}),
+          dateModified: note.updated_at,
           author: { '@type': 'Person', name: profile.name, url: `${siteUrl}/` },
         },
       })
-      return { head, post, around }
+      return { head, note, around }
     } catch (error) {
       const status = httpStatusOf(error)
       if (status === 404 || status === 400) throw notFound()
@@ -75,36 +75,36 @@ export const Route = createFileRoute('/notes/$slug')({
   },
   // Not found: the root's 404 title applies.
   head: ({ loaderData }) => loaderData?.head ?? {},
-  component: PostPage,
+  component: NotePage,
   notFoundComponent: DraftOrNotFound,
 })
 
-function PostPage() {
-  const { post, around } = Route.useLoaderData()
-  const cover = safeUrlOrNull(post.cover_url)
+function NotePage() {
+  const { note, around } = Route.useLoaderData()
+  const cover = safeUrlOrNull(note.cover_url)
 
   return (
     <article className="break-words">
       <BackLink to="/notes">All notes</BackLink>
-      {post.state === 'published' ? null : (
+      {note.state === 'published' ? null : (
         <p className="mt-4 rounded-control bg-warning-soft px-4 py-3 text-sm text-warning-ink ring-1 ring-warning-line">
-          <strong>{post.state === 'draft' ? 'Draft' : 'Scheduled'} — not public.</strong> Only you
+          <strong>{note.state === 'draft' ? 'Draft' : 'Scheduled'} — not public.</strong> Only you
           see this page, while signed in.
         </p>
       )}
       <h1
-        id="post-title"
+        id="note-title"
         className="mt-4 text-3xl font-bold tracking-tight text-balance text-strong sm:text-4xl"
       >
-        {post.title}
+        {note.title}
       </h1>
       <p className="mt-3 text-sm text-muted">
-        <time dateTime={post.published_at ?? undefined}>{postDate(post.published_at)}</time>
-        {post.published_at ? ' · ' : ''}
-        {post.reading_minutes} min read
+        <time dateTime={note.published_at ?? undefined}>{noteDate(note.published_at)}</time>
+        {note.published_at ? ' · ' : ''}
+        {note.reading_minutes} min read
       </p>
       <div className="mt-4">
-        <TagList tags={post.tags} list="/notes" size="md" />
+        <TagList tags={note.tags} list="/notes" size="md" />
       </div>
       {cover ? (
         <img
@@ -118,11 +118,11 @@ function PostPage() {
       <div
         className="prose-md mt-8 leading-relaxed text-body"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML rendered from Markdown and sanitised on the server (server/markdown/render.ts), never the raw input
-        dangerouslySetInnerHTML={{ __html: post.body_html }}
+        dangerouslySetInnerHTML={{ __html: note.body_html }}
       />
       {around.previous || around.next ? (
         <nav
-          id="post-nav"
+          id="note-nav"
           aria-label="More notes"
           className="mt-12 flex flex-wrap justify-between gap-4 border-t border-line pt-6"
         >

@@ -1,12 +1,12 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import type { Post } from '../../../src/schemas/post'
+import type { Note } from '../../../src/schemas/note'
 import { TagFilterBanner } from '../../components/list-links'
 import { TagList } from '../../components/tag-list'
-import { postDate } from '../../lib/notes'
+import { noteDate } from '../../lib/notes'
 import { textParams } from '../../lib/search-params'
 import { absoluteUrl, ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
 
-/** Posts on one page of the list (src/schemas/post.ts POSTS_PER_PAGE; no zod in the public bundle). */
+/** Notes on one page of the list (src/schemas/note.ts NOTES_PER_PAGE; no zod in the public bundle). */
 const PER_PAGE = 20
 
 export const Route = createFileRoute('/notes/')({
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/notes/')({
   // The page's head is made by the loader, so that its code travels with the page's chunk.
   loader: async ({ context: { api: loadApi, site } }) => {
     const api = await loadApi()
-    const [profile, posts] = await Promise.all([api.profile.get.query(), api.posts.list.query({})])
+    const [profile, notes] = await Promise.all([api.profile.get.query(), api.notes.list.query({})])
     const owner = ownerSummary(profile)
     const socialTitle = `Notes by ${owner.name}`
     const description = `What ${owner.name} is writing about.`
@@ -38,18 +38,18 @@ export const Route = createFileRoute('/notes/')({
         url: absoluteUrl(site.url, '/notes'),
       },
     })
-    return { head, posts }
+    return { head, notes }
   },
   head: ({ loaderData }) => loaderData?.head ?? {},
   component: NotesPage,
 })
 
-function PostItem({ post, first }: { post: Post; first: boolean }) {
+function NoteItem({ note, first }: { note: Note; first: boolean }) {
   return (
     <article className="relative flex flex-col gap-3 rounded-card border border-line bg-surface-raised p-5 shadow-card">
-      {post.cover_url ? (
+      {note.cover_url ? (
         <img
-          src={post.cover_url}
+          src={note.cover_url}
           alt=""
           width={656}
           height={369}
@@ -61,20 +61,20 @@ function PostItem({ post, first }: { post: Post; first: boolean }) {
         <h2 className="text-xl font-bold tracking-tight text-strong">
           <Link
             to="/notes/$slug"
-            params={{ slug: post.slug }}
+            params={{ slug: note.slug }}
             className="wrap-anywhere hover:underline after:absolute after:inset-0"
           >
-            {post.title}
+            {note.title}
           </Link>
         </h2>
         <p className="mt-1 text-sm text-muted">
-          <time dateTime={post.published_at ?? undefined}>{postDate(post.published_at)}</time>
+          <time dateTime={note.published_at ?? undefined}>{noteDate(note.published_at)}</time>
           {' · '}
-          {post.reading_minutes} min read
+          {note.reading_minutes} min read
         </p>
-        <p className="mt-2 text-body">{post.summary}</p>
+        <p className="mt-2 text-body">{note.summary}</p>
         <div className="mt-3">
-          <TagList tags={post.tags} list="/notes" />
+          <TagList tags={note.tags} list="/notes" />
         </div>
       </div>
     </article>
@@ -83,16 +83,16 @@ function PostItem({ post, first }: { post: Post; first: boolean }) {
 
 function NotesPage() {
   const { tag, page: pageParam } = Route.useSearch()
-  const all = Route.useLoaderData().posts
+  const all = Route.useLoaderData().notes
   const wanted = tag?.toLowerCase()
   // The signed-in admin's list holds drafts: the public page shows what visitors see.
-  const posts = all.filter(
-    (post) =>
-      post.state === 'published' && (!wanted || post.tags.some((t) => t.toLowerCase() === wanted)),
+  const notes = all.filter(
+    (note) =>
+      note.state === 'published' && (!wanted || note.tags.some((t) => t.toLowerCase() === wanted)),
   )
-  const pages = Math.max(1, Math.ceil(posts.length / PER_PAGE))
+  const pages = Math.max(1, Math.ceil(notes.length / PER_PAGE))
   const page = Math.min(Math.max(1, Number.parseInt(pageParam ?? '1', 10) || 1), pages)
-  const shown = posts.slice((page - 1) * PER_PAGE, page * PER_PAGE)
+  const shown = notes.slice((page - 1) * PER_PAGE, page * PER_PAGE)
 
   return (
     <div>
@@ -119,9 +119,9 @@ function NotesPage() {
       ) : null}
       {shown.length > 0 ? (
         <ul className="mt-10 space-y-6">
-          {shown.map((post, index) => (
-            <li key={post.id}>
-              <PostItem post={post} first={index === 0} />
+          {shown.map((note, index) => (
+            <li key={note.id}>
+              <NoteItem note={note} first={index === 0} />
             </li>
           ))}
         </ul>

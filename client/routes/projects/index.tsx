@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { TagFilterBanner } from '../../components/list-links'
 import { ProjectCard } from '../../components/project-card'
 import { textParams } from '../../lib/search-params'
-import { absoluteUrl, imageObject, ogCard, ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
+import { ogCard, ownerSummary, SITE_NAME, sitePageHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/projects/')({
   // `?tag=React`: only the projects with that tag (any case). The page cache keeps one page per tag.
@@ -24,23 +24,14 @@ export const Route = createFileRoute('/projects/')({
     const card = owner
       ? ogCard({ page: 'projects' }, socialTitle, [owner.name, owner.photoUrl])
       : null
-    return pageHead({
+    return sitePageHead({
       siteUrl,
       path: '/projects',
       title: `My Projects · ${SITE_NAME}`,
       socialTitle,
       description,
-      image: card,
-      jsonLd: card
-        ? {
-            '@context': 'https://schema.org',
-            '@type': 'CollectionPage',
-            name: socialTitle,
-            description,
-            url: absoluteUrl(siteUrl, '/projects'),
-            primaryImageOfPage: imageObject(siteUrl, card),
-          }
-        : undefined,
+      card,
+      type: 'CollectionPage',
     })
   },
   component: ProjectsPage,

@@ -112,9 +112,16 @@ function operationOf(route: RestEndpoint) {
   const optionalSession = !signedIn && route.meta.cache === 'public-unless-signed-in'
 
   const operation: Record<string, unknown> = {
-    operationId: route.procedure,
+    // A former path (an alias) is the same procedure: its id names the path it answers as.
+    operationId: route.aliasOf
+      ? `${route.procedure}.formerly${route.rest.path.replace(/[^a-z0-9]+(.)?/gi, (_, c: string | undefined) => (c ?? '').toUpperCase())}`
+      : route.procedure,
     tags: [route.procedure.split('.')[0]],
     security: signedIn ? [{ bearer: [] }] : optionalSession ? [{}, { bearer: [] }] : [],
+  }
+  if (route.aliasOf) {
+    operation.deprecated = true
+    operation.description = `The former path of \`${route.rest.method} ${openApiPath(route.aliasOf)}\`, which answers the same: kept for one release after a rename. Use that path.`
   }
   const pathParameters = parameters.map((name) => ({
     name,
@@ -343,7 +350,11 @@ export function apiDocsPage(document: Record<string, unknown>): Response {
           return `<h3>${status === 'default' ? 'Other' : status}</h3><p>${prose(answer.description)}${shapeOfRef}</p>${shape}`
         })
         .join('')
-      const entry = `<details><summary><code><span class="m">${method.toUpperCase()}</span>${escapeHtml(path)}</code> — ${auth}</summary>${parameterHtml}${bodyHtml}${answerHtml}</details>`
+      const deprecated =
+        operation.deprecated === true
+          ? `<p><strong>Deprecated.</strong> ${prose(String(operation.description ?? ''))}</p>`
+          : ''
+      const entry = `<details><summary><code><span class="m">${method.toUpperCase()}</span>${escapeHtml(path)}</code> — ${auth}${operation.deprecated === true ? ' (deprecated)' : ''}</summary>${deprecated}${parameterHtml}${bodyHtml}${answerHtml}</details>`
       byTag.set(tag, [...(byTag.get(tag) ?? []), entry])
     }
   }

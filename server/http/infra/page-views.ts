@@ -12,6 +12,15 @@
  * and /login; requests from bots (the `isbot` list, and no User-Agent at
  * all); the owner's own requests: a valid bearer token, or the device
  * cookie a browser gets when it signs in (server/http/infra/device-cookie.ts).
+ *
+ * A page the browser fetched ahead (Speculation Rules: prefetched or
+ * prerendered on a hover: the rules in
+ * client/lib/islands-document.ts) is not a view when it is fetched: its
+ * request says so (`Sec-Purpose: prefetch`, `prefetch;prerender`; older
+ * Chromium: `Purpose: prefetch`), and it may never be shown. When it is
+ * shown, the page's island loader sends a HEAD of its own address with
+ * `X-Page-View: activated` (client/islands/loader.ts): that is the view, with
+ * the same rules (its status, its address, the owner's cookie, a bot).
  */
 import { isbot } from 'isbot'
 import { type DeviceClass, deviceClass } from '../../../src/domain/device-class'
@@ -48,6 +57,17 @@ export function referrerHostOf(referer: string | null, ownHosts: readonly string
   }
   if (ownHosts.includes(host)) return ''
   return host.replace(/^www\./, '').slice(0, 253)
+}
+
+/** A request the browser made ahead of a navigation that may never come (Speculation Rules). */
+export function isSpeculative(headers: Headers): boolean {
+  const purpose = headers.get('sec-purpose') ?? headers.get('purpose')
+  return purpose?.toLowerCase().includes('prefetch') === true
+}
+
+/** The island loader's word that a page fetched ahead is now shown (client/islands/loader.ts). */
+export function isActivation(request: Request): boolean {
+  return request.method === 'HEAD' && request.headers.get('x-page-view') === 'activated'
 }
 
 /** `DNT: 1` or `Sec-GPC: 1`: the visitor asked not to be tracked. */
@@ -129,7 +149,8 @@ export function createPageViewCounter(options: PageViewOptions) {
 
   /** Called with every answer the app gives; counts the page views among them. */
   return (request: Request, response: Response): void => {
-    if (request.method !== 'GET') return
+    if (request.method !== 'GET' && !isActivation(request)) return
+    if (isSpeculative(request.headers)) return
     const status = response.status
     if (status !== 200 && status !== 304 && status !== 404) return
     const href = request.url

@@ -1,15 +1,15 @@
 /**
  * The contact page as a form that works without script: each showing of the
  * page carries its own form token (so it is rendered for each request, never
- * kept in the page cache), and the form posts to the page itself, which
+ * kept in the page cache), and the form submits to the page itself, which
  * sends the message through the same procedure as the API doors and answers
  * with the page: the success text, or the failure text and what was typed.
  * With script the form sends in place (client/components/contact-form.tsx).
  */
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
-import { type ContactFormState, contactMessages } from '../../../src/domain/contact-form'
+import { type ContactFormState, contactFormTexts } from '../../../src/domain/contact-form'
 import type { Logger } from '../../log'
-import { formToken } from '../../services/contact'
+import { formToken } from '../../services/messages'
 import type { Context } from '../../trpc/context'
 import { logFailure, toTrpcError } from '../../trpc/errors'
 import { createCaller } from '../../trpc/root'
@@ -20,7 +20,7 @@ export const CONTACT_PATH = '/contact-me'
 /** The form's fields are bounded (5,000 characters of message at most): far below this. */
 const FORM_BODY_LIMIT = 64 * 1024
 
-/** What the form posts, each field as text ('' when missing). */
+/** What the form submits, each field as text ('' when missing). */
 function fieldsOf(body: string) {
   const form = new URLSearchParams(body)
   const field = (name: string) => form.get(name) ?? ''
@@ -54,7 +54,7 @@ export function createContactPage(deps: ContactPageDeps) {
   }
 
   /**
-   * Sends a posted form through `contact.send` with the request's own context
+   * Sends a posted form through `messages.send` with the request's own context
    * (its client address, for the rate limits). The status is the procedure's;
    * the words are the form's own, as with script.
    */
@@ -70,8 +70,8 @@ export function createContactPage(deps: ContactPageDeps) {
     )
     const values = { name: fields.name, email: fields.email, message: fields.message }
     try {
-      await createCaller(context).contact.send(fields)
-      return { status: 200, state: { result: { kind: 'success', text: contactMessages.success } } }
+      await createCaller(context).messages.send(fields)
+      return { status: 200, state: { result: { kind: 'success', text: contactFormTexts.success } } }
     } catch (error) {
       const trpcError = toTrpcError(error)
       const status = body.ok ? getHTTPStatusCodeFromError(trpcError) : body.status
@@ -80,7 +80,7 @@ export function createContactPage(deps: ContactPageDeps) {
       }
       return {
         status,
-        state: { result: { kind: 'error', text: contactMessages.failed }, values },
+        state: { result: { kind: 'error', text: contactFormTexts.failed }, values },
       }
     }
   }

@@ -181,6 +181,35 @@ export function routerManifestFromVite(
   return { routes }
 }
 
+/**
+ * The public pages' scripts (client/lib/islands-document.ts): the island
+ * loader from its own build's manifest (dist/.vite/islands.json,
+ * vite.islands.config.ts), the app's entry and its stylesheets from the
+ * app's. Null without both builds: the public pages are then the app, as the
+ * admin is.
+ */
+export function readIslandsDocument(
+  distDir: string,
+  vite: ViteManifest,
+  log: Logger,
+): { loader: string; app: string; css: string[] } | null {
+  const path = join(distDir, '.vite', 'islands.json')
+  const entry = Object.values(vite).find((chunk) => chunk.isEntry)
+  if (!existsSync(path) || !entry) {
+    if (entry) log.warn('no islands build manifest: public pages hydrate as the app', { path })
+    return null
+  }
+  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
+  if (!isViteManifest(parsed)) throw new Error(`${path} is not a Vite manifest.`)
+  const loader = Object.values(parsed).find((chunk) => chunk.isEntry)
+  if (!loader) throw new Error(`${path} names no entry.`)
+  return {
+    loader: `/${loader.file}`,
+    app: `/${entry.file}`,
+    css: (entry.css ?? []).map((file) => `/${file}`),
+  }
+}
+
 /** Reads dist/.vite/manifest.json; without a client build, pages render without scripts. */
 export function readViteManifest(distDir: string, log: Logger): ViteManifest {
   const path = join(distDir, '.vite', 'manifest.json')

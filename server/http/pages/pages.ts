@@ -88,7 +88,7 @@ export function createPageHandler(options: PageOptions) {
   }
 
   /**
-   * The contact form's post (without script; with script it sends in place):
+   * The contact form's submission (without script; with script it sends in place):
    * the page again, with the outcome, a new form token and, after a failure,
    * what was typed. `context`: the request's own (its client address).
    */

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import type { AnyRouter } from '@tanstack/react-router'
 import { getScrollRestorationScriptForRouter } from '@tanstack/router-core/scroll-restoration-script'
+import { SPECULATION_RULES } from '../../../client/lib/islands-document'
 import { THEME_SCRIPT } from '../../../client/lib/theme-script'
 
 /** SHA-256 (base64) of a script's source, as a CSP hash source takes it. */
@@ -15,6 +16,16 @@ function scriptHash(source: string): string {
 
 /** The theme's head script (every page, and the app shell: client/index.html) by its hash. */
 export const THEME_SCRIPT_HASH = scriptHash(THEME_SCRIPT)
+
+/**
+ * The inline scripts of a public page, a document with islands
+ * (client/lib/islands-document.ts): the theme's and the speculation rules,
+ * both constants. Its one other script is a file (the island loader).
+ */
+export const ISLANDS_DOCUMENT_HASHES: readonly string[] = [
+  THEME_SCRIPT_HASH,
+  scriptHash(SPECULATION_RULES),
+]
 
 /** The part of the router's hydration output a page's streamed scripts come from (internal). */
 interface HydrationOutput {

@@ -42,10 +42,11 @@ import {
   inlineStylesOf,
   loadRouterManifest,
   manifestInlineScripts,
+  readIslandsDocument,
   readViteManifest,
   type ServerManifest,
 } from './manifest'
-import { captureRouterScripts } from './scripts'
+import { captureRouterScripts, ISLANDS_DOCUMENT_HASHES } from './scripts'
 
 export interface RenderedPage {
   status: number
@@ -56,7 +57,7 @@ export interface RenderedPage {
 export interface RenderOptions {
   requestId?: string
   /**
-   * The contact form's token and the answer to its post (server/http/pages/contact.ts):
+   * The contact form's token and the answer to its submission (server/http/pages/contact.ts):
    * a render with it is for one request, never kept.
    */
   contactForm?: ContactFormState
@@ -113,6 +114,8 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
   const routes = routerOf({ siteUrl: deps.siteUrl })
   // Read (and checked) at once; the route ids come from the route modules, loaded already.
   const vite = readViteManifest(deps.distDir, deps.log)
+  // A public page is a document with islands (docs/decisions/0389); the admin and sign-in pages the app.
+  const islandsDocument = readIslandsDocument(deps.distDir, vite, deps.log)
   let criticalCss: CriticalCss | null = null
   const manifest = loadRouterManifest(vite, routes).then((loaded): ServerManifest => {
     const styles = inlineStylesOf(loaded, deps.distDir, deps.log)
@@ -135,6 +138,7 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
       createContext: async () => deps.createContext(requestId),
     })
     const url = new URL(path, base)
+    const islands = isPrivatePath(url.pathname) ? undefined : (islandsDocument ?? undefined)
     const ownScripts = await manifestScripts
     const handle = createRequestHandler({
       request: new Request(url),
@@ -145,6 +149,7 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
           accentStyle,
           themeScript: THEME_SCRIPT,
           contactForm: options.contactForm,
+          islands,
         }),
       getRouterManifest: () => manifest,
     })
@@ -157,10 +162,18 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
       // throws reaches our logger and error page instead of a bare text 500.
       response = await handle(async ({ router, responseHeaders }) => {
         routeError = router.stores.matches.get().find((match) => match.status === 'error')?.error
-        const scripts = captureRouterScripts(router, ownScripts)
+        const scripts = islands ? null : captureRouterScripts(router, ownScripts)
         const body = renderToString(createElement(RouterServer, { router }))
-        const html = await transformHtmlStringWithRouter(router, body)
-        scriptHashes = scripts.hashes()
+        let html: string
+        if (!scripts) {
+          // No router bootstrap and no loader data: nothing hydrates the page as a whole.
+          html = `<!DOCTYPE html>${body}`
+          router.serverSsr?.cleanup()
+          scriptHashes = [...ISLANDS_DOCUMENT_HASHES]
+        } else {
+          html = await transformHtmlStringWithRouter(router, body)
+          scriptHashes = scripts.hashes()
+        }
         return new Response(html, {
           status: unknownParams(router) ? 404 : getSsrStatus(router),
           headers: responseHeaders,

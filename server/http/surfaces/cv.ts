@@ -13,7 +13,7 @@ import type { SeoSources } from './seo'
 
 export interface CvSources extends SeoSources {
   timeline: { list: () => Promise<CvContent['events']> }
-  posts: SeoSources['posts'] & { any: () => Promise<boolean> }
+  notes: SeoSources['notes'] & { any: () => Promise<boolean> }
 }
 
 /** The download's file name: the owner's name, ASCII, no spaces ("Ada-Lovelace-CV.pdf"). */
@@ -46,7 +46,7 @@ export async function cvPdfResponse(
   const [events, projects, hasNotes] = await Promise.all([
     sources.timeline.list(),
     sources.projects.list(),
-    sources.posts.any(),
+    sources.notes.any(),
   ])
   // pdfkit and fontkit (~0.25 s to load) come with the first CV made, not with every start.
   const { renderCvPdf } = await import('../../cv/pdf')

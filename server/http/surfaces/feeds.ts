@@ -1,7 +1,7 @@
 /**
  * The notes' feeds: `/feed.xml` (Atom 1.0), `/rss.xml` (RSS 2.0) and
- * `/feed.json` (JSON Feed 1.1), each the newest FEED_SIZE live posts with
- * their full sanitised HTML. Feed readers show a post away from the site,
+ * `/feed.json` (JSON Feed 1.1), each the newest FEED_SIZE live notes with
+ * their full sanitised HTML. Feed readers show a note away from the site,
  * so every relative link and image in it is made absolute against the
  * site's address. Atom and RSS are written by fast-xml-parser's XMLBuilder,
  * which escapes every text and attribute (no CDATA section for a `]]>` to
@@ -9,18 +9,18 @@
  * (titles, summaries) are `type="text"` in Atom, only the body is HTML.
  * JSON Feed 1.1 is plain JSON. The answers go through the
  * response cache (ETag, 304) and carry `Last-Modified`: the latest change
- * among the posts they hold.
+ * among the notes they hold.
  */
 import { XMLBuilder } from 'fast-xml-parser'
 import type { Element, Root } from 'hast'
 import { fromHtml } from 'hast-util-from-html'
 import { toHtml } from 'hast-util-to-html'
 import { visit } from 'unist-util-visit'
-import type { Post } from '../../../src/schemas/post'
+import type { Note } from '../../../src/schemas/note'
 import type { Profile } from '../../../src/schemas/profile'
 import { xmlSafe } from '../../xml-safe'
 
-/** Posts per feed. */
+/** Notes per feed. */
 export const FEED_SIZE = 20
 
 /** Where each feed is, with its media type; every HTML page links to them. */
@@ -32,7 +32,7 @@ export const feedFiles = [
 
 /** Where the content comes from: the public procedures (a tRPC caller fits). */
 export interface FeedSources {
-  posts: { list: (input: { tag?: string | null }) => Promise<Post[]> }
+  notes: { list: (input: { tag?: string | null }) => Promise<Note[]> }
   profile: { get: () => Promise<Profile> }
 }
 
@@ -74,18 +74,18 @@ export function absolutiseHtml(html: string, base: string): string {
 export interface FeedData {
   siteUrl: string
   profile: Profile
-  posts: Post[]
+  notes: Note[]
 }
 
-const postUrl = (siteUrl: string, post: Post) => `${siteUrl}/notes/${encodeURIComponent(post.slug)}`
-const publishedOf = (post: Post) => new Date(post.published_at ?? post.created_at)
-const changedOf = (post: Post) =>
-  new Date(Math.max(publishedOf(post).getTime(), new Date(post.updated_at).getTime()))
+const noteUrl = (siteUrl: string, note: Note) => `${siteUrl}/notes/${encodeURIComponent(note.slug)}`
+const publishedOf = (note: Note) => new Date(note.published_at ?? note.created_at)
+const changedOf = (note: Note) =>
+  new Date(Math.max(publishedOf(note).getTime(), new Date(note.updated_at).getTime()))
 
-/** The latest change among the posts (whole seconds, as HTTP dates carry), or null when none. */
-export function lastModifiedOf(posts: readonly Post[]): Date | null {
-  if (posts.length === 0) return null
-  const latest = Math.max(...posts.map((post) => changedOf(post).getTime()))
+/** The latest change among the notes (whole seconds, as HTTP dates carry), or null when none. */
+export function lastModifiedOf(notes: readonly Note[]): Date | null {
+  if (notes.length === 0) return null
+  const latest = Math.max(...notes.map((note) => changedOf(note).getTime()))
   return new Date(Math.floor(latest / 1000) * 1000)
 }
 
@@ -120,8 +120,8 @@ const imageTypes: Record<string, string> = {
 const imageTypeOf = (url: string) =>
   imageTypes[/\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase() ?? ''] ?? 'image/jpeg'
 
-const coverOf = (siteUrl: string, post: Post) =>
-  post.cover_url ? new URL(post.cover_url, `${siteUrl}/`).href : null
+const coverOf = (siteUrl: string, note: Note) =>
+  note.cover_url ? new URL(note.cover_url, `${siteUrl}/`).href : null
 
 /**
  * The feed's title, description and author: the owner's name, or, on a new site whose owner
@@ -136,7 +136,7 @@ function feedWords(profileName: string) {
 
 /** Atom 1.0 (RFC 4287). */
 export function atomFeed(data: FeedData): string {
-  const { siteUrl, profile, posts } = data
+  const { siteUrl, profile, notes } = data
   const words = feedWords(profile.name)
   const name = xmlSafe(words.author)
   const author = { name, uri: `${siteUrl}/` }
@@ -147,7 +147,7 @@ export function atomFeed(data: FeedData): string {
       id: `${siteUrl}/notes`,
       title: plain(words.title),
       subtitle: plain(words.description),
-      updated: (lastModifiedOf(posts) ?? new Date(0)).toISOString(),
+      updated: (lastModifiedOf(notes) ?? new Date(0)).toISOString(),
       generator: 'portfolio',
       rights: plain(`© ${words.author}`),
       author,
@@ -155,24 +155,24 @@ export function atomFeed(data: FeedData): string {
         { '@rel': 'alternate', '@type': 'text/html', '@href': `${siteUrl}/notes` },
         { '@rel': 'self', '@type': 'application/atom+xml', '@href': `${siteUrl}/feed.xml` },
       ],
-      entry: posts.map((post) => {
-        const link = postUrl(siteUrl, post)
-        const cover = coverOf(siteUrl, post)
+      entry: notes.map((note) => {
+        const link = noteUrl(siteUrl, note)
+        const cover = coverOf(siteUrl, note)
         return {
           id: link,
-          title: plain(post.title),
+          title: plain(note.title),
           link: [
             { '@rel': 'alternate', '@type': 'text/html', '@href': link },
             ...(cover
               ? [{ '@rel': 'enclosure', '@type': imageTypeOf(cover), '@href': cover }]
               : []),
           ],
-          published: publishedOf(post).toISOString(),
-          updated: changedOf(post).toISOString(),
+          published: publishedOf(note).toISOString(),
+          updated: changedOf(note).toISOString(),
           author,
-          summary: plain(post.summary),
-          content: { '@type': 'html', '#text': xmlSafe(absolutiseHtml(post.body_html, siteUrl)) },
-          category: post.tags.map((tag) => ({ '@term': xmlSafe(tag), '@label': xmlSafe(tag) })),
+          summary: plain(note.summary),
+          content: { '@type': 'html', '#text': xmlSafe(absolutiseHtml(note.body_html, siteUrl)) },
+          category: note.tags.map((tag) => ({ '@term': xmlSafe(tag), '@label': xmlSafe(tag) })),
         }
       }),
     },
@@ -189,10 +189,10 @@ const htmlEscaped = (text: string) =>
 
 /** RSS 2.0 (https://www.rssboard.org/rss-specification). */
 export function rssFeed(data: FeedData): string {
-  const { siteUrl, profile, posts } = data
+  const { siteUrl, profile, notes } = data
   const words = feedWords(profile.name)
   const name = xmlSafe(words.author)
-  const updated = lastModifiedOf(posts) ?? new Date(0)
+  const updated = lastModifiedOf(notes) ?? new Date(0)
   return xmlDocument({
     rss: {
       '@version': '2.0',
@@ -213,18 +213,18 @@ export function rssFeed(data: FeedData): string {
           '@rel': 'self',
           '@type': 'application/rss+xml',
         },
-        item: posts.map((post) => {
-          const link = postUrl(siteUrl, post)
-          const cover = coverOf(siteUrl, post)
+        item: notes.map((note) => {
+          const link = noteUrl(siteUrl, note)
+          const cover = coverOf(siteUrl, note)
           return {
-            title: xmlSafe(post.title),
+            title: xmlSafe(note.title),
             link,
             guid: { '@isPermaLink': 'true', '#text': link },
-            pubDate: publishedOf(post).toUTCString(),
+            pubDate: publishedOf(note).toUTCString(),
             'dc:creator': name,
-            description: htmlEscaped(xmlSafe(post.summary)),
-            'content:encoded': xmlSafe(absolutiseHtml(post.body_html, siteUrl)),
-            category: post.tags.map(xmlSafe),
+            description: htmlEscaped(xmlSafe(note.summary)),
+            'content:encoded': xmlSafe(absolutiseHtml(note.body_html, siteUrl)),
+            category: note.tags.map(xmlSafe),
             ...(cover
               ? { enclosure: { '@url': cover, '@length': '0', '@type': imageTypeOf(cover) } }
               : {}),
@@ -237,7 +237,7 @@ export function rssFeed(data: FeedData): string {
 
 /** JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/). */
 export function jsonFeed(data: FeedData): string {
-  const { siteUrl, profile, posts } = data
+  const { siteUrl, profile, notes } = data
   const words = feedWords(profile.name)
   const author = { name: words.author, url: `${siteUrl}/` }
   return JSON.stringify({
@@ -248,16 +248,16 @@ export function jsonFeed(data: FeedData): string {
     description: words.description,
     language: 'en',
     authors: [author],
-    items: posts.map((post) => ({
-      id: postUrl(siteUrl, post),
-      url: postUrl(siteUrl, post),
-      title: post.title,
-      content_html: absolutiseHtml(post.body_html, siteUrl),
-      summary: post.summary,
-      ...(post.cover_url ? { image: new URL(post.cover_url, `${siteUrl}/`).href } : {}),
-      date_published: publishedOf(post).toISOString(),
-      date_modified: changedOf(post).toISOString(),
-      tags: post.tags,
+    items: notes.map((note) => ({
+      id: noteUrl(siteUrl, note),
+      url: noteUrl(siteUrl, note),
+      title: note.title,
+      content_html: absolutiseHtml(note.body_html, siteUrl),
+      summary: note.summary,
+      ...(note.cover_url ? { image: new URL(note.cover_url, `${siteUrl}/`).href } : {}),
+      date_published: publishedOf(note).toISOString(),
+      date_modified: changedOf(note).toISOString(),
+      tags: note.tags,
       authors: [author],
     })),
   })
@@ -276,11 +276,11 @@ export async function feedResponse(
   siteUrl: string,
   sources: FeedSources,
 ): Promise<Response> {
-  const [profile, all] = await Promise.all([sources.profile.get(), sources.posts.list({})])
-  const posts = all.slice(0, FEED_SIZE)
+  const [profile, all] = await Promise.all([sources.profile.get(), sources.notes.list({})])
+  const notes = all.slice(0, FEED_SIZE)
   const format = formats[path]
-  const lastModified = lastModifiedOf(posts)
-  return new Response(format.make({ siteUrl, profile, posts }), {
+  const lastModified = lastModifiedOf(notes)
+  return new Response(format.make({ siteUrl, profile, notes }), {
     headers: {
       'content-type': format.type,
       'cache-control': 'no-cache',

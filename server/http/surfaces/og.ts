@@ -6,7 +6,7 @@
  *   /og/projects.png             the projects page, in the owner's name, with the photo
  *   /og/contact-me.png           the contact page, likewise
  *   /og/projects/{slug}.png      a project: title, short description, tags, first image
- *   /og/notes/{slug}.png         a live post: title, summary, tags, cover
+ *   /og/notes/{slug}.png         a live note: title, summary, tags, cover
  *
  * The answers go through the response cache like pages (app.ts): kept for
  * the content version, an ETag, `no-cache`, 304s. A content write makes the
@@ -21,7 +21,7 @@ import { LRUCache } from 'lru-cache'
 import pLimit from 'p-limit'
 import { ogImagePath, ogPageOf } from '../../../src/domain/og-image'
 import { introLines } from '../../../src/domain/profile-lines'
-import type { Post } from '../../../src/schemas/post'
+import type { Note } from '../../../src/schemas/note'
 import type { Profile } from '../../../src/schemas/profile'
 import type { Project } from '../../../src/schemas/project'
 import type { Logger } from '../../log'
@@ -34,7 +34,7 @@ import { jsonError } from '../../trpc/errors'
 export interface OgSources {
   profile: { get: () => Promise<Profile> }
   projects: { bySlug: (input: { slug: string }) => Promise<Project> }
-  posts: { bySlug: (input: { slug: string }) => Promise<Post> }
+  notes: { bySlug: (input: { slug: string }) => Promise<Note> }
 }
 
 export interface OgHandlerDeps extends ImageSources {
@@ -102,9 +102,9 @@ export function createOgHandler(deps: OgHandlerDeps) {
     return pngOf(card, [photo])
   }
 
-  /** The project or post a card shows, or the answer instead: 404 (unknown, not public), 301 (a former slug). */
+  /** The project or note a card shows, or the answer instead: 404 (unknown, not public), 301 (a former slug). */
   async function bySlug<T extends { slug: string }>(
-    page: 'project' | 'post',
+    page: 'project' | 'note',
     slug: string,
     lookup: (input: { slug: string }) => Promise<T>,
   ): Promise<T | Response> {
@@ -153,13 +153,13 @@ export function createOgHandler(deps: OgHandlerDeps) {
       if (project instanceof Response) return project
       return workCard(sources, project, firstImage(deps, project, 640))
     }
-    if (page.page === 'post') {
-      const post = await bySlug('post', page.slug, (input) => sources.posts.bySlug(input))
-      if (post instanceof Response) return post
-      const cover = post.cover_url
-        ? readSiteImage(deps, post.cover_url, null, 640)
+    if (page.page === 'note') {
+      const note = await bySlug('note', page.slug, (input) => sources.notes.bySlug(input))
+      if (note instanceof Response) return note
+      const cover = note.cover_url
+        ? readSiteImage(deps, note.cover_url, null, 640)
         : Promise.resolve(null)
-      const work = { title: post.title, description: post.summary, tags: post.tags }
+      const work = { title: note.title, description: note.summary, tags: note.tags }
       return workCard(sources, work, cover)
     }
     const profile = await sources.profile.get()

@@ -1,9 +1,10 @@
 /**
  * The files crawlers and browsers ask for beside the pages: /sitemap.xml
- * (every public page and every project at its current slug), /robots.txt and
+ * (every public page, every project, note and page of the owner's at its current slug), /robots.txt and
  * the web app manifest.
  */
-import type { Post } from '../../../src/schemas/post'
+import type { Note } from '../../../src/schemas/note'
+import type { Page } from '../../../src/schemas/page'
 import type { Profile } from '../../../src/schemas/profile'
 import type { Project } from '../../../src/schemas/project'
 
@@ -17,7 +18,8 @@ function escapeXml(text: string): string {
 export function sitemapXml(
   siteUrl: string,
   projects: readonly Project[],
-  posts: readonly Post[] = [],
+  notes: readonly Note[] = [],
+  pages: readonly Page[] = [],
 ): string {
   const entry = (path: string, lastmod?: string) =>
     `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc>${
@@ -28,9 +30,11 @@ export function sitemapXml(
     ...projects.map((project) =>
       entry(`/projects/${encodeURIComponent(project.slug)}`, project.updated_at),
     ),
-    // Notes: the list once a post is live, and each live post.
-    ...(posts.length > 0 ? [entry('/notes')] : []),
-    ...posts.map((post) => entry(`/notes/${encodeURIComponent(post.slug)}`, post.updated_at)),
+    // Notes: the list once a note is live, and each live note.
+    ...(notes.length > 0 ? [entry('/notes')] : []),
+    ...notes.map((note) => entry(`/notes/${encodeURIComponent(note.slug)}`, note.updated_at)),
+    // The owner's published pages, at /{slug}.
+    ...pages.map((page) => entry(`/${encodeURIComponent(page.slug)}`, page.updated_at)),
   ]
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`
 }
@@ -65,8 +69,9 @@ export function webManifest(profile: Pick<Profile, 'name' | 'accent_color'>) {
 /** Where the content comes from: the public procedures (a tRPC caller fits). */
 export interface SeoSources {
   projects: { list: () => Promise<Project[]> }
-  posts: { list: (input: { tag?: string | null }) => Promise<Post[]> }
+  notes: { list: (input: { tag?: string | null }) => Promise<Note[]> }
   profile: { get: () => Promise<Profile> }
+  pages: { list: () => Promise<Page[]> }
 }
 
 /** The three answers, revalidated on every use (content changes with each admin write). */
@@ -75,7 +80,12 @@ export function createSeoHandlers(siteUrl: string, sources: SeoSources) {
   return {
     sitemap: async () =>
       new Response(
-        sitemapXml(siteUrl, await sources.projects.list(), await sources.posts.list({})),
+        sitemapXml(
+          siteUrl,
+          await sources.projects.list(),
+          await sources.notes.list({}),
+          await sources.pages.list(),
+        ),
         {
           headers: {
             'content-type': 'application/xml; charset=utf-8',

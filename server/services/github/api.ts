@@ -5,6 +5,7 @@
  * into the Authorization header: never into a URL, an error or a log line.
  */
 import type { GitHubSettings } from '../../config'
+import { readBodyUpTo } from '../../outbound/fetch'
 
 /** GitHub said stop (403/429 with no requests left, or Retry-After): nothing more until `until`. */
 export class GitHubRateLimited extends Error {
@@ -28,35 +29,19 @@ export class GitHubAnswerTooLarge extends GitHubUnreachable {
 export const DEFAULT_MAX_ANSWER_BYTES = 4 * 1024 * 1024
 
 /**
- * The body as text, read chunk by chunk and given up (the connection
- * cancelled) as soon as it passes `limit` bytes, whatever `Content-Length`
- * says or does not say.
+ * The body as text, given up (the connection cancelled) as soon as it
+ * passes `limit` bytes, whatever `Content-Length` says or does not say.
  */
 export async function readLimited(response: Response, limit: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length'))
-  const tooLarge = () =>
-    new GitHubAnswerTooLarge(
-      `GitHub's answer is larger than ${Math.round(limit / 1024 / 1024)} MB: not read.`,
-    )
-  if (Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel()
-    throw tooLarge()
-  }
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > limit) {
-      await reader.cancel()
-      throw tooLarge()
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+  const body = await readBodyUpTo(
+    response,
+    limit,
+    () =>
+      new GitHubAnswerTooLarge(
+        `GitHub's answer is larger than ${Math.round(limit / 1024 / 1024)} MB: not read.`,
+      ),
+  )
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(body)
 }
 
 export interface GitHubAnswer {

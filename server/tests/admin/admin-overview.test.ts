@@ -16,9 +16,9 @@ setDefaultTimeout(60_000)
 
 const DAY_MS = 86_400_000
 
-const samplePost = (title: string, extra: Record<string, unknown>) => ({
+const sampleNote = (title: string, extra: Record<string, unknown>) => ({
   title,
-  summary: 'What this post is about.',
+  summary: 'What this note is about.',
   body: 'Some text.',
   ...extra,
 })
@@ -81,7 +81,7 @@ describe('the figures are the rows there are', () => {
   test('unread messages: not the read, archived or spam ones', async () => {
     const ids: number[] = []
     for (let i = 0; i < 4; i++) {
-      const r = await t.request('POST', '/api/contact', { body: sample.contact() })
+      const r = await t.request('POST', '/api/contact', { body: sample.message() })
       expect(r.status).toBe(201)
       ids.push(Number(r.body.id))
     }
@@ -128,7 +128,7 @@ describe('the figures are the rows there are', () => {
     await project('Draft Two', false)
     const note = async (title: string, status: string) =>
       expect(
-        (await t.request('POST', '/api/posts', { token, body: samplePost(title, { status }) }))
+        (await t.request('POST', '/api/notes', { token, body: sampleNote(title, { status }) }))
           .status,
       ).toBe(201)
     await note('A draft note', 'draft')

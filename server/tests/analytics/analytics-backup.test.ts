@@ -35,7 +35,7 @@ test('share links and counts survive a backup and a restore into another databas
       await readBackup(source.db, source.database.kind, source.mediaStore),
     )
     const backup = parseBackup(text)
-    expect(backup.version).toBe(8)
+    expect(backup.version).toBe(9)
     expect(backup.tables.share_links.map((row) => row.code)).toEqual([String(link.body.code)])
     expect(backup.tables.analytics_views.reduce((sum, row) => sum + row.views, 0)).toBe(3)
     expect(backup.tables.analytics_visitors.length).toBe(3) // two visitors, one of them through the link
@@ -103,7 +103,7 @@ test('a file with a share link whose path is not a site path, or a code twice, i
       projects: [],
       project_slugs: [],
       timeline_events: [],
-      contact_messages: [],
+      messages: [],
     },
   }
   const link = (id: number, code: string, target_path = '/') => ({

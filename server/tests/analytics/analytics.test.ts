@@ -155,6 +155,35 @@ describe('counting', () => {
     expect((await summary()).totals).toEqual({ views: 2, visitors: 1 })
   })
 
+  test("a page fetched ahead (Sec-Purpose) is no view; shown, its loader's HEAD counts it once", async () => {
+    // Prefetched, prerendered (as Chromium marks them), and an older Chromium's prefetch.
+    expect((await view(alice, '/projects', { 'sec-purpose': 'prefetch' })).status).toBe(200)
+    expect((await view(alice, '/', { 'sec-purpose': 'prefetch;prerender' })).status).toBe(200)
+    expect((await view(bob, `/projects/${slug}`, { purpose: 'prefetch' })).status).toBe(200)
+    expect((await summary()).totals).toEqual({ views: 0, visitors: 0 })
+
+    // The prerendered home page is shown: the island loader's HEAD of its address.
+    const activated = { 'x-forwarded-for': alice.ip, 'user-agent': CHROME }
+    const shown = await t.request('HEAD', '/', {
+      headers: { ...activated, 'x-page-view': 'activated' },
+    })
+    expect(shown.status).toBe(200)
+    // A plain HEAD, one with another word, and the owner's activation count for nothing.
+    await t.request('HEAD', '/', { headers: activated })
+    await t.request('HEAD', '/', { headers: { ...activated, 'x-page-view': 'yes' } })
+    await t.request('HEAD', '/projects', {
+      headers: { ...activated, 'x-page-view': 'activated', cookie: `${DEVICE_COOKIE}=abc` },
+    })
+    // An activation of an address that is no page (a 404, a file, the admin) is none either.
+    await t.request('HEAD', '/no-such-page', {
+      headers: { ...activated, 'x-page-view': 'activated' },
+    })
+    await t.request('HEAD', '/admin', { headers: { ...activated, 'x-page-view': 'activated' } })
+    const s = await summary()
+    expect(s.totals).toEqual({ views: 1, visitors: 1 })
+    expect(s.pages).toEqual([{ path: '/', views: 1 }])
+  })
+
   test('not counted: bots, no User-Agent, the admin, other methods, errors, files and the API', async () => {
     await view({ ip: '192.0.2.1', ua: GOOGLEBOT }, '/')
     await view({ ip: '192.0.2.2', ua: 'curl/8.5.0' }, '/')

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { eq } from 'drizzle-orm'
 import { createApp } from '../../app'
 import type { Database } from '../../db/client'
-import { contactMessages, projects, timelineEvents } from '../../db/schema'
+import { messages, projects, timelineEvents } from '../../db/schema'
 import { createLogger } from '../../log'
 import {
   createTestApp,
@@ -320,22 +320,22 @@ describe('timeline', () => {
   })
 })
 
-describe('contact', () => {
+describe('messages (POST /api/contact)', () => {
   let firstId: number
   let secondId: number
 
   test('POST /api/contact needs no token and answers 201 with the stored message', async () => {
-    const r = await t.request('POST', '/api/contact', { body: sample.contact() })
+    const r = await t.request('POST', '/api/contact', { body: sample.message() })
     expect(r.status).toBe(201)
     expect(r.json).toStrictEqual({
       id: expect.any(Number),
-      ...sample.contact(),
+      ...sample.message(),
       created_at: isoDate,
       updated_at: isoDate,
     })
     firstId = r.id
-    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, firstId))
-    expect(row).toMatchObject(sample.contact())
+    const [row] = await t.db.select().from(messages).where(eq(messages.id, firstId))
+    expect(row).toMatchObject(sample.message())
   })
 
   test('GET /api/contact with the token is a bare array, newest first', async () => {
@@ -354,7 +354,7 @@ describe('contact', () => {
 
   test('DELETE /api/contact/{id} answers 204 and removes the row', async () => {
     expectNoContent(await t.request('DELETE', `/api/contact/${firstId}`, { token }))
-    const rows = await t.db.select().from(contactMessages)
+    const rows = await t.db.select().from(messages)
     expect(rows.map((row) => row.id)).toEqual([secondId])
   })
 })
@@ -410,7 +410,7 @@ describe('profile and health', () => {
   })
 
   test('private answers are never cached, public reads revalidate, signed in or not; all carry a request id', async () => {
-    for (const path of ['/api/contact', '/api/auth/me', '/healthz', '/trpc/contact.list']) {
+    for (const path of ['/api/contact', '/api/auth/me', '/healthz', '/trpc/messages.list']) {
       const r = await t.request('GET', path, { token })
       expect(r.headers.get('cache-control'), path).toBe('no-store')
       expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
@@ -544,7 +544,7 @@ describe('the /trpc door', () => {
   })
 
   test('a tRPC validation error lists the failing fields', async () => {
-    const r = await t.request('POST', '/trpc/contact.send', {
+    const r = await t.request('POST', '/trpc/messages.send', {
       body: { name: 'x', email: 'nope', message: 'hi' },
     })
     expect(r.status).toBe(400)

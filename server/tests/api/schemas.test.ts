@@ -1,8 +1,8 @@
 /** The shared zod schemas (src/schemas) on their own: defaults, trimming, stripping. */
 import { describe, expect, test } from 'bun:test'
 import { loginInput, newPasswordSchema } from '../../../src/schemas/auth'
-import { contactInput } from '../../../src/schemas/contact'
 import { idSchema, limits } from '../../../src/schemas/fields'
+import { messageInput } from '../../../src/schemas/message'
 import { projectInput, projectUpdateInput } from '../../../src/schemas/project'
 import { timelineInput } from '../../../src/schemas/timeline'
 
@@ -114,16 +114,16 @@ describe('timelineInput', () => {
   })
 })
 
-describe('contactInput', () => {
+describe('messageInput', () => {
   test('trims and validates the email', () => {
     expect(
-      contactInput.parse({ name: ' N ', email: ' n@example.com ', message: ' hi ' }),
+      messageInput.parse({ name: ' N ', email: ' n@example.com ', message: ' hi ' }),
     ).toMatchObject({ name: 'N', email: 'n@example.com', message: 'hi' })
-    expect(contactInput.safeParse({ name: 'N', email: 'nope', message: 'hi' }).success).toBe(false)
+    expect(messageInput.safeParse({ name: 'N', email: 'nope', message: 'hi' }).success).toBe(false)
   })
 
   test('strips unknown keys', () => {
-    const parsed = contactInput.parse({ name: 'N', email: 'n@example.com', message: 'm', id: 3 })
+    const parsed = messageInput.parse({ name: 'N', email: 'n@example.com', message: 'm', id: 3 })
     expect(parsed).not.toHaveProperty('id')
   })
 })

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { contactMessages, projects, timelineEvents } from '../../db/schema'
+import { messages, projects, timelineEvents } from '../../db/schema'
 import {
   createTestApp,
   isRecord,
@@ -20,15 +20,15 @@ setDefaultTimeout(20_000)
 let t: TestApp
 let token: string
 /** Existing rows, so PUT cases reach validation and not a 404. */
-let ids: { project: number; event: number; contact: number }
+let ids: { project: number; event: number; message: number }
 
 beforeAll(async () => {
   t = await createTestApp()
   token = await t.login()
   const project = await t.request('POST', '/api/projects', { token, body: sample.project('Base') })
   const event = await t.request('POST', '/api/timeline', { token, body: sample.event('Base') })
-  const contact = await t.request('POST', '/api/contact', { body: sample.contact() })
-  ids = { project: project.id, event: event.id, contact: contact.id }
+  const message = await t.request('POST', '/api/contact', { body: sample.message() })
+  ids = { project: project.id, event: event.id, message: message.id }
 }, 30_000)
 afterAll(() => t.close())
 
@@ -350,10 +350,10 @@ describe('timeline', () => {
   })
 })
 
-describe('contact', () => {
+describe('messages (POST /api/contact)', () => {
   for (const field of ['name', 'email', 'message']) {
     test(`${field} missing, blank, null or not text`, async () => {
-      const base = sample.contact()
+      const base = sample.message()
       await expectFieldError('POST', '/api/contact', without(base, field), field, false)
       for (const value of ['', '   ', null, 7, false]) {
         await expectFieldError('POST', '/api/contact', { ...base, [field]: value }, field, false)
@@ -371,7 +371,7 @@ describe('contact', () => {
       'grace@example',
       '<script>@example.com',
     ]) {
-      await expectFieldError('POST', '/api/contact', { ...sample.contact(), email }, 'email', false)
+      await expectFieldError('POST', '/api/contact', { ...sample.message(), email }, 'email', false)
     }
   })
 
@@ -379,19 +379,19 @@ describe('contact', () => {
     await expectFieldError(
       'POST',
       '/api/contact',
-      { ...sample.contact(), message: 'x'.repeat(5001) },
+      { ...sample.message(), message: 'x'.repeat(5001) },
       'message',
       false,
     )
     await expectFieldError(
       'POST',
       '/api/contact',
-      { ...sample.contact(), name: 'x'.repeat(201) },
+      { ...sample.message(), name: 'x'.repeat(201) },
       'name',
       false,
     )
     const ok = await t.request('POST', '/api/contact', {
-      body: { ...sample.contact(), message: 'x'.repeat(5000) },
+      body: { ...sample.message(), message: 'x'.repeat(5000) },
     })
     expect(ok.status).toBe(201)
   })
@@ -401,7 +401,7 @@ describe('contact', () => {
       body: { name: '  Grace  ', email: ' grace@example.com ', message: '\n Hi! \n' },
     })
     expect(r.status).toBe(201)
-    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, r.id))
+    const [row] = await t.db.select().from(messages).where(eq(messages.id, r.id))
     expect(row).toMatchObject({ name: 'Grace', email: 'grace@example.com', message: 'Hi!' })
   })
 })
@@ -502,7 +502,7 @@ describe('bodies that are not a JSON object', () => {
   test('a JSON content type with parameters or a +json suffix is accepted', async () => {
     for (const type of ['application/json; charset=utf-8', 'application/vnd.api+json']) {
       const r = await t.request('POST', '/api/contact', {
-        raw: JSON.stringify(sample.contact()),
+        raw: JSON.stringify(sample.message()),
         headers: { 'content-type': type },
       })
       expect(r.status).toBe(201)
@@ -511,7 +511,7 @@ describe('bodies that are not a JSON object', () => {
 })
 
 describe('oversized bodies', () => {
-  const big = JSON.stringify({ ...sample.contact(), message: 'x'.repeat(1024 * 1024) })
+  const big = JSON.stringify({ ...sample.message(), message: 'x'.repeat(1024 * 1024) })
 
   test('a body over 1 MB is a 413 and nothing is written', async () => {
     const before = await t.snapshot()
@@ -561,7 +561,7 @@ describe('oversized bodies', () => {
 
   test('a declared Content-Length over 1 MB is refused on the tRPC door too', async () => {
     const response = await t.app.handle(
-      new Request('http://localhost/trpc/contact.send', {
+      new Request('http://localhost/trpc/messages.send', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': String(big.length) },
         body: big,
@@ -571,7 +571,7 @@ describe('oversized bodies', () => {
   })
 
   test('just under 1 MB is read and then refused by the message limit (400, not 413)', async () => {
-    const body = JSON.stringify({ ...sample.contact(), message: 'x'.repeat(900 * 1024) })
+    const body = JSON.stringify({ ...sample.message(), message: 'x'.repeat(900 * 1024) })
     const r = await t.request('POST', '/api/contact', {
       raw: body,
       headers: { 'content-type': 'application/json' },
@@ -660,11 +660,11 @@ describe('unknown fields are refused, named, and never written', () => {
   })
 
   test('POST /api/contact', async () => {
-    const before = await t.db.select().from(contactMessages)
-    const r = await t.request('POST', '/api/contact', { body: { ...sample.contact(), ...forged } })
+    const before = await t.db.select().from(messages)
+    const r = await t.request('POST', '/api/contact', { body: { ...sample.message(), ...forged } })
     expect(r.status).toBe(400)
     expect(r.body).toEqual(named(['id', 'slug', 'created_at', 'updated_at', 'extra']))
-    expect(await t.db.select().from(contactMessages)).toEqual(before)
+    expect(await t.db.select().from(messages)).toEqual(before)
   })
 })
 

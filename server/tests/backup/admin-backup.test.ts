@@ -35,14 +35,14 @@ describe('backup and restore from the admin', () => {
   beforeAll(async () => {
     const image = await upload(t.app, token, uploadForm(blackPng(40, 30), { name: 'a.png' }))
     expect(image.status).toBe(201)
-    const post = async (path: string, body: Record<string, unknown>) =>
+    const postTo = async (path: string, body: Record<string, unknown>) =>
       expect((await t.request('POST', path, { token, body })).status).toBe(201)
-    await post('/api/projects', {
+    await postTo('/api/projects', {
       ...sample.project('Kept Project'),
       image_urls: [String(image.body.url)],
     })
-    await post('/api/timeline', sample.event('Kept Event'))
-    await post('/api/contact', sample.contact())
+    await postTo('/api/timeline', sample.event('Kept Event'))
+    await postTo('/api/contact', sample.message())
     before = await content()
   })
 
@@ -95,7 +95,7 @@ describe('backup and restore from the admin', () => {
         projects: 1,
         project_slugs: 1,
         timeline_events: 1,
-        contact_messages: 1,
+        messages: 1,
         media: 1,
       },
     })
@@ -110,8 +110,8 @@ describe('backup and restore from the admin', () => {
       ...file,
       tables: {
         ...(file.tables as Record<string, unknown>),
-        contact_messages: Array.from({ length: 300 }, (_, index) => ({
-          ...parsed.tables.contact_messages[0],
+        messages: Array.from({ length: 300 }, (_, index) => ({
+          ...parsed.tables.messages[0],
           id: index + 1,
           message: padding,
         })),
@@ -125,7 +125,7 @@ describe('backup and restore from the admin', () => {
       headers: { 'content-type': 'application/json' },
     })
     expect(r.status, r.text.slice(0, 200)).toBe(200)
-    expect((r.body.tables as Record<string, number>).contact_messages).toBe(300)
+    expect((r.body.tables as Record<string, number>).messages).toBe(300)
   })
 
   test('an invalid file or a wrong password changes nothing', async () => {

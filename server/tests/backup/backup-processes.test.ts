@@ -54,7 +54,7 @@ async function seedThroughApi(server: ChildServer) {
   ).toBe(201)
   for (let i = 0; i < 3; i++) {
     const sent = await call(server, 'POST', '/api/contact', {
-      body: { ...sample.contact(), message: `cli message ${i}` },
+      body: { ...sample.message(), message: `cli message ${i}` },
     })
     expect(sent.status).toBe(201)
   }
@@ -226,7 +226,7 @@ async function backupUnderLoad(kind: Kind) {
   const token = await login(server)
   const acknowledged: Array<{
     at: number
-    kind: 'contact' | 'project'
+    kind: 'message' | 'project'
     id: number
     slugs: string[]
   }> = []
@@ -235,13 +235,13 @@ async function backupUnderLoad(kind: Kind) {
     for (let i = 0; !stop; i++) {
       if ((w + i) % 2 === 0) {
         const sent = await call(server, 'POST', '/api/contact', {
-          body: { ...sample.contact(), message: `load ${w} ${i}` },
+          body: { ...sample.message(), message: `load ${w} ${i}` },
         })
-        if (sent.status !== 201) throw new Error(`contact: ${sent.status}`)
+        if (sent.status !== 201) throw new Error(`message: ${sent.status}`)
         if (isRecord(sent.json))
           acknowledged.push({
             at: performance.now(),
-            kind: 'contact',
+            kind: 'message',
             id: Number(sent.json.id),
             slugs: [],
           })
@@ -283,17 +283,17 @@ async function backupUnderLoad(kind: Kind) {
       expect(result.code).toBe(0)
       if (kind === 'pglite') expect(result.stdout).toContain('from the running server')
       const backup = parseBackup(readFileSync(file, 'utf8')) // consistent, or it throws
-      const messages = new Set(idsOf(backup.tables.contact_messages))
+      const messages = new Set(idsOf(backup.tables.messages))
       const slugs = new Map(backup.tables.project_slugs.map((row) => [row.slug, row.project_id]))
       const lost = before.filter((write) =>
-        write.kind === 'contact'
+        write.kind === 'message'
           ? !messages.has(write.id)
           : write.slugs.some((slug) => slugs.get(slug) !== write.id),
       )
       expect(lost).toEqual([])
       files.push(file)
       summaries.push(
-        `${before.length} acknowledged before, ${backup.tables.contact_messages.length + backup.tables.projects.length} rows in the backup`,
+        `${before.length} acknowledged before, ${backup.tables.messages.length + backup.tables.projects.length} rows in the backup`,
       )
       await Bun.sleep(200)
     }

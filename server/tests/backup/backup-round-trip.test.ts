@@ -64,7 +64,7 @@ describe('round trip through the service (harness database)', () => {
     }
     for (const message of ['Hello!', 'Line one\nLine two', 'Grüße 🎉 "quoted" \\ backslash']) {
       const sent = await t.request('POST', '/api/contact', {
-        body: { ...sample.contact(), message },
+        body: { ...sample.message(), message },
       })
       expect(sent.status).toBe(201)
     }
@@ -75,7 +75,7 @@ describe('round trip through the service (harness database)', () => {
     const backup = parseBackup(text)
     expect(backup).toMatchObject({ format: 'portfolio-backup', version: 9 })
     expect(idsOf(backup.tables.projects)).toEqual(idsOf(before.projects))
-    expect(idsOf(backup.tables.contact_messages)).toEqual(idsOf(before.contact_messages))
+    expect(idsOf(backup.tables.messages)).toEqual(idsOf(before.messages))
     expect(idsOf(backup.tables.timeline_events)).toEqual(idsOf(before.timeline_events))
     expect(backup.tables.admin_users.map((user) => user.username).sort()).toEqual([
       'owner',
@@ -98,8 +98,8 @@ describe('round trip through the service (harness database)', () => {
     await t.request('PUT', `/api/projects/${beta.id}`, { token, body: sample.project('Gamma') })
     await t.request('POST', '/api/projects', { token, body: sample.project('Intruder') })
     await t.request('POST', '/api/timeline', { token, body: sample.event('Extra') })
-    await t.request('POST', '/api/contact', { body: sample.contact() })
-    const firstMessage = before.contact_messages[0]?.id
+    await t.request('POST', '/api/contact', { body: sample.message() })
+    const firstMessage = before.messages[0]?.id
     await t.request('DELETE', `/api/contact/${firstMessage}`, { token })
     await t.db.update(profile).set({ name: 'Someone Else' }).where(eq(profile.id, 1))
     await setAdminPassword(t.db, ADMIN.username, 'a different passphrase')
@@ -134,9 +134,9 @@ describe('round trip through the service (harness database)', () => {
     expect(next.body.slug).toBe('beta-tool-2')
     // Sequences continue after the restored rows: no collision.
     expect(next.id).toBeGreaterThan(Math.max(...idsOf(before.projects)))
-    const message = await t.request('POST', '/api/contact', { body: sample.contact() })
+    const message = await t.request('POST', '/api/contact', { body: sample.message() })
     expect(message.status).toBe(201)
-    expect(message.id).toBeGreaterThan(Math.max(...idsOf(before.contact_messages)))
+    expect(message.id).toBeGreaterThan(Math.max(...idsOf(before.messages)))
     const event = await t.request('POST', '/api/timeline', {
       token: again,
       body: sample.event('After'),
@@ -147,15 +147,15 @@ describe('round trip through the service (harness database)', () => {
 
   test('a restore that fails inside the database changes nothing (one transaction)', async () => {
     const backup = await readBackup(t.db, t.database.kind, t.mediaStore)
-    const first = backup.tables.contact_messages[0]
+    const first = backup.tables.messages[0]
     if (!first) throw new Error('no message to copy')
     // 30 February passes JSON parsing but not PostgreSQL; parseBackup refuses it first.
     const broken: Backup = {
       ...backup,
       tables: {
         ...backup.tables,
-        contact_messages: [
-          ...backup.tables.contact_messages,
+        messages: [
+          ...backup.tables.messages,
           { ...first, id: 9_999, created_at: '2024-02-30T00:00:00Z' },
         ],
       },

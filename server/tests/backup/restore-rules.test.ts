@@ -20,21 +20,21 @@ let file: Record<string, unknown>
 beforeAll(async () => {
   t = await createTestApp()
   token = await t.login()
-  const post = async (path: string, body: Record<string, unknown>) => {
+  const postTo = async (path: string, body: Record<string, unknown>) => {
     const r = await t.request('POST', path, { token, body })
     expect(r.status, r.text).toBe(201)
     return r
   }
-  const project = await post('/api/projects', sample.project('Kept Project'))
-  await post('/api/timeline', sample.event('Kept Event'))
-  await post('/api/contact', sample.contact())
+  const project = await postTo('/api/projects', sample.project('Kept Project'))
+  await postTo('/api/timeline', sample.event('Kept Event'))
+  await postTo('/api/contact', sample.message())
   // A revision (a save that changed something) and a Trash item, as real files hold them.
   const changed = await t.request('PUT', `/api/projects/${project.id}`, {
     token,
     body: { ...sample.project('Kept Project'), description: 'Changed once.' },
   })
   expect(changed.status).toBe(200)
-  const gone = await post('/api/timeline', sample.event('Trashed Event'))
+  const gone = await postTo('/api/timeline', sample.event('Trashed Event'))
   expect((await t.request('DELETE', `/api/timeline/${gone.id}`, { token })).status).toBe(204)
   const r = await t.request('GET', '/api/backup', { token })
   expect(r.status).toBe(200)
@@ -73,16 +73,16 @@ describe('a crafted backup file', () => {
     ],
     [
       'a name with CR/LF',
-      'tables.contact_messages.0.name',
+      'tables.messages.0.name',
       (tables) => {
-        first(tables, 'contact_messages').name = 'Eve\r\nBcc: victim@example.com'
+        first(tables, 'messages').name = 'Eve\r\nBcc: victim@example.com'
       },
     ],
     [
       'an invalid email',
-      'tables.contact_messages.0.email',
+      'tables.messages.0.email',
       (tables) => {
-        first(tables, 'contact_messages').email = 'not an address'
+        first(tables, 'messages').email = 'not an address'
       },
     ],
     [

@@ -7,12 +7,17 @@
  * taking its default.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { getTableName, is } from 'drizzle-orm'
-import { PgTable } from 'drizzle-orm/pg-core'
-import { contentKindLabels, contentKindNames } from '../../../src/domain/content-kinds'
+import { getTableName, is, type SQL } from 'drizzle-orm'
+import { getTableConfig, PgDialect, PgTable } from 'drizzle-orm/pg-core'
+import {
+  contentKindLabels,
+  contentKindNames,
+  revisionKindNames,
+  searchKindNames,
+} from '../../../src/domain/content-kinds'
 import { backupTableNames, parseBackup, serializeBackup } from '../../backup/format'
 import { restoreBackup } from '../../backup/restore'
 import { readBackup } from '../../backup/snapshot'
@@ -27,10 +32,11 @@ import { createTestApp, freshDatabase, type TestApp } from '../support/harness'
 /** Every table that is no content kind, and why. A new table fails the test until it is a kind or listed here. */
 const notKinds: Record<string, string> = {
   project_slugs: "a project's addresses: part of the project kind (its `slugs`)",
-  post_slugs: "a note's addresses: part of the note kind (its `slugs`)",
+  note_slugs: "a note's addresses: part of the note kind (its `slugs`)",
   profile:
     "the owner's one row: no list, nothing to trash; its revisions and image uses are its own",
   appearance: 'one setting (the site style), not content',
+  navigation: 'one setting (the menus), not content: its links name pages by id',
   admin_users: 'the sign-in account, not content',
   two_factor: "the account's second factor",
   passkeys: "the account's passkeys",
@@ -115,14 +121,35 @@ describe('the registry', () => {
       for (const action of Object.keys(kind.labels.actions)) {
         expect(action.startsWith(`${kind.labels.router}.`)).toBe(true)
       }
-      // A kind with revisions names its columns in the History.
-      if (kind.revisions) expect(Object.keys(kind.labels.fields).length).toBeGreaterThan(0)
+      // A kind with revisions names its columns in the History; one without names none.
+      if (kind.revisions) expect(Object.keys(kind.labels.fields ?? {}).length).toBeGreaterThan(0)
+      else expect(kind.labels.fields).toBeNull()
     },
   )
 
   test('the owner’s words (src) name exactly the registry’s kinds', () => {
     expect([...contentKindNames].sort()).toEqual(contentKinds.map((kind) => kind.name).sort())
     for (const kind of contentKinds) expect(kind.labels).toBe(contentKindLabels[kind.name])
+  })
+
+  test('a revision’s kinds are the registry’s kinds with revisions and the profile, in the schema’s check too', () => {
+    const keeping = contentKinds.filter((kind) => kind.revisions).map((kind) => kind.name)
+    expect<string[]>([...revisionKindNames].sort()).toEqual([...keeping, 'profile'].sort())
+    const check = getTableConfig(schema.revisions).checks.find(
+      (each) => each.name === 'revisions_kind_check',
+    )
+    const sqlText = new PgDialect().sqlToQuery(check?.value as SQL).sql
+    for (const kind of revisionKindNames) expect(sqlText).toContain(`'${kind}'`)
+    expect(sqlText.match(/'[a-z_]+'/g)?.length).toBe(revisionKindNames.length)
+  })
+
+  test('every searchable kind has its word on the public search page and in the header’s suggestions', () => {
+    // Kept there rather than imported from src/domain/content-kinds.ts: a public bundle carries only what it shows.
+    for (const file of ['client/routes/search.tsx', 'client/components/search-suggestions.tsx']) {
+      const source = readFileSync(join(import.meta.dir, '../../..', file), 'utf8')
+      const missing = searchKindNames.filter((kind) => !new RegExp(`\\b${kind}: '`).test(source))
+      expect(missing, file).toEqual([])
+    }
   })
 
   test('every kind’s tables are in the backup', () => {
@@ -166,7 +193,7 @@ describe('a backup made before a field existed', () => {
       tables: Record<string, Record<string, unknown>[]>
     }
     document.version = 2
-    for (const table of ['posts', 'post_slugs', 'trash', 'revisions', 'passkeys', 'appearance']) {
+    for (const table of ['notes', 'note_slugs', 'trash', 'revisions', 'passkeys', 'appearance']) {
       delete document.tables[table]
     }
     for (const row of document.tables.projects ?? []) {
@@ -187,6 +214,6 @@ describe('a backup made before a field existed', () => {
       period: null,
       sort_order: 0,
     })
-    expect(await target.db.select().from(schema.posts)).toEqual([])
+    expect(await target.db.select().from(schema.notes)).toEqual([])
   }, 60_000)
 })

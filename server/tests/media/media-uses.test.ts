@@ -75,11 +75,11 @@ test('used only by a note (its cover, its text, a draft too): 409 naming it; gon
     tags: [],
     status: 'draft',
   }
-  const post = await t.request('POST', '/api/posts', {
+  const created = await t.request('POST', '/api/notes', {
     token,
     body: { ...note, cover_url: image.url },
   })
-  expect(post.status).toBe(201)
+  expect(created.status).toBe(201)
   const covered = await t.request('DELETE', `/api/media/${image.id}`, { token })
   expect(covered.status).toBe(409)
   expect(covered.json).toEqual({
@@ -87,7 +87,7 @@ test('used only by a note (its cover, its text, a draft too): 409 naming it; gon
       'This image is still used by the cover of the note "Beach Notes": remove it there first, then delete it.',
   })
   // Only in the Markdown, by the site's absolute URL.
-  const edited = await t.request('PUT', `/api/posts/${post.body.id}`, {
+  const edited = await t.request('PUT', `/api/notes/${created.body.id}`, {
     token,
     body: { ...note, body: `Sand.\n\n![The beach](${site}${image.url})\n` },
   })
@@ -98,7 +98,7 @@ test('used only by a note (its cover, its text, a draft too): 409 naming it; gon
     'This image is still used by the text of the note "Beach Notes": remove it there first, then delete it.',
   )
   expect((await listed())?.uses).toEqual(['the text of the note "Beach Notes"'])
-  expect((await t.request('DELETE', `/api/posts/${post.body.id}`, { token })).status).toBe(204)
+  expect((await t.request('DELETE', `/api/notes/${created.body.id}`, { token })).status).toBe(204)
   expect((await listed())?.uses).toEqual([])
 })
 

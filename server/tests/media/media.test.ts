@@ -375,7 +375,7 @@ describe('POST /api/media: size limits', () => {
     return { stream, state }
   }
 
-  function post(body: ReadableStream<Uint8Array>, headers: Record<string, string>) {
+  function postStream(body: ReadableStream<Uint8Array>, headers: Record<string, string>) {
     return t.app
       .handle(new Request('http://localhost/api/media', { method: 'POST', headers, body }))
       .then(toTestResponse)
@@ -383,7 +383,7 @@ describe('POST /api/media: size limits', () => {
 
   test('a declared Content-Length over the limit: 413 before reading anything', async () => {
     const { stream, state } = watchedBody(20 * 1024 * 1024)
-    const r = await post(stream, {
+    const r = await postStream(stream, {
       authorization: `Bearer ${token}`,
       'content-type': 'multipart/form-data; boundary=xyz',
       'content-length': String(20 * 1024 * 1024),
@@ -400,7 +400,7 @@ describe('POST /api/media: size limits', () => {
 
   test('a streamed body with no length is cut off just past the limit: 413', async () => {
     const { stream, state } = watchedBody(40 * 1024 * 1024)
-    const r = await post(stream, {
+    const r = await postStream(stream, {
       authorization: `Bearer ${token}`,
       'content-type': 'multipart/form-data; boundary=xyz',
     })
@@ -421,7 +421,7 @@ describe('POST /api/media: size limits', () => {
 
   test('without a token, even a huge body is a 401, never read', async () => {
     const { stream, state } = watchedBody(20 * 1024 * 1024)
-    const r = await post(stream, { 'content-type': 'multipart/form-data; boundary=xyz' })
+    const r = await postStream(stream, { 'content-type': 'multipart/form-data; boundary=xyz' })
     expect(r.status).toBe(401)
     expect(r.headers.get('www-authenticate')).toBe('Bearer')
     expect(state.pulled).toBe(0)

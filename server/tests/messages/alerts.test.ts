@@ -156,7 +156,7 @@ describe('webhook', () => {
     receivers.push(receiver)
     const t = await appWith({ ...timing, webhookUrl: receiver.url })
     const id = await sendAsPerson(t, 'Grace Hopper', 'grace@example.com', 'Hi via webhook')
-    await until('one post', () => receiver.bodies.length >= 1)
+    await until('one chat message', () => receiver.bodies.length >= 1)
     await t.alerts?.drain()
     expect(receiver.bodies).toHaveLength(1)
     const [row] = await t.db.select().from(notificationOutbox)
@@ -177,10 +177,10 @@ describe('webhook', () => {
     const hostile =
       '@everyone @here <@&123> <!channel> <!here> <@U024BE7LH> <https://evil.example|your bank> & more'
     await sendAsPerson(t, 'Mallory <!everyone>', 'mallory@example.com', hostile)
-    await until('one post', () => receiver.bodies.length >= 1)
+    await until('one chat message', () => receiver.bodies.length >= 1)
     await t.alerts?.drain()
     const body = receiver.bodies[0] ?? {}
-    // Discord: the post's mentions are parsed for nobody, and links make no card.
+    // Discord: the chat message's mentions are parsed for nobody, and links make no card.
     expect(body.allowed_mentions).toEqual({ parse: [] })
     expect(body.flags).toBe(4)
     expect(String(body.content)).toContain('@everyone')
@@ -358,11 +358,11 @@ describe('a send that outlives its lease', () => {
 
   /**
    * One message's alert at a webhook that holds each POST until the test answers
-   * it (so the order is the test's, not the clock's): a first sender posts it, its
+   * it (so the order is the test's, not the clock's): a first sender sends it, its
    * lease runs out while the send is still under way (the test moves the lease's
    * end into the past rather than waiting: every lease here is a minute, so none
    * runs out by itself), and a second sender (another instance) takes the alert
-   * and posts it again.
+   * and sends it again.
    */
   async function twoSenders(message: string, more: Partial<AlertSettings> = {}) {
     const answers: ((status: number) => void)[] = []

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { count, eq } from 'drizzle-orm'
-import { contactMessages } from '../../db/schema'
+import { messages } from '../../db/schema'
 import { createTestApp, sample, type TestApp } from '../support/harness'
 
 async function storedMessages(t: TestApp): Promise<number> {
-  const [row] = await t.db.select({ value: count() }).from(contactMessages)
+  const [row] = await t.db.select({ value: count() }).from(messages)
   return row?.value ?? 0
 }
 
@@ -22,7 +22,7 @@ describe('contact form abuse limits', () => {
   test('a filled honeypot gets a normal success answer and is kept as spam, nothing dropped', async () => {
     const before = await storedMessages(t)
     const response = await t.request('POST', '/api/contact', {
-      body: { ...sample.contact(), website: 'http://spam.example' },
+      body: { ...sample.message(), website: 'http://spam.example' },
       headers: from('198.51.100.1'),
     })
     expect(response.status).toBe(201)
@@ -30,14 +30,14 @@ describe('contact form abuse limits', () => {
     expect(response.body).not.toHaveProperty('status')
     expect(await storedMessages(t)).toBe(before + 1)
     const [kept] = await t.db
-      .select({ status: contactMessages.status })
-      .from(contactMessages)
-      .where(eq(contactMessages.id, Number(response.body.id)))
+      .select({ status: messages.status })
+      .from(messages)
+      .where(eq(messages.id, Number(response.body.id)))
     expect(kept?.status).toBe('spam')
     const afterHoneypot = await storedMessages(t)
     // An empty honeypot (what the real form sends) is a normal message.
     const real = await t.request('POST', '/api/contact', {
-      body: { ...sample.contact(), website: '' },
+      body: { ...sample.message(), website: '' },
       headers: from('198.51.100.1'),
     })
     expect(real.status).toBe(201)
@@ -49,13 +49,13 @@ describe('contact form abuse limits', () => {
     const ip = '198.51.100.2'
     for (let i = 0; i < 5; i++) {
       expect(
-        (await t.request('POST', '/api/contact', { body: sample.contact(), headers: from(ip) }))
+        (await t.request('POST', '/api/contact', { body: sample.message(), headers: from(ip) }))
           .status,
       ).toBe(201)
     }
     const before = await storedMessages(t)
     const limited = await t.request('POST', '/api/contact', {
-      body: sample.contact(),
+      body: sample.message(),
       headers: from(ip),
     })
     expect(limited.status).toBe(429)
@@ -65,7 +65,7 @@ describe('contact form abuse limits', () => {
     // After the window the same client may write again.
     t.clock.advance(10 * 60_000 + 1_000)
     expect(
-      (await t.request('POST', '/api/contact', { body: sample.contact(), headers: from(ip) }))
+      (await t.request('POST', '/api/contact', { body: sample.message(), headers: from(ip) }))
         .status,
     ).toBe(201)
   })
@@ -75,13 +75,13 @@ describe('contact form abuse limits', () => {
     expect(
       (
         await t.request('POST', '/api/contact', {
-          body: sample.contact(),
+          body: sample.message(),
           headers: from('203.0.113.1'),
         })
       ).status,
     ).toBe(201)
     const capped = await t.request('POST', '/api/contact', {
-      body: sample.contact(),
+      body: sample.message(),
       headers: from('203.0.113.2'),
     })
     expect(capped.status).toBe(429)
@@ -91,7 +91,7 @@ describe('contact form abuse limits', () => {
     expect(
       (
         await t.request('POST', '/api/contact', {
-          body: sample.contact(),
+          body: sample.message(),
           headers: from('203.0.113.3'),
         })
       ).status,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
-import { contactMessages, notificationOutbox } from '../../db/schema'
+import { messages, notificationOutbox } from '../../db/schema'
 import { createTestApp, type TestApp } from '../support/harness'
 
 let t: TestApp
@@ -44,7 +44,7 @@ async function sendAsPerson(body: Record<string, unknown>, waitMs = 5_000) {
 }
 
 async function stored(id: number) {
-  const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, id))
+  const [row] = await t.db.select().from(messages).where(eq(messages.id, id))
   const alerts = await t.db.select().from(notificationOutbox)
   return {
     status: row?.status,
@@ -105,7 +105,7 @@ describe('statuses and PATCH', () => {
   })
 
   test('the tRPC door sets the status too', async () => {
-    const r = await t.request('POST', '/trpc/contact.setStatus', {
+    const r = await t.request('POST', '/trpc/messages.setStatus', {
       token,
       body: { id, status: 'archived' },
     })
@@ -187,7 +187,7 @@ describe('the message and its alerts are one transaction', () => {
 
   test('a failing outbox insert leaves no message behind, and the visitor gets a 500', async () => {
     const name = 'Outbox Failure'
-    const before = await t.db.select().from(contactMessages)
+    const before = await t.db.select().from(messages)
     await refuseOutbox()
     try {
       const r = await sendAsPerson({ ...person, name })
@@ -196,7 +196,7 @@ describe('the message and its alerts are one transaction', () => {
     } finally {
       await allowOutbox()
     }
-    const after = await t.db.select().from(contactMessages)
+    const after = await t.db.select().from(messages)
     expect(after).toHaveLength(before.length)
     expect(after.some((row) => row.name === name)).toBe(false)
     // With the outbox accepting rows again, the same message is stored with its alert.

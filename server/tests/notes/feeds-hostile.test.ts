@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { parseAtomFeed, parseJsonFeed, parseRssFeed } from 'feedsmith'
-import { posts, projects } from '../../db/schema'
+import { notes, projects } from '../../db/schema'
 import { createTestApp, type TestApp } from '../support/harness'
 
 setDefaultTimeout(30_000)
@@ -27,16 +27,16 @@ let t: TestApp
 beforeAll(async () => {
   t = await createTestApp({ siteUrl: SITE })
   const token = await t.login()
-  const r = await t.request('POST', '/api/posts', {
+  const r = await t.request('POST', '/api/notes', {
     token,
     body: { title: TITLE, summary: SUMMARY, body: BODY, tags: [TAG], status: 'published' },
   })
   expect(r.status, r.text).toBe(201)
   // Noncharacters written straight into the row, as an old row or a hand edit would hold them.
   await t.db
-    .update(posts)
+    .update(notes)
     .set({ title: `${TITLE}\uffff`, summary: `${SUMMARY}\ufffe`, body: `${BODY}\n\nEnd\uffff.` })
-    .where(eq(posts.slug, String(r.body.slug)))
+    .where(eq(notes.slug, String(r.body.slug)))
   const project = await t.request('POST', '/api/projects', {
     token,
     body: { title: 'Cover Test', description: 'd', long_description: 'l', tags: ['SVG'] },

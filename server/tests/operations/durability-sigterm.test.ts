@@ -37,7 +37,7 @@ interface RawAnswer {
 }
 
 interface RawRequest {
-  kind: 'contact' | 'project'
+  kind: 'message' | 'project'
   /** Resolves once every byte handed to `send` so far reached the kernel. */
   written: Promise<void>
   /** Sends the held-back end of the body. */
@@ -58,7 +58,7 @@ async function rawRequest(
 ): Promise<RawRequest> {
   const payload = Buffer.from(JSON.stringify(body))
   const head = [
-    `POST ${kind === 'contact' ? '/api/contact' : '/api/projects'} HTTP/1.1`,
+    `POST ${kind === 'message' ? '/api/contact' : '/api/projects'} HTTP/1.1`,
     `Host: 127.0.0.1:${server.port}`,
     'Content-Type: application/json',
     `Content-Length: ${payload.length}`,
@@ -130,7 +130,7 @@ function idIn(body: string): number | null {
 }
 
 function bodyFor(kind: RawRequest['kind'], i: number) {
-  return kind === 'contact'
+  return kind === 'message'
     ? { name: 'Term', email: 'term@example.com', message: `sigterm message ${i}` }
     : { title: `Sigterm project ${i}`, description: 'd', long_description: 'l' }
 }
@@ -143,11 +143,11 @@ async function sigtermUnderLoad(databaseUrl: string) {
 
   const requests: RawRequest[] = []
   for (let i = 0; i < SLOW; i++) {
-    const kind = i % 2 === 0 ? 'contact' : 'project'
+    const kind = i % 2 === 0 ? 'message' : 'project'
     requests.push(await rawRequest(server, kind, bodyFor(kind, i), { token, holdBack: 10 }))
   }
   for (let i = SLOW; i < SLOW + PIPELINED; i++) {
-    const kind = i % 2 === 0 ? 'contact' : 'project'
+    const kind = i % 2 === 0 ? 'message' : 'project'
     requests.push(await rawRequest(server, kind, bodyFor(kind, i), { token }))
   }
   await Promise.all(requests.map((request) => request.written))
@@ -189,7 +189,7 @@ async function sigtermUnderLoad(databaseUrl: string) {
   // Everything acknowledged is there after a restart.
   server = await startServer({ dataDir, databaseUrl })
   const adminToken = await login(server)
-  const contactIds = new Set(
+  const messageIds = new Set(
     records(await call(server, 'GET', '/api/contact', { token: adminToken })).map((row) => row.id),
   )
   const projectIds = new Set(
@@ -200,7 +200,7 @@ async function sigtermUnderLoad(databaseUrl: string) {
     const id = idIn(answer.body)
     const kind = requests[index]?.kind
     if (id === null) lost.push(`#${index}: no id in ${answer.body.slice(0, 80)}`)
-    else if (!(kind === 'contact' ? contactIds : projectIds).has(id)) lost.push(`${kind} ${id}`)
+    else if (!(kind === 'message' ? messageIds : projectIds).has(id)) lost.push(`${kind} ${id}`)
   }
   expect(lost).toEqual([])
   server.process.kill('SIGTERM')

@@ -1,6 +1,6 @@
 /**
  * kill -9 durability: the real server as a child process takes concurrent
- * writes (contact messages, projects, timeline events, project renames),
+ * writes (messages, projects, timeline events, project renames),
  * is killed with SIGKILL mid-load, restarts on the same DATA_DIR (taking over
  * the stale lock) and must still hold every write it acknowledged. Several
  * cycles in a row, on PGlite always and on PostgreSQL when DATABASE_URL is set.
@@ -26,7 +26,7 @@ const CYCLES = 3
 const WORKERS = 12
 
 interface Acknowledged {
-  contact: Map<number, string>
+  messages: Map<number, string>
   projects: Map<number, string>
   timeline: Map<number, string>
   /** Project renames: id → titles it may have (the last acknowledged one, or a rename in flight at the kill). */
@@ -84,9 +84,9 @@ async function load(
           false,
         )
         if (answer?.status === 201) {
-          acked.contact.set(idOf(answer.json), message)
+          acked.messages.set(idOf(answer.json), message)
           count++
-        } else if (answer && !stop) throw new Error(`contact: ${answer.status}`)
+        } else if (answer && !stop) throw new Error(`message: ${answer.status}`)
       } else if (kind === 2) {
         const title = `Durable project ${tag}`
         const answer = await send(
@@ -151,7 +151,7 @@ async function verify(server: ChildServer, acked: Acknowledged): Promise<number>
     const me = await call(server, 'GET', '/api/auth/me', { token: old })
     if (me.status !== 200) missing.push(`session ${index + 1} (${me.status})`)
   }
-  const contact = new Map(
+  const stored = new Map(
     records(await call(server, 'GET', '/api/contact', { token })).map((row) => [
       Number(row.id),
       row,
@@ -163,8 +163,8 @@ async function verify(server: ChildServer, acked: Acknowledged): Promise<number>
   const timeline = new Map(
     records(await call(server, 'GET', '/api/timeline')).map((row) => [Number(row.id), row]),
   )
-  for (const [id, message] of acked.contact) {
-    if (contact.get(id)?.message !== message) missing.push(`contact ${id}`)
+  for (const [id, message] of acked.messages) {
+    if (stored.get(id)?.message !== message) missing.push(`message ${id}`)
   }
   for (const [id, title] of acked.projects) {
     const row = projects.get(id)
@@ -184,7 +184,7 @@ async function verify(server: ChildServer, acked: Acknowledged): Promise<number>
   expect(missing).toEqual([])
   return (
     acked.sessions.length +
-    acked.contact.size +
+    acked.messages.size +
     acked.projects.size +
     acked.timeline.size +
     [...acked.renamed.values()].reduce((sum, rename) => sum + rename.slugs.length, 0)
@@ -195,7 +195,7 @@ async function killCycles(databaseUrl: string) {
   const dir = tempDir('durability')
   const dataDir = join(dir, 'data')
   const acked: Acknowledged = {
-    contact: new Map(),
+    messages: new Map(),
     projects: new Map(),
     timeline: new Map(),
     renamed: new Map(),
@@ -231,7 +231,7 @@ async function killCycles(databaseUrl: string) {
   expect(await server.process.exited).toBe(0)
   if (!databaseUrl) expect(existsSync(join(dataDir, 'portfolio.lock'))).toBe(false)
   console.log(
-    `[durability ${databaseUrl ? 'postgres' : 'pglite'}] ${figures.join('; ')}; total ${acked.contact.size} messages, ${acked.projects.size} projects (${acked.renamed.size} renamed), ${acked.timeline.size} events`,
+    `[durability ${databaseUrl ? 'postgres' : 'pglite'}] ${figures.join('; ')}; total ${acked.messages.size} messages, ${acked.projects.size} projects (${acked.renamed.size} renamed), ${acked.timeline.size} events`,
   )
 }
 

@@ -613,7 +613,7 @@ describe('what does not make a request skip the cache', () => {
 
   test('private answers are still never kept: the admin’s reads, sign-in, the login page', async () => {
     const app = instance(true)
-    for (const path of ['/api/contact', '/api/auth/me', '/trpc/contact.list', '/login']) {
+    for (const path of ['/api/contact', '/api/auth/me', '/trpc/messages.list', '/login']) {
       const answer = await call(app, 'GET', path, { token })
       expect(answer.status, path).toBe(200)
       expect(answer.headers.get('cache-control'), path).toBe('no-store')

@@ -7,15 +7,15 @@ setDefaultTimeout(20_000)
 
 let t: TestApp
 let token: string
-let ids: { project: number; event: number; contact: number }
+let ids: { project: number; event: number; message: number }
 
 beforeAll(async () => {
   t = await createTestApp()
   token = await t.login()
   const project = await t.request('POST', '/api/projects', { token, body: sample.project() })
   const event = await t.request('POST', '/api/timeline', { token, body: sample.event() })
-  const contact = await t.request('POST', '/api/contact', { body: sample.contact() })
-  ids = { project: project.id, event: event.id, contact: contact.id }
+  const message = await t.request('POST', '/api/contact', { body: sample.message() })
+  ids = { project: project.id, event: event.id, message: message.id }
 }, 30_000)
 afterAll(() => t.close())
 
@@ -55,7 +55,7 @@ describe('unknown ids', () => {
     expect(await t.snapshot()).toEqual(before)
   })
 
-  test('contact: DELETE', async () => {
+  test('message: DELETE', async () => {
     const before = await t.snapshot()
     expect404(await t.request('DELETE', `/api/contact/${missing}`, { token }), 'Message not found.')
     expect(await t.snapshot()).toEqual(before)
@@ -70,8 +70,8 @@ describe('unknown ids', () => {
     expect404(
       await t.request('PUT', `/api/projects/${ids.project}`, { token, body: sample.project() }),
     )
-    expect((await t.request('DELETE', `/api/contact/${ids.contact}`, { token })).status).toBe(204)
-    expect404(await t.request('DELETE', `/api/contact/${ids.contact}`, { token }))
+    expect((await t.request('DELETE', `/api/contact/${ids.message}`, { token })).status).toBe(204)
+    expect404(await t.request('DELETE', `/api/contact/${ids.message}`, { token }))
   })
 
   test('the 404 needs the token first: without it, a 401', async () => {

@@ -90,11 +90,11 @@ describe('each public page has a card', () => {
     expect(head.headers.get('content-type')).toBe('image/png')
     expect((await head.arrayBuffer()).byteLength).toBe(0)
 
-    const post = await t.app.handle(
+    const note = await t.app.handle(
       new Request(`http://localhost/og/projects/${project.slug}.png`, { method: 'POST' }),
     )
-    expect(post.status).toBe(405)
-    expect(post.headers.get('allow')).toBe('GET, HEAD')
+    expect(note.status).toBe(405)
+    expect(note.headers.get('allow')).toBe('GET, HEAD')
   })
 
   test('the card shows the project’s first uploaded image', async () => {

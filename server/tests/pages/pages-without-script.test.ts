@@ -1,5 +1,5 @@
 /**
- * The public pages work without script: the contact form posts to its page
+ * The public pages work without script: the contact form submits to its page
  * and is answered with the page (the success text, or the failure text and
  * what was typed), each showing of the form carries its own form token, the
  * timeline's tabs are links to the page with that tab selected, search is a
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { contactMessages } from '../../../src/domain/contact-form'
+import { contactFormTexts } from '../../../src/domain/contact-form'
 import { createTestApp, type TestApp } from '../support/harness'
 
 const SITE = 'https://ada.example'
@@ -50,8 +50,8 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => t.close())
 
-/** Posts the contact form as a browser without script does. */
-function post(fields: Record<string, string>) {
+/** Notes the contact form as a browser without script does. */
+function submit(fields: Record<string, string>) {
   return t.request('POST', '/contact-me', {
     raw: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -64,7 +64,7 @@ async function messages() {
 }
 
 describe('the contact form without script', () => {
-  test('the page is a form that posts to itself, with a form token of its own each time', async () => {
+  test('the page is a form that submits to itself, with a form token of its own each time', async () => {
     const first = await t.request('GET', '/contact-me')
     expect(first.status).toBe(200)
     const form = /<form [^>]*>/.exec(first.text.slice(first.text.indexOf('Contact Me.')))?.[0]
@@ -77,10 +77,10 @@ describe('the contact form without script', () => {
     expect(tokenIn((await t.request('GET', '/contact-me')).text)).not.toBe(firstToken)
   })
 
-  test('a post answers with the page and the success text; the message is in the inbox, not spam', async () => {
+  test('a submission answers with the page and the success text; the message is in the inbox, not spam', async () => {
     const shown = await t.request('GET', '/contact-me')
     t.clock.advance(10_000)
-    const answer = await post({
+    const answer = await submit({
       name: 'Charles',
       email: 'charles@example.com',
       message: 'About the engine',
@@ -90,7 +90,7 @@ describe('the contact form without script', () => {
     expect(answer.status).toBe(200)
     expect(answer.headers.get('content-type')).toContain('text/html')
     expect(answer.headers.get('cache-control')).toBe('no-store')
-    expect(answer.text).toContain(contactMessages.success)
+    expect(answer.text).toContain(contactFormTexts.success)
     expect(answer.text).toContain('Contact Me.')
     // The three fields are cleared, as after a send with script.
     expect(answer.text).not.toContain('charles@example.com')
@@ -99,27 +99,27 @@ describe('the contact form without script', () => {
     expect(sent?.status).toBe('unread')
   })
 
-  test('a post the server refuses answers with the failure text and what was typed', async () => {
-    const answer = await post({
+  test('a submission the server refuses answers with the failure text and what was typed', async () => {
+    const answer = await submit({
       name: 'Mary',
       email: 'not an address',
       message: 'Kept <b>here</b>',
       form_token: '',
     })
     expect(answer.status).toBe(400)
-    expect(answer.text).toContain(contactMessages.failed)
+    expect(answer.text).toContain(contactFormTexts.failed)
     expect(answer.text).toContain('value="Mary"')
     expect(answer.text).toContain('value="not an address"')
     expect(answer.text).toContain('Kept &lt;b&gt;here&lt;/b&gt;')
     expect((await messages()).some((row) => row.name === 'Mary')).toBe(false)
   })
 
-  test('a post with the wrong type of body is refused the same way', async () => {
+  test('a submission with the wrong type of body is refused the same way', async () => {
     const answer = await t.request('POST', '/contact-me', {
       body: { name: 'Json', email: 'json@example.com', message: 'Hello' },
     })
     expect(answer.status).toBe(400)
-    expect(answer.text).toContain(contactMessages.failed)
+    expect(answer.text).toContain(contactFormTexts.failed)
   })
 
   test('other methods find nothing', async () => {

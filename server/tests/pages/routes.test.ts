@@ -110,6 +110,6 @@ test('every path of the table is listed once', () => {
 
 test('only the pages count as page views', () => {
   const pages = routes.filter((route) => route.analytics === 'page').map((route) => route.path)
-  // The contact page apart: its form posts to it (server/http/pages/contact.ts).
+  // The contact page apart: its form submits to it (server/http/pages/contact.ts).
   expect(pages).toEqual(['/contact-me', '/*'])
 })

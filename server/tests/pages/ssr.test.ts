@@ -19,6 +19,7 @@ import {
 } from '@tanstack/react-router'
 import { createElement, type ReactNode } from 'react'
 import { z } from 'zod'
+import { SPECULATION_RULES } from '../../../client/lib/islands-document'
 import { THEME_SCRIPT } from '../../../client/lib/theme-script'
 import { createRouter } from '../../../client/router'
 import { pageAddresses } from '../../http/pages/addresses'
@@ -53,6 +54,12 @@ const viteManifest = {
   'routes/admin/index.tsx?tsr-split=component---loader': { file: 'assets/admin-a1.js' },
 }
 
+/** The islands build (vite.islands.config.ts) as the server sees it: its loader. */
+const islandsManifest = {
+  'islands/loader.ts': { file: 'assets/islands-l1.js', src: 'islands/loader.ts', isEntry: true },
+  'islands/contact-form.tsx': { file: 'assets/island-contact-form-f1.js', isDynamicEntry: true },
+}
+
 /** The entry's stylesheet in the stub build: small, so it is written into each page. */
 const stubCss = '.intro{color:#0f172a}'
 
@@ -60,6 +67,7 @@ function stubDist(): string {
   const dir = join(tmpdir(), `portfolio-ssr-dist-${process.pid}`)
   mkdirSync(join(dir, '.vite'), { recursive: true })
   writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(viteManifest))
+  writeFileSync(join(dir, '.vite', 'islands.json'), JSON.stringify(islandsManifest))
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>dev shell</title>')
   mkdirSync(join(dir, 'assets'), { recursive: true })
   writeFileSync(join(dir, 'assets', 'index-c1.css'), stubCss)
@@ -254,7 +262,7 @@ describe('each public page arrives rendered, with its meta tags', () => {
       tags: ['Engines'],
       status: 'published',
     }
-    const covered = await t.request('POST', '/api/posts', {
+    const covered = await t.request('POST', '/api/notes', {
       token,
       body: { ...note, title: 'Weaving Patterns', cover_url: '/img/loom.png' },
     })
@@ -286,7 +294,7 @@ describe('each public page arrives rendered, with its meta tags', () => {
     expect(Date.parse(String(posting.datePublished))).not.toBeNaN()
 
     // Without a cover: the card alone.
-    await t.request('POST', '/api/posts', { token, body: { ...note, title: 'Plain Note' } })
+    await t.request('POST', '/api/notes', { token, body: { ...note, title: 'Plain Note' } })
     const plain = jsonLdOfType(
       readPage((await t.request('GET', '/notes/plain-note')).text),
       'BlogPosting',
@@ -294,7 +302,7 @@ describe('each public page arrives rendered, with its meta tags', () => {
     expect(plain.image).toEqual([expect.objectContaining({ '@type': 'ImageObject' })])
 
     // Deleted (to the Trash): its page is a 404 without JSON-LD.
-    await t.request('DELETE', `/api/posts/${covered.body.id}`, { token })
+    await t.request('DELETE', `/api/notes/${covered.body.id}`, { token })
     const gone = await t.request('GET', '/notes/weaving-patterns')
     expect(gone.status).toBe(404)
     expect(
@@ -533,6 +541,9 @@ describe('status codes', () => {
     expect(page.text).toContain('Try again')
     expect(page.text).toContain('Go back home')
     expect(response.text).toContain('<header')
+    // A document: its island loader reloads it on Try again (client/islands/loader.ts).
+    expect(response.text).toMatch(/<button[^>]*data-reload=""[^>]*>Try again<\/button>/)
+    expect(response.text).toMatch(/<a[^>]*href="\/"[^>]*>Go back home<\/a>/)
   })
 
   test('HEAD answers like GET without a body', async () => {
@@ -563,40 +574,54 @@ describe('status codes', () => {
 })
 
 describe('scripts, data and the content security policy', () => {
-  test('the page starts the built entry after its first paint, with its stylesheet written in, and its route chunk with it', async () => {
-    const home = await t.request('GET', '/')
-    expect(home.text).toContain(
+  test('a public page runs the island loader: no router bootstrap, no loader data, no app entry', async () => {
+    const loader =
+      '<script type="module" src="/assets/islands-l1.js" data-islands-loader="" data-app="/assets/index-e1.js" data-css="/assets/index-c1.css"></script>'
+    for (const path of ['/', '/projects', `/projects/${project.slug}`, '/contact-me', '/nope']) {
+      const response = await t.request('GET', path)
+      expect(response.text, path).toContain(loader)
+      expect(response.text, path).toContain(
+        `<script type="speculationrules">${SPECULATION_RULES}</script>`,
+      )
+      const scripts = readPage(response.text).inlineScripts
+      // The theme's and the speculation rules: nothing of the router's, no data.
+      expect(scripts, path).toEqual([THEME_SCRIPT, SPECULATION_RULES])
+      expect(response.text, path).not.toContain('$_TSR')
+      expect(response.text, path).not.toContain('/assets/index-e1.js"></script>')
+      expect(response.text, path).not.toContain('/assets/slug-s1.js')
+      expect(response.text, path).not.toContain('modulepreload')
+      // Its own stylesheet written in, as before.
+      expect(response.text).toMatch(
+        new RegExp(`<style[^>]*>${stubCss.replace(/[{}#]/g, '\\$&')}</style>`),
+      )
+      expect(response.text).not.toContain('<link rel="stylesheet"')
+    }
+    // The sign-in page stays the app: the boot script of its entry, after the first paint.
+    const login = await t.request('GET', '/login')
+    expect(login.text).toContain(
       `<script type="module">${entryBootScript('/assets/index-e1.js', ['/assets/index-c1.css'])}</script>`,
     )
-    // Fetched after the largest paint, so never preloaded.
-    expect(home.text).not.toContain('<link rel="modulepreload" href="/assets/index-e1.js"')
-    expect(home.text).toMatch(
-      new RegExp(`<style[^>]*>${stubCss.replace(/[{}#]/g, '\\$&')}</style>`),
-    )
-    expect(home.text).not.toContain('<link rel="stylesheet"')
-    expect(home.text).not.toContain('/assets/slug-s1.js')
-    expect(home.text).not.toContain('/assets/admin-a1.js')
-
-    const detail = await t.request('GET', `/projects/${project.slug}`)
-    // Imported by the boot script with the entry: a modulepreload would fetch the entry early.
-    expect(detail.text).toContain(
-      `<script type="module">${routeChunksScript(['/assets/slug-s1.js', '/assets/icons-i1.js'])}</script>`,
-    )
-    expect(detail.text).not.toContain('rel="modulepreload"')
+    expect(login.text).not.toContain('data-islands-loader')
+    expect(login.text).not.toContain('speculationrules')
   })
 
-  test("the loaders' data is in the page for the browser to hydrate, the profile once", async () => {
+  test('the app keeps its route chunks beside the entry (the manifest the admin pages use)', async () => {
+    const routes = await loadRouterManifest(viteManifest, createRouter({ siteUrl: SITE }))
+    const detail = routes.routes['/projects/$slug']?.scripts ?? []
+    expect(detail.map((script) => script.children)).toContain(
+      routeChunksScript(['/assets/slug-s1.js', '/assets/icons-i1.js']),
+    )
+  })
+
+  test('the loaders ran on the server: a public page is its content, with no data for a browser to hydrate', async () => {
     const response = await t.request('GET', '/projects')
-    const data = readPage(response.text).inlineScripts.join('\n')
-    expect(data).toContain('dehydratedData')
-    expect(data).toMatch(/projects:(\$R\[\d+\]=)?\[/)
-    expect(data).toContain('A mechanical calculator for polynomial tables.')
-    expect(data).toContain(`siteUrl:"${SITE}"`)
-    // The root's data (the header and footer read it); a page's own loader keeps a summary.
-    expect(data.match(/birth_year:/g)).toHaveLength(1)
-    // Its About text as HTML only: the Markdown source is never shown on a public page.
-    expect(data).toContain('bio_html:')
-    expect(data).not.toMatch(/[{,]bio:/)
+    const page = readPage(response.text)
+    expect(page.text).toContain('A mechanical calculator for polynomial tables.')
+    const scripts = page.inlineScripts.join('\n')
+    expect(scripts).not.toContain('dehydratedData')
+    expect(scripts).not.toContain('birth_year')
+    // Its About text as HTML only: the Markdown source is never in a public page.
+    expect(response.text).not.toMatch(/[{,]&quot;bio&quot;:/)
   })
 
   test('the home page holds only the featured projects: not the data of every other project', async () => {
@@ -614,11 +639,8 @@ describe('scripts, data and the content security policy', () => {
     })
     expect(other.status).toBe(201)
     const home = await t.request('GET', '/')
-    const data = readPage(home.text).inlineScripts.join('\n')
-    expect(data).toMatch(/featured:(\$R\[\d+\]=)?\[/)
-    expect(data).toContain('Difference Engine')
+    expect(home.text).toContain('Difference Engine')
     expect(home.text).not.toContain('Unfeatured Loom')
-    expect(data).not.toMatch(/projects:(\$R\[\d+\]=)?\[/)
     // The list page still has it.
     expect((await t.request('GET', '/projects')).text).toContain('Unfeatured Loom')
     expect((await t.request('DELETE', `/api/projects/${other.body.id}`, { token })).status).toBe(
@@ -665,11 +687,12 @@ describe('scripts, data and the content security policy', () => {
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the injection this test is about
       createElement('script', { dangerouslySetInnerHTML: { __html: injected } })
     const routeTree = root.addChildren([
-      createRoute({ getParentRoute: () => root, path: '/', component: stray }),
+      // The app's pages (the admin's): a public page writes no router script at all (above).
+      createRoute({ getParentRoute: () => root, path: '/admin', component: stray }),
       // Data that settles after the page is rendered: the router streams it in scripts of its own.
       createRoute({
         getParentRoute: () => root,
-        path: '/later',
+        path: '/admin/later',
         loader: () => ({
           later: new Promise<string>((resolve) => setTimeout(() => resolve('later data'), 20)),
         }),
@@ -679,7 +702,7 @@ describe('scripts, data and the content security policy', () => {
     const renderer = pageRenderer(() =>
       createTanStackRouter({ routeTree, scrollRestoration: true }),
     )
-    for (const path of ['/', '/later']) {
+    for (const path of ['/admin', '/admin/later']) {
       const page = await renderer.render(path)
       expect(page.status, path).toBe(200)
       const csp = page.headers['content-security-policy'] ?? ''
@@ -696,7 +719,7 @@ describe('scripts, data and the content security policy', () => {
       ).toBe(true)
       for (const source of routers) expect(allowed(source), `${path}: ${source}`).toBe(true)
     }
-    const later = await renderer.render('/later')
+    const later = await renderer.render('/admin/later')
     expect(later.html).toContain('later data')
   })
 

@@ -55,32 +55,32 @@ let token: string
 beforeAll(async () => {
   t = await createTestApp({ ssr: true, siteUrl: SITE, distDir: stubDist(), cache: true })
   token = await t.login()
-  const post = async (path: string, body: Record<string, unknown>) => {
+  const postTo = async (path: string, body: Record<string, unknown>) => {
     const r = await t.request('POST', path, { token, body })
     expect(r.status).toBe(201)
   }
   // Created last first: a new row comes first in the manual order.
-  await post('/api/projects', {
+  await postTo('/api/projects', {
     ...sample.project('Second Shown'),
     website_url: 'https://second.example/',
   })
-  await post('/api/projects', {
+  await postTo('/api/projects', {
     ...sample.project('Secret Draft'),
     is_published: false,
   })
-  await post('/api/projects', {
+  await postTo('/api/projects', {
     ...sample.project('First Shown'),
     repo_url: 'https://github.com/ada/first',
     role: 'Lead developer',
     period: 'Spring 2025',
     tags: ['TypeScript', 'PostgreSQL'],
   })
-  await post('/api/timeline', {
+  await postTo('/api/timeline', {
     ...sample.event('State University'),
     position: 'BSc Computer Science',
     event_type: 'education',
   })
-  await post('/api/timeline', {
+  await postTo('/api/timeline', {
     title: 'Acme Corp',
     start_date: 'Jun 2024',
     end_date: 'Aug 2024',
@@ -297,7 +297,7 @@ describe('/cv.pdf, generated', () => {
       },
     })
     expect(saved.status).toBe(200)
-    const note = await t.request('POST', '/api/posts', {
+    const note = await t.request('POST', '/api/notes', {
       token,
       body: { title: 'A live note', summary: 'About it.', body: 'Text.', status: 'published' },
     })

@@ -53,30 +53,30 @@ describe('dates between the site and JSON Resume', () => {
 
 describe('GET /resume.json', () => {
   beforeAll(async () => {
-    const post = async (path: string, body: Record<string, unknown>) =>
+    const postTo = async (path: string, body: Record<string, unknown>) =>
       expect((await t.request('POST', path, { token, body })).status).toBe(201)
-    await post('/api/timeline', {
+    await postTo('/api/timeline', {
       title: 'Acme Corp',
       start_date: 'Jun 2024',
       end_date: 'Aug 2024',
       position: 'Intern',
       description: ['Built the billing export'],
     })
-    await post('/api/timeline', { title: 'Odd Dates Ltd', start_date: 'Spring 2025' })
-    await post('/api/timeline', {
+    await postTo('/api/timeline', { title: 'Odd Dates Ltd', start_date: 'Spring 2025' })
+    await postTo('/api/timeline', {
       ...sample.event('Test University'),
       start_date: 'Sep 2022',
       position: 'BSc Computer Science',
       event_type: 'education',
     })
-    await post('/api/projects', {
+    await postTo('/api/projects', {
       ...sample.project('Portfolio Site'),
       website_url: 'https://ada.example/',
       tags: ['Bun', 'React'],
       role: 'Author',
       period: '2025',
     })
-    await post('/api/projects', { ...sample.project('Hidden Draft'), is_published: false })
+    await postTo('/api/projects', { ...sample.project('Hidden Draft'), is_published: false })
   })
 
   test('is valid against the JSON Resume schema and holds the content', async () => {

@@ -20,7 +20,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => t.close())
 
-const samplePost = () => ({
+const sampleNote = () => ({
   title: 'A note',
   summary: 'What it says.',
   body: 'Text.',
@@ -129,8 +129,8 @@ const cases: {
   {
     what: 'note title',
     method: 'POST',
-    path: '/api/posts',
-    body: samplePost(),
+    path: '/api/notes',
+    body: sampleNote(),
     field: 'title',
     max: limits.title,
     label: 'Title',
@@ -138,8 +138,8 @@ const cases: {
   {
     what: 'note summary',
     method: 'POST',
-    path: '/api/posts',
-    body: samplePost(),
+    path: '/api/notes',
+    body: sampleNote(),
     field: 'summary',
     max: limits.shortText,
     label: 'Summary',
@@ -147,8 +147,8 @@ const cases: {
   {
     what: 'note body',
     method: 'POST',
-    path: '/api/posts',
-    body: samplePost(),
+    path: '/api/notes',
+    body: sampleNote(),
     field: 'body',
     max: limits.longText,
     label: 'Body',
@@ -289,10 +289,10 @@ describe('the owner’s time zone', () => {
       token,
       body: { time_zone: 'America/New_York' },
     })
-    const r = await t.request('POST', '/api/posts', {
+    const r = await t.request('POST', '/api/notes', {
       token,
       body: {
-        ...samplePost(),
+        ...sampleNote(),
         status: 'published',
         published_at: '2099-03-01T09:30:00-05:00',
       },

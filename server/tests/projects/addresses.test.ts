@@ -57,8 +57,8 @@ describe('addresses from titles', () => {
   })
 
   test('a note: accents and Cyrillic the same way', async () => {
-    expect((await write('POST', '/api/posts', note('Über Café'), 201)).body.slug).toBe('ueber-cafe')
-    expect((await write('POST', '/api/posts', note('Привет мир'), 201)).body.slug).toBe(
+    expect((await write('POST', '/api/notes', note('Über Café'), 201)).body.slug).toBe('ueber-cafe')
+    expect((await write('POST', '/api/notes', note('Привет мир'), 201)).body.slug).toBe(
       'привет-мир',
     )
   })
@@ -159,19 +159,19 @@ describe('an address the owner chooses', () => {
   })
 
   test('a note: edited address, the former one answers, a taken one is refused', async () => {
-    const first = await write('POST', '/api/posts', note('First Steps'), 201)
-    const second = await write('POST', '/api/posts', note('Second Steps'), 201)
+    const first = await write('POST', '/api/notes', note('First Steps'), 201)
+    const second = await write('POST', '/api/notes', note('Second Steps'), 201)
     const edited = await write(
       'PUT',
-      `/api/posts/${first.id}`,
+      `/api/notes/${first.id}`,
       note('First Steps', { slug: 'steps' }),
       200,
     )
     expect(edited.body.slug).toBe('steps')
-    const old = await t.request('GET', '/api/posts/first-steps')
+    const old = await t.request('GET', '/api/notes/first-steps')
     expect(old.status).toBe(200)
     expect(old.body.slug).toBe('steps')
-    const taken = await t.request('PUT', `/api/posts/${second.id}`, {
+    const taken = await t.request('PUT', `/api/notes/${second.id}`, {
       token,
       body: note('Second Steps', { slug: 'first-steps' }),
     })

@@ -232,10 +232,10 @@ describe('no cover for what nobody may see', () => {
     const moved = await t.request('GET', `/covers/projects/${project.slug}.svg`)
     expect(moved.status).toBe(301)
     expect(moved.headers.get('location')).toBe(projectCoverUrl(renamed.body as Cover))
-    const post = await t.app.handle(
+    const note = await t.app.handle(
       new Request(`http://localhost/covers/projects/${renamed.body.slug}.svg`, { method: 'POST' }),
     )
-    expect(post.status).toBe(405)
-    expect(post.headers.get('allow')).toBe('GET, HEAD')
+    expect(note.status).toBe(405)
+    expect(note.headers.get('allow')).toBe('GET, HEAD')
   })
 })

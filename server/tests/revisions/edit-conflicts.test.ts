@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { posts, profile, projects, timelineEvents } from '../../db/schema'
+import { notes, profile, projects, timelineEvents } from '../../db/schema'
 import { createTestApp, sample, type TestApp } from '../support/harness'
 
 setDefaultTimeout(60_000)
@@ -30,7 +30,7 @@ const profileBody = {
   photo_url: '/profile.svg',
 }
 
-const postBody = {
+const noteBody = {
   title: 'A note',
   summary: 'What it is about.',
   body: 'Some text.',
@@ -88,8 +88,8 @@ const kinds: Kind[] = [
   {
     name: 'note',
     create: async () => {
-      const r = await t.request('POST', '/api/posts', { token, body: postBody })
-      return { read: `/api/posts/${r.body.slug}`, write: `/api/posts/${r.id}`, body: postBody }
+      const r = await t.request('POST', '/api/notes', { token, body: noteBody })
+      return { read: `/api/notes/${r.body.slug}`, write: `/api/notes/${r.id}`, body: noteBody }
     },
     changeA: { summary: 'Changed in tab A.' },
     changeB: { body: 'Changed in tab B.' },
@@ -97,8 +97,8 @@ const kinds: Kind[] = [
       (
         await t.db
           .select()
-          .from(posts)
-          .where(eq(posts.id, id ?? 0))
+          .from(notes)
+          .where(eq(notes.id, id ?? 0))
       )[0],
   },
   {
@@ -277,7 +277,7 @@ describe('the API reference', () => {
     for (const [path, method] of [
       ['/api/projects/{id}', 'put'],
       ['/api/timeline/{id}', 'put'],
-      ['/api/posts/{id}', 'put'],
+      ['/api/notes/{id}', 'put'],
       ['/api/profile', 'put'],
     ] as const) {
       const operation = document.paths[path]?.[method]

@@ -74,7 +74,7 @@ describe('8 clients searching in a loop', () => {
       const body = Array.from({ length: 1200 }, (_, i) => words[(i * 7 + n) % words.length]).join(
         ' ',
       )
-      const r = await t.request('POST', '/api/posts', {
+      const r = await t.request('POST', '/api/notes', {
         token,
         body: {
           title: `Note ${n} ${words[n % 10]}`,

@@ -1,6 +1,6 @@
 /**
  * Site search (`GET /api/search?q=`): PostgreSQL full-text search over
- * projects, posts and the timeline on both databases — stemming, ranking by
+ * projects, notes and the timeline on both databases — stemming, ranking by
  * weight (a title match first), snippets with the match marked and
  * everything else escaped, only public content for everyone, and the
  * query's bounds.
@@ -32,14 +32,14 @@ beforeAll(async () => {
     long_description: 'Unpublished kayaking project.',
     is_published: false,
   })
-  await write('/api/posts', {
+  await write('/api/notes', {
     title: 'Kayaking the fjords',
     summary: 'A week of paddling <script>alert(1)</script> & camping, "3 < 4".',
     body: 'We went kayaking every day. Kayaks are <b>great</b>.',
     tags: ['Travel'],
     status: 'published',
   })
-  await write('/api/posts', {
+  await write('/api/notes', {
     title: 'Kayaking draft note',
     summary: 'Not yet.',
     body: 'Secret kayaking plans.',
@@ -67,20 +67,20 @@ describe('search', () => {
   test('finds every kind, by stem, ranked: the title match first', async () => {
     const results = await search('kayak')
     expect(results.map((r) => [r.kind, r.title, r.url])).toEqual([
-      ['post', 'Kayaking the fjords', '/notes/kayaking-the-fjords'],
+      ['note', 'Kayaking the fjords', '/notes/kayaking-the-fjords'],
       ['timeline', 'Kayak club', '/#timeline-title'],
       ['project', 'Orbital Tracker', '/projects/orbital-tracker'],
     ])
   })
 
   test('snippets mark the match and escape everything else', async () => {
-    const [post] = await search('paddling')
-    expect(post?.title).toBe('Kayaking the fjords')
-    expect(post?.snippet).toContain('<mark>paddling</mark>')
-    expect(post?.snippet).toContain('3 &lt; 4')
-    expect(post?.snippet).not.toContain('<script')
-    expect(post?.snippet).toContain('&amp;')
-    const withoutMarks = String(post?.snippet).replace(/<\/?mark>/g, '')
+    const [note] = await search('paddling')
+    expect(note?.title).toBe('Kayaking the fjords')
+    expect(note?.snippet).toContain('<mark>paddling</mark>')
+    expect(note?.snippet).toContain('3 &lt; 4')
+    expect(note?.snippet).not.toContain('<script')
+    expect(note?.snippet).toContain('&amp;')
+    const withoutMarks = String(note?.snippet).replace(/<\/?mark>/g, '')
     expect(withoutMarks).not.toMatch(/[<>]/)
   })
 
@@ -115,7 +115,7 @@ describe('search', () => {
 
 describe('snippets read as text', () => {
   test("Markdown's syntax and link URLs stay out of the passage", async () => {
-    const r = await t.request('POST', '/api/posts', {
+    const r = await t.request('POST', '/api/notes', {
       token,
       body: {
         title: 'Marked up',

@@ -125,7 +125,7 @@ describe('what is recorded', () => {
     expect(image.status).toBe(201)
     await call('PATCH', `/api/media/${image.id}`, { alt: 'a black square' })
     await call('DELETE', `/api/media/${image.id}`)
-    await t.request('POST', '/api/contact', { body: sample.contact() })
+    await t.request('POST', '/api/contact', { body: sample.message() })
     const messages = await call('GET', '/api/contact')
     const message = messages.list.filter(isRecord)[0]
     await call('PATCH', `/api/contact/${message?.id}`, { status: 'read' })
@@ -145,8 +145,8 @@ describe('what is recorded', () => {
       'media.upload',
       'media.updateAlt',
       'media.delete',
-      'contact.setStatus',
-      'contact.delete',
+      'messages.setStatus',
+      'messages.delete',
     ])
     const byAction = (action: string) => stored.filter((row) => row.action === action)
     const [create, ...updates] = stored
@@ -174,9 +174,9 @@ describe('what is recorded', () => {
     expect(uploaded?.details).toMatchObject({ id: image.id, content_type: 'image/jpeg' })
     expect(uploaded?.details.file).toEqual({ bytes: expect.any(Number) })
     expect(byAction('media.updateAlt')[0]?.details.fields).toEqual(['alt'])
-    expect(byAction('contact.setStatus')[0]?.details.fields).toEqual(['status'])
+    expect(byAction('messages.setStatus')[0]?.details.fields).toEqual(['status'])
     // A message is named by its id only: the sender's name does not outlive the message here.
-    expect(byAction('contact.delete')[0]?.target).toBe(`message ${message?.id}`)
+    expect(byAction('messages.delete')[0]?.target).toBe(`message ${message?.id}`)
     // Names of what changed, never what was typed into them.
     const text = JSON.stringify(stored)
     for (const typed of ['Audited headline', 'a black square', 'Engineer', 'Rust', 'Grace']) {
@@ -195,28 +195,32 @@ describe('what is recorded', () => {
       tags: ['Audit'],
       status: 'draft',
     }
-    const post = await call('POST', '/api/posts', note)
-    expect(post.status).toBe(201)
-    await call('PUT', `/api/posts/${post.id}`, { ...note, summary: 'Typed summary', tags: [] })
-    await call('DELETE', `/api/posts/${post.id}`)
-    await call('POST', `/api/trash/post/${post.id}/restore`)
+    const created = await call('POST', '/api/notes', note)
+    expect(created.status).toBe(201)
+    await call('PUT', `/api/notes/${created.id}`, { ...note, summary: 'Typed summary', tags: [] })
+    await call('DELETE', `/api/notes/${created.id}`)
+    await call('POST', `/api/trash/note/${created.id}/restore`)
 
     const stored = await rows()
     expect(stored.map((row) => row.action)).toEqual([
-      'posts.create',
-      'posts.update',
-      'posts.delete',
+      'notes.create',
+      'notes.update',
+      'notes.delete',
       'trash.restore',
     ])
     expect(stored[0]).toMatchObject({
       actor: ADMIN.username,
-      target: `note ${post.id} "Audited Note"`,
+      target: `note ${created.id} "Audited Note"`,
     })
-    expect(stored[0]?.details).toEqual({ id: post.id, title: 'Audited Note' })
+    expect(stored[0]?.details).toEqual({ id: created.id, title: 'Audited Note' })
     // The columns that changed, never the search document derived from them.
     expect(stored[1]?.details.fields).toEqual(['summary', 'tags'])
-    expect(stored[2]?.target).toBe(`note ${post.id} "Audited Note"`)
-    expect(stored[3]?.details).toMatchObject({ kind: 'post', id: post.id, title: 'Audited Note' })
+    expect(stored[2]?.target).toBe(`note ${created.id} "Audited Note"`)
+    expect(stored[3]?.details).toMatchObject({
+      kind: 'note',
+      id: created.id,
+      title: 'Audited Note',
+    })
     expect(stored.map((row) => actionLabel(row.action))).toEqual([
       'Note created',
       'Note updated',
@@ -226,7 +230,7 @@ describe('what is recorded', () => {
     expect(JSON.stringify(stored)).not.toContain('Typed summary')
     const content = await call('GET', '/api/audit?group=content&limit=100')
     const listed = (content.body.entries as { action: string }[]).map((entry) => entry.action)
-    expect(listed).toEqual(expect.arrayContaining(['posts.create', 'posts.update', 'posts.delete']))
+    expect(listed).toEqual(expect.arrayContaining(['notes.create', 'notes.update', 'notes.delete']))
   })
 
   test('previews are not recorded; a CV, an import, a test alert and a restore are', async () => {
@@ -568,7 +572,7 @@ describe('every write has a kind and a name on the screen', () => {
     'auth.passkeyOptions',
     'auth.passkeyLogin',
     'auth.setup',
-    'contact.send',
+    'messages.send',
   ])
   const audited = endpoints
     .filter((endpoint) => endpoint.type === 'mutation' && endpoint.meta.audit)

@@ -12,15 +12,15 @@ import { ADMIN, createTestApp, sample, type TestApp, type TestResponse } from '.
 setDefaultTimeout(20_000)
 
 let t: TestApp
-let ids: { project: number; event: number; contact: number }
+let ids: { project: number; event: number; message: number }
 
 beforeAll(async () => {
   t = await createTestApp()
   const token = await t.login()
   const project = await t.request('POST', '/api/projects', { token, body: sample.project() })
   const event = await t.request('POST', '/api/timeline', { token, body: sample.event() })
-  const contact = await t.request('POST', '/api/contact', { body: sample.contact() })
-  ids = { project: project.id, event: event.id, contact: contact.id }
+  const message = await t.request('POST', '/api/contact', { body: sample.message() })
+  ids = { project: project.id, event: event.id, message: message.id }
 }, 30_000)
 afterAll(() => t.close())
 
@@ -46,7 +46,7 @@ const protectedRest: ProtectedCall[] = [
   { method: 'PUT', path: () => `/api/timeline/${ids.event}`, body: () => sample.event('Defaced') },
   { method: 'DELETE', path: () => `/api/timeline/${ids.event}` },
   { method: 'GET', path: () => '/api/contact' },
-  { method: 'DELETE', path: () => `/api/contact/${ids.contact}` },
+  { method: 'DELETE', path: () => `/api/contact/${ids.message}` },
   { method: 'POST', path: () => '/api/auth/logout' },
   { method: 'GET', path: () => '/api/auth/me' },
 ]
@@ -63,7 +63,7 @@ const protectedTrpc: ProtectedCall[] = [
     path: () => '/trpc/timeline.delete',
     body: () => ({ id: ids.event }),
   },
-  { method: 'GET', path: () => '/trpc/contact.list' },
+  { method: 'GET', path: () => '/trpc/messages.list' },
   { method: 'GET', path: () => '/trpc/auth.me' },
   { method: 'POST', path: () => '/trpc/markdown.preview', body: () => ({ markdown: '# Hi' }) },
 ]

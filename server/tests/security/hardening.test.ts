@@ -242,7 +242,7 @@ describe('single-line fields refuse control and format characters', () => {
 
   test('the contact form: a 400 naming the name field, nothing stored', async () => {
     for (const name of hostile) {
-      const r = await t.request('POST', '/api/contact', { body: { ...sample.contact(), name } })
+      const r = await t.request('POST', '/api/contact', { body: { ...sample.message(), name } })
       expect(r.status, JSON.stringify(name)).toBe(400)
       expect(r.body.fields, JSON.stringify(name)).toHaveProperty('name')
       expect(String((r.body.fields as Record<string, string>).name)).toStartWith('Name ')
@@ -262,7 +262,7 @@ describe('single-line fields refuse control and format characters', () => {
       ],
       ['/api/projects', 'description', { ...sample.project(), description: 'two\nlines' }],
       ['/api/timeline', 'title', { ...sample.event(), title: 'Event\r\nX' }],
-      ['/api/contact', 'email', { ...sample.contact(), email: 'a\u200b@example.com' }],
+      ['/api/contact', 'email', { ...sample.message(), email: 'a\u200b@example.com' }],
     ]
     for (const [path, field, body] of cases) {
       const r = await t.request('POST', path, { token, body })
@@ -275,7 +275,7 @@ describe('single-line fields refuse control and format characters', () => {
 
   test('multi-line fields keep line breaks, and refuse other controls', async () => {
     const kept = await t.request('POST', '/api/contact', {
-      body: { ...sample.contact(), message: 'Hello,\r\nsecond line\n\tindented' },
+      body: { ...sample.message(), message: 'Hello,\r\nsecond line\n\tindented' },
     })
     expect(kept.status).toBe(201)
     const project = await t.request('POST', '/api/projects', {
@@ -284,7 +284,7 @@ describe('single-line fields refuse control and format characters', () => {
     })
     expect(project.status).toBe(201)
     const refused = await t.request('POST', '/api/contact', {
-      body: { ...sample.contact(), message: 'Hello\u0007 \u202eevil' },
+      body: { ...sample.message(), message: 'Hello\u0007 \u202eevil' },
     })
     expect(refused.status).toBe(400)
     expect(refused.body.fields).toHaveProperty('message')
@@ -299,13 +299,13 @@ describe('single-line fields refuse control and format characters', () => {
         ['/api/projects', 'long_description', { ...sample.project(), long_description: `x${bad}` }],
         ['/api/projects', 'tags', { ...sample.project(), tags: [`t${bad}`] }],
         [
-          '/api/posts',
+          '/api/notes',
           'body',
-          { title: 'Post', summary: 's', body: `]]>${bad}]]>`, status: 'draft' },
+          { title: 'Note', summary: 's', body: `]]>${bad}]]>`, status: 'draft' },
         ],
-        ['/api/posts', 'title', { title: `P${bad}`, summary: 's', body: 'b', status: 'draft' }],
+        ['/api/notes', 'title', { title: `P${bad}`, summary: 's', body: 'b', status: 'draft' }],
         ['/api/timeline', 'position', { ...sample.event(), position: `R${bad}` }],
-        ['/api/contact', 'message', { ...sample.contact(), message: `Hi${bad}` }],
+        ['/api/contact', 'message', { ...sample.message(), message: `Hi${bad}` }],
       ]
       for (const [path, field, body] of cases) {
         const r = await t.request('POST', path, { token, body })

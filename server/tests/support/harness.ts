@@ -240,10 +240,7 @@ export async function snapshot(db: Database['db']) {
       .select()
       .from(schema.timelineEvents)
       .orderBy(schema.timelineEvents.id),
-    contact_messages: await db
-      .select()
-      .from(schema.contactMessages)
-      .orderBy(schema.contactMessages.id),
+    messages: await db.select().from(schema.messages).orderBy(schema.messages.id),
     admin_users: await db.select().from(schema.adminUsers).orderBy(schema.adminUsers.id),
     sessions: await db.select().from(schema.sessions).orderBy(schema.sessions.id),
     profile: await db.select().from(schema.profile),
@@ -258,7 +255,7 @@ export const sample = {
     long_description: 'A longer description of the project.',
   }),
   event: (title = 'Sample Event') => ({ title, start_date: 'Jan 2024' }),
-  contact: () => ({ name: 'Grace', email: 'grace@example.com', message: 'Hello there!' }),
+  message: () => ({ name: 'Grace', email: 'grace@example.com', message: 'Hello there!' }),
 }
 
 export async function createTestApp(
@@ -313,7 +310,7 @@ export async function createTestApp(
   const config: AppConfig = {
     sessionTtlMs: 7 * 86_400_000,
     sessionIdleMs: 86_400_000,
-    // Suites post many messages from one address; the limits have their own tests.
+    // Suites send many messages from one address; the limits have their own tests.
     contact: { perIp: 10_000, windowMs: 600_000, dailyCap: 100_000 },
     // Likewise searches (search-load.test.ts tests the limits).
     search: { perAddress: 10_000, windowMs: 60_000, concurrency: 2, perSecond: 10_000 },

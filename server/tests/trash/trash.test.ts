@@ -125,7 +125,7 @@ describe('a deleted timeline event', () => {
 
 describe('a deleted message', () => {
   test('leaves the inbox and comes back with its status', async () => {
-    const sent = await t.request('POST', '/api/contact', { body: sample.contact() })
+    const sent = await t.request('POST', '/api/contact', { body: sample.message() })
     expect(sent.status).toBe(201)
     const inbox = async () =>
       (await t.request('GET', '/api/contact', { token })).list.map((m) =>

@@ -1,4 +1,4 @@
-import { notificationStatusSchema } from '../../../src/schemas/contact'
+import { notificationStatusSchema } from '../../../src/schemas/message'
 import {
   notificationSettingsInput,
   notificationSettingsSchema,

@@ -28,7 +28,7 @@ export function AdminHeader() {
   const menuButton = useRef<HTMLButtonElement>(null)
   // The same query as the Messages screen: reading or archiving there updates the count here.
   const unread = useQuery({
-    ...trpc.contact.list.queryOptions(),
+    ...trpc.messages.list.queryOptions(),
     select: unreadCount,
   }).data
 
@@ -41,8 +41,8 @@ export function AdminHeader() {
       // The local sign-out below happens whatever the server said.
     } finally {
       clearToken()
-      // Private data (contact messages) must not outlive the session in memory.
-      queryClient.removeQueries(trpc.contact.pathFilter())
+      // Private data (messages) must not outlive the session in memory.
+      queryClient.removeQueries(trpc.messages.pathFilter())
       queryClient.removeQueries(trpc.notifications.pathFilter())
       setSigningOut(false)
     }

@@ -34,6 +34,7 @@ export const adminNavGroups = [
     entries: [
       { label: 'Profile', link: linkOptions({ to: '/admin/profile' }) },
       { label: 'Notes', link: linkOptions({ to: '/admin/notes' }) },
+      { label: 'Pages', link: linkOptions({ to: '/admin/pages' }) },
       { label: 'Media', link: linkOptions({ to: '/admin/media' }) },
       { label: 'CV', link: linkOptions({ to: '/admin/cv' }) },
       { label: 'Import', link: linkOptions({ to: '/admin/import' }) },
@@ -61,6 +62,7 @@ export const adminNavGroups = [
     label: 'Settings',
     entries: [
       { label: 'Appearance', link: linkOptions({ to: '/admin/appearance' }) },
+      { label: 'Navigation', link: linkOptions({ to: '/admin/navigation' }) },
       { label: 'Security', link: linkOptions({ to: '/admin/security' }) },
       {
         label: 'Notifications',

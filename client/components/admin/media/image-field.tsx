@@ -1,20 +1,5 @@
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core'
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable'
+import type { Announcements } from '@dnd-kit/core'
+import { arrayMove, useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useQuery } from '@tanstack/react-query'
 import { type CSSProperties, type ReactNode, useId, useMemo, useRef, useState } from 'react'
@@ -22,6 +7,7 @@ import { joinCommaList, splitCommaList } from '../../../../src/domain/comma-list
 import type { Media } from '../../../../src/schemas/media'
 import { useTrpc } from '../../../lib/trpc'
 import { smallButtonClass, TextField } from '../ui/form-controls'
+import { dragHandleClass, GripIcon, SortableFrame } from '../ui/sortable-list'
 import type { TextBinding } from '../ui/use-schema-form'
 import { LibraryDialog } from './library-dialog'
 import { occurrenceIds, thumbnailUrl } from './media-info'
@@ -133,10 +119,6 @@ function SortablePreviews({
   onChange: (urls: string[]) => void
 }) {
   const ids = occurrenceIds(urls)
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
   const position = (id: string | number) => ids.indexOf(String(id)) + 1
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up image ${position(active.id)} of ${ids.length}.`,
@@ -152,39 +134,26 @@ function SortablePreviews({
       `Moving was cancelled: image ${position(active.id)} stays where it was.`,
   }
 
-  function onDragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return
-    onChange(arrayMove(urls, position(active.id) - 1, position(over.id) - 1))
-  }
-
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable:
-            'To move an image, press Space or Enter, move it with the arrow keys, then press Space or Enter to drop it, or Escape to cancel.',
-        },
-      }}
+    <SortableFrame
+      ids={ids}
+      onMove={(from, to) => onChange(arrayMove(urls, from, to))}
+      announcements={announcements}
+      instructions="To move an image, press Space or Enter, move it with the arrow keys, then press Space or Enter to drop it, or Escape to cancel."
     >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ol aria-label="Images, in order (the first is the cover)" className="space-y-2">
-          {urls.map((url, index) => (
-            <SortableRow
-              key={ids[index]}
-              id={ids[index] ?? url}
-              index={index}
-              url={url}
-              media={byUrl.get(url)}
-              onRemove={() => onChange(urls.filter((_, other) => other !== index))}
-            />
-          ))}
-        </ol>
-      </SortableContext>
-    </DndContext>
+      <ol aria-label="Images, in order (the first is the cover)" className="space-y-2">
+        {urls.map((url, index) => (
+          <SortableRow
+            key={ids[index]}
+            id={ids[index] ?? url}
+            index={index}
+            url={url}
+            media={byUrl.get(url)}
+            onRemove={() => onChange(urls.filter((_, other) => other !== index))}
+          />
+        ))}
+      </ol>
+    </SortableFrame>
   )
 }
 
@@ -216,7 +185,7 @@ function SortableRow({
           {...sortable.attributes}
           {...sortable.listeners}
           aria-label={`Move image ${index + 1}`}
-          className="grid size-9 shrink-0 cursor-grab touch-none place-items-center rounded-lg text-muted hover:bg-surface-sunken hover:text-body active:cursor-grabbing"
+          className={dragHandleClass}
         >
           <GripIcon />
         </button>
@@ -298,15 +267,5 @@ function Thumbnail({ url, media }: { url: string; media: Media | undefined }) {
       onError={() => setBroken(true)}
       className="size-14 shrink-0 rounded-lg bg-surface-sunken object-cover"
     />
-  )
-}
-
-function GripIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" fill="currentColor">
-      {[5, 10, 15].flatMap((y) =>
-        [7, 13].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.5" />),
-      )}
-    </svg>
   )
 }

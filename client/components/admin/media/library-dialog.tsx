@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
-import { placeholderBackground } from '../../../../src/domain/placeholder'
+import { useId, useState } from 'react'
 import type { Media } from '../../../../src/schemas/media'
 import { failureText } from '../../../lib/admin-errors'
 import { useTrpc } from '../../../lib/trpc'
 import { ErrorAlert, primaryButtonClass, secondaryButtonClass } from '../ui/form-controls'
+import { keepFocusInside, useModalDialog } from '../ui/modal-dialog'
 import { EmptyState } from '../ui/section-card'
-import { displayNameOf, fileNameOf, matchesSearch, thumbnailUrl } from './media-info'
-import { ImageSearchField } from './media-library'
+import { displayNameOf, fileNameOf, matchesSearch } from './media-info'
+import { ImageSearchField, MediaThumbnail } from './media-library'
 
 interface LibraryDialogProps {
   open: boolean
@@ -19,40 +19,14 @@ interface LibraryDialogProps {
   onChoose: (images: Media[]) => void
 }
 
-const focusableSelector =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
-
-/** Tab and Shift+Tab go round inside the dialog instead of leaving it. */
-function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== 'Tab') return
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(focusableSelector)]
-  const first = focusable[0]
-  const last = focusable.at(-1)
-  if (!first || !last) return
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault()
-    last.focus()
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault()
-    first.focus()
-  }
-}
-
 /**
  * The media library as a modal dialog: thumbnails to select (toggle
  * buttons), then Add or Use. A native modal `<dialog>`: the page behind is
  * inert, Escape closes it, and focus goes back to the opener.
  */
 export function LibraryDialog({ open, multiple, onClose, onChoose }: LibraryDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null)
+  const dialog = useModalDialog(open)
   const titleId = useId()
-
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    if (open && !element.open) element.showModal()
-    if (!open && element.open) element.close()
-  }, [open])
 
   return (
     <dialog
@@ -150,18 +124,10 @@ function Chooser({
                       onClick={() => toggle(image.id)}
                       className="group relative flex w-full flex-col gap-1.5 rounded-control border-2 border-transparent p-1.5 text-left hover:border-line-strong aria-pressed:border-accent aria-pressed:bg-accent-soft"
                     >
-                      <img
-                        src={thumbnailUrl(image)}
+                      <MediaThumbnail
+                        media={image}
                         alt=""
-                        width={image.width}
-                        height={image.height}
-                        loading="lazy"
-                        decoding="async"
-                        style={{
-                          backgroundImage: placeholderBackground(image.placeholder),
-                          backgroundSize: 'cover',
-                        }}
-                        className="aspect-square w-full rounded-lg bg-surface-sunken object-cover"
+                        className="aspect-square w-full rounded-lg"
                       />
                       <span className="truncate text-xs text-body">{displayNameOf(image)}</span>
                       {/* Read out with the name: what it shows, and the stored file. */}

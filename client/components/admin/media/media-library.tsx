@@ -105,22 +105,38 @@ export function MediaLibrary() {
   )
 }
 
+/** An upload's small variant (lazy), its blurred placeholder showing until it loads. */
+export function MediaThumbnail({
+  media,
+  alt,
+  className,
+}: {
+  media: Media
+  alt: string
+  className: string
+}) {
+  return (
+    <img
+      src={thumbnailUrl(media)}
+      alt={alt}
+      width={media.width}
+      height={media.height}
+      loading="lazy"
+      decoding="async"
+      style={{ backgroundImage: placeholderBackground(media.placeholder), backgroundSize: 'cover' }}
+      className={`${className} bg-surface-sunken object-cover`}
+    />
+  )
+}
+
 function MediaCard({ media, deletion }: { media: Media; deletion: Deletion }) {
   const nameId = `media-${media.id}-name`
   return (
     <li className="flex flex-col overflow-hidden rounded-control border border-line">
-      <img
-        src={thumbnailUrl(media)}
+      <MediaThumbnail
+        media={media}
         alt={media.alt}
-        width={media.width}
-        height={media.height}
-        loading="lazy"
-        decoding="async"
-        style={{
-          backgroundImage: placeholderBackground(media.placeholder),
-          backgroundSize: 'cover',
-        }}
-        className="aspect-[4/3] w-full border-b border-line bg-surface-sunken object-cover"
+        className="aspect-[4/3] w-full border-b border-line"
       />
       <div className="flex flex-1 flex-col gap-3 p-3">
         <div className="min-w-0">

@@ -51,10 +51,10 @@ export function MessagesInbox() {
   const endSession = useSessionEnd()
   const siteUrl = useRouteContext({ from: '__root__', select: (context) => context.site.url })
   const siteHost = new URL(siteUrl).host
-  const { data } = useSuspenseQuery(trpc.contact.list.queryOptions())
+  const { data } = useSuspenseQuery(trpc.messages.list.queryOptions())
   const messages = data as InboxMessage[]
-  const setStatus = useMutation(trpc.contact.setStatus.mutationOptions())
-  const remove = useMutation(trpc.contact.delete.mutationOptions())
+  const setStatus = useMutation(trpc.messages.setStatus.mutationOptions())
+  const remove = useMutation(trpc.messages.delete.mutationOptions())
   const restore = useMutation(trpc.trash.restore.mutationOptions())
   const [view, setView] = useState<InboxView>('inbox')
   const [query, setQuery] = useState('')
@@ -75,7 +75,7 @@ export function MessagesInbox() {
   }, [messages])
   const selectedShown = shown.filter((m) => selected.has(m.id))
 
-  const refresh = () => queryClient.invalidateQueries(trpc.contact.pathFilter())
+  const refresh = () => queryClient.invalidateQueries(trpc.messages.pathFilter())
 
   /** Runs `work`, reloads the list, says `done`; a failure stays above the list. */
   async function act(

@@ -33,6 +33,7 @@ const actionLabels: Record<string, string> = {
   'profile.update': 'Profile updated',
   'profile.restoreRevision': 'Profile version restored',
   'appearance.set': 'Site style changed',
+  'navigation.set': 'Menus changed',
   'settings.setTimeZone': 'Time zone changed',
   'trash.restore': 'Restored from the Trash',
   'trash.delete': 'Deleted for good from the Trash',

@@ -185,6 +185,20 @@ function PasskeyRow({
     }
   }
 
+  // Renaming and removing both end here: back to the row, its error gone.
+  const cancel = (
+    <button
+      type="button"
+      className={secondaryButtonClass}
+      onClick={() => {
+        setMode('view')
+        setError(null)
+      }}
+    >
+      Cancel
+    </button>
+  )
+
   return (
     <li className="space-y-3 px-4 py-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -245,16 +259,7 @@ function PasskeyRow({
           <button type="submit" className={primaryButtonClass} disabled={rename.isPending}>
             Save name
           </button>
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            onClick={() => {
-              setMode('view')
-              setError(null)
-            }}
-          >
-            Cancel
-          </button>
+          {cancel}
         </form>
       ) : null}
       {mode === 'remove' ? (
@@ -272,16 +277,7 @@ function PasskeyRow({
             >
               Remove passkey
             </button>
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              onClick={() => {
-                setMode('view')
-                setError(null)
-              }}
-            >
-              Cancel
-            </button>
+            {cancel}
           </div>
         </div>
       ) : null}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { contentKindLabels, contentKindNames } from '../../../../src/domain/content-kinds'
 import { TRASH_DAYS, type TrashItem, type TrashKind } from '../../../../src/schemas/trash'
 import { failureText } from '../../../lib/admin-errors'
 import { useTrpc } from '../../../lib/trpc'
@@ -9,13 +10,13 @@ import { EmptyState } from '../ui/section-card'
 import { useToast } from '../ui/toasts'
 import { useSessionEnd } from '../ui/use-session-end'
 
-const kindLabel: Record<TrashKind, string> = {
-  project: 'Project',
-  timeline_event: 'Timeline event',
-  message: 'Message',
-  image: 'Image',
-  post: 'Note',
-}
+/** A kind's noun as the list's first word ("Timeline event"), from the kinds' words. */
+const kindLabel = Object.fromEntries(
+  contentKindNames.map((name) => {
+    const noun = contentKindLabels[name].noun
+    return [name, `${noun.charAt(0).toUpperCase()}${noun.slice(1)}`]
+  }),
+) as Record<TrashKind, string>
 
 const DAY_MS = 86_400_000
 

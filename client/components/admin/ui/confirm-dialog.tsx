@@ -1,16 +1,15 @@
 import {
   createContext,
-  type KeyboardEvent,
   type ReactNode,
   useCallback,
   useContext,
-  useEffect,
   useId,
   useRef,
   useState,
 } from 'react'
 import { TRASH_DAYS } from '../../../../src/schemas/trash'
 import { secondaryButtonClass } from './form-controls'
+import { keepFocusInside, useModalDialog } from './modal-dialog'
 
 const confirmButtonClass =
   'inline-flex min-h-11 items-center justify-center rounded-full border border-danger-line bg-danger-soft px-5 py-2.5 text-sm font-semibold text-danger-ink transition-colors hover:border-danger-ink'
@@ -43,25 +42,6 @@ export function useConfirm(): Ask {
   return ask
 }
 
-const focusable =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
-
-/** Tab and Shift+Tab go round inside the dialog. */
-function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== 'Tab') return
-  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(focusable)]
-  const first = controls[0]
-  const last = controls.at(-1)
-  if (!first || !last) return
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault()
-    last.focus()
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault()
-    first.focus()
-  }
-}
-
 interface Pending extends ConfirmRequest {
   resolve: (confirmed: boolean) => void
   opener: HTMLElement | null
@@ -74,8 +54,8 @@ interface Pending extends ConfirmRequest {
  */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [pending, setPending] = useState<Pending | null>(null)
-  const dialog = useRef<HTMLDialogElement>(null)
   const cancel = useRef<HTMLButtonElement>(null)
+  const dialog = useModalDialog(pending !== null, cancel)
   const titleId = useId()
   const bodyId = useId()
 
@@ -90,15 +70,6 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       }),
     [],
   )
-
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    if (pending && !element.open) {
-      element.showModal()
-      cancel.current?.focus()
-    }
-  }, [pending])
 
   function finish(confirmed: boolean) {
     if (!pending) return

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react'
+import { useId } from 'react'
 import { primaryButtonClass, secondaryButtonClass } from './form-controls'
+import { useModalDialog } from './modal-dialog'
 import type { VersionConflict } from './use-schema-form'
 
 /**
@@ -9,17 +10,9 @@ import type { VersionConflict } from './use-schema-form'
  * as typed.
  */
 export function ConflictDialog({ conflict }: { conflict: VersionConflict | null }) {
-  const dialog = useRef<HTMLDialogElement>(null)
+  const dialog = useModalDialog(conflict !== null)
   const titleId = useId()
   const textId = useId()
-  const open = conflict !== null
-
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    if (open && !element.open) element.showModal()
-    if (!open && element.open) element.close()
-  }, [open])
 
   return (
     <dialog

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { secondaryButtonClass } from './form-controls'
 
 /**
  * The top of every admin screen: its title on the page (outside any card),
@@ -22,5 +23,14 @@ export function AdminPageHeader({
       </div>
       {action ? <div className="flex shrink-0 flex-wrap gap-2">{action}</div> : null}
     </header>
+  )
+}
+
+/** A list screen's action: the public page that shows the list, in a new tab. */
+export function ViewOnSiteLink({ href }: { href: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener" className={secondaryButtonClass}>
+      View on the site
+    </a>
   )
 }

@@ -20,5 +20,5 @@ export async function refreshTimeline(queryClient: QueryClient, trpc: Trpc) {
 }
 
 export async function refreshNotes(queryClient: QueryClient, trpc: Trpc) {
-  await queryClient.invalidateQueries(trpc.posts.pathFilter())
+  await queryClient.invalidateQueries(trpc.notes.pathFilter())
 }

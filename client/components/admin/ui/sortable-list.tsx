@@ -2,7 +2,6 @@ import {
   type Announcements,
   closestCenter,
   DndContext,
-  type DragEndEvent,
   KeyboardSensor,
   PointerSensor,
   type UniqueIdentifier,
@@ -43,6 +42,52 @@ interface SortableListProps<T extends { id: number }> {
 type Direction = 'up' | 'down'
 
 /**
+ * dnd-kit around a vertical list whose rows have these ids, in order: a
+ * pointer drag starts after 4 px (a click stays a click), the keyboard too
+ * (Space, arrows, Space); each step is announced, and a drop onto another
+ * row moves the dragged one from its index to that row's. Here and in the
+ * image picker (image-field.tsx).
+ */
+export function SortableFrame({
+  ids,
+  onMove,
+  announcements,
+  instructions,
+  children,
+}: {
+  ids: UniqueIdentifier[]
+  onMove: (from: number, to: number) => void
+  announcements: Announcements
+  /** Read out on a handle: how to move with the keyboard. */
+  instructions: string
+  children: ReactNode
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={({ active, over }) => {
+        if (!over || active.id === over.id) return
+        onMove(ids.indexOf(active.id), ids.indexOf(over.id))
+      }}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: instructions } }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        {children}
+      </SortableContext>
+    </DndContext>
+  )
+}
+
+/** A row's drag handle (its button's class; GripIcon inside). */
+export const dragHandleClass =
+  'grid size-9 shrink-0 cursor-grab touch-none place-items-center rounded-lg text-muted hover:bg-surface-sunken hover:text-body active:cursor-grabbing'
+
+/**
  * A list the admin puts in order: drag a row by its handle (dnd-kit: pointer,
  * touch and keyboard, each step announced) or press its Move up / Move down
  * buttons. The house example is the image picker (image-field.tsx).
@@ -55,10 +100,6 @@ export function SortableList<T extends { id: number }>({
   className,
   children,
 }: SortableListProps<T>) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
   const listRef = useRef<HTMLOListElement>(null)
   // After a move the row may have been moved in the DOM, losing the focus: give it back.
   const refocus = useRef<{ id: number; direction: Direction; from: T[] } | null>(null)
@@ -95,11 +136,6 @@ export function SortableList<T extends { id: number }>({
       `Moving was cancelled: ${nameAt(active.id)} stays at ${where(active.id)}.`,
   }
 
-  function onDragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return
-    onReorder(arrayMove(items, indexOf(active.id), indexOf(over.id)))
-  }
-
   function move(index: number, direction: Direction) {
     const target = direction === 'up' ? index - 1 : index + 1
     const item = items[index]
@@ -109,41 +145,33 @@ export function SortableList<T extends { id: number }>({
   }
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable:
-            'To move it, press Space or Enter, move it with the arrow keys, then press Space or Enter to drop it, or Escape to cancel. Or use the Move up and Move down buttons.',
-        },
-      }}
+    <SortableFrame
+      ids={items.map((item) => item.id)}
+      onMove={(from, to) => onReorder(arrayMove(items, from, to))}
+      announcements={announcements}
+      instructions="To move it, press Space or Enter, move it with the arrow keys, then press Space or Enter to drop it, or Escape to cancel. Or use the Move up and Move down buttons."
     >
-      <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
-        <ol ref={listRef} aria-label={label} className={className}>
-          {items.map((item, index) => (
-            <SortableItem key={item.id} id={item.id}>
-              {(handle) =>
-                children(item, {
-                  handle,
-                  moveButtons: (describedBy) => (
-                    <MoveButtons
-                      id={item.id}
-                      describedBy={describedBy}
-                      first={index === 0}
-                      last={index === items.length - 1}
-                      onMove={(direction) => move(index, direction)}
-                    />
-                  ),
-                })
-              }
-            </SortableItem>
-          ))}
-        </ol>
-      </SortableContext>
-    </DndContext>
+      <ol ref={listRef} aria-label={label} className={className}>
+        {items.map((item, index) => (
+          <SortableItem key={item.id} id={item.id}>
+            {(handle) =>
+              children(item, {
+                handle,
+                moveButtons: (describedBy) => (
+                  <MoveButtons
+                    id={item.id}
+                    describedBy={describedBy}
+                    first={index === 0}
+                    last={index === items.length - 1}
+                    onMove={(direction) => move(index, direction)}
+                  />
+                ),
+              })
+            }
+          </SortableItem>
+        ))}
+      </ol>
+    </SortableFrame>
   )
 }
 
@@ -174,7 +202,7 @@ function SortableItem({
           {...sortable.listeners}
           aria-label="Reorder"
           aria-describedby={`${describedBy} ${instructions}`}
-          className="grid size-9 shrink-0 cursor-grab touch-none place-items-center rounded-lg text-muted hover:bg-surface-sunken hover:text-body active:cursor-grabbing"
+          className={dragHandleClass}
         >
           <GripIcon />
         </button>
@@ -221,8 +249,8 @@ function MoveButtons({
   )
 }
 
-/** The six dots of a drag handle (as the image picker's). */
-function GripIcon() {
+/** The six dots of a drag handle (this list's and the image picker's). */
+export function GripIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" fill="currentColor">
       {[5, 10, 15].flatMap((y) =>

@@ -1,12 +1,12 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { noteSaved, PostForm } from '../../../components/admin/notes/post-form'
+import { NoteForm, noteSaved } from '../../../components/admin/notes/note-form'
 import { refreshNotes } from '../../../components/admin/ui/refresh-lists'
 import { useEditSave } from '../../../components/admin/ui/use-content-save'
 import { editLoader } from '../../../lib/admin-loaders'
 import { useTrpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/admin/notes/edit/$id')({
-  loader: editLoader((trpc, id) => trpc.posts.byId.queryOptions({ id })),
+  loader: editLoader((trpc, id) => trpc.notes.byId.queryOptions({ id })),
   head: () => ({ meta: [{ title: 'Edit Note' }] }),
   component: EditNote,
 })
@@ -17,13 +17,13 @@ function EditNote() {
   const navigate = useNavigate()
   const { item, save, reload } = useEditSave({
     id,
-    query: trpc.posts.byId.queryOptions({ id }),
-    update: trpc.posts.update.mutationOptions(),
+    query: trpc.notes.byId.queryOptions({ id }),
+    update: trpc.notes.update.mutationOptions(),
     refresh: refreshNotes,
     saved: noteSaved,
   })
   return (
-    <PostForm
+    <NoteForm
       key={`${id}-${item.version}`}
       heading="Edit Note."
       item={item}

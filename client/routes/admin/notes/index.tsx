@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import type { PostState } from '../../../../src/schemas/post'
+import type { NoteState } from '../../../../src/schemas/note'
 import {
   primaryButtonClass,
   SearchField,
@@ -16,13 +16,13 @@ import { useTrpc } from '../../../lib/trpc'
 export const Route = createFileRoute('/admin/notes/')({
   loader: async ({ context: { queryClient, loadTrpc } }) => {
     const trpc = await loadTrpc()
-    await queryClient.ensureQueryData(trpc.posts.list.queryOptions({}))
+    await queryClient.ensureQueryData(trpc.notes.list.queryOptions({}))
   },
   head: () => ({ meta: [{ title: 'Notes' }] }),
   component: NotesScreen,
 })
 
-const stateBadges: Record<PostState, { tone: 'slate' | 'amber' | 'green'; label: string }> = {
+const stateBadges: Record<NoteState, { tone: 'slate' | 'amber' | 'green'; label: string }> = {
   draft: { tone: 'slate', label: 'Draft' },
   scheduled: { tone: 'amber', label: 'Scheduled' },
   published: { tone: 'green', label: 'Published' },
@@ -32,32 +32,32 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 
 function NotesScreen() {
   const trpc = useTrpc()
-  const listQuery = trpc.posts.list.queryOptions({})
-  const { items: posts, deletion } = useDeletableList({
+  const listQuery = trpc.notes.list.queryOptions({})
+  const { items: notes, deletion } = useDeletableList({
     list: listQuery,
-    remove: trpc.posts.delete.mutationOptions(),
-    stale: trpc.posts.pathFilter(),
+    remove: trpc.notes.delete.mutationOptions(),
+    stale: trpc.notes.pathFilter(),
     question: 'Are you sure you want to delete this note?',
     fallback: 'The note could not be deleted.',
     deleted: 'Note deleted.',
-    trashKind: 'post',
+    trashKind: 'note',
   })
   const [filter, setFilter] = useState('')
   const filterId = useId()
   const wanted = filter.trim().toLowerCase()
-  const shown = posts.filter(
-    (post) =>
+  const shown = notes.filter(
+    (note) =>
       !wanted ||
-      post.title.toLowerCase().includes(wanted) ||
-      post.summary.toLowerCase().includes(wanted) ||
-      post.tags.some((tag) => tag.toLowerCase().includes(wanted)),
+      note.title.toLowerCase().includes(wanted) ||
+      note.summary.toLowerCase().includes(wanted) ||
+      note.tags.some((tag) => tag.toLowerCase().includes(wanted)),
   )
 
   return (
     <div className="space-y-6">
       <AdminPageHeader
         title="Notes."
-        lead="Posts with their own pages and feeds: drafts, scheduled and published."
+        lead="Notes with their own pages and feeds: drafts, scheduled and published."
         action={
           <Link to="/admin/notes/new" className={primaryButtonClass}>
             New Note
@@ -72,50 +72,50 @@ function NotesScreen() {
           onChange={setFilter}
           className="form-field max-w-sm"
         />
-        {posts.length === 0 ? (
+        {notes.length === 0 ? (
           <EmptyState>No notes yet. Write the first one.</EmptyState>
         ) : shown.length === 0 ? (
           <EmptyState>No note matches “{filter.trim()}”.</EmptyState>
         ) : (
           <ul className="divide-y divide-line">
-            {shown.map((post) => {
-              const badge = stateBadges[post.state]
-              const titleId = `note-${post.id}-title`
+            {shown.map((note) => {
+              const badge = stateBadges[note.state]
+              const titleId = `note-${note.id}-title`
               return (
-                <li key={post.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+                <li key={note.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
                   <div className="min-w-0 flex-1 space-y-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <h3 id={titleId} className="font-semibold wrap-anywhere text-strong">
-                        {post.title}
+                        {note.title}
                       </h3>
                       <Badge tone={badge.tone}>{badge.label}</Badge>
                     </div>
                     <p className="text-sm text-muted">
-                      {post.state === 'scheduled' && post.published_at
-                        ? `Goes live ${timeFormat.format(new Date(post.published_at))}`
-                        : post.state === 'published' && post.published_at
-                          ? `Published ${timeFormat.format(new Date(post.published_at))}`
+                      {note.state === 'scheduled' && note.published_at
+                        ? `Goes live ${timeFormat.format(new Date(note.published_at))}`
+                        : note.state === 'published' && note.published_at
+                          ? `Published ${timeFormat.format(new Date(note.published_at))}`
                           : null}
                     </p>
-                    <UpdatedDate iso={post.updated_at} />
+                    <UpdatedDate iso={note.updated_at} />
                   </div>
                   <div className="flex flex-wrap gap-2">
                     <a
-                      href={`/notes/${encodeURIComponent(post.slug)}`}
+                      href={`/notes/${encodeURIComponent(note.slug)}`}
                       aria-describedby={titleId}
                       className={smallButtonClass}
                     >
-                      {post.state === 'published' ? 'View' : 'Preview'}
+                      {note.state === 'published' ? 'View' : 'Preview'}
                     </a>
                     <Link
                       to="/admin/notes/edit/$id"
-                      params={{ id: String(post.id) }}
+                      params={{ id: String(note.id) }}
                       aria-describedby={titleId}
                       className={smallButtonClass}
                     >
                       Edit
                     </Link>
-                    <DeleteButton deletion={deletion} id={post.id} describedBy={titleId} />
+                    <DeleteButton deletion={deletion} id={note.id} describedBy={titleId} />
                   </div>
                 </li>
               )

@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { noteSaved, PostForm } from '../../../components/admin/notes/post-form'
+import { NoteForm, noteSaved } from '../../../components/admin/notes/note-form'
 import { refreshNotes } from '../../../components/admin/ui/refresh-lists'
 import { useCreateSave } from '../../../components/admin/ui/use-content-save'
 import { useTrpc } from '../../../lib/trpc'
@@ -11,9 +11,9 @@ export const Route = createFileRoute('/admin/notes/new')({
 
 function NewNote() {
   const navigate = useNavigate()
-  const save = useCreateSave(useTrpc().posts.create.mutationOptions(), refreshNotes, noteSaved)
+  const save = useCreateSave(useTrpc().notes.create.mutationOptions(), refreshNotes, noteSaved)
   return (
-    <PostForm
+    <NoteForm
       heading="New Note."
       save={save}
       onSaved={() => void navigate({ to: '/admin/notes' })}

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ProjectsPanel } from '../../../components/admin/projects/projects-panel'
-import { secondaryButtonClass } from '../../../components/admin/ui/form-controls'
-import { AdminPageHeader } from '../../../components/admin/ui/page-header'
+import { AdminPageHeader, ViewOnSiteLink } from '../../../components/admin/ui/page-header'
 import { adminLoader } from '../../../lib/admin-loaders'
 
 /**
@@ -22,11 +21,7 @@ function ProjectsScreen() {
       <AdminPageHeader
         title="Projects."
         lead="Every project, drafts included, in the order the site shows them. Drag a row, or use its arrows, to change the order."
-        action={
-          <a href="/projects" target="_blank" rel="noopener" className={secondaryButtonClass}>
-            View on the site
-          </a>
-        }
+        action={<ViewOnSiteLink href="/projects" />}
       />
       <ProjectsPanel />
     </div>

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { TimelinePanel } from '../../../components/admin/timeline/timeline-panel'
-import { secondaryButtonClass } from '../../../components/admin/ui/form-controls'
-import { AdminPageHeader } from '../../../components/admin/ui/page-header'
+import { AdminPageHeader, ViewOnSiteLink } from '../../../components/admin/ui/page-header'
 import { adminLoader } from '../../../lib/admin-loaders'
 
 /**
@@ -22,11 +21,7 @@ function TimelineScreen() {
       <AdminPageHeader
         title="Timeline."
         lead="Your experience and education, as the home page's two tabs show them. Drag a row, or use its arrows, to change the order."
-        action={
-          <a href="/" target="_blank" rel="noopener" className={secondaryButtonClass}>
-            View on the site
-          </a>
-        }
+        action={<ViewOnSiteLink href="/" />}
       />
       <TimelinePanel />
     </div>

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { answerConfirm, expect, sendRealMessage, test, unique } from '../fixtures'
 
-interface ContactRow {
+interface MessageRow {
   id: number
   name: string
   email: string
@@ -9,7 +9,7 @@ interface ContactRow {
 }
 
 /** A message as the form sends it (not spam: the table lists those by default). */
-async function sendMessage(request: APIRequestContext): Promise<ContactRow> {
+async function sendMessage(request: APIRequestContext): Promise<MessageRow> {
   const name = unique('Visitor')
   return sendRealMessage(request, {
     name,
@@ -18,17 +18,17 @@ async function sendMessage(request: APIRequestContext): Promise<ContactRow> {
   })
 }
 
-async function listMessages(request: APIRequestContext, token: string): Promise<ContactRow[]> {
+async function listMessages(request: APIRequestContext, token: string): Promise<MessageRow[]> {
   const response = await request.get('/api/contact', {
     headers: { authorization: `Bearer ${token}` },
   })
   expect(response.status()).toBe(200)
-  return (await response.json()) as ContactRow[]
+  return (await response.json()) as MessageRow[]
 }
 
 const tableRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name })
 
-test('the dashboard shows its three sections and the contacts table', async ({
+test('the dashboard shows its three sections and the messages table', async ({
   adminPage: page,
   request,
 }) => {
@@ -52,7 +52,7 @@ test('the dashboard shows its three sections and the contacts table', async ({
   ])
 })
 
-test('deleting a contact asks first: dismissed keeps it, accepted removes it', async ({
+test('deleting a message asks first: dismissed keeps it, accepted removes it', async ({
   adminPage: page,
   token,
   request,
@@ -76,14 +76,14 @@ test('deleting a contact asks first: dismissed keeps it, accepted removes it', a
 })
 
 test('a dashboard that cannot load says so inline and can retry', async ({ adminPage: page }) => {
-  await page.route('**/trpc/*contact.list*', (route) => route.abort('connectionrefused'))
+  await page.route('**/trpc/*messages.list*', (route) => route.abort('connectionrefused'))
   await page.goto('/admin')
   await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible()
   await expect(page.getByRole('alert')).toHaveText('An error occurred. Please try again later.')
   // Only a 401 signs the visitor out; a failed load keeps the session.
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).not.toBeNull()
 
-  await page.unroute('**/trpc/*contact.list*')
+  await page.unroute('**/trpc/*messages.list*')
   await page.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByRole('heading', { name: 'Manage Contacts.' })).toBeVisible()
 })

@@ -1,7 +1,7 @@
 import { emailAddress, idSchema, limits, requiredText, timestamps } from './fields'
 import { z } from './zod'
 
-export const contactInput = z.object({
+export const messageInput = z.object({
   name: requiredText('Name', limits.name),
   email: emailAddress('Email'),
   message: requiredText('Message', limits.message, { multiline: true }),
@@ -17,7 +17,7 @@ export const contactInput = z.object({
     .transform((value) => value?.trim() ?? ''),
   /**
    * The signed token the contact page fetched when it was shown
-   * (`contact.formToken`): when the form was served. Missing, forged or
+   * (`messages.formToken`): when the form was served. Missing, forged or
    * too fresh: the message is kept as spam (the sender is told it was sent).
    */
   form_token: z
@@ -26,27 +26,27 @@ export const contactInput = z.object({
     .nullish()
     .transform((value) => value ?? ''),
 })
-export type ContactInput = z.input<typeof contactInput>
+export type MessageInput = z.input<typeof messageInput>
 
 /** Where a message stands in the owner's inbox. */
-export const contactStatuses = ['unread', 'read', 'archived', 'spam'] as const
-export type ContactStatus = (typeof contactStatuses)[number]
+export const messageStatuses = ['unread', 'read', 'archived', 'spam'] as const
+export type MessageStatus = (typeof messageStatuses)[number]
 
-export const contactStatusSchema = z.enum(contactStatuses, {
-  error: `Status must be one of ${contactStatuses.join(', ')}.`,
+export const messageStatusSchema = z.enum(messageStatuses, {
+  error: `Status must be one of ${messageStatuses.join(', ')}.`,
 })
 
-export const contactStatusInput = z.object({ id: idSchema, status: contactStatusSchema })
+export const messageStatusInput = z.object({ id: idSchema, status: messageStatusSchema })
 
-export const contactMessageSchema = z.object({
+export const messageSchema = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
   message: z.string(),
-  status: contactStatusSchema,
+  status: messageStatusSchema,
   ...timestamps,
 })
-export type ContactMessage = z.infer<typeof contactMessageSchema>
+export type Message = z.infer<typeof messageSchema>
 
 /** What the contact page asks for before the form is filled in. */
 export const formTokenSchema = z.object({ token: z.string() })

@@ -1,25 +1,25 @@
 import { z } from 'zod'
-import {
-  contactInput,
-  contactMessageSchema,
-  contactStatusInput,
-  formTokenSchema,
-} from '../../../src/schemas/contact'
 import { idInput } from '../../../src/schemas/id-input'
+import {
+  formTokenSchema,
+  messageInput,
+  messageSchema,
+  messageStatusInput,
+} from '../../../src/schemas/message'
 import {
   deleteMessage,
   formToken,
   listMessages,
   sendMessage,
   setMessageStatus,
-} from '../../services/contact'
+} from '../../services/messages'
 import { adminProcedure, publicProcedure, router } from '../init'
 
-export const contactRouter = router({
+export const messagesRouter = router({
   send: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/contact', status: 201 } })
-    .input(contactInput)
-    .output(contactMessageSchema.omit({ status: true }))
+    .input(messageInput)
+    .output(messageSchema.omit({ status: true }))
     .mutation(({ ctx, input }) => sendMessage(ctx, input)),
   /** Never cached: each form gets the time it was served. */
   formToken: publicProcedure
@@ -28,12 +28,12 @@ export const contactRouter = router({
     .query(({ ctx }) => formToken(ctx)),
   list: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/contact' } })
-    .output(z.array(contactMessageSchema))
+    .output(z.array(messageSchema))
     .query(({ ctx }) => listMessages(ctx.db)),
   setStatus: adminProcedure
     .meta({ rest: { method: 'PATCH', path: '/api/contact/:id' } })
-    .input(contactStatusInput)
-    .output(contactMessageSchema)
+    .input(messageStatusInput)
+    .output(messageSchema)
     .mutation(({ ctx, input }) => setMessageStatus(ctx, input.id, input.status)),
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/contact/:id', status: 204 } })

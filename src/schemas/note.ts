@@ -11,16 +11,16 @@ import {
 } from './fields'
 import { z } from './zod'
 
-export const postStatuses = ['draft', 'published'] as const
-export type PostStatus = (typeof postStatuses)[number]
+export const noteStatuses = ['draft', 'published'] as const
+export type NoteStatus = (typeof noteStatuses)[number]
 
 /**
- * Where a post stands for the admin's list: a draft; scheduled (published
+ * Where a note stands for the admin's list: a draft; scheduled (published
  * with a time still to come, or not yet claimed by the publishing job);
  * or published (live for everyone).
  */
-export const postStates = ['draft', 'scheduled', 'published'] as const
-export type PostState = (typeof postStates)[number]
+export const noteStates = ['draft', 'scheduled', 'published'] as const
+export type NoteState = (typeof noteStates)[number]
 
 /** An ISO 8601 date-time with an offset (`2026-11-26T09:00:00Z`, `…+01:00`); blank or absent: null. */
 const publishedAt = z
@@ -31,7 +31,7 @@ const publishedAt = z
   .nullish()
   .transform((value) => (value?.trim() ? new Date(value).toISOString() : null))
 
-export const postInput = z.object({
+export const noteInput = z.object({
   title: requiredText('Title', limits.title),
   /** The page's address (`/notes/{slug}`); blank, null or absent: it follows the title. */
   slug: addressField('Address'),
@@ -39,16 +39,16 @@ export const postInput = z.object({
   body: requiredText('Body', limits.longText, { multiline: true }),
   tags: stringList('Tags', limits.tag),
   cover_url: nullableUrl('Cover URL'),
-  status: z.enum(postStatuses, { error: 'Status must be "draft" or "published".' }),
-  /** With status "published": in the future, a scheduled post; absent or past, live now. */
+  status: z.enum(noteStatuses, { error: 'Status must be "draft" or "published".' }),
+  /** With status "published": in the future, a scheduled note; absent or past, live now. */
   published_at: publishedAt,
 })
-export type PostInput = z.input<typeof postInput>
-export type PostData = z.output<typeof postInput>
+export type NoteInput = z.input<typeof noteInput>
+export type NoteData = z.output<typeof noteInput>
 
-export const postUpdateInput = postInput.extend({ id: idSchema, version: expectedVersion })
+export const noteUpdateInput = noteInput.extend({ id: idSchema, version: expectedVersion })
 
-export const postSchema = z.object({
+export const noteSchema = z.object({
   id: z.number(),
   slug: z.string(),
   title: z.string(),
@@ -58,31 +58,31 @@ export const postSchema = z.object({
   body_html: z.string(),
   tags: z.array(z.string()),
   cover_url: z.string().nullable(),
-  status: z.enum(postStatuses),
-  state: z.enum(postStates),
+  status: z.enum(noteStatuses),
+  state: z.enum(noteStates),
   /** When it goes (or went) live, ISO; null for a draft without a time. */
   published_at: z.string().nullable(),
   reading_minutes: z.number(),
   version: versionSchema,
   ...timestamps,
 })
-export type Post = z.infer<typeof postSchema>
+export type Note = z.infer<typeof noteSchema>
 
 /** A neighbour in the published list (previous: older, next: newer). */
-export const postLinkSchema = z.object({ slug: z.string(), title: z.string() }).nullable()
+export const noteLinkSchema = z.object({ slug: z.string(), title: z.string() }).nullable()
 
-export const postNeighboursSchema = z.object({ previous: postLinkSchema, next: postLinkSchema })
-export type PostNeighbours = z.infer<typeof postNeighboursSchema>
+export const noteNeighboursSchema = z.object({ previous: noteLinkSchema, next: noteLinkSchema })
+export type NoteNeighbours = z.infer<typeof noteNeighboursSchema>
 
-export const postSlugInput = z.object({
+export const noteSlugInput = z.object({
   slug: z.string().trim().min(1, 'The slug is required.').max(300, 'The slug is too long.'),
 })
 
-export const postListInput = z
+export const noteListInput = z
   .object({
     tag: z.string().trim().max(limits.tag, 'The tag is too long.').nullish(),
   })
   .nullish()
 
-/** Posts on one page of /notes. */
-export const POSTS_PER_PAGE = 20
+/** Notes on one page of /notes. */
+export const NOTES_PER_PAGE = 20

@@ -1,13 +1,13 @@
 /**
  * Scheduled publishing across instances: two servers on one PostgreSQL
  * database, each running the publishing job at the same moments. Every due
- * post goes live exactly once (one claim, one content-version bump per
+ * note goes live exactly once (one claim, one content-version bump per
  * claiming run), and the other server's public answers show it at once.
  */
 import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { migrateDatabase, openDatabase } from '../../db/client'
 import { readContentVersion } from '../../db/content-version'
-import { publishDuePosts } from '../../services/post-publishing'
+import { publishDueNotes } from '../../services/note-publishing'
 import { cleanupChildren, freshPostgresUrl } from '../support/child-server'
 import { createTestApp, type TestApp, usingPostgres } from '../support/harness'
 
@@ -20,7 +20,7 @@ afterAll(async () => {
 })
 
 describe.skipIf(!usingPostgres)('two servers on one PostgreSQL database', () => {
-  test('each scheduled post is published exactly once, and both servers show it', async () => {
+  test('each scheduled note is published exactly once, and both servers show it', async () => {
     const url = await freshPostgresUrl()
     const first = await openDatabase({ kind: 'postgres', url, max: 5 })
     await migrateDatabase(first)
@@ -32,7 +32,7 @@ describe.skipIf(!usingPostgres)('two servers on one PostgreSQL database', () => 
     const start = a.clock.now().getTime()
     const count = 30
     for (let n = 0; n < count; n++) {
-      const r = await a.request('POST', '/api/posts', {
+      const r = await a.request('POST', '/api/notes', {
         token,
         body: {
           title: `Scheduled ${n}`,
@@ -45,7 +45,7 @@ describe.skipIf(!usingPostgres)('two servers on one PostgreSQL database', () => 
       })
       expect(r.status).toBe(201)
     }
-    expect((await b.request('GET', '/api/posts')).list).toEqual([])
+    expect((await b.request('GET', '/api/notes')).list).toEqual([])
     const versionBefore = await readContentVersion(first.db)
 
     // Both instances run the job at the same moments, 5 s apart, many times concurrently.
@@ -54,7 +54,7 @@ describe.skipIf(!usingPostgres)('two servers on one PostgreSQL database', () => 
     for (let step = 1; step <= 8; step++) {
       const now = new Date(start + step * 5_000)
       const runs = await Promise.all(
-        [first, second, first, second].map((database) => publishDuePosts({ db: database.db }, now)),
+        [first, second, first, second].map((database) => publishDueNotes({ db: database.db }, now)),
       )
       for (const ids of runs) {
         claimed.push(...ids)
@@ -64,7 +64,7 @@ describe.skipIf(!usingPostgres)('two servers on one PostgreSQL database', () => 
     expect(claimed.length).toBe(count)
     expect(new Set(claimed).size).toBe(count)
     expect(await readContentVersion(first.db)).toBe(versionBefore + claimingRuns)
-    const seenOnB = (await b.request('GET', '/api/posts')).list
+    const seenOnB = (await b.request('GET', '/api/notes')).list
     expect(seenOnB.length).toBe(count)
   })
 })

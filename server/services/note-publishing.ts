@@ -1,16 +1,16 @@
 /**
- * Scheduled publishing: every post whose time has come goes live, once.
+ * Scheduled publishing: every note whose time has come goes live, once.
  * Safe to run from any number of instances at once: the due rows are
  * claimed with `FOR UPDATE SKIP LOCKED` and marked live (`went_live_at`) in
  * the same transaction that bumps the content version, so exactly one
- * instance publishes each post, and every instance's cache of pages, API
+ * instance publishes each note, and every instance's cache of pages, API
  * answers and feeds refreshes with it. A crash before the commit leaves the
- * posts due for the next run. The clock is the caller's (tests move it).
+ * notes due for the next run. The clock is the caller's (tests move it).
  */
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { bumpContentVersion } from '../db/content-version'
-import { posts } from '../db/schema'
+import { notes } from '../db/schema'
 import type { Job } from '../jobs/runner'
 import type { Logger } from '../log'
 
@@ -22,34 +22,34 @@ export interface PublishDeps {
 /** How often the server looks for due notes: a scheduled note is public at most this late. */
 export const PUBLISH_INTERVAL_MS = 15_000
 
-/** Publishes the posts due at `now`; answers the ids this call published. */
-export async function publishDuePosts(deps: PublishDeps, now: Date): Promise<number[]> {
+/** Publishes the notes due at `now`; answers the ids this call published. */
+export async function publishDueNotes(deps: PublishDeps, now: Date): Promise<number[]> {
   const published = await deps.db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: posts.id })
-      .from(posts)
+      .select({ id: notes.id })
+      .from(notes)
       .where(
         and(
-          eq(posts.status, 'published'),
-          isNull(posts.went_live_at),
-          lte(posts.published_at, now),
+          eq(notes.status, 'published'),
+          isNull(notes.went_live_at),
+          lte(notes.published_at, now),
         ),
       )
-      .orderBy(posts.published_at, posts.id)
+      .orderBy(notes.published_at, notes.id)
       .limit(100)
       .for('update', { skipLocked: true })
     if (due.length === 0) return []
     const ids = due.map((row) => row.id)
     const claimed = await tx
-      .update(posts)
+      .update(notes)
       .set({ went_live_at: now })
       // Checked again: a save between the select and here could have moved the time.
-      .where(and(inArray(posts.id, ids), isNull(posts.went_live_at)))
-      .returning({ id: posts.id })
+      .where(and(inArray(notes.id, ids), isNull(notes.went_live_at)))
+      .returning({ id: notes.id })
     if (claimed.length > 0) await bumpContentVersion(tx)
     return claimed.map((row) => row.id)
   })
-  if (published.length > 0) deps.log?.info('posts published', { ids: published })
+  if (published.length > 0) deps.log?.info('notes published', { ids: published })
   return published
 }
 
@@ -61,6 +61,6 @@ export const publishNotesJob: Job = {
   name: 'publish-notes',
   everyMs: PUBLISH_INTERVAL_MS,
   async run({ db, log, now }) {
-    await publishDuePosts({ db, log }, now())
+    await publishDueNotes({ db, log }, now())
   },
 }

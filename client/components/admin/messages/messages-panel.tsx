@@ -18,13 +18,13 @@ import { useDeletableList } from '../ui/use-deletable-list'
  */
 const cell = 'px-4 py-3 align-top max-md:p-0'
 
-export function ContactsPanel() {
+export function MessagesPanel() {
   const trpc = useTrpc()
   const [showSpam, setShowSpam] = useState(false)
   const { items, deletion } = useDeletableList({
-    list: trpc.contact.list.queryOptions(),
-    remove: trpc.contact.delete.mutationOptions(),
-    stale: trpc.contact.pathFilter(),
+    list: trpc.messages.list.queryOptions(),
+    remove: trpc.messages.delete.mutationOptions(),
+    stale: trpc.messages.pathFilter(),
     question: 'Are you sure you want to delete this contact?',
     fallback: 'The message could not be deleted.',
     deleted: 'Message deleted.',
@@ -83,7 +83,7 @@ export function ContactsPanel() {
               </tr>
             ) : null}
             {messages.map((message) => {
-              const nameId = `contact-${message.id}-name`
+              const nameId = `message-${message.id}-name`
               return (
                 <tr
                   key={message.id}

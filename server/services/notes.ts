@@ -1,19 +1,19 @@
 /**
- * Notes (blog posts): the rules and queries. A post is public from the
+ * Notes (blog notes): the rules and queries. A note is public from the
  * moment `went_live_at` is set, by the write that publishes it now or by the
- * publishing job when its scheduled time has come (server/services/post-publishing.ts);
+ * publishing job when its scheduled time has come (server/services/note-publishing.ts);
  * every public read asks for that column, so pages, the API, feeds, the
  * sitemap and search agree on what is live. Slugs follow the projects' house
  * rules: claimed under an advisory lock, former slugs kept so old links
  * redirect, the content version bumped in the write's own transaction.
  */
 import { and, desc, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm'
-import type { Post, PostData, PostNeighbours, PostState } from '../../src/schemas/post'
+import type { Note, NoteData, NoteNeighbours, NoteState } from '../../src/schemas/note'
 import { isLive, noteKind } from '../content/note'
 import type { Db } from '../db/client'
 import { writeContent } from '../db/content-version'
 import { checkVersion, nextUpdatedAt, versionOf } from '../db/row-version'
-import { postSlugs, posts } from '../db/schema'
+import { noteSlugs, notes } from '../db/schema'
 import { NotFoundError } from '../errors'
 import { markdownToPlainText } from '../markdown/plain-text'
 import { renderMarkdown } from '../markdown/render'
@@ -24,40 +24,40 @@ import { moveToTrash } from './trash'
 /** Words a reader reads in a minute, for the "N min read" figure. */
 export const WORDS_PER_MINUTE = 220
 
-/** Ids the post page uses around the body: a heading in the body never takes one. */
-export const postPageIds = ['main', 'post-title', 'post-nav']
+/** Ids the note page uses around the body: a heading in the body never takes one. */
+export const notePageIds = ['main', 'note-title', 'note-nav']
 
-/** How a post's body renders: its top heading an h2, under the page's h1 title. */
-export const bodyRendering = { reservedIds: postPageIds, headingBase: 2 } as const
+/** How a note's body renders: its top heading an h2, under the page's h1 title. */
+export const bodyRendering = { reservedIds: notePageIds, headingBase: 2 } as const
 
-export interface PostAudience {
-  /** The signed-in admin: drafts and scheduled posts too. */
+export interface NoteAudience {
+  /** The signed-in admin: drafts and scheduled notes too. */
   drafts: boolean
 }
-export const readers: PostAudience = { drafts: false }
+export const readers: NoteAudience = { drafts: false }
 
-const notFound = () => new NotFoundError('Post not found.')
+const notFound = () => new NotFoundError('Note not found.')
 
-/** What makes a post public: claimed as live (and still published). */
+/** What makes a note public: claimed as live (and still published). */
 export { isLive }
 
-const visibleTo = (audience: PostAudience): SQL | undefined =>
+const visibleTo = (audience: NoteAudience): SQL | undefined =>
   audience.drafts ? undefined : isLive
 
 /** The columns that leave the server (never the search document). */
 const columns = {
-  id: posts.id,
-  slug: posts.slug,
-  title: posts.title,
-  summary: posts.summary,
-  body: posts.body,
-  tags: posts.tags,
-  cover_url: posts.cover_url,
-  status: posts.status,
-  published_at: posts.published_at,
-  went_live_at: posts.went_live_at,
-  created_at: posts.created_at,
-  updated_at: posts.updated_at,
+  id: notes.id,
+  slug: notes.slug,
+  title: notes.title,
+  summary: notes.summary,
+  body: notes.body,
+  tags: notes.tags,
+  cover_url: notes.cover_url,
+  status: notes.status,
+  published_at: notes.published_at,
+  went_live_at: notes.went_live_at,
+  created_at: notes.created_at,
+  updated_at: notes.updated_at,
 }
 type Stored = {
   [K in keyof typeof columns]: (typeof columns)[K]['_']['notNull'] extends true
@@ -70,12 +70,12 @@ export function readingMinutes(body: string): number {
   return Math.max(1, Math.round(words.length / WORDS_PER_MINUTE))
 }
 
-function stateOf(row: Pick<Stored, 'status' | 'went_live_at'>): PostState {
+function stateOf(row: Pick<Stored, 'status' | 'went_live_at'>): NoteState {
   if (row.status === 'draft') return 'draft'
   return row.went_live_at ? 'published' : 'scheduled'
 }
 
-function toPost(row: Stored): Post {
+function toNote(row: Stored): Note {
   const { went_live_at: _live, ...rest } = row
   return {
     ...rest,
@@ -91,122 +91,122 @@ function toPost(row: Stored): Post {
 
 /** Newest first: by publication time; drafts without one by their last edit. */
 const newestFirst = [
-  desc(sql`coalesce(${posts.published_at}, ${posts.updated_at})`),
-  desc(posts.id),
+  desc(sql`coalesce(${notes.published_at}, ${notes.updated_at})`),
+  desc(notes.id),
 ]
 
-export interface PostListOptions {
-  /** Only posts with this tag (any case). */
+export interface NoteListOptions {
+  /** Only notes with this tag (any case). */
   tag?: string | null
   /** At most this many (the feeds' 20). */
   limit?: number
 }
 
-export async function listPosts(
+export async function listNotes(
   db: Db,
-  audience: PostAudience = readers,
-  options: PostListOptions = {},
-): Promise<Post[]> {
+  audience: NoteAudience = readers,
+  options: NoteListOptions = {},
+): Promise<Note[]> {
   const tag = options.tag?.trim()
   const tagged = tag
-    ? sql`exists (select 1 from unnest(${posts.tags}) as t(tag) where lower(t.tag) = lower(${tag}))`
+    ? sql`exists (select 1 from unnest(${notes.tags}) as t(tag) where lower(t.tag) = lower(${tag}))`
     : undefined
   const query = db
     .select(columns)
-    .from(posts)
+    .from(notes)
     .where(and(visibleTo(audience), tagged))
     .orderBy(...newestFirst)
   const rows = options.limit ? await query.limit(options.limit) : await query
-  return rows.map(toPost)
+  return rows.map(toNote)
 }
 
-/** Whether any post is live: the header links to Notes from then on. */
-export async function hasLivePosts(db: Db): Promise<boolean> {
-  const [row] = await db.select({ id: posts.id }).from(posts).where(isLive).limit(1)
+/** Whether any note is live: the header links to Notes from then on. */
+export async function hasLiveNotes(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: notes.id }).from(notes).where(isLive).limit(1)
   return row !== undefined
 }
 
-export async function getPostById(
+export async function getNoteById(
   db: Db,
   id: number,
-  audience: PostAudience = readers,
-): Promise<Post> {
+  audience: NoteAudience = readers,
+): Promise<Note> {
   const [row] = await db
     .select(columns)
-    .from(posts)
-    .where(and(eq(posts.id, id), visibleTo(audience)))
+    .from(notes)
+    .where(and(eq(notes.id, id), visibleTo(audience)))
     .limit(1)
   if (!row) throw notFound()
-  return toPost(row)
+  return toNote(row)
 }
 
-async function storedBySlug(db: Db, slug: string, audience: PostAudience): Promise<Stored> {
+async function storedBySlug(db: Db, slug: string, audience: NoteAudience): Promise<Stored> {
   // No slug holds NUL, and PostgreSQL refuses it in a query: answer "not found" ourselves.
   if (slug.includes('\0')) throw notFound()
   const [row] = await db
     .select(columns)
-    .from(postSlugs)
-    .innerJoin(posts, eq(posts.id, postSlugs.post_id))
-    .where(and(eq(postSlugs.slug, slug), visibleTo(audience)))
+    .from(noteSlugs)
+    .innerJoin(notes, eq(notes.id, noteSlugs.note_id))
+    .where(and(eq(noteSlugs.slug, slug), visibleTo(audience)))
     .limit(1)
   if (!row) throw notFound()
   return row
 }
 
 /** Resolves a current or former slug (the caller redirects a former one). */
-export async function getPostBySlug(
+export async function getNoteBySlug(
   db: Db,
   slug: string,
-  audience: PostAudience = readers,
-): Promise<Post> {
-  return toPost(await storedBySlug(db, slug, audience))
+  audience: NoteAudience = readers,
+): Promise<Note> {
+  return toNote(await storedBySlug(db, slug, audience))
 }
 
 /**
- * The live posts either side of this one in time: `previous` the older,
+ * The live notes either side of this one in time: `previous` the older,
  * `next` the newer (compared through the column, so the time reaches
- * PostgreSQL as a timestamp: a Date inside raw SQL does not). For a draft or a scheduled post (the admin's preview):
+ * PostgreSQL as a timestamp: a Date inside raw SQL does not). For a draft or a scheduled note (the admin's preview):
  * none.
  */
-export async function getPostNeighbours(
+export async function getNoteNeighbours(
   db: Db,
   slug: string,
-  audience: PostAudience = readers,
-): Promise<PostNeighbours> {
+  audience: NoteAudience = readers,
+): Promise<NoteNeighbours> {
   const current = await storedBySlug(db, slug, audience)
   if (stateOf(current) !== 'published' || !current.published_at) {
     return { previous: null, next: null }
   }
   const at = current.published_at
-  const link = { slug: posts.slug, title: posts.title }
+  const link = { slug: notes.slug, title: notes.title }
   const [previous] = await db
     .select(link)
-    .from(posts)
+    .from(notes)
     .where(
       and(
         isLive,
-        or(lt(posts.published_at, at), and(eq(posts.published_at, at), lt(posts.id, current.id))),
+        or(lt(notes.published_at, at), and(eq(notes.published_at, at), lt(notes.id, current.id))),
       ),
     )
-    .orderBy(desc(posts.published_at), desc(posts.id))
+    .orderBy(desc(notes.published_at), desc(notes.id))
     .limit(1)
   const [next] = await db
     .select(link)
-    .from(posts)
+    .from(notes)
     .where(
       and(
         isLive,
-        or(gt(posts.published_at, at), and(eq(posts.published_at, at), gt(posts.id, current.id))),
+        or(gt(notes.published_at, at), and(eq(notes.published_at, at), gt(notes.id, current.id))),
       ),
     )
-    .orderBy(posts.published_at, posts.id)
+    .orderBy(notes.published_at, notes.id)
     .limit(1)
   return { previous: previous ?? null, next: next ?? null }
 }
 
-/** Every tag of the live posts, each once (first spelling), for the tag filter. */
+/** Every tag of the live notes, each once (first spelling), for the tag filter. */
 export async function liveTags(db: Db): Promise<string[]> {
-  const rows = await db.select({ tags: posts.tags }).from(posts).where(isLive)
+  const rows = await db.select({ tags: notes.tags }).from(notes).where(isLive)
   const seen = new Map<string, string>()
   for (const tag of rows.flatMap((row) => row.tags)) {
     if (!seen.has(tag.toLowerCase())) seen.set(tag.toLowerCase(), tag)
@@ -216,12 +216,12 @@ export async function liveTags(db: Db): Promise<string[]> {
 
 /**
  * The publication columns a write stores: a draft keeps its time (if any)
- * and is not live; a published post without a time, or with one already
+ * and is not live; a published note without a time, or with one already
  * past, is live now (keeping the time it first went live); with a time to
  * come it is scheduled, and not live until the job claims it.
  */
 function publication(
-  data: PostData,
+  data: NoteData,
   now: Date,
   current?: Pick<Stored, 'published_at' | 'went_live_at'>,
 ): { published_at: Date | null; went_live_at: Date | null } {
@@ -240,17 +240,17 @@ function publication(
   return { published_at: requested ?? now, went_live_at: now }
 }
 
-export interface PostWriteContext {
+export interface NoteWriteContext {
   db: Db
   now: () => Date
 }
 
-export async function createPost(ctx: PostWriteContext, data: PostData): Promise<Post> {
+export async function createNote(ctx: NoteWriteContext, data: NoteData): Promise<Note> {
   return writeContent(ctx.db, async (tx) => {
     const slug = await slugAfterSave(tx, noteKind, data.slug, data.title, null)
     const now = ctx.now()
     const [row] = await tx
-      .insert(posts)
+      .insert(notes)
       .values({
         ...data,
         ...publication(data, now),
@@ -260,27 +260,27 @@ export async function createPost(ctx: PostWriteContext, data: PostData): Promise
       })
       .returning(columns)
     if (!row) throw new Error('insert returned no row')
-    await tx.insert(postSlugs).values({ slug, post_id: row.id })
-    return toPost(row)
+    await tx.insert(noteSlugs).values({ slug, note_id: row.id })
+    return toNote(row)
   })
 }
 
-/** Replaces the post's fields; with `version`, a save over another version is a 409 (see projects). */
-export async function updatePost(
-  ctx: PostWriteContext,
+/** Replaces the note's fields; with `version`, a save over another version is a 409 (see projects). */
+export async function updateNote(
+  ctx: NoteWriteContext,
   id: number,
-  data: PostData,
+  data: NoteData,
   version?: number,
-): Promise<Post> {
+): Promise<Note> {
   return writeContent(ctx.db, async (tx) => {
     const [current] = await tx
       .select(columns)
-      .from(posts)
-      .where(eq(posts.id, id))
+      .from(notes)
+      .where(eq(notes.id, id))
       .for('update')
       .limit(1)
     if (!current) throw notFound()
-    await checkVersion(version, current.updated_at, async () => toPost(current), {
+    await checkVersion(version, current.updated_at, async () => toNote(current), {
       id,
       ...data,
       version,
@@ -288,29 +288,29 @@ export async function updatePost(
     const slug = await slugAfterSave(tx, noteKind, data.slug, data.title, current)
     const now = ctx.now()
     const [row] = await tx
-      .update(posts)
+      .update(notes)
       .set({
         ...data,
         ...publication(data, now, current),
         slug,
         updated_at: nextUpdatedAt(current.updated_at, now),
       })
-      .where(eq(posts.id, id))
+      .where(eq(notes.id, id))
       .returning(columns)
     if (!row) throw notFound()
     if (slug !== current.slug) {
-      await tx.insert(postSlugs).values({ slug, post_id: id }).onConflictDoNothing()
+      await tx.insert(noteSlugs).values({ slug, note_id: id }).onConflictDoNothing()
     }
-    return toPost(row)
+    return toNote(row)
   })
 }
 
 /**
- * Moves a post to the Trash (its slugs with it, still reserved for it): from
+ * Moves a note to the Trash (its slugs with it, still reserved for it): from
  * then on its page and API answer 404, until it is restored within 30 days.
  */
-export async function deletePost(db: Db, id: number): Promise<void> {
+export async function deleteNote(db: Db, id: number): Promise<void> {
   return writeContent(db, async (tx) => {
-    await moveToTrash(tx, 'post', id)
+    await moveToTrash(tx, 'note', id)
   })
 }

@@ -1,9 +1,9 @@
 import { count, eq, gt } from 'drizzle-orm'
 import { contentSpamSignal } from '../../src/domain/spam'
-import type { ContactMessage, ContactStatus } from '../../src/schemas/contact'
+import type { Message, MessageStatus } from '../../src/schemas/message'
 import { defaultContactLimits, defaultSpamRules } from '../config'
 import type { Db } from '../db/client'
-import { contactMessages } from '../db/schema'
+import { messages } from '../db/schema'
 import { RateLimitedError } from '../errors'
 import { enqueueAlerts } from './alerts'
 import type { ServiceContext } from './context'
@@ -15,10 +15,10 @@ import { moveToTrash } from './trash'
 
 const DAY_MS = 24 * 60 * 60_000
 
-const messages = contentRows(contactMessages, 'Message not found.')
+const inbox = contentRows(messages, 'Message not found.')
 
 /** What the sender is told: the stored message, but not whether it was filed as spam. */
-export type SentMessage = Omit<ContactMessage, 'status'>
+export type SentMessage = Omit<Message, 'status'>
 
 type SendContext = Pick<
   ServiceContext,
@@ -48,15 +48,15 @@ export async function sendMessage(
   const limits = ctx.config.contact ?? defaultContactLimits
   const wait = await takeSlot(ctx.db, `contact:${ctx.ip}`, limits.perIp, limits.windowMs, now)
   if (wait > 0) {
-    ctx.log.warn('contact rate limited', { ip: ctx.ip, request_id: ctx.requestId })
+    ctx.log.warn('messages rate limited', { ip: ctx.ip, request_id: ctx.requestId })
     throw new RateLimitedError('Too many messages sent. Please try again later.', wait)
   }
   const [today] = await ctx.db
     .select({ value: count() })
-    .from(contactMessages)
-    .where(gt(contactMessages.created_at, new Date(now.getTime() - DAY_MS)))
+    .from(messages)
+    .where(gt(messages.created_at, new Date(now.getTime() - DAY_MS)))
   if ((today?.value ?? 0) >= limits.dailyCap) {
-    ctx.log.warn('contact daily cap reached', { ip: ctx.ip, request_id: ctx.requestId })
+    ctx.log.warn('messages daily cap reached', { ip: ctx.ip, request_id: ctx.requestId })
     throw new RateLimitedError('The inbox is full for today. Please try again tomorrow.', 3600)
   }
   // The hidden honeypot field filled (a bot), or the token and content rules:
@@ -64,7 +64,7 @@ export async function sendMessage(
   // the table), and answered like any other message.
   const spam =
     website !== '' ? 'honeypot filled' : await spamReason(ctx, { ...message, form_token }, now)
-  if (spam) ctx.log.info('contact kept as spam', { reason: spam, request_id: ctx.requestId })
+  if (spam) ctx.log.info('message kept as spam', { reason: spam, request_id: ctx.requestId })
   // Where alerts go now (the admin's settings, read on each message).
   const alertSettings = spam
     ? undefined
@@ -72,7 +72,7 @@ export async function sendMessage(
   // The message and its alerts commit together: no message without its alerts.
   const { row, alerts } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
-      .insert(contactMessages)
+      .insert(messages)
       .values({ ...message, status: spam ? 'spam' : 'unread', created_at: now, updated_at: now })
       .returning()
     if (!row) throw new Error('insert returned no row')
@@ -101,19 +101,19 @@ export async function formToken(
 export async function setMessageStatus(
   ctx: Pick<ServiceContext, 'db' | 'now'>,
   id: number,
-  status: ContactStatus,
-): Promise<ContactMessage> {
+  status: MessageStatus,
+): Promise<Message> {
   const [row] = await ctx.db
-    .update(contactMessages)
+    .update(messages)
     .set({ status, updated_at: ctx.now() })
-    .where(eq(contactMessages.id, id))
+    .where(eq(messages.id, id))
     .returning()
-  if (!row) throw messages.notFound()
+  if (!row) throw inbox.notFound()
   return toApiRow(row)
 }
 
-export function listMessages(db: Db): Promise<ContactMessage[]> {
-  return messages.list(db)
+export function listMessages(db: Db): Promise<Message[]> {
+  return inbox.list(db)
 }
 /** Moves the message to the Trash; 404 when there is none. */
 export function deleteMessage(db: Db, id: number): Promise<void> {

@@ -3,7 +3,7 @@ import { type ClipboardEvent, type DragEvent, useMemo, useState } from 'react'
 import { joinCommaList, splitCommaList } from '../../../../src/domain/comma-list'
 import { limits } from '../../../../src/schemas/fields'
 import type { Media } from '../../../../src/schemas/media'
-import { type Post, type PostData, postInput } from '../../../../src/schemas/post'
+import { type Note, type NoteData, noteInput } from '../../../../src/schemas/note'
 import { useTrpc } from '../../../lib/trpc'
 import {
   browserTimeZone,
@@ -30,19 +30,19 @@ import type { ContentFormProps } from '../ui/use-content-save'
 import { useSchemaForm } from '../ui/use-schema-form'
 
 /** The toast after a note's save: a note dated in the future is scheduled, not yet live. */
-export const noteSaved = (post: Post) =>
-  post.state === 'scheduled' ? 'Note scheduled.' : 'Note saved.'
+export const noteSaved = (note: Note) =>
+  note.state === 'scheduled' ? 'Note scheduled.' : 'Note saved.'
 
-function valuesOf(post: Post | undefined, timeZone: string) {
+function valuesOf(note: Note | undefined, timeZone: string) {
   return {
-    title: post?.title ?? '',
-    slug: post?.slug ?? '',
-    summary: post?.summary ?? '',
-    body: post?.body ?? '',
-    tags: joinCommaList(post?.tags ?? []),
-    cover_url: post?.cover_url ?? '',
-    status: post?.status ?? 'draft',
-    published_at: toZonedInput(post?.published_at ?? null, timeZone),
+    title: note?.title ?? '',
+    slug: note?.slug ?? '',
+    summary: note?.summary ?? '',
+    body: note?.body ?? '',
+    tags: joinCommaList(note?.tags ?? []),
+    cover_url: note?.cover_url ?? '',
+    status: note?.status ?? 'draft',
+    published_at: toZonedInput(note?.published_at ?? null, timeZone),
     /** The zone *Publish at* is typed in: the owner's setting, or this browser's until chosen. */
     time_zone: timeZone,
   }
@@ -51,20 +51,20 @@ function valuesOf(post: Post | undefined, timeZone: string) {
 const imageMarkdown = (image: Pick<Media, 'url' | 'alt'>) =>
   `![${image.alt.replace(/[[\]]/g, '')}](${image.url})`
 
-export function PostForm({
+export function NoteForm({
   heading,
   item,
   save,
   reload,
   onSaved,
-}: ContentFormProps<Post, PostData> & { onSaved: () => void }) {
+}: ContentFormProps<Note, NoteData> & { onSaved: () => void }) {
   const trpc = useTrpc()
   const queryClient = useQueryClient()
   const { data: zoneSetting } = useSuspenseQuery(trpc.settings.timeZone.queryOptions())
   const setZone = useMutation(trpc.settings.setTimeZone.mutationOptions())
   const form = useSchemaForm({
     initial: () => valuesOf(item, zoneSetting.chosen ? zoneSetting.time_zone : browserTimeZone()),
-    schema: postInput,
+    schema: noteInput,
     toInput: ({ time_zone, ...typed }) => ({
       ...typed,
       slug: chosenAddress(typed.slug, item?.slug),
@@ -92,7 +92,7 @@ export function PostForm({
 
   /** Puts Markdown at the body's caret (or its end), on a line of its own. */
   function insert(markdown: string) {
-    const area = document.getElementById('post-body') as HTMLTextAreaElement | null
+    const area = document.getElementById('note-body') as HTMLTextAreaElement | null
     const current = values.body
     const at = area ? area.selectionEnd : current.length
     const before = current.slice(0, at)
@@ -144,21 +144,21 @@ export function PostForm({
   return (
     <FormPage heading={heading} submit={submit} form={form} wide>
       <TextField
-        id="post-title"
+        id="note-title"
         label="Title"
         field={text('title')}
         required
         maxLength={limits.title}
       />
       <AddressField
-        id="post-slug"
+        id="note-slug"
         base="/notes"
         field={text('slug')}
         title={values.title}
         current={item}
       />
       <TextField
-        id="post-summary"
+        id="note-summary"
         label="Summary"
         hint="One or two sentences: the list, feeds and link previews show it."
         field={text('summary')}
@@ -171,7 +171,7 @@ export function PostForm({
       {/* biome-ignore lint/a11y/noStaticElementInteractions: paste and drop bubble up from the body's textarea */}
       <div onPaste={onPaste} onDrop={onDrop} className="space-y-2">
         <MarkdownField
-          id="post-body"
+          id="note-body"
           label="Body"
           hint="Markdown. Paste or drop an image to upload and insert it."
           field={body}
@@ -195,14 +195,14 @@ export function PostForm({
         />
       </div>
       <ImageField
-        id="post-cover"
+        id="note-cover"
         label="Cover image URL"
         hint="Optional: shown on the list and above the note."
         field={text('cover_url')}
         placeholder="/media/cover.jpg"
       />
       <TextField
-        id="post-tags"
+        id="note-tags"
         label="Tags (comma-separated)"
         hint={listHint}
         field={text('tags')}
@@ -210,7 +210,7 @@ export function PostForm({
         placeholder={'Bun\nTypeScript'}
       />
       <ListPreview
-        id="post-tags"
+        id="note-tags"
         items={splitCommaList(values.tags)}
         look="chips"
         noun={['tag', 'tags']}
@@ -222,7 +222,7 @@ export function PostForm({
             <label key={status} className="flex items-center gap-2 text-sm text-body">
               <input
                 type="radio"
-                name="post-status"
+                name="note-status"
                 value={status}
                 checked={values.status === status}
                 onChange={() => set('status', status)}
@@ -235,7 +235,7 @@ export function PostForm({
       </fieldset>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
-          id="post-published-at"
+          id="note-published-at"
           label={`Publish at (${values.time_zone})`}
           hint={
             scheduled
@@ -245,28 +245,28 @@ export function PostForm({
           error={form.errorOf('published_at')}
         >
           <input
-            id="post-published-at"
+            id="note-published-at"
             type="datetime-local"
             value={values.published_at}
             onChange={(event) => set('published_at', event.target.value)}
             className={inputClass}
-            {...describedBy('post-published-at', {
+            {...describedBy('note-published-at', {
               hint: true,
               error: form.errorOf('published_at'),
             })}
           />
         </Field>
         <Field
-          id="post-time-zone"
+          id="note-time-zone"
           label="Time zone"
           hint="Times in the admin are shown and typed in this zone; saving keeps it as yours."
         >
           <select
-            id="post-time-zone"
+            id="note-time-zone"
             value={values.time_zone}
             onChange={(event) => set('time_zone', event.target.value)}
             className={inputClass}
-            {...describedBy('post-time-zone', { hint: true })}
+            {...describedBy('note-time-zone', { hint: true })}
           >
             {zones.map((zone) => (
               <option key={zone} value={zone}>

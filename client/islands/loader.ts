@@ -1,0 +1,289 @@
+/**
+ * The one script a public page runs on its first load, besides the theme's
+ * inline one (client/lib/theme-script.ts, which also works the theme switch):
+ * a public page is a document, complete without script, and no app hydrates
+ * it (docs/decisions/0389). This module imports nothing up front; each
+ * interactive part's code comes when it is first used:
+ *
+ * - islands (`div[data-island]`, client/components/island.tsx): the header's
+ *   search and the contact form, hydrated on the first focus, press, key or
+ *   touch inside them; a form sent before its island is ready is sent again
+ *   once it is (in place, with the spec's alerts);
+ * - the lightbox: a press on an image's link (`a[data-lightbox]`) opens the
+ *   dialog (client/islands/lightbox.tsx); without script the link opens the
+ *   image;
+ * - here, without React: the timeline's tabs (links without script, selected
+ *   in place with it), `/` to the header's search, a broken image replaced by
+ *   its fallback (`template[data-image-fallback]`, client/components/responsive-image.tsx),
+ *   "Try again" on the error page, the whole stylesheet and the web fonts
+ *   after the page has loaded, and the admin's preview of a draft (the app,
+ *   drawn in the browser with the admin's token, on a 404 that may be one);
+ * - a view when a page the browser prepared ahead (Speculation Rules,
+ *   client/lib/islands-document.ts) is shown: its request, marked by
+ *   `Sec-Purpose`, was not counted (server/http/infra/page-views.ts).
+ *
+ * When it has run, `<html data-islands="ready">` (the journeys wait for it).
+ */
+
+type Island = { mount: (element: HTMLElement) => Promise<void> }
+
+/** Each island's code, fetched on its first use. */
+const islands: Record<string, () => Promise<Island>> = {
+  'header-search': () => import('./header-search'),
+  'contact-form': () => import('./contact-form'),
+}
+/** Islands whose form sends in place: a submit before they are ready waits for them. */
+const sendsInPlace = new Set(['contact-form'])
+
+const root = document.documentElement
+const self = document.querySelector<HTMLScriptElement>('script[data-islands-loader]')
+const modified = (event: MouseEvent | KeyboardEvent) =>
+  event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
+
+/**
+ * The whole public stylesheet and the web fonts, once: the page's head holds
+ * only the rules its own markup uses (server/http/pages/critical-css.ts), and
+ * an island may draw more (the search's suggestions, the lightbox), so an
+ * island waits for it before it takes over; not past 3 s (a link that failed
+ * early fires nothing more). Settles on error too: a page without it still works.
+ */
+let styled: Promise<unknown> | null = null
+function wholeStylesheet(): Promise<unknown> {
+  if (styled) return styled
+  const links = (self?.dataset.css ?? '').split(' ').filter(Boolean)
+  const loads = links.map((href) => {
+    const link = document.createElement('link')
+    link.rel = 'stylesheet'
+    link.href = href
+    link.dataset.siteCss = ''
+    document.head.append(link)
+    return new Promise((settle) => {
+      link.onload = settle
+      link.onerror = settle
+    })
+  })
+  const loaded = Promise.all(loads)
+  // Fetched into the cache, never applied to this page (no text is set again after the first
+  // paint); the next page names them before its first paint (client/lib/theme-script.ts).
+  void loaded.then(() => {
+    const display = ({ editorial: 'Fraunces', bold: 'Bricolage Grotesque' } as const)[
+      root.dataset.style as 'bold'
+    ]
+    return Promise.all(
+      ['Inter', display].map((face) => face && document.fonts.load(`1em "${face} Variable"`)),
+    ).then(() => {
+      try {
+        localStorage.setItem('fonts', '1')
+      } catch {
+        // Storage refused: the next page stays in the fallbacks.
+      }
+    })
+  }, Boolean)
+  styled = Promise.race([loaded, new Promise((settle) => setTimeout(settle, 3000))])
+  return styled
+}
+const afterLoad = () => setTimeout(() => void wholeStylesheet())
+if (document.readyState === 'complete') afterLoad()
+else addEventListener('load', afterLoad, { once: true })
+
+const waking = new WeakMap<HTMLElement, Promise<boolean>>()
+const awake = new WeakSet<HTMLElement>()
+
+/** Fetches and hydrates an island once; true when it is hydrated. */
+function wake(element: HTMLElement): Promise<boolean> {
+  let woken = waking.get(element)
+  if (!woken) {
+    const load = islands[element.dataset.island ?? '']
+    if (!load) return Promise.resolve(false)
+    woken = Promise.all([load(), wholeStylesheet()])
+      .then(([island]) => island.mount(element))
+      .then(
+        () => {
+          awake.add(element)
+          return true
+        },
+        (error: unknown) => {
+          // Offline, or a deploy replaced the file: the plain markup still works; tried again later.
+          waking.delete(element)
+          console.warn('island not loaded:', error)
+          return false
+        },
+      )
+    waking.set(element, woken)
+  }
+  return woken
+}
+
+const islandOf = (target: EventTarget | null) =>
+  target instanceof Element ? target.closest<HTMLElement>('[data-island]') : null
+
+for (const type of ['focusin', 'pointerdown', 'touchstart', 'keydown']) {
+  document.addEventListener(
+    type,
+    (event) => {
+      const element = islandOf(event.target)
+      // A press on a link leaves the page (the phone's search icon): nothing to wake for.
+      const onLink = event.target instanceof Element && event.target.closest('a[href]')
+      if (element && !(onLink && type !== 'focusin' && type !== 'keydown')) void wake(element)
+    },
+    { capture: true, passive: true },
+  )
+}
+
+document.addEventListener(
+  'submit',
+  (event) => {
+    const form = event.target
+    const element = islandOf(form)
+    if (!(form instanceof HTMLFormElement) || !element || awake.has(element)) return
+    if (!sendsInPlace.has(element.dataset.island ?? '')) return
+    event.preventDefault()
+    void wake(element).then((ready) => {
+      if (!form.isConnected) return
+      // Hydrated: its own handler sends it; not loaded: the plain post, as without script.
+      if (ready) form.requestSubmit()
+      else form.submit()
+    })
+  },
+  true,
+)
+
+// `/` anywhere outside a field: to the header's search (which wakes on that focus).
+document.addEventListener('keydown', (event) => {
+  if (event.key !== '/' || event.defaultPrevented || event.metaKey || event.ctrlKey) return
+  if (event.altKey) return
+  const target = event.target
+  if (target instanceof Element && target.closest('input, textarea, select, [contenteditable]'))
+    return
+  const box = document.querySelector<HTMLInputElement>('input[aria-keyshortcuts="/"]')
+  if (!box || box.offsetParent === null) return
+  event.preventDefault()
+  box.focus()
+})
+
+document.addEventListener('click', (event) => {
+  if (event.defaultPrevented || event.button !== 0 || modified(event)) return
+  const target = event.target instanceof Element ? event.target : null
+  const opener = target?.closest<HTMLAnchorElement>('a[data-lightbox]')
+  if (opener) {
+    event.preventDefault()
+    Promise.all([import('./lightbox'), wholeStylesheet()]).then(
+      ([lightbox]) => lightbox.open(opener),
+      () => {
+        location.href = opener.href
+      },
+    )
+    return
+  }
+  if (target?.closest('[data-reload]')) location.reload()
+})
+
+/** Tabs (WAI-ARIA APG, automatic activation), as client/components/tabs.tsx draws them. */
+function enhanceTabs(list: HTMLElement): void {
+  const tabs = [...list.querySelectorAll<HTMLAnchorElement>('[role="tab"]')]
+  const isSelected = (tab: HTMLElement) => tab.getAttribute('aria-selected') === 'true'
+  const on = tabs.find(isSelected)?.className
+  const off = tabs.find((tab) => !isSelected(tab))?.className
+  if (on === undefined || off === undefined) return
+  const select = (index: number) => {
+    tabs.forEach((tab, at) => {
+      const chosen = at === index
+      tab.setAttribute('aria-selected', String(chosen))
+      tab.tabIndex = chosen ? 0 : -1
+      tab.className = chosen ? on : off
+      const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '')
+      if (panel) panel.hidden = !chosen
+    })
+    tabs[index]?.focus()
+  }
+  list.addEventListener('click', (event) => {
+    const tab = event.target instanceof Element ? event.target.closest('[role="tab"]') : null
+    if (!(tab instanceof HTMLAnchorElement) || modified(event)) return
+    event.preventDefault()
+    select(tabs.indexOf(tab))
+  })
+  list.addEventListener('keydown', (event) => {
+    const last = tabs.length - 1
+    const focused = tabs.indexOf(event.target as HTMLAnchorElement)
+    const from = focused >= 0 ? focused : tabs.findIndex(isSelected)
+    const next = {
+      ArrowRight: from === last ? 0 : from + 1,
+      ArrowLeft: from === 0 ? last : from - 1,
+      Home: 0,
+      End: last,
+    }[event.key]
+    if (next === undefined) return
+    event.preventDefault()
+    select(next)
+  })
+}
+for (const list of document.querySelectorAll<HTMLElement>('[role="tablist"]')) enhanceTabs(list)
+
+/** A failed image: its fallback (the generated cover, an icon) instead of the broken-image icon. */
+function imageFailed(image: HTMLImageElement): void {
+  const shown = image.parentElement instanceof HTMLPictureElement ? image.parentElement : image
+  const fallback = shown.nextElementSibling
+  if (!(fallback instanceof HTMLTemplateElement) || !('imageFallback' in fallback.dataset)) return
+  shown.replaceWith(fallback.content.cloneNode(true))
+  fallback.remove()
+}
+/** A loaded image: its placeholder background goes. */
+const imageLoaded = (image: HTMLImageElement) => {
+  if (image.style.backgroundImage) image.removeAttribute('style')
+}
+// On the document, captured: an element's `load` never reaches the window.
+document.addEventListener(
+  'error',
+  (event) => {
+    if (event.target instanceof HTMLImageElement) imageFailed(event.target)
+  },
+  true,
+)
+document.addEventListener(
+  'load',
+  (event) => {
+    if (event.target instanceof HTMLImageElement) imageLoaded(event.target)
+  },
+  true,
+)
+for (const image of document.images) {
+  if (!image.complete || !image.currentSrc) continue
+  if (image.naturalWidth === 0) imageFailed(image)
+  else imageLoaded(image)
+}
+
+// A draft is a 404 for the server's render, which never reads the token: the admin's
+// browser draws the page with it (the app, client/main.tsx, rendering the document).
+try {
+  const app = self?.dataset.app
+  if (app && document.querySelector('[data-draft-check]') && localStorage.getItem('token')) {
+    // The app's page from now on (its render resets <html>'s attributes): not an island's.
+    self?.removeAttribute('data-islands-loader')
+    void import(/* @vite-ignore */ app)
+  }
+} catch {
+  // Storage refused: no token to preview with.
+}
+
+/**
+ * A page prepared ahead and now shown: its request was not counted as a view
+ * (`Sec-Purpose`), so it is counted now, with a HEAD of its own address that
+ * says so (server/http/infra/page-views.ts).
+ */
+const countView = () =>
+  void fetch(location.href, {
+    method: 'HEAD',
+    headers: { 'x-page-view': 'activated' },
+    cache: 'no-store',
+    keepalive: true,
+  }).catch(() => undefined)
+const navigation = performance.getEntriesByType('navigation')[0] as
+  | (PerformanceNavigationTiming & { deliveryType?: string })
+  | undefined
+if ((document as Document & { prerendering?: boolean }).prerendering) {
+  document.addEventListener('prerenderingchange', countView, { once: true })
+} else if (navigation?.deliveryType === 'navigational-prefetch') {
+  countView()
+}
+
+root.dataset.islands = 'ready'
