@@ -55,11 +55,13 @@ export function alertsJob(options: {
     name: ALERTS_JOB,
     everyMs: timing.pollMs,
     async run({ db, log, signal }) {
-      const settings = options.current ? await options.current(db) : timing
-      const transports = transportsFor(settings)
       while (!signal.aborted) {
-        const row = await claimDueAlert(db, new Date(), settings.leaseMs)
+        const row = await claimDueAlert(db, new Date(), timing.leaseMs)
         if (!row) return
+        // Read for each alert, not once per run: a run still sending when the owner saves
+        // new settings sends the next alert through the new ones.
+        const settings = options.current ? await options.current(db) : timing
+        const transports = transportsFor(settings)
         try {
           await transports.send(row, await alertRecipient(db, settings))
           await markAlertSent(db, row.id, new Date())
