@@ -12,6 +12,7 @@ import {
   appearance,
   cvFile,
   navigation,
+  notificationSettings,
   passkeys,
   profile,
   revisions,
@@ -118,6 +119,18 @@ export const backupTables = {
     table: appearance,
     rows: createSelectSchema(appearance, { id: z.literal(1), style: siteStyleSchema }),
     order: [appearance.id],
+  }),
+  // Where alerts go (version 9), its secrets sealed as stored: a server with
+  // another key reads them as unreadable, and the screen asks for them again.
+  notification_settings: backupTable({
+    table: notificationSettings,
+    rows: createSelectSchema(notificationSettings, {
+      id: z.literal(1),
+      smtp_port: (port) => port.min(1).max(65_535),
+      smtp_password: (value) => value.regex(/^v1\./, 'must be a sealed value (v1.…)'),
+      webhook_url: (value) => value.regex(/^v1\./, 'must be a sealed value (v1.…)'),
+    }),
+    order: [notificationSettings.id],
   }),
   // The header's and the footer's menus (version 9); none: the default menu.
   navigation: backupTable({
@@ -270,6 +283,11 @@ const tablesSchema = z.strictObject({
   profile: z.array(backupTables.profile.rows).length(1, 'must hold exactly one row'),
   // Files before version 7 were written before site styles: the default style.
   appearance: z.array(backupTables.appearance.rows).max(1, 'holds at most one row').default([]),
+  // Files before version 9 were written before the admin's alert settings: none.
+  notification_settings: z
+    .array(backupTables.notification_settings.rows)
+    .max(1, 'holds at most one row')
+    .default([]),
   // Files before version 9 were written before the menus: the default menu.
   navigation: z.array(backupTables.navigation.rows).max(1, 'holds at most one row').default([]),
   admin_users: z.array(backupTables.admin_users.rows),

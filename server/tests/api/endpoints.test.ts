@@ -32,6 +32,8 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'GET /api/settings/time-zone 200 settings.timeZone',
       'PUT /api/settings/time-zone 200 settings.setTimeZone',
       'POST /api/notifications/test 200 notifications.test',
+      'GET /api/notifications/settings 200 notifications.settings',
+      'PUT /api/notifications/settings 200 notifications.saveSettings',
       'POST /api/auth/login 200 auth.login',
       'GET /api/setup 200 auth.setupStatus',
       'POST /api/setup 201 auth.setup',

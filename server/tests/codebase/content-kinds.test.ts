@@ -62,6 +62,7 @@ const notKinds: Record<string, string> = {
   revisions: 'earlier versions of the kinds that keep them',
   backup_restores: 'the moments of restores; never backed up',
   admin_home: "the admin's checklist setting",
+  notification_settings: 'where alerts go (one row of settings), not content',
 }
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
