@@ -3,6 +3,7 @@
  * builds them from the environment; tests build them directly.
  */
 import { isIP } from 'node:net'
+import type { SecretBox } from './secret-box'
 
 export interface ThrottleLimits {
   /** Failures in a row for one username before it is locked. */
@@ -52,8 +53,14 @@ export interface AppConfig {
   contact?: ContactLimits
   /** The contact form's spam signals; `defaultSpamRules` when absent. */
   spam?: SpamRules
-  /** Where alerts about new messages go; none when absent. */
+  /**
+   * The alerts' timing, and the channels the environment sets (`SMTP_URL`,
+   * `NOTIFY_WEBHOOK_URL`), which win over those saved in the admin
+   * (server/services/notification-settings.ts); the default timing and none when absent.
+   */
   alerts?: AlertSettings
+  /** Seals the secrets saved in the admin (server/secret-box.ts); none: they cannot be saved. */
+  secrets?: SecretBox
   /** The folder of the set-up token file (DATA_DIR), removed once the first admin is made. */
   setupTokenDir?: string
   /** GitHub's API for repository data and imports; `defaultGitHubSettings` when absent. */
@@ -138,10 +145,22 @@ export const defaultSpamRules: SpamRules = {
  * Alerts for each message that is not spam: an email over SMTP and/or a
  * JSON webhook. Sent by the outbox worker (server/notify/worker.ts).
  */
+/** A mail server as the admin's Notifications screen saves it. */
+export interface SmtpServer {
+  host: string
+  port: number
+  /** `tls`: TLS from the start (465); `starttls`: upgraded, and required (587); `none`: plain (a local relay). */
+  security: 'tls' | 'starttls' | 'none'
+  user?: string
+  password?: string
+}
+
 export interface AlertSettings {
   email?: {
-    /** `smtp://user:pass@host:587` or `smtps://…:465` (nodemailer's URL form). */
-    smtpUrl: string
+    /** `smtp://user:pass@host:587` or `smtps://…:465` (nodemailer's URL form): the environment's. */
+    smtpUrl?: string
+    /** Or the server saved in the admin. */
+    smtp?: SmtpServer
     /** The owner's address; the profile's email when absent. */
     to?: string
     from: string

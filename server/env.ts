@@ -14,6 +14,7 @@ import {
   isProxyEntry,
   type MediaStorageConfig,
 } from './config'
+import { createSecretBox } from './secret-box'
 
 /** A setting that cannot work: start-up stops with this message alone (no stack). */
 export class ConfigError extends Error {
@@ -131,6 +132,12 @@ const variables = z.object({
       'must be an SMTP URL like smtps://user:password@smtp.example.com:465',
     )
     .optional(),
+  /**
+   * The key that seals the secrets saved in the admin (the mail password, the
+   * webhook): at least 32 characters, the same on every instance of a site.
+   * Unset: a random key made in DATA_DIR/secrets.key.
+   */
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Who gets the alerts; the profile's email when not set. */
   NOTIFY_EMAIL_TO: z.email('must be an email address').optional(),
   /** The alerts' sender (many providers require an address of your own domain). */
@@ -295,6 +302,7 @@ export function appConfigFromEnv(env: Env): AppConfig {
       perSecond: env.SEARCH_MAX_PER_SECOND,
     },
     alerts: alertSettingsFromEnv(env),
+    secrets: createSecretBox({ key: env.SECRETS_KEY, keyFile: join(env.DATA_DIR, 'secrets.key') }),
     setupTokenDir: env.DATA_DIR,
     github: githubSettingsFromEnv(env),
   }
@@ -310,9 +318,11 @@ export function githubSettingsFromEnv(env: Env): GitHubSettings {
   }
 }
 
-/** The alert channels the environment configures (none: no alerts, messages are only stored). */
-export function alertSettingsFromEnv(env: Env): AlertSettings | undefined {
-  if (!env.SMTP_URL && !env.NOTIFY_WEBHOOK_URL) return undefined
+/**
+ * The alerts' timing and the channels the environment sets; channels saved
+ * in the admin join them (server/services/notification-settings.ts).
+ */
+export function alertSettingsFromEnv(env: Env): AlertSettings {
   const siteHost = new URL(env.SITE_URL).hostname
   return {
     ...defaultAlertTiming,

@@ -5,6 +5,7 @@
  * declare it next to the work it does, then add it here.
  */
 import type { AlertSettings, GitHubSettings } from './config'
+import type { Db } from './db/client'
 import type { Job } from './jobs/runner'
 import type { Logger } from './log'
 import type { MediaStore } from './media/store'
@@ -28,8 +29,12 @@ export interface JobSettings {
   log: Logger
   /** This instance's page-view counts and how often they are written (0: at stop only); none: analytics off. */
   analytics?: { counts: Analytics; flushMs: number }
-  /** The alert channels; none: messages are only stored. */
-  alerts?: { settings: AlertSettings; siteUrl: string }
+  /** The alerts' timing and the settings in effect at each run; none: no alert job here. */
+  alerts?: {
+    settings: AlertSettings
+    current?: (db: Db) => Promise<AlertSettings>
+    siteUrl: string
+  }
   /** GitHub's API; none: no refresh (repositories wait). */
   github?: { settings: GitHubSettings; api?: GitHubApi }
 }

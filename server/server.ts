@@ -7,7 +7,7 @@
  * listening and runs the jobs it needs by hand.
  */
 import { type App, type AppDeps, createApp } from './app'
-import type { AppConfig } from './config'
+import { type AppConfig, defaultAlertTiming } from './config'
 import type { Database } from './db/client'
 import { appConfigFromEnv, type Env, mediaStorageFromEnv } from './env'
 import { largestRequestBody } from './http/api/rest'
@@ -17,6 +17,7 @@ import { createMediaStore, type MediaStore } from './media/store'
 import { serverJobs } from './periodic-jobs'
 import { type Analytics, createAnalytics } from './services/analytics'
 import type { GitHubApi } from './services/github/api'
+import { alertSettingsInEffect } from './services/notification-settings'
 import { prepareDatabase } from './setup'
 import { unhandledResponse } from './trpc/errors'
 
@@ -40,7 +41,7 @@ export interface ServerOptions {
   peerAddress?: AppDeps['peerAddress']
   /** Count page views and write them every `flushMs` (0: at stop only); the environment's by default. */
   analytics?: { flushMs: number } | false
-  /** Send alerts for new messages (default: when the configuration has alert channels). */
+  /** Send alerts for new messages (default: yes; the channels are read at each run). */
   alerts?: boolean
   /** Refresh GitHub data (default: when the configuration has GitHub settings). */
   github?: boolean
@@ -100,7 +101,6 @@ export async function createServer(options: ServerOptions): Promise<Server> {
         : options.analytics.flushMs
   const analytics =
     analyticsFlushMs === undefined ? undefined : createAnalytics({ db: database.db, now, log })
-  const alertSettings = options.alerts === false ? undefined : config.alerts
   const githubSettings = options.github === false ? undefined : config.github
   const jobList: Job[] = serverJobs({
     sessionIdleMs: config.sessionIdleMs,
@@ -110,7 +110,15 @@ export async function createServer(options: ServerOptions): Promise<Server> {
       analytics && analyticsFlushMs !== undefined
         ? { counts: analytics, flushMs: analyticsFlushMs }
         : undefined,
-    alerts: alertSettings ? { settings: alertSettings, siteUrl } : undefined,
+    // The alert job runs whether or not anything is set yet: the admin's settings may come at any time.
+    alerts:
+      options.alerts === false
+        ? undefined
+        : {
+            settings: config.alerts ?? { ...defaultAlertTiming },
+            current: (db) => alertSettingsInEffect(db, config, siteUrl),
+            siteUrl,
+          },
     github: githubSettings ? { settings: githubSettings, api: options.githubApi } : undefined,
   })
   const jobs = createJobRunner({

@@ -13,6 +13,7 @@ import {
   appearance,
   cvFile,
   navigation,
+  notificationSettings,
   passkeys,
   profile,
   revisions,
@@ -120,6 +121,18 @@ export const backupTables = {
     table: appearance,
     rows: createSelectSchema(appearance, { id: z.literal(1), style: siteStyleSchema }),
     order: [appearance.id],
+  }),
+  // Where alerts go (version 9), its secrets sealed as stored: a server with
+  // another key reads them as unreadable, and the screen asks for them again.
+  notification_settings: backupTable({
+    table: notificationSettings,
+    rows: createSelectSchema(notificationSettings, {
+      id: z.literal(1),
+      smtp_port: (port) => port.min(1).max(65_535),
+      smtp_password: (value) => value.regex(/^v1\./, 'must be a sealed value (v1.…)'),
+      webhook_url: (value) => value.regex(/^v1\./, 'must be a sealed value (v1.…)'),
+    }),
+    order: [notificationSettings.id],
   }),
   // What the fixed screens say to search engines and link previews; none: what they make.
   screen_seo: backupTable({
@@ -280,6 +293,11 @@ const tablesSchema = z.strictObject({
   appearance: z.array(backupTables.appearance.rows).max(1, 'holds at most one row').default([]),
   // Files written before search and sharing: none.
   screen_seo: z.array(backupTables.screen_seo.rows).default([]),
+  // Files before version 9 were written before the admin's alert settings: none.
+  notification_settings: z
+    .array(backupTables.notification_settings.rows)
+    .max(1, 'holds at most one row')
+    .default([]),
   // Files before version 9 were written before the menus: the default menu.
   navigation: z.array(backupTables.navigation.rows).max(1, 'holds at most one row').default([]),
   admin_users: z.array(backupTables.admin_users.rows),

@@ -19,9 +19,10 @@ import { BackupFormatError, backupSummary, parseBackup } from '../backup/format'
 import { restoreBackup } from '../backup/restore'
 import { migrateDatabase } from '../db/client'
 import { DataDirLockedError } from '../db/lock'
-import { loadEnv, mediaStorageFromEnv } from '../env'
+import { appConfigFromEnv, loadEnv, mediaStorageFromEnv } from '../env'
 import { createMediaStore } from '../media/store'
 import { recordAudit } from '../services/audit'
+import { unreadableSecretsNote } from '../services/notification-settings'
 import { openDatabaseFromEnv } from '../setup'
 
 async function main() {
@@ -66,6 +67,12 @@ async function main() {
     await database.close()
     process.exit(1)
   }
+  let secretsNote: string | null = null
+  try {
+    secretsNote = await unreadableSecretsNote(database.db, appConfigFromEnv(env).secrets)
+  } catch {
+    // Only a note: the restore itself is done.
+  }
   try {
     await recordAudit(
       { db: database.db, now: () => new Date(), ip: 'command line' },
@@ -85,6 +92,7 @@ async function main() {
     `Restored ${path} (taken ${backup.created_at}): ${backupSummary(backup.tables)}. ` +
       'Every session was dropped: sign in again.',
   )
+  if (secretsNote) console.log(secretsNote)
 }
 
 main().catch((error: unknown) => {

@@ -976,6 +976,46 @@ export const navigation = pgTable(
 )
 
 /**
+ * Where alerts go, as the owner set it in Settings → Notifications: a single
+ * row (id = 1). The password and the webhook's address are sealed
+ * (server/secret-box.ts: `v1.<key id>.…`), never stored in clear; the
+ * environment's `SMTP_URL` / `NOTIFY_WEBHOOK_URL` win over them when set. Read
+ * on every use, so a change applies at once on every instance. In backups,
+ * sealed as stored.
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    smtp_host: text('smtp_host').notNull().default(''),
+    smtp_port: integer('smtp_port').notNull().default(587),
+    smtp_security: text('smtp_security', { enum: ['tls', 'starttls', 'none'] })
+      .notNull()
+      .default('starttls'),
+    smtp_user: text('smtp_user').notNull().default(''),
+    /** Sealed; null: none. */
+    smtp_password: text('smtp_password'),
+    /** The sender; empty: `Portfolio <portfolio@{site host}>`. */
+    email_from: text('email_from').notNull().default(''),
+    /** The recipient; empty: the profile's email. */
+    email_to: text('email_to').notNull().default(''),
+    /** Sealed (a webhook's address is its credential); null: none. */
+    webhook_url: text('webhook_url'),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [
+    check('notification_settings_single_row', sql`${table.id} = 1`),
+    check(
+      'notification_settings_security_check',
+      sql`${table.smtp_security} in ('tls', 'starttls', 'none')`,
+    ),
+    check('notification_settings_port_check', sql`${table.smtp_port} between 1 and 65535`),
+  ],
+)
+
+/**
  * The same overrides for the site's fixed screens (home, projects, notes,
  * the CV), set in Settings → Search & sharing: one row per screen that has
  * any. A canonical address elsewhere makes no sense for them; the rest is

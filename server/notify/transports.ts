@@ -56,15 +56,34 @@ export function createAlertTransports(settings: AlertSettings, siteUrl: string):
   async function sendEmail(row: OutboxRow, recipient: string | null) {
     const email = settings.email
     if (!email) throw new Error('email alerts are no longer configured')
-    if (!recipient) throw new Error('no recipient: set NOTIFY_EMAIL_TO or the profile email')
+    if (!recipient)
+      throw new Error(
+        "no recipient: set one in Settings → Notifications (or NOTIFY_EMAIL_TO), or the profile's email",
+      )
     // nodemailer (~35 ms to load) comes with the first email, not with every start.
     const { createTransport } = await import('nodemailer')
-    mailer ??= createTransport({
-      url: email.smtpUrl,
+    const timeouts = {
       connectionTimeout: settings.sendTimeoutMs,
       greetingTimeout: settings.sendTimeoutMs,
       socketTimeout: settings.sendTimeoutMs,
-    })
+    }
+    mailer ??= email.smtpUrl
+      ? createTransport({ url: email.smtpUrl, ...timeouts })
+      : email.smtp
+        ? createTransport({
+            host: email.smtp.host,
+            port: email.smtp.port,
+            // `tls`: TLS from the first byte; `starttls`: the upgrade is required, never skipped.
+            secure: email.smtp.security === 'tls',
+            requireTLS: email.smtp.security === 'starttls',
+            ignoreTLS: email.smtp.security === 'none',
+            ...(email.smtp.user
+              ? { auth: { user: email.smtp.user, pass: email.smtp.password ?? '' } }
+              : {}),
+            ...timeouts,
+          })
+        : undefined
+    if (!mailer) throw new Error('email alerts have no mail server')
     const { subject, text } = summary(row, siteHost)
     const { payload } = row
     await mailer.sendMail({

@@ -24,6 +24,7 @@ import { alertChannels } from './alerts'
 import { utcDay } from './analytics'
 import { daysUpTo } from './analytics-report'
 import type { ServiceContext } from './context'
+import { alertSettingsInEffect } from './notification-settings'
 
 type OverviewContext = Pick<ServiceContext, 'db' | 'config' | 'now' | 'siteUrl' | 'flushAnalytics'>
 
@@ -101,7 +102,7 @@ export async function adminOverview(ctx: OverviewContext, userId: number): Promi
     project: published > 0,
     site_url: isPublicSiteUrl(ctx.siteUrl),
     two_factor: secondFactor > 0,
-    alerts: alertChannels(ctx.config.alerts).length > 0,
+    alerts: alertChannels(await alertSettingsInEffect(ctx.db, ctx.config, ctx.siteUrl)).length > 0,
     backup: Boolean(home[0]?.backup_downloaded_at),
   }
   const steps = (Object.keys(done) as ChecklistStep[]).map((step) =>

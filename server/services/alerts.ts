@@ -16,6 +16,7 @@ import { notificationOutbox, profile } from '../db/schema'
 import { humanDuration, InvalidInputError, RateLimitedError } from '../errors'
 import type { ServiceContext } from './context'
 import { takeSlot } from './fixed-window'
+import { alertSettingsInEffect } from './notification-settings'
 import { iso } from './rows'
 
 export type OutboxRow = typeof notificationOutbox.$inferSelect
@@ -141,9 +142,10 @@ export async function alertRecipient(
 }
 
 export async function notificationStatus(
-  db: Db,
-  settings: AlertSettings | undefined,
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'siteUrl'>,
 ): Promise<NotificationStatus> {
+  const { db } = ctx
+  const settings = await alertSettingsInEffect(db, ctx.config, ctx.siteUrl)
   const [pending] = await db
     .select({ value: count() })
     .from(notificationOutbox)
@@ -184,12 +186,12 @@ export async function notificationStatus(
 export const testAlertLimit = { max: 5, windowMs: 15 * 60_000 } as const
 
 export async function sendTestAlert(
-  ctx: Pick<ServiceContext, 'db' | 'config' | 'now' | 'drainAlerts'>,
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'now' | 'drainAlerts' | 'siteUrl'>,
 ): Promise<NotificationStatus> {
-  const settings = ctx.config.alerts
+  const settings = await alertSettingsInEffect(ctx.db, ctx.config, ctx.siteUrl)
   if (alertChannels(settings).length === 0) {
     throw new InvalidInputError(
-      'No alerts are configured: set SMTP_URL and/or NOTIFY_WEBHOOK_URL and restart.',
+      'No alerts are configured: save a mail server or a webhook in Settings → Notifications (or set SMTP_URL or NOTIFY_WEBHOOK_URL).',
     )
   }
   const now = ctx.now()
@@ -210,5 +212,5 @@ export async function sendTestAlert(
     enqueueAlerts(tx, settings, { kind: 'test', created_at: iso(now) }, now),
   )
   await ctx.drainAlerts?.()
-  return notificationStatus(ctx.db, settings)
+  return notificationStatus(ctx)
 }

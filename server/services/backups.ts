@@ -26,6 +26,8 @@ import type { Session } from './auth/sessions'
 import { confirmIdentity } from './auth/sign-in'
 import type { ServiceContext } from './context'
 import { lockWindow } from './fixed-window'
+import { unreadableSecretsNote } from './notification-settings'
+import { lastRestoredAt, restoredMessage } from './restore-notice'
 
 type BackupContext = Pick<
   ServiceContext,
@@ -165,7 +167,7 @@ export async function restoreFromAdmin(
   ctx: BackupContext,
   session: Session,
   input: { password: string; backup: unknown },
-): Promise<BackupSummary> {
+): Promise<BackupSummary & { notice: string }> {
   if (!(await confirmIdentity(ctx, session, { password: input.password }))) {
     ctx.log.warn('a restore from the admin was refused: wrong password', {
       ip: ctx.ip,
@@ -176,11 +178,15 @@ export async function restoreFromAdmin(
   await countAttempt(ctx, 'restore')
   const backup = checked(input.backup)
   await restoreBackup(ctx.db, backup, ctx.mediaStore)
+  const secretsNote = await unreadableSecretsNote(ctx.db, ctx.config.secrets)
   ctx.log.warn('a backup was restored from the admin; every session was dropped', {
     ip: ctx.ip,
     requestId: ctx.requestId,
     taken: backup.created_at,
     summary: backupSummary(backup.tables),
   })
-  return summaryOf(backup)
+  const notice = [restoredMessage((await lastRestoredAt(ctx.db)) ?? ctx.now()), secretsNote]
+    .filter(Boolean)
+    .join(' ')
+  return { ...summaryOf(backup), notice }
 }

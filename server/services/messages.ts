@@ -9,6 +9,7 @@ import { enqueueAlerts } from './alerts'
 import type { ServiceContext } from './context'
 import { takeSlot } from './fixed-window'
 import { formTokenAge, issueFormToken } from './form-token'
+import { alertSettingsInEffect } from './notification-settings'
 import { contentRows, iso, toApiRow } from './rows'
 import { moveToTrash } from './trash'
 
@@ -21,7 +22,7 @@ export type SentMessage = Omit<Message, 'status'>
 
 type SendContext = Pick<
   ServiceContext,
-  'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId' | 'kickAlerts'
+  'db' | 'config' | 'now' | 'ip' | 'log' | 'requestId' | 'kickAlerts' | 'siteUrl'
 >
 
 /** Why a message is spam, or null: the form token first, then the content. */
@@ -64,6 +65,10 @@ export async function sendMessage(
   const spam =
     website !== '' ? 'honeypot filled' : await spamReason(ctx, { ...message, form_token }, now)
   if (spam) ctx.log.info('message kept as spam', { reason: spam, request_id: ctx.requestId })
+  // Where alerts go now (the admin's settings, read on each message).
+  const alertSettings = spam
+    ? undefined
+    : await alertSettingsInEffect(ctx.db, ctx.config, ctx.siteUrl)
   // The message and its alerts commit together: no message without its alerts.
   const { row, alerts } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -75,7 +80,7 @@ export async function sendMessage(
       ? 0
       : await enqueueAlerts(
           tx,
-          ctx.config.alerts,
+          alertSettings,
           { kind: 'message', message_id: row.id, ...message, created_at: iso(now) },
           now,
         )

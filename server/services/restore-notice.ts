@@ -18,6 +18,16 @@ export function restoredMessage(restoredAt: Date): string {
   return `The site was restored from a backup at ${noticeTime(restoredAt)}. Sign in again.`
 }
 
+/** When the last restore happened, or null when there was none. */
+export async function lastRestoredAt(db: ServiceContext['db']): Promise<Date | null> {
+  const [latest] = await db
+    .select({ restored_at: backupRestores.restored_at })
+    .from(backupRestores)
+    .orderBy(desc(backupRestores.id))
+    .limit(1)
+  return latest?.restored_at ?? null
+}
+
 /**
  * The notice for a token no session knows, when a restore happened within
  * a session's lifetime (the token may have been one it ended); null
@@ -35,12 +45,8 @@ export async function restoreNoticeFor(
     .where(eq(sessions.token_hash, hashToken(token)))
     .limit(1)
   if (known) return null
-  const [latest] = await ctx.db
-    .select({ restored_at: backupRestores.restored_at })
-    .from(backupRestores)
-    .orderBy(desc(backupRestores.id))
-    .limit(1)
-  if (!latest) return null
-  const age = ctx.now().getTime() - latest.restored_at.getTime()
-  return age <= ctx.config.sessionTtlMs ? restoredMessage(latest.restored_at) : null
+  const restoredAt = await lastRestoredAt(ctx.db)
+  if (!restoredAt) return null
+  const age = ctx.now().getTime() - restoredAt.getTime()
+  return age <= ctx.config.sessionTtlMs ? restoredMessage(restoredAt) : null
 }

@@ -35,4 +35,9 @@ export type BackupSummary = z.infer<typeof backupSummarySchema>
 export const restoreResultSchema = backupSummarySchema.extend({
   /** Every session was dropped by the restore: sign in again (with the restored password). */
   signed_out: z.literal(true),
+  /**
+   * What the sign-in page says next: when the site was restored, and what
+   * must be done again (secrets sealed with another server's key).
+   */
+  notice: z.string(),
 })

@@ -16,7 +16,7 @@ import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { restCall, sentenceOf } from '../../components/admin/ui/rest-call'
 import { useToast } from '../../components/admin/ui/toasts'
 import { useLeaveGuard } from '../../components/admin/ui/use-leave-guard'
-import { clearToken } from '../../lib/token'
+import { endSession } from '../../lib/session-ended'
 
 export const Route = createFileRoute('/admin/backup')({
   head: () => ({ meta: [{ title: 'Backup' }] }),
@@ -131,14 +131,20 @@ function Restore() {
     setError(null)
     setBusy(true)
     try {
-      await restCall(
+      const response = await restCall(
         'POST',
         '/api/restore',
         JSON.stringify({ password: String(form.get('password') ?? ''), backup }),
         'The restore failed',
       )
-      // The restore dropped every session, this one too.
-      clearToken()
+      const answer: unknown = await response.json().catch(() => null)
+      // The restore dropped every session, this one too: the sign-in page says
+      // when it happened, and what must be typed again.
+      endSession(
+        typeof answer === 'object' && answer !== null && 'notice' in answer
+          ? String(answer.notice)
+          : null,
+      )
       guard.release()
       await navigate({ to: '/login' })
     } catch (failure) {

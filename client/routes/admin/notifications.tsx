@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { NotificationSettingsForm } from '../../components/admin/settings/notification-settings-form'
 import { NotificationsPanel } from '../../components/admin/settings/notifications-panel'
 import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
@@ -7,7 +8,10 @@ import { adminLoader } from '../../lib/admin-loaders'
 export const Route = createFileRoute('/admin/notifications')({
   // As it is now: the last delivery may have changed a second ago.
   loader: adminLoader((queryClient, trpc) =>
-    queryClient.fetchQuery({ ...trpc.notifications.status.queryOptions(), staleTime: 0 }),
+    Promise.all([
+      queryClient.fetchQuery({ ...trpc.notifications.status.queryOptions(), staleTime: 0 }),
+      queryClient.fetchQuery({ ...trpc.notifications.settings.queryOptions(), staleTime: 0 }),
+    ]),
   ),
   head: () => ({ meta: [{ title: 'Notifications' }] }),
   component: NotificationsScreen,
@@ -21,6 +25,7 @@ function NotificationsScreen() {
         lead="Where the site tells you about a new message: an email, a webhook, or both."
       />
       <NotificationsPanel />
+      <NotificationSettingsForm />
     </div>
   )
 }

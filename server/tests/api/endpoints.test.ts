@@ -34,6 +34,8 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'GET /api/settings/seo 200 settings.seo',
       'PUT /api/settings/seo/:screen 200 settings.setSeo',
       'POST /api/notifications/test 200 notifications.test',
+      'GET /api/notifications/settings 200 notifications.settings',
+      'PUT /api/notifications/settings 200 notifications.saveSettings',
       'POST /api/auth/login 200 auth.login',
       'GET /api/setup 200 auth.setupStatus',
       'POST /api/setup 201 auth.setup',

@@ -168,6 +168,9 @@ describe('backup and restore from the admin', () => {
     })
     expect(r.status).toBe(200)
     expect(r.body.signed_out).toBe(true)
+    expect(r.body.notice).toMatch(
+      /^The site was restored from a backup at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. Sign in again\.$/,
+    )
     expect((r.body.tables as Record<string, number>).projects).toBe(1)
     const after = await content()
     expect(after).toEqual(before)

@@ -63,6 +63,7 @@ const notKinds: Record<string, string> = {
   backup_restores: 'the moments of restores; never backed up',
   admin_home: "the admin's checklist setting",
   screen_seo: 'what the fixed screens say to search engines (settings), not content',
+  notification_settings: 'where alerts go (one row of settings), not content',
 }
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>

@@ -12,7 +12,8 @@ describe('the environment', () => {
     expect(env.SITE_URL).toBe('http://localhost:3000')
     expect(env.ANALYTICS).toBe('on')
     expect(env.ANALYTICS_FLUSH).toBe(5_000)
-    expect(appConfigFromEnv(env)).toEqual({
+    const { alerts: _alerts, secrets: _secrets, ...config } = appConfigFromEnv(env)
+    expect(config).toEqual({
       sessionTtlMs: 7 * 86_400_000,
       setupTokenDir: './data',
       sessionIdleMs: 86_400_000,
@@ -33,8 +34,19 @@ describe('the environment', () => {
         manualRefreshMs: 60_000,
       },
     })
-    // No SMTP_URL, no NOTIFY_WEBHOOK_URL: no alerts, messages are only stored.
-    expect(appConfigFromEnv(env).alerts).toBeUndefined()
+    // No SMTP_URL, no NOTIFY_WEBHOOK_URL: the alerts' timing and no channel of the environment's
+    // (the admin's Settings → Notifications may add them); secrets sealed with DATA_DIR/secrets.key.
+    const { alerts, secrets } = appConfigFromEnv(env)
+    expect(alerts).toEqual({
+      retryBaseMs: 30_000,
+      retryMaxMs: 3_600_000,
+      pollMs: 15_000,
+      leaseMs: 300_000,
+      sendTimeoutMs: 30_000,
+      email: undefined,
+      webhookUrl: undefined,
+    })
+    expect(secrets).toBeDefined()
   })
 
   test('alerts: SMTP and/or a webhook, the sender defaulting to the site host', () => {

@@ -501,7 +501,8 @@ describe('backup and restore', () => {
     const { authenticator, id } = await addPasskey('Phone')
     expect((await passkeyLogin(authenticator.assert(await loginOptions()))).status).toBe(200)
     const file = parseBackup(serializeBackup(await readBackup(t.db, t.database.kind, t.mediaStore)))
-    expect(file.version).toBe(9)
+    // Passkeys are in every file from version 8 on.
+    expect(file.version).toBeGreaterThanOrEqual(8)
     expect(file.tables.passkeys).toEqual([
       expect.objectContaining({ id, name: 'Phone', counter: 1, rp_id: 'portfolio.example' }),
     ])

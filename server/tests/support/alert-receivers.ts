@@ -28,14 +28,34 @@ function parseMail(raw: string): Omit<ReceivedMail, 'to'> {
 export interface SmtpReceiver {
   port: number
   mails: ReceivedMail[]
+  /** The user names and passwords it accepted (with `auth`). */
+  logins: { user: string; pass: string }[]
   stop(): Promise<void>
 }
 
-export function startSmtpReceiver(port: number): Promise<SmtpReceiver> {
+/**
+ * With `auth`, the server asks for a login (over the plain loopback
+ * connection) and takes mail only after that user and password.
+ */
+export function startSmtpReceiver(
+  port: number,
+  options: { auth?: { user: string; pass: string } } = {},
+): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = []
+  const logins: { user: string; pass: string }[] = []
+  const { auth } = options
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: !auth,
+    allowInsecureAuth: true,
+    disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    onAuth(login, _session, callback) {
+      const user = login.username ?? ''
+      const pass = login.password ?? ''
+      if (auth && user === auth.user && pass === auth.pass) {
+        logins.push({ user, pass })
+        callback(null, { user })
+      } else callback(new Error('Invalid username or password'))
+    },
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
@@ -55,6 +75,7 @@ export function startSmtpReceiver(port: number): Promise<SmtpReceiver> {
       resolve({
         port,
         mails,
+        logins,
         stop: () => new Promise<void>((done) => server.close(() => done())),
       }),
     )

@@ -29,6 +29,7 @@ import { createLogger, type Logger } from '../../log'
 import { createFolderStore } from '../../media/folder-store'
 import type { MediaStore } from '../../media/store'
 import { ALERTS_JOB } from '../../notify/worker'
+import { createSecretBox } from '../../secret-box'
 import { createServer } from '../../server'
 import { setAdminPassword } from '../../services/auth/account'
 import { GITHUB_REFRESH_JOB } from '../../services/github/refresh-job'
@@ -272,7 +273,7 @@ export async function createTestApp(
     mediaStore?: MediaStore
     /** Keep public answers in the response cache, as the server does (off by default). */
     cache?: AppDeps['cache']
-    /** Run the alert job (config.alerts must be set): the jobs runner started here, stopped by close(). */
+    /** Run the alert job (its channels from config.alerts or the saved settings): the jobs runner started here, stopped by close(). */
     alertWorker?: boolean
     /** Count page views (on by default; written by summaries, `analytics.flush()` and close()). */
     analytics?: boolean
@@ -315,6 +316,8 @@ export async function createTestApp(
     search: { perAddress: 10_000, windowMs: 60_000, concurrency: 2, perSecond: 10_000 },
     // Never the internet: GitHub is a closed loopback port unless a test serves a fake there.
     github: { ...defaultGitHubSettings, apiUrl: 'http://127.0.0.1:9' },
+    // The secrets saved in the admin, sealed under a key of the test's own.
+    secrets: createSecretBox({ key: 'the test suites’ secrets key, 32 characters or more' }),
     ...options.config,
   }
   const log = options.log ?? createLogger('silent')
@@ -341,12 +344,11 @@ export async function createTestApp(
     // with an alert job, the runner keeps real time; otherwise the test's clock.
     jobsNow: options.alertWorker ? () => new Date() : clock.now,
   })
-  if (options.alertWorker && config.alerts) server.jobs.start()
+  if (options.alertWorker) server.jobs.start()
   const { app, jobs, analytics } = server
   /** Runs one job now on this instance (after its run under way), as a kick does. */
   const runJob = (name: string) => (jobs.names.includes(name) ? jobs.runNow(name) : undefined)
-  const alerts =
-    config.alerts && options.alertWorker ? { drain: () => runJob(ALERTS_JOB) } : undefined
+  const alerts = options.alertWorker ? { drain: () => runJob(ALERTS_JOB) } : undefined
   const github =
     options.githubScheduler && config.github
       ? { drain: () => runJob(GITHUB_REFRESH_JOB) }

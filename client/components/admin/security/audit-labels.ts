@@ -46,6 +46,7 @@ const actionLabels: Record<string, string> = {
   'github.import': 'Repositories imported from GitHub',
   'github.refresh': 'GitHub data refreshed',
   'notifications.test': 'Test alert sent',
+  'notifications.saveSettings': 'Alert settings changed',
   // How it was made (set-up page, command line, environment) is in its details' `via`.
   'admin.created': 'Admin created',
   'admin.password_reset': 'Password reset (command line)',

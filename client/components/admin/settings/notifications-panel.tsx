@@ -59,8 +59,8 @@ export function NotificationsPanel() {
       error={error}
     >
       <p className="text-sm text-muted">
-        An alert goes out for every message that is not spam. The settings live in the server's
-        environment (SMTP_URL, NOTIFY_EMAIL_TO, NOTIFY_EMAIL_FROM, NOTIFY_WEBHOOK_URL); alerts that
+        An alert goes out for every message that is not spam, by email, to a webhook, or both (set
+        below, or by SMTP_URL and NOTIFY_WEBHOOK_URL in the server's environment); alerts that
         cannot be sent are retried until they are.
       </p>
       <dl className="divide-y divide-line border-y border-line">
