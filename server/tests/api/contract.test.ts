@@ -32,7 +32,12 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 /** A project's search and sharing with nothing of its own (src/schemas/seo.ts). */
-const noOverrides = { seo_description: null, share_image: null, canonical_url: null, noindex: false }
+const noOverrides = {
+  seo_description: null,
+  share_image: null,
+  canonical_url: null,
+  noindex: false,
+}
 const isoDate = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
 
 function expectJson(r: { headers: Headers }) {
