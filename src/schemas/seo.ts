@@ -6,7 +6,7 @@
  * the generated card, the canonical address to the page's own.
  */
 import { SEO_SCREENS } from '../domain/seo-screens'
-import { nullableText, nullableUrl } from './fields'
+import { limits, nullableText, nullableUrl } from './fields'
 import { z } from './zod'
 
 export const seoLimits = {
@@ -25,8 +25,8 @@ export const seoInputFields = {
   /** An image of the media library (`/media/…`), or an http(s) URL; null: the generated card. */
   share_image: nullableUrl('Share image'),
   /** Where the item was first published (an absolute http(s) URL); null: its own address. */
-  canonical_url: nullableUrl('Canonical URL').refine(
-    (value) => value === null || /^https?:\/\/[^\s/]+/i.test(value),
+  canonical_url: nullableText('Canonical URL', limits.url).refine(
+    (value) => value === null || /^https?:\/\/[^\s/?#]+/i.test(value),
     'Canonical URL must be an absolute http(s) URL, like https://blog.example.com/my-note.',
   ),
   noindex: noindexField,
