@@ -32,6 +32,7 @@ import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminNavigationRouteImport } from './routes/admin/navigation'
 import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
+import { Route as AdminSearchSharingRouteImport } from './routes/admin/search-sharing'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
 import { Route as AdminShareLinksRouteImport } from './routes/admin/share-links'
 import { Route as AdminTrashRouteImport } from './routes/admin/trash'
@@ -167,6 +168,11 @@ const AdminProfileRoute = AdminProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminSearchSharingRoute = AdminSearchSharingRouteImport.update({
+  id: '/search-sharing',
+  path: '/search-sharing',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminSecurityRoute = AdminSecurityRouteImport.update({
   id: '/security',
   path: '/security',
@@ -286,6 +292,7 @@ export interface FileRoutesByFullPath {
   '/admin/navigation': typeof AdminNavigationRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/search-sharing': typeof AdminSearchSharingRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/share-links': typeof AdminShareLinksRoute
   '/admin/trash': typeof AdminTrashRoute
@@ -329,6 +336,7 @@ export interface FileRoutesByTo {
   '/admin/navigation': typeof AdminNavigationRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/search-sharing': typeof AdminSearchSharingRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/share-links': typeof AdminShareLinksRoute
   '/admin/trash': typeof AdminTrashRoute
@@ -374,6 +382,7 @@ export interface FileRoutesById {
   '/admin/navigation': typeof AdminNavigationRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/search-sharing': typeof AdminSearchSharingRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/share-links': typeof AdminShareLinksRoute
   '/admin/trash': typeof AdminTrashRoute
@@ -420,6 +429,7 @@ export interface FileRouteTypes {
     | '/admin/navigation'
     | '/admin/notifications'
     | '/admin/profile'
+    | '/admin/search-sharing'
     | '/admin/security'
     | '/admin/share-links'
     | '/admin/trash'
@@ -463,6 +473,7 @@ export interface FileRouteTypes {
     | '/admin/navigation'
     | '/admin/notifications'
     | '/admin/profile'
+    | '/admin/search-sharing'
     | '/admin/security'
     | '/admin/share-links'
     | '/admin/trash'
@@ -507,6 +518,7 @@ export interface FileRouteTypes {
     | '/admin/navigation'
     | '/admin/notifications'
     | '/admin/profile'
+    | '/admin/search-sharing'
     | '/admin/security'
     | '/admin/share-links'
     | '/admin/trash'
@@ -708,6 +720,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProfileRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/search-sharing': {
+      id: '/admin/search-sharing'
+      path: '/search-sharing'
+      fullPath: '/admin/search-sharing'
+      preLoaderRoute: typeof AdminSearchSharingRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/security': {
       id: '/admin/security'
       path: '/security'
@@ -858,6 +877,7 @@ interface AdminRouteRouteChildren {
   AdminNavigationRoute: typeof AdminNavigationRoute
   AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminProfileRoute: typeof AdminProfileRoute
+  AdminSearchSharingRoute: typeof AdminSearchSharingRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
   AdminShareLinksRoute: typeof AdminShareLinksRoute
   AdminTrashRoute: typeof AdminTrashRoute
@@ -890,6 +910,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminNavigationRoute: AdminNavigationRoute,
   AdminNotificationsRoute: AdminNotificationsRoute,
   AdminProfileRoute: AdminProfileRoute,
+  AdminSearchSharingRoute: AdminSearchSharingRoute,
   AdminSecurityRoute: AdminSecurityRoute,
   AdminShareLinksRoute: AdminShareLinksRoute,
   AdminTrashRoute: AdminTrashRoute,

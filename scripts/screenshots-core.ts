@@ -30,6 +30,7 @@ export function screenPaths(slug: string) {
       '/admin/pages',
       '/admin/pages/new',
       '/admin/navigation',
+      '/admin/search-sharing',
       '/admin/audit',
       '/admin/analytics',
       '/admin/share-links',

@@ -96,19 +96,35 @@ export interface PageHeadInput {
   /** A large preview image (the generated cards, by default) or a small square one. */
   card?: 'summary' | 'summary_large_image'
   jsonLd?: JsonLd
+  /** What the owner set for this page (Search and sharing), in place of what is made. */
+  seo?: SeoOverrides | null
+}
+
+/**
+ * A page's own search and share text (an item's columns, or a fixed
+ * screen's settings): each blank value leaves what is made from the page.
+ */
+export interface SeoOverrides {
+  seo_description?: string | null
+  share_image?: string | null
+  canonical_url?: string | null
+  noindex?: boolean
 }
 
 /** The `head` of a public page: meta tags, the canonical link and JSON-LD. */
 export function pageHead(input: PageHeadInput) {
-  const url = absoluteUrl(input.siteUrl, input.path)
+  const { seo } = input
+  const url = seo?.canonical_url || absoluteUrl(input.siteUrl, input.path)
   const socialTitle = input.socialTitle ?? input.title
-  const description = summarize(input.description)
-  const image = input.image
-    ? { ...input.image, url: absoluteUrl(input.siteUrl, input.image.url) }
-    : null
+  const description = summarize(seo?.seo_description || input.description)
+  const chosen: PageImage | null | undefined = seo?.share_image
+    ? { url: seo.share_image, alt: socialTitle }
+    : input.image
+  const image = chosen ? { ...chosen, url: absoluteUrl(input.siteUrl, chosen.url) } : null
   const meta = [
     { title: input.title },
     { name: 'description', content: description },
+    ...(seo?.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
     { property: 'og:site_name', content: SITE_NAME },
     { property: 'og:type', content: input.type ?? 'website' },
     { property: 'og:title', content: socialTitle },
@@ -153,6 +169,7 @@ export function sitePageHead(input: {
   description: string
   card: PageImage | null
   type: 'CollectionPage' | 'ContactPage'
+  seo?: SeoOverrides | null
 }) {
   const { siteUrl, path, socialTitle, description, card } = input
   return pageHead({
@@ -162,6 +179,7 @@ export function sitePageHead(input: {
     socialTitle,
     description,
     image: card,
+    seo: input.seo,
     jsonLd: card
       ? {
           '@context': 'https://schema.org',
@@ -250,4 +268,34 @@ export function homeCard(owner: OwnerSummary): PageImage {
     owner.description,
     owner.photoUrl,
   ])
+}
+
+/**
+ * What a fixed screen says of itself in link previews and search results
+ * (its routes' heads, and the preview in Settings → Search & sharing):
+ * the owner's text replaces the description when set.
+ */
+export function fixedScreenText(
+  screen: 'home' | 'projects' | 'notes' | 'cv',
+  owner: OwnerSummary | null,
+): { socialTitle: string; description: string } {
+  const name = owner?.name ?? ''
+  switch (screen) {
+    case 'home':
+      return { socialTitle: name || SITE_NAME, description: owner?.description ?? '' }
+    case 'projects':
+      return {
+        socialTitle: owner ? `Projects by ${name}` : 'My Projects',
+        description: owner
+          ? `Things ${name} has designed, built and shipped.`
+          : 'Things I have designed, built and shipped.',
+      }
+    case 'notes':
+      return { socialTitle: `Notes by ${name}`, description: `What ${name} is writing about.` }
+    case 'cv':
+      return {
+        socialTitle: `${name} · CV`,
+        description: `Curriculum vitae of ${name}: experience, education and projects.`,
+      }
+  }
 }

@@ -44,6 +44,7 @@ export const Route = createFileRoute('/$slug')({
           url: absoluteUrl(siteUrl, path),
           dateModified: page.updated_at,
         },
+        seo: page,
       })
       return { head, page }
     } catch (error) {

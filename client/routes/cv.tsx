@@ -5,7 +5,7 @@ import type { Project } from '../../src/schemas/project'
 import type { TimelineEvent } from '../../src/schemas/timeline'
 import { SkillChips } from '../components/profile-intro'
 import { EventBullets } from '../components/timeline-list'
-import { ownerSummary, pageHead, personJsonLd, SITE_NAME } from '../lib/seo'
+import { fixedScreenText, ownerSummary, pageHead, personJsonLd, SITE_NAME } from '../lib/seo'
 import { useProfile } from '../lib/site-data'
 
 /**
@@ -39,13 +39,14 @@ function readableUrl(url: string): string {
 export const Route = createFileRoute('/cv')({
   loader: async ({ context }) => {
     const api = await context.api()
-    const [profile, events, projects] = await Promise.all([
+    const [profile, events, projects, seo] = await Promise.all([
       api.profile.get.query(),
       api.timeline.list.query(),
       api.projects.list.query(),
+      api.settings.seo.query(),
     ])
     // The page reads the profile from the root's data; `head` needs only the summary.
-    return { ...ownerSummary(profile), events, projects }
+    return { ...ownerSummary(profile), events, projects, seo: seo.cv }
   },
   head: ({ loaderData: owner, match }) => {
     if (!owner) return {}
@@ -54,12 +55,12 @@ export const Route = createFileRoute('/cv')({
       siteUrl,
       path: '/cv',
       title: `CV · ${owner.name} · ${SITE_NAME}`,
-      socialTitle: `${owner.name} · CV`,
-      description: `Curriculum vitae of ${owner.name}: experience, education and projects.`,
+      ...fixedScreenText('cv', owner),
       image: { url: owner.photoUrl, alt: `Portrait of ${owner.name}` },
       type: 'profile',
       card: 'summary',
       jsonLd: personJsonLd(siteUrl, owner),
+      seo: owner.seo,
     })
   },
   component: CvPage,

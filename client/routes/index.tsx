@@ -9,11 +9,13 @@ export const Route = createFileRoute('/')({
   validateSearch: textParams('tab'),
   loader: async ({ context }) => {
     const api = await context.api()
-    const [profile, events, featured] = await Promise.all([
+    const [profile, events, featured, seo] = await Promise.all([
       api.profile.get.query(),
       api.timeline.list.query(),
       // Published and featured only, for the signed-in admin too: the page shows what visitors see.
       api.projects.featured.query(),
+      // What the owner set in Settings → Search & sharing.
+      api.settings.seo.query(),
     ])
     // The page reads the profile from the root's data; `head` needs only the summary. What
     // the cards and the timeline do not show (the long description, timestamps) is left
@@ -22,7 +24,7 @@ export const Route = createFileRoute('/')({
       ({ long_description, long_description_html, created_at, updated_at, ...card }) => card,
     )
     const shown = events.map(({ created_at, updated_at, ...event }) => event)
-    return { ...ownerSummary(profile), events: shown, featured: cards }
+    return { ...ownerSummary(profile), events: shown, featured: cards, seo: seo.home }
   },
   head: ({ loaderData: owner, match }) => {
     if (!owner) return {}
@@ -38,6 +40,7 @@ export const Route = createFileRoute('/')({
       image: card,
       type: 'profile',
       jsonLd: profilePageJsonLd(siteUrl, owner, card),
+      seo: owner.seo,
     })
   },
   component: Home,

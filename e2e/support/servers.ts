@@ -10,8 +10,8 @@
 export const apartServers: ReadonlyArray<{ name: string; files: string[]; why: string }> = [
   {
     name: 'profile',
-    files: ['admin-profile.e2e.ts', 'appearance.e2e.ts'],
-    why: 'editing the profile or the site style changes every public page',
+    files: ['admin-profile.e2e.ts', 'appearance.e2e.ts', 'search-sharing.e2e.ts'],
+    why: 'editing the profile, the site style or the fixed screens’ search and sharing changes every public page',
   },
   {
     name: 'security',

@@ -1,6 +1,7 @@
 import { createSelectSchema } from 'drizzle-zod'
 import { z } from 'zod'
 import { ACCENT_PATTERN, DEFAULT_ACCENT } from '../../src/domain/accent'
+import { SEO_SCREENS } from '../../src/domain/seo-screens'
 import { normalSitePath } from '../../src/domain/site-path'
 import { siteStyleSchema } from '../../src/schemas/appearance'
 import { backupTable, nonEmpty, positive, timestamp } from '../content/backup-rows'
@@ -16,6 +17,7 @@ import {
   passkeys,
   profile,
   revisions,
+  screenSeo,
   shareLinks,
   trash,
   twoFactor,
@@ -131,6 +133,12 @@ export const backupTables = {
       webhook_url: (value) => value.regex(/^v1\./, 'must be a sealed value (v1.…)'),
     }),
     order: [notificationSettings.id],
+  }),
+  // What the fixed screens say to search engines and link previews; none: what they make.
+  screen_seo: backupTable({
+    table: screenSeo,
+    rows: createSelectSchema(screenSeo, { screen: z.enum(SEO_SCREENS) }),
+    order: [screenSeo.screen],
   }),
   // The header's and the footer's menus (version 9); none: the default menu.
   navigation: backupTable({
@@ -283,6 +291,8 @@ const tablesSchema = z.strictObject({
   profile: z.array(backupTables.profile.rows).length(1, 'must hold exactly one row'),
   // Files before version 7 were written before site styles: the default style.
   appearance: z.array(backupTables.appearance.rows).max(1, 'holds at most one row').default([]),
+  // Files written before search and sharing: none.
+  screen_seo: z.array(backupTables.screen_seo.rows).default([]),
   // Files before version 9 were written before the admin's alert settings: none.
   notification_settings: z
     .array(backupTables.notification_settings.rows)

@@ -71,3 +71,11 @@ export const positive = (id: z.ZodInt) => id.min(1)
 export const nonEmpty = (value: z.ZodString) => value.min(1)
 /** The manual order (an int4 column), absent from files written before it. */
 export const sortOrder = z.number().int().min(-2_147_483_648).max(2_147_483_647).optional()
+
+/** Files written before search and sharing: no overrides, found by search engines. */
+export const seoBackupDefaults = {
+  seo_description: z.string().nullable().default(null),
+  share_image: z.string().nullable().default(null),
+  canonical_url: z.string().nullable().default(null),
+  noindex: z.boolean().default(false),
+}

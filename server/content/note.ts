@@ -7,7 +7,7 @@ import { createSelectSchema } from 'drizzle-zod'
 import { contentKindLabels } from '../../src/domain/content-kinds'
 import { noteInput } from '../../src/schemas/note'
 import { noteSlugs, notes } from '../db/schema'
-import { backupTable, nonEmpty, positive } from './backup-rows'
+import { backupTable, nonEmpty, positive, seoBackupDefaults } from './backup-rows'
 import { defineKind } from './kind'
 import { passageOf } from './search-text'
 
@@ -40,7 +40,10 @@ export const noteKind = defineKind({
       // Version 6: the search document is generated, so not in the file.
       notes: backupTable({
         table: notes,
-        rows: createSelectSchema(notes, { id: positive, slug: nonEmpty }).omit({ search: true }),
+        rows: createSelectSchema(notes, { id: positive, slug: nonEmpty })
+          .omit({ search: true })
+          // Files written before search and sharing: no overrides.
+          .extend(seoBackupDefaults),
         order: [notes.id],
       }),
       note_slugs: backupTable({
@@ -57,6 +60,7 @@ export const noteKind = defineKind({
   imageUses: [
     { column: notes.cover_url, place: (title) => `the cover of the note "${title}"` },
     { column: notes.body, place: (title) => `the text of the note "${title}"` },
+    { column: notes.share_image, place: (title) => `the share image of the note "${title}"` },
   ],
   search: {
     document: notes.search,

@@ -48,7 +48,10 @@ export const pageKind = defineKind({
     absentFromOlderFiles: true,
     manualOrder: false,
   },
-  imageUses: [{ column: pages.body, place: (title) => `the text of the page "${title}"` }],
+  imageUses: [
+    { column: pages.body, place: (title) => `the text of the page "${title}"` },
+    { column: pages.share_image, place: (title) => `the share image of the page "${title}"` },
+  ],
   search: {
     document: pages.search,
     visible: eq(pages.status, 'published'),

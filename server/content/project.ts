@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { contentKindLabels } from '../../src/domain/content-kinds'
 import { projectInput } from '../../src/schemas/project'
 import { projectSlugs, projects, searchDocuments } from '../db/schema'
-import { backupTable, nonEmpty, positive, sortOrder } from './backup-rows'
+import { backupTable, nonEmpty, positive, seoBackupDefaults, sortOrder } from './backup-rows'
 import { defineKind } from './kind'
 import { passageOf } from './search-text'
 
@@ -36,6 +36,8 @@ export const projectKind = defineKind({
             role: z.string().nullable().default(null),
             period: z.string().nullable().default(null),
             sort_order: sortOrder,
+            // Files written before search and sharing: no overrides.
+            ...seoBackupDefaults,
           },
         ),
         order: [projects.id],
@@ -55,6 +57,7 @@ export const projectKind = defineKind({
       column: projects.long_description,
       place: (title) => `the description of the project "${title}"`,
     },
+    { column: projects.share_image, place: (title) => `the share image of the project "${title}"` },
   ],
   search: {
     document: searchDocuments.projects,

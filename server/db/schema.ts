@@ -15,6 +15,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core'
 import { contentKindNames, revisionKindNames } from '../../src/domain/content-kinds'
+import { SEO_SCREENS } from '../../src/domain/seo-screens'
 
 /** A full-text search document (PostgreSQL `tsvector`); only ever computed by the database. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
@@ -37,6 +38,21 @@ const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }
+
+/**
+ * What a public item may say to search engines and link previews instead
+ * of what is made from it (docs/architecture.md, "Search and sharing"): its
+ * own description, a share image from the media library (else the generated
+ * card), a canonical address (a note first published elsewhere), and
+ * `noindex` (left out of the sitemap too). Each kind with a public page
+ * spreads these into its table.
+ */
+export const seoColumns = () => ({
+  seo_description: text('seo_description'),
+  share_image: text('share_image'),
+  canonical_url: text('canonical_url'),
+  noindex: boolean('noindex').notNull().default(false),
+})
 
 export const projects = pgTable(
   'projects',
@@ -65,6 +81,7 @@ export const projects = pgTable(
      * lists' order.
      */
     sort_order: integer('sort_order').notNull().default(0),
+    ...seoColumns(),
     ...timestamps,
   },
   (table) => [
@@ -141,6 +158,7 @@ export const notes = pgTable(
     published_at: timestamp('published_at', { withTimezone: true, mode: 'date' }),
     /** Set once, by the write or the job that made it public; null while not public. */
     went_live_at: timestamp('went_live_at', { withTimezone: true, mode: 'date' }),
+    ...seoColumns(),
     ...timestamps,
     /** Site search: title first, then summary and tags, then the body. */
     search: tsvector('search')
@@ -911,6 +929,7 @@ export const pages = pgTable(
     status: text('status', { enum: ['draft', 'published'] })
       .notNull()
       .default('draft'),
+    ...seoColumns(),
     ...timestamps,
     /** Site search: the title first, then the body. */
     search: tsvector('search')
@@ -993,5 +1012,30 @@ export const notificationSettings = pgTable(
       sql`${table.smtp_security} in ('tls', 'starttls', 'none')`,
     ),
     check('notification_settings_port_check', sql`${table.smtp_port} between 1 and 65535`),
+  ],
+)
+
+/**
+ * The same overrides for the site's fixed screens (home, projects, notes,
+ * the CV), set in Settings → Search & sharing: one row per screen that has
+ * any. A canonical address elsewhere makes no sense for them; the rest is
+ * the items' `seoColumns`.
+ */
+export const screenSeo = pgTable(
+  'screen_seo',
+  {
+    screen: text('screen', { enum: SEO_SCREENS }).primaryKey(),
+    seo_description: text('seo_description'),
+    share_image: text('share_image'),
+    noindex: boolean('noindex').notNull().default(false),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [
+    check(
+      'screen_seo_screen_check',
+      sql`${table.screen} in (${sql.raw(SEO_SCREENS.map((screen) => `'${screen}'`).join(', '))})`,
+    ),
   ],
 )

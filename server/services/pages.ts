@@ -51,11 +51,17 @@ const columns = {
   layout: pages.layout,
   items: pages.items,
   status: pages.status,
+  seo_description: pages.seo_description,
+  share_image: pages.share_image,
+  canonical_url: pages.canonical_url,
+  noindex: pages.noindex,
   created_at: pages.created_at,
   updated_at: pages.updated_at,
 }
 type Stored = {
-  [K in keyof typeof columns]: (typeof columns)[K]['_']['data']
+  [K in keyof typeof columns]: (typeof columns)[K]['_']['notNull'] extends true
+    ? (typeof columns)[K]['_']['data']
+    : (typeof columns)[K]['_']['data'] | null
 }
 
 function toPage(row: Stored): Page {
@@ -134,6 +140,10 @@ const stored = (data: PageData) => ({
   layout: data.layout,
   items: data.items,
   status: data.status,
+  seo_description: data.seo_description,
+  share_image: data.share_image,
+  canonical_url: data.canonical_url,
+  noindex: data.noindex,
 })
 
 export interface PageWriteContext {

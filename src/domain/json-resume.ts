@@ -298,6 +298,11 @@ export function planFromJsonResume(document: ResumeDocument): ImportPlan {
       repo_url: null,
       role: list(project.roles).join(', ') || null,
       period: periodOf(project.startDate, project.endDate),
+      // Search and sharing: what is made from the project (JSON Resume has none of it).
+      seo_description: null,
+      share_image: null,
+      canonical_url: null,
+      noindex: false,
     })
   }
   return plan

@@ -9,6 +9,7 @@ import {
   timestamps,
   versionSchema,
 } from './fields'
+import { seoInputFields, seoOutputFields } from './seo'
 import { z } from './zod'
 
 export const noteStatuses = ['draft', 'published'] as const
@@ -42,6 +43,7 @@ export const noteInput = z.object({
   status: z.enum(noteStatuses, { error: 'Status must be "draft" or "published".' }),
   /** With status "published": in the future, a scheduled note; absent or past, live now. */
   published_at: publishedAt,
+  ...seoInputFields,
 })
 export type NoteInput = z.input<typeof noteInput>
 export type NoteData = z.output<typeof noteInput>
@@ -63,6 +65,7 @@ export const noteSchema = z.object({
   /** When it goes (or went) live, ISO; null for a draft without a time. */
   published_at: z.string().nullable(),
   reading_minutes: z.number(),
+  ...seoOutputFields,
   version: versionSchema,
   ...timestamps,
 })

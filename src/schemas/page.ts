@@ -14,6 +14,7 @@ import {
   timestamps,
   versionSchema,
 } from './fields'
+import { seoInputFields, seoOutputFields } from './seo'
 import { z } from './zod'
 
 export const pageStatuses = ['draft', 'published'] as const
@@ -47,6 +48,7 @@ export const pageInput = z.object({
     .nullish()
     .transform((value) => value ?? []),
   status: z.enum(pageStatuses, { error: 'Status must be "draft" or "published".' }),
+  ...seoInputFields,
 })
 export type PageInput = z.input<typeof pageInput>
 export type PageData = z.output<typeof pageInput>
@@ -71,6 +73,7 @@ export const pageSchema = z.object({
   layout: z.enum(pageLayouts),
   items: z.array(pageItemSchema),
   status: z.enum(pageStatuses),
+  ...seoOutputFields,
   version: versionSchema,
   ...timestamps,
 })

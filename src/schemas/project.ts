@@ -13,6 +13,7 @@ import {
 } from './fields'
 import { repoSchema, repoSyncSchema } from './github'
 import { imageInfoSchema } from './media'
+import { seoInputFields, seoOutputFields } from './seo'
 import { z } from './zod'
 
 export const projectInput = z.object({
@@ -37,6 +38,7 @@ export const projectInput = z.object({
   role: nullableText('Role', limits.title),
   /** Free text, like a timeline event's dates ("Spring 2024", "2023 – 2024"). */
   period: nullableText('Period', limits.date),
+  ...seoInputFields,
 })
 export type ProjectInput = z.input<typeof projectInput>
 export type ProjectData = z.output<typeof projectInput>
@@ -65,6 +67,7 @@ export const projectSchema = z.object({
   repo: repoSchema.nullable(),
   /** For the signed-in owner only, when `repo_url` is a GitHub repository: how its fetch stands. */
   repo_sync: repoSyncSchema.optional(),
+  ...seoOutputFields,
   version: versionSchema,
   ...timestamps,
 })

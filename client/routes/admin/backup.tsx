@@ -37,6 +37,7 @@ const tableLabels: Record<string, string> = {
   trash: 'Items in the Trash',
   revisions: 'Earlier versions (projects, pages and profile)',
   appearance: 'Site style',
+  screen_seo: 'Search & sharing of the fixed screens',
   navigation: 'Menus (header and footer)',
 }
 

@@ -65,6 +65,7 @@ export const Route = createFileRoute('/notes/$slug')({
           dateModified: note.updated_at,
           author: { '@type': 'Person', name: profile.name, url: `${siteUrl}/` },
         },
+        seo: note,
       })
       return { head, note, around }
     } catch (error) {

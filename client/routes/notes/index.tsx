@@ -4,7 +4,7 @@ import { TagFilterBanner } from '../../components/list-links'
 import { TagList } from '../../components/tag-list'
 import { noteDate } from '../../lib/notes'
 import { textParams } from '../../lib/search-params'
-import { absoluteUrl, ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
+import { absoluteUrl, fixedScreenText, ownerSummary, pageHead, SITE_NAME } from '../../lib/seo'
 
 /** Notes on one page of the list (src/schemas/note.ts NOTES_PER_PAGE; no zod in the public bundle). */
 const PER_PAGE = 20
@@ -20,10 +20,13 @@ export const Route = createFileRoute('/notes/')({
   // The page's head is made by the loader, so that its code travels with the page's chunk.
   loader: async ({ context: { api: loadApi, site } }) => {
     const api = await loadApi()
-    const [profile, notes] = await Promise.all([api.profile.get.query(), api.notes.list.query({})])
+    const [profile, notes, seo] = await Promise.all([
+      api.profile.get.query(),
+      api.notes.list.query({}),
+      api.settings.seo.query(),
+    ])
     const owner = ownerSummary(profile)
-    const socialTitle = `Notes by ${owner.name}`
-    const description = `What ${owner.name} is writing about.`
+    const { socialTitle, description } = fixedScreenText('notes', owner)
     const head = pageHead({
       siteUrl: site.url,
       path: '/notes',
@@ -37,6 +40,7 @@ export const Route = createFileRoute('/notes/')({
         description,
         url: absoluteUrl(site.url, '/notes'),
       },
+      seo: seo.notes,
     })
     return { head, notes }
   },

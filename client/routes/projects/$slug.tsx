@@ -32,6 +32,12 @@ export const Route = createFileRoute('/projects/$slug')({
         createdAt: project.created_at,
         updatedAt: project.updated_at,
         ownerName: profile.name,
+        seo: {
+          seo_description: project.seo_description,
+          share_image: project.share_image,
+          canonical_url: project.canonical_url,
+          noindex: project.noindex,
+        },
         project,
         next,
       }
@@ -77,6 +83,7 @@ export const Route = createFileRoute('/projects/$slug')({
         dateModified: project.updatedAt,
         author: { '@type': 'Person', name: project.ownerName, url: `${siteUrl}/` },
       },
+      seo: project.seo,
     })
   },
   component: ProjectPage,

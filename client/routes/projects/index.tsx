@@ -2,25 +2,23 @@ import { createFileRoute } from '@tanstack/react-router'
 import { TagFilterBanner } from '../../components/list-links'
 import { ProjectCard } from '../../components/project-card'
 import { textParams } from '../../lib/search-params'
-import { ogCard, ownerSummary, SITE_NAME, sitePageHead } from '../../lib/seo'
+import { fixedScreenText, ogCard, ownerSummary, SITE_NAME, sitePageHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/projects/')({
   // `?tag=React`: only the projects with that tag (any case). The page cache keeps one page per tag.
   validateSearch: textParams('tag'),
   loader: async ({ context }) => {
     const api = await context.api()
-    const [profile, projects] = await Promise.all([
+    const [profile, projects, seo] = await Promise.all([
       api.profile.get.query(),
       api.projects.list.query(),
+      api.settings.seo.query(),
     ])
-    return { ...ownerSummary(profile), projects }
+    return { ...ownerSummary(profile), projects, seo: seo.projects }
   },
   head: ({ loaderData: owner, match }) => {
     const siteUrl = match.context.site.url
-    const socialTitle = owner ? `Projects by ${owner.name}` : 'My Projects'
-    const description = owner
-      ? `Things ${owner.name} has designed, built and shipped.`
-      : 'Things I have designed, built and shipped.'
+    const { socialTitle, description } = fixedScreenText('projects', owner ?? null)
     const card = owner
       ? ogCard({ page: 'projects' }, socialTitle, [owner.name, owner.photoUrl])
       : null
@@ -32,6 +30,7 @@ export const Route = createFileRoute('/projects/')({
       description,
       card,
       type: 'CollectionPage',
+      seo: owner?.seo,
     })
   },
   component: ProjectsPage,

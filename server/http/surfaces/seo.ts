@@ -3,10 +3,12 @@
  * (every public page, every project, note and page of the owner's at its current slug), /robots.txt and
  * the web app manifest.
  */
+import { SEO_SCREENS, seoScreenInfo } from '../../../src/domain/seo-screens'
 import type { Note } from '../../../src/schemas/note'
 import type { Page } from '../../../src/schemas/page'
 import type { Profile } from '../../../src/schemas/profile'
 import type { Project } from '../../../src/schemas/project'
+import type { ScreensSeo } from '../../../src/schemas/seo'
 
 /** The public pages that exist whatever the content. */
 export const publicPages = ['/', '/projects', '/cv', '/contact-me', '/privacy'] as const
@@ -15,26 +17,43 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
+/** A fixed screen's path, when the owner hid it from search engines (Settings → Search & sharing). */
+function hiddenPaths(screens: ScreensSeo | undefined): Set<string> {
+  return new Set(
+    SEO_SCREENS.filter((screen) => screens?.[screen].noindex).map(
+      (screen) => seoScreenInfo[screen].path,
+    ),
+  )
+}
+
+/** What search engines may list: an item hidden from them (`noindex`) is left out. */
+const listed = <T extends { noindex: boolean }>(items: readonly T[]) =>
+  items.filter((item) => !item.noindex)
+
 export function sitemapXml(
   siteUrl: string,
   projects: readonly Project[],
   notes: readonly Note[] = [],
   pages: readonly Page[] = [],
+  screens?: ScreensSeo,
 ): string {
   const entry = (path: string, lastmod?: string) =>
     `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc>${
       lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''
     }</url>`
+  const hidden = hiddenPaths(screens)
   const lines = [
-    ...publicPages.map((path) => entry(path)),
-    ...projects.map((project) =>
+    ...publicPages.filter((path) => !hidden.has(path)).map((path) => entry(path)),
+    ...listed(projects).map((project) =>
       entry(`/projects/${encodeURIComponent(project.slug)}`, project.updated_at),
     ),
     // Notes: the list once a note is live, and each live note.
-    ...(notes.length > 0 ? [entry('/notes')] : []),
-    ...notes.map((note) => entry(`/notes/${encodeURIComponent(note.slug)}`, note.updated_at)),
+    ...(notes.length > 0 && !hidden.has('/notes') ? [entry('/notes')] : []),
+    ...listed(notes).map((note) =>
+      entry(`/notes/${encodeURIComponent(note.slug)}`, note.updated_at),
+    ),
     // The owner's published pages, at /{slug}.
-    ...pages.map((page) => entry(`/${encodeURIComponent(page.slug)}`, page.updated_at)),
+    ...listed(pages).map((page) => entry(`/${encodeURIComponent(page.slug)}`, page.updated_at)),
   ]
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`
 }
@@ -72,6 +91,7 @@ export interface SeoSources {
   notes: { list: (input: { tag?: string | null }) => Promise<Note[]> }
   profile: { get: () => Promise<Profile> }
   pages: { list: () => Promise<Page[]> }
+  settings: { seo: () => Promise<ScreensSeo> }
 }
 
 /** The three answers, revalidated on every use (content changes with each admin write). */
@@ -85,6 +105,7 @@ export function createSeoHandlers(siteUrl: string, sources: SeoSources) {
           await sources.projects.list(),
           await sources.notes.list({}),
           await sources.pages.list(),
+          await sources.settings.seo(),
         ),
         {
           headers: {

@@ -31,6 +31,13 @@ beforeAll(async () => {
 }, 30_000)
 afterAll(() => t.close())
 
+/** A project's search and sharing with nothing of its own (src/schemas/seo.ts). */
+const noOverrides = {
+  seo_description: null,
+  share_image: null,
+  canonical_url: null,
+  noindex: false,
+}
 const isoDate = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
 
 function expectJson(r: { headers: Headers }) {
@@ -81,6 +88,7 @@ describe('projects', () => {
       images: [null, null],
       // A GitHub repository: no data until its first fetch; the owner sees that it is pending.
       repo: null,
+      ...noOverrides,
       repo_sync: { status: 'pending', error: null, error_at: null, fetched_at: null },
       version: expect.any(Number),
       created_at: isoDate,
@@ -111,6 +119,7 @@ describe('projects', () => {
       role: null,
       period: null,
       repo: null,
+      ...noOverrides,
       version: expect.any(Number),
       created_at: isoDate,
       updated_at: isoDate,
@@ -147,6 +156,7 @@ describe('projects', () => {
       long_description_html: '<p>Bun, Elysia, tRPC and React.</p>',
       images: [null, null],
       repo: null,
+      ...noOverrides,
       version: expect.any(Number),
       created_at: isoDate,
       updated_at: isoDate,
@@ -178,6 +188,7 @@ describe('projects', () => {
       long_description_html: '<p>Updated long.</p>',
       images: [null],
       repo: null,
+      ...noOverrides,
       version: expect.any(Number),
       created_at: before.body.created_at,
       updated_at: isoDate,
@@ -519,6 +530,7 @@ describe('the /trpc door', () => {
           role: null,
           period: null,
           repo: null,
+          ...noOverrides,
           version: expect.any(Number),
           created_at: isoDate,
           updated_at: isoDate,

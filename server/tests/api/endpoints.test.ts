@@ -31,6 +31,8 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'PUT /api/overview/checklist 204 overview.setChecklistHidden',
       'GET /api/settings/time-zone 200 settings.timeZone',
       'PUT /api/settings/time-zone 200 settings.setTimeZone',
+      'GET /api/settings/seo 200 settings.seo',
+      'PUT /api/settings/seo/:screen 200 settings.setSeo',
       'POST /api/notifications/test 200 notifications.test',
       'GET /api/notifications/settings 200 notifications.settings',
       'PUT /api/notifications/settings 200 notifications.saveSettings',
@@ -128,6 +130,7 @@ test('only reads of public content are declared cacheable, on both doors', () =>
     'projects.featured',
     'projects.list',
     'projects.next',
+    'settings.seo',
     'timeline.byId',
     'timeline.list',
   ])
@@ -141,6 +144,7 @@ test('only reads of public content are declared cacheable, on both doors', () =>
     '/api/posts/a-slug',
     '/api/pages',
     '/api/pages/uses',
+    '/api/settings/seo',
   ]) {
     expect(isPublicRead(path)).toBe(true)
   }

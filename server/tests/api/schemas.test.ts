@@ -20,6 +20,10 @@ describe('projectInput', () => {
       repo_url: null,
       role: null,
       period: null,
+      seo_description: null,
+      share_image: null,
+      canonical_url: null,
+      noindex: false,
     })
   })
 
@@ -33,14 +37,18 @@ describe('projectInput', () => {
       extra: true,
     })
     expect(Object.keys(parsed).sort()).toEqual([
+      'canonical_url',
       'description',
       'image_urls',
       'is_featured',
       'is_published',
       'long_description',
+      'noindex',
       'period',
       'repo_url',
       'role',
+      'seo_description',
+      'share_image',
       'slug',
       'tags',
       'title',

@@ -62,6 +62,7 @@ const notKinds: Record<string, string> = {
   revisions: 'earlier versions of the kinds that keep them',
   backup_restores: 'the moments of restores; never backed up',
   admin_home: "the admin's checklist setting",
+  screen_seo: 'what the fixed screens say to search engines (settings), not content',
   notification_settings: 'where alerts go (one row of settings), not content',
 }
 
@@ -185,6 +186,10 @@ describe('a backup made before a field existed', () => {
       repo_url: 'https://github.com/ada/older',
       role: 'Lead',
       period: '2023',
+      seo_description: 'Said to search engines.',
+      share_image: null,
+      canonical_url: null,
+      noindex: true,
     } as Parameters<typeof createProject>[1])
     const backup = await readBackup(app.db, 'pglite', store)
     // The file as version 2 wrote it: none of the columns added since.
@@ -197,7 +202,17 @@ describe('a backup made before a field existed', () => {
       delete document.tables[table]
     }
     for (const row of document.tables.projects ?? []) {
-      for (const field of ['is_published', 'repo_url', 'role', 'period', 'sort_order']) {
+      for (const field of [
+        'is_published',
+        'repo_url',
+        'role',
+        'period',
+        'sort_order',
+        'seo_description',
+        'share_image',
+        'canonical_url',
+        'noindex',
+      ]) {
         delete row[field]
       }
     }
@@ -213,6 +228,11 @@ describe('a backup made before a field existed', () => {
       role: null,
       period: null,
       sort_order: 0,
+      // Search and sharing: nothing of its own, found by search engines.
+      seo_description: null,
+      share_image: null,
+      canonical_url: null,
+      noindex: false,
     })
     expect(await target.db.select().from(schema.notes)).toEqual([])
   }, 60_000)

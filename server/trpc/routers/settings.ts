@@ -1,6 +1,8 @@
+import { screenSeoUpdateInput, screensSeoSchema } from '../../../src/schemas/seo'
 import { timeZoneInput, timeZoneSchema } from '../../../src/schemas/time-zone'
+import { readScreensSeo, saveScreenSeo } from '../../services/screen-seo'
 import { getTimeZone, setTimeZone } from '../../services/time-zone'
-import { adminProcedure, router } from '../init'
+import { adminProcedure, publicProcedure, router } from '../init'
 
 export const settingsRouter = router({
   /** The owner's time zone for the admin's times; UTC (`chosen: false`) until set. */
@@ -14,4 +16,17 @@ export const settingsRouter = router({
     .input(timeZoneInput)
     .output(timeZoneSchema)
     .mutation(({ ctx, input }) => setTimeZone(ctx.db, input.time_zone)),
+  /** What the fixed screens say to search engines and link previews (their heads carry it). */
+  seo: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/api/settings/seo' }, cache: 'public' })
+    .output(screensSeoSchema)
+    .query(({ ctx }) => readScreensSeo(ctx.db)),
+  /** Saves one screen's; its page shows it on the next load. */
+  setSeo: adminProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/settings/seo/:screen' } })
+    .input(screenSeoUpdateInput)
+    .output(screensSeoSchema)
+    .mutation(({ ctx, input: { screen, ...values } }) =>
+      saveScreenSeo(ctx.db, screen, values, ctx.now()),
+    ),
 })

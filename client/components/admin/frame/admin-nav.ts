@@ -62,6 +62,7 @@ export const adminNavGroups = [
     label: 'Settings',
     entries: [
       { label: 'Appearance', link: linkOptions({ to: '/admin/appearance' }) },
+      { label: 'Search & sharing', link: linkOptions({ to: '/admin/search-sharing' }) },
       { label: 'Navigation', link: linkOptions({ to: '/admin/navigation' }) },
       { label: 'Security', link: linkOptions({ to: '/admin/security' }) },
       {

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useRouteContext } from '@tanstack/react-router'
 import { type ClipboardEvent, type DragEvent, useMemo, useState } from 'react'
 import { joinCommaList, splitCommaList } from '../../../../src/domain/comma-list'
+import { ogImagePath } from '../../../../src/domain/og-image'
 import { limits } from '../../../../src/schemas/fields'
 import type { Media } from '../../../../src/schemas/media'
 import { type Note, type NoteData, noteInput } from '../../../../src/schemas/note'
@@ -14,6 +16,7 @@ import {
 import { ImageField } from '../media/image-field'
 import { LibraryDialog } from '../media/library-dialog'
 import { uploadImage } from '../media/media-upload'
+import { SeoFields, seoValuesOf } from '../seo/seo-fields'
 import { AddressField, chosenAddress } from '../ui/address-field'
 import {
   describedBy,
@@ -45,6 +48,7 @@ function valuesOf(note: Note | undefined, timeZone: string) {
     published_at: toZonedInput(note?.published_at ?? null, timeZone),
     /** The zone *Publish at* is typed in: the owner's setting, or this browser's until chosen. */
     time_zone: timeZone,
+    ...seoValuesOf(note),
   }
 }
 
@@ -62,6 +66,7 @@ export function NoteForm({
   const queryClient = useQueryClient()
   const { data: zoneSetting } = useSuspenseQuery(trpc.settings.timeZone.queryOptions())
   const setZone = useMutation(trpc.settings.setTimeZone.mutationOptions())
+  const siteUrl = useRouteContext({ from: '__root__', select: (context) => context.site.url })
   const form = useSchemaForm({
     initial: () => valuesOf(item, zoneSetting.chosen ? zoneSetting.time_zone : browserTimeZone()),
     schema: noteInput,
@@ -276,6 +281,19 @@ export function NoteForm({
           </select>
         </Field>
       </div>
+      <SeoFields
+        id="note"
+        description={form.text('seo_description')}
+        image={form.text('share_image')}
+        canonical={form.text('canonical_url')}
+        noindex={{ checked: values.noindex, onChange: (checked) => set('noindex', checked) }}
+        preview={{
+          host: new URL(siteUrl).host,
+          title: values.title.trim() || 'Note title',
+          description: values.summary.trim(),
+          image: item ? ogImagePath({ page: 'note', slug: item.slug }) : null,
+        }}
+      />
     </FormPage>
   )
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { useRouteContext } from '@tanstack/react-router'
 import { limits } from '../../../../src/schemas/fields'
 import {
   PAGE_ITEMS_MAX,
@@ -8,6 +9,7 @@ import {
   pageInput,
 } from '../../../../src/schemas/page'
 import type { Trpc } from '../../../lib/trpc'
+import { SeoFields, seoValuesOf } from '../seo/seo-fields'
 import { AddressField, chosenAddress } from '../ui/address-field'
 import { inputClass, secondaryButtonClass, smallButtonClass, TextField } from '../ui/form-controls'
 import { FormPage } from '../ui/form-page'
@@ -36,6 +38,7 @@ function valuesOf(page: Page | undefined) {
       (item): ItemValues => ({ title: item.title, url: item.url ?? '', note: item.note }),
     ),
     status: page?.status ?? 'draft',
+    ...seoValuesOf(page),
   }
 }
 
@@ -65,6 +68,7 @@ export function PageForm({
     onSaved,
   })
   const { values, set, text } = form
+  const siteUrl = useRouteContext({ from: '__root__', select: (context) => context.site.url })
   const items = values.items
   const setItem = (index: number, patch: Partial<ItemValues>) =>
     set(
@@ -228,6 +232,19 @@ export function PageForm({
           ))}
         </div>
       </fieldset>
+      <SeoFields
+        id="page"
+        description={text('seo_description')}
+        image={text('share_image')}
+        canonical={text('canonical_url')}
+        noindex={{ checked: values.noindex, onChange: (checked) => set('noindex', checked) }}
+        preview={{
+          host: new URL(siteUrl).host,
+          title: values.title.trim() || 'Page title',
+          description: item?.description ?? '',
+          image: null,
+        }}
+      />
     </FormPage>
   )
 }

@@ -1,7 +1,10 @@
+import { useRouteContext } from '@tanstack/react-router'
 import { joinCommaList, splitCommaList } from '../../../../src/domain/comma-list'
+import { ogImagePath } from '../../../../src/domain/og-image'
 import { limits } from '../../../../src/schemas/fields'
 import { type Project, type ProjectData, projectInput } from '../../../../src/schemas/project'
 import { ImageField } from '../media/image-field'
+import { SeoFields, seoValuesOf } from '../seo/seo-fields'
 import { AddressField, chosenAddress } from '../ui/address-field'
 import { CheckboxField, listHint, TextField } from '../ui/form-controls'
 import { FormPage } from '../ui/form-page'
@@ -25,6 +28,7 @@ function valuesOf(project: Project | undefined) {
     is_featured: project?.is_featured ?? false,
     // A new project starts as a draft, like a note: nothing goes public until the owner says so.
     is_published: project?.is_published ?? false,
+    ...seoValuesOf(project),
   }
 }
 
@@ -50,6 +54,7 @@ export function ProjectForm({
     draft: `project:${item?.id ?? 'new'}`,
   })
   const { values, set, text } = form
+  const siteUrl = useRouteContext({ from: '__root__', select: (context) => context.site.url })
 
   return (
     <FormPage
@@ -162,6 +167,19 @@ export function ProjectForm({
         hint="Tick to publish it. Unticked, it is a draft: only you see it, signed in."
         checked={values.is_published}
         onChange={(checked) => set('is_published', checked)}
+      />
+      <SeoFields
+        id="project"
+        description={text('seo_description')}
+        image={text('share_image')}
+        canonical={text('canonical_url')}
+        noindex={{ checked: values.noindex, onChange: (checked) => set('noindex', checked) }}
+        preview={{
+          host: new URL(siteUrl).host,
+          title: values.title.trim() || 'Project title',
+          description: values.description.trim(),
+          image: item ? ogImagePath({ page: 'project', slug: item.slug }) : null,
+        }}
       />
     </FormPage>
   )

@@ -35,6 +35,7 @@ const actionLabels: Record<string, string> = {
   'appearance.set': 'Site style changed',
   'navigation.set': 'Menus changed',
   'settings.setTimeZone': 'Time zone changed',
+  'settings.setSeo': 'Search & sharing changed',
   'trash.restore': 'Restored from the Trash',
   'trash.delete': 'Deleted for good from the Trash',
   'shareLinks.create': 'Share link created',
