@@ -44,7 +44,7 @@ function isHydrationOutput(value: unknown): value is HydrationOutput {
 /**
  * The router's hydration output (`serverSsr.hydrationScripts`, not part of its
  * typed API). Should a new router version move it, the scripts it streams
- * would go unhashed and be blocked: ssr.test.ts renders a page with data
+ * would go unhashed and be blocked: ssr-scripts.test.ts renders a page with data
  * that settles late, so that shows at once.
  */
 function hydrationOutputOf(ssr: object): HydrationOutput | undefined {
