@@ -1,7 +1,7 @@
-import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { safeUrlOrNull } from '../../src/domain/safe-url'
 import { DraftOrNotFound } from '../components/draft-or-not-found'
-import { httpStatusOf } from '../lib/api-errors'
+import { notFoundOrRethrow } from '../lib/not-found'
 import { absoluteUrl, pageHead, SITE_NAME } from '../lib/seo'
 
 /*
@@ -48,9 +48,7 @@ export const Route = createFileRoute('/$slug')({
       })
       return { head, page }
     } catch (error) {
-      const status = httpStatusOf(error)
-      if (status === 404 || status === 400) throw notFound()
-      throw error
+      notFoundOrRethrow(error)
     }
   },
   // Not found: the root's 404 title applies.

@@ -1,10 +1,10 @@
-import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
+import { createFileRoute, Link, redirect } from '@tanstack/react-router'
 import { safeUrlOrNull } from '../../../src/domain/safe-url'
 import { DraftOrNotFound } from '../../components/draft-or-not-found'
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons'
 import { BackLink } from '../../components/list-links'
 import { TagList } from '../../components/tag-list'
-import { httpStatusOf } from '../../lib/api-errors'
+import { notFoundOrRethrow } from '../../lib/not-found'
 import { noteDate } from '../../lib/notes'
 import { absoluteUrl, imageObject, ogCard, pageHead } from '../../lib/seo'
 
@@ -69,9 +69,7 @@ export const Route = createFileRoute('/notes/$slug')({
       })
       return { head, note, around }
     } catch (error) {
-      const status = httpStatusOf(error)
-      if (status === 404 || status === 400) throw notFound()
-      throw error
+      notFoundOrRethrow(error)
     }
   },
   // Not found: the root's 404 title applies.

@@ -1,7 +1,7 @@
-import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { DraftOrNotFound } from '../../components/draft-or-not-found'
 import { ProjectCaseStudy } from '../../components/project-case-study'
-import { httpStatusOf } from '../../lib/api-errors'
+import { notFoundOrRethrow } from '../../lib/not-found'
 import { absoluteUrl, imageObject, ogCard, pageHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/projects/$slug')({
@@ -42,10 +42,7 @@ export const Route = createFileRoute('/projects/$slug')({
         next,
       }
     } catch (error) {
-      // Unknown slug (404), or one the server refuses to look up (400).
-      const status = httpStatusOf(error)
-      if (status === 404 || status === 400) throw notFound()
-      throw error
+      notFoundOrRethrow(error)
     }
   },
   head: ({ loaderData: project, match }) => {
