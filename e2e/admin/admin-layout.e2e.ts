@@ -128,9 +128,20 @@ for (const width of [1280, 390]) {
 /** The admin navigation's groups, in order: a list each, named by its visible heading. */
 const navGroups: [string | null, string[]][] = [
   [null, ['Dashboard', 'Projects', 'Timeline', 'Messages']],
-  ['Content', ['Profile', 'Notes', 'Media', 'CV', 'Import', 'GitHub', 'Trash']],
+  ['Content', ['Profile', 'Notes', 'Pages', 'Media', 'CV', 'Import', 'GitHub', 'Trash']],
   ['Insights', ['Analytics', 'Share links']],
-  ['Settings', ['Appearance', 'Security', 'Notifications', 'Backup', 'Audit log']],
+  [
+    'Settings',
+    [
+      'Appearance',
+      'Search & sharing',
+      'Navigation',
+      'Security',
+      'Notifications',
+      'Backup',
+      'Audit log',
+    ],
+  ],
 ]
 
 async function expectNavGroups(nav: Locator) {

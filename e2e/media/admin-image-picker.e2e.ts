@@ -24,7 +24,8 @@ test('upload two images, attach them to a project with the picker, reorder by mo
   await page.getByLabel('Short Description').fill('Images from the library.')
   await page.getByLabel('Long Description').fill('Chosen, reordered and saved.')
 
-  const opener = page.getByRole('button', { name: 'Choose from library' })
+  // The images' own (the form's first; Search and sharing has one for its share image).
+  const opener = page.getByRole('button', { name: 'Choose from library' }).first()
   await opener.click()
   const dialog = page.getByRole('dialog', { name: 'Choose images' })
   await expect(dialog).toBeVisible()

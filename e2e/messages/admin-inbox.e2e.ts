@@ -145,11 +145,12 @@ test('spam waits in Spam; not spam brings it back; delete asks first; several at
 
 test('Settings → Notifications says whether alerts are configured', async ({ adminPage: page }) => {
   await page.goto('/admin/notifications')
-  await expect(page.getByRole('heading', { level: 2, name: 'Message alerts' })).toBeVisible()
-  await expect(page.getByText('Email', { exact: true })).toBeVisible()
-  await expect(page.getByText('Not configured').first()).toBeVisible()
-  await expect(page.getByText('None yet')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Send test' })).toBeDisabled()
+  const status = page.getByRole('region', { name: 'Message alerts' })
+  await expect(status.getByRole('heading', { level: 2, name: 'Message alerts' })).toBeVisible()
+  await expect(status.getByText('Email', { exact: true })).toBeVisible()
+  await expect(status.getByText('Not configured').first()).toBeVisible()
+  await expect(status.getByText('None yet')).toBeVisible()
+  await expect(status.getByRole('button', { name: 'Send test' })).toBeDisabled()
   await expectNoAxeViolations(page)
 })
 

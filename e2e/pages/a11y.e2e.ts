@@ -129,7 +129,8 @@ test('axe finds no violation on the profile editor, the media library and the im
   await expectNoAxeViolations(page)
 
   await page.goto('/admin/projects/new')
-  await page.getByRole('button', { name: 'Choose from library' }).click()
+  // The images' (Search and sharing's share image has one too, further down).
+  await page.getByRole('button', { name: 'Choose from library' }).first().click()
   const dialog = page.getByRole('dialog', { name: 'Choose images' })
   await expect(dialog.getByRole('button', { pressed: false }).first()).toBeVisible()
   await dialog.getByRole('button', { pressed: false }).first().click()

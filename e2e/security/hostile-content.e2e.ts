@@ -152,7 +152,8 @@ test("the admin's image library dialog never writes a stored placeholder into CS
     if (r.url().includes('placeholder-canary')) canaryRequests.push(r.url())
   })
   await page.goto(`${base}/admin/projects/new`)
-  await page.getByRole('button', { name: 'Choose from library' }).click()
+  // The images' (Search and sharing's share image has one too, further down).
+  await page.getByRole('button', { name: 'Choose from library' }).first().click()
   const dialog = page.getByRole('dialog', { name: 'Choose images' })
   const thumbnail = dialog.locator('img').first()
   await expect(thumbnail).toBeVisible()

@@ -39,6 +39,7 @@ const tableLabels: Record<string, string> = {
   appearance: 'Site style',
   screen_seo: 'Search & sharing of the fixed screens',
   navigation: 'Menus (header and footer)',
+  notification_settings: 'Where alerts go (the password and webhook sealed)',
 }
 
 function Download() {

@@ -467,15 +467,34 @@ describe('two instances on one PostgreSQL database', () => {
           app.request('GET', path, {
             headers: { 'x-forwarded-for': client.ip, 'user-agent': client.ua },
           })
+        /**
+         * A visit through the link is credited at once, but not awaited by the
+         * request: wait until it is written (as a person's next click would),
+         * or on a busy machine the other instance may count before it lands.
+         */
+        const credited = async (count: number) => {
+          const deadline = Date.now() + 10_000
+          while (Date.now() < deadline) {
+            const rows = await one.db
+              .select()
+              .from(analyticsVisitors)
+              .where(eq(analyticsVisitors.share_link_id, Number(link.body.id)))
+            if (rows.length >= count) return
+            await Bun.sleep(20)
+          }
+          throw new Error(`the link's ${count} visitors were not written within 10 s`)
+        }
         // Alice comes through the link on one, then reads two pages on two;
         // two writes its counts first.
         await hit(one, alice, `/?ref=${link.body.code}`)
+        await credited(1)
         await hit(two, alice, '/projects')
         await hit(two, alice, '/')
         await two.analytics?.flush()
         await one.analytics?.flush()
         // Bob: the other way round, and one writes first.
         await hit(two, bob, `/projects?ref=${link.body.code}`)
+        await credited(2)
         await hit(one, bob, '/')
         await one.analytics?.flush()
         await two.analytics?.flush()
