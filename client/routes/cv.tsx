@@ -186,14 +186,17 @@ function CvPage() {
         </a>
       </div>
       <ul aria-label="Contact" className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm">
-        <li>
-          <a
-            href={`mailto:${profile.email}`}
-            className="text-accent-ink underline-offset-2 hover:underline"
-          >
-            {profile.email}
-          </a>
-        </li>
+        {/* No address given (the owner cleared it): no empty link. */}
+        {profile.email ? (
+          <li>
+            <a
+              href={`mailto:${profile.email}`}
+              className="text-accent-ink underline-offset-2 hover:underline"
+            >
+              {profile.email}
+            </a>
+          </li>
+        ) : null}
         {linkedin ? (
           <li>
             <ExternalLink href={linkedin} />

@@ -80,6 +80,13 @@ describe('a new site, before the owner gives their details', () => {
     expect(/<title>([^<]*)<\/title>/.exec(r.text)?.[1]).toBe('Portfolio')
   })
 
+  test('the CV shows no empty email link (an empty link has no name for assistive technology)', async () => {
+    const r = await t.request('GET', '/cv')
+    expect(r.status).toBe(200)
+    for (const value of placeholders) expect(r.text).not.toContain(value)
+    expect(r.text).not.toContain('mailto:')
+  })
+
   test('the feeds name no one and say nothing empty', async () => {
     const atom = await t.request('GET', '/feed.xml')
     expect(atom.status).toBe(200)
