@@ -140,7 +140,10 @@ test('a save that meets an ended session keeps the input until the owner is back
 
   await page.getByRole('button', { name: 'Save Project' }).click()
   await expect(page).toHaveURL(/\/login$/)
-  await expect(page.getByRole('status')).toHaveText('Your session has ended. Please sign in again.')
+  // The sign-in page's own status (the form's upload statuses may not be gone yet).
+  await expect(page.getByRole('status').filter({ hasText: 'session has ended' })).toHaveText(
+    'Your session has ended. Please sign in again.',
+  )
   await page.getByLabel('Username').fill(e2eAdmin.username)
   await page.getByLabel('Password').fill(e2eAdmin.password)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
