@@ -6,6 +6,9 @@
  */
 
 import { cardVersion, OG_IMAGE, type OgPage, ogImagePath } from '../../src/domain/og-image'
+import type { SeoOverrides } from '../../src/schemas/seo'
+
+export type { SeoOverrides }
 
 /** Where the site is published; shared through the router context. */
 export interface Site {
@@ -98,17 +101,6 @@ export interface PageHeadInput {
   jsonLd?: JsonLd
   /** What the owner set for this page (Search and sharing), in place of what is made. */
   seo?: SeoOverrides | null
-}
-
-/**
- * A page's own search and share text (an item's columns, or a fixed
- * screen's settings): each blank value leaves what is made from the page.
- */
-export interface SeoOverrides {
-  seo_description?: string | null
-  share_image?: string | null
-  canonical_url?: string | null
-  noindex?: boolean
 }
 
 /** The `head` of a public page: meta tags, the canonical link and JSON-LD. */

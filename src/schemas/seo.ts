@@ -40,6 +40,11 @@ export const seoOutputFields = {
   noindex: z.boolean(),
 }
 
+/** What a page's head takes of an item's or a screen's overrides (each may be absent). */
+export type SeoOverrides = Partial<{
+  [K in keyof typeof seoOutputFields]: z.infer<(typeof seoOutputFields)[K]>
+}>
+
 /** One fixed screen's overrides, as Settings → Search & sharing saves them. */
 export const screenSeoInput = z.strictObject({
   seo_description: seoInputFields.seo_description,
