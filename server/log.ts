@@ -10,6 +10,12 @@ export interface Logger {
   enabled?(level: Exclude<LogLevel, 'silent'>): boolean
   /** Writes out buffered lines (before the process exits). */
   flush?(): void
+  /**
+   * Writes a line its caller made: a JSON object whose first members are
+   * `"time":…,"level":…` as every other line's (the request log, which
+   * makes its line by hand: JSON.stringify of an object was half its cost).
+   */
+  raw?(level: Exclude<LogLevel, 'silent'>, line: (time: string) => string): void
 }
 
 /** At most this long between a line and its write to stdout. */
@@ -87,6 +93,15 @@ export function createLogger(level: LogLevel = 'info'): Logger {
   return {
     enabled: (at) => order[at] >= order[level],
     flush: () => stdout?.flush(),
+    raw(at, line) {
+      if (order[at] < order[level]) return
+      const text = line(timeNow())
+      if (at === 'error' || at === 'warn') console.error(text)
+      else {
+        stdout ??= bufferedStdout()
+        stdout.write(text)
+      }
+    },
     debug: (msg, fields) => write('debug', msg, fields),
     info: (msg, fields) => write('info', msg, fields),
     warn: (msg, fields) => write('warn', msg, fields),

@@ -16,7 +16,8 @@
  *   in place with it), `/` to the header's search, a broken image replaced by
  *   its fallback (`template[data-image-fallback]`, client/components/responsive-image.tsx),
  *   "Try again" on the error page, the whole stylesheet and the web fonts
- *   after the page has loaded, and the admin's preview of a draft (the app,
+ *   fetched into the cache after the page has painted (applied when an island
+ *   first needs them), and the admin's preview of a draft (the app,
  *   drawn in the browser with the admin's token, on a 404 that may be one);
  * - a view when a page the browser prepared ahead (Speculation Rules,
  *   client/lib/islands-document.ts) is shown: its request, marked by
@@ -40,18 +41,56 @@ const self = document.querySelector<HTMLScriptElement>('script[data-islands-load
 const modified = (event: MouseEvent | KeyboardEvent) =>
   event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
 
+/** The whole public stylesheet's files (the page's head holds only the rules its markup uses). */
+const stylesheets = (self?.dataset.css ?? '').split(' ').filter(Boolean)
+
 /**
- * The whole public stylesheet and the web fonts, once: the page's head holds
- * only the rules its own markup uses (server/http/pages/critical-css.ts), and
- * an island may draw more (the search's suggestions, the lightbox), so an
- * island waits for it before it takes over; not past 3 s (a link that failed
- * early fires nothing more). Settles on error too: a page without it still works.
+ * After the page has loaded and painted: the whole stylesheet and the web
+ * fonts fetched into the cache, applied to nothing. A stylesheet linked to
+ * the page before its first paint blocks that paint (Chromium counts a
+ * script-inserted `<link>` in the head as render-blocking until then, and
+ * Lighthouse's simulation put it on the largest paint's path), and one linked
+ * after it restyles the whole document once more, for rules the page does not
+ * use. The fonts are loaded by name (their faces are in the page's head, with
+ * `font-display: optional`); this page never shows them, the next page's
+ * theme script names them before its first paint (client/lib/theme-script.ts).
+ */
+function warmCache(): void {
+  for (const href of stylesheets) {
+    const link = document.createElement('link')
+    link.rel = 'prefetch'
+    link.as = 'style'
+    link.href = href
+    document.head.append(link)
+  }
+  const display = ({ editorial: 'Fraunces', bold: 'Bricolage Grotesque' } as const)[
+    root.dataset.style as 'bold'
+  ]
+  void Promise.all(
+    ['Inter', display].map((face) => face && document.fonts.load(`1em "${face} Variable"`)),
+  ).then(() => {
+    try {
+      localStorage.setItem('fonts', '1')
+    } catch {
+      // Storage refused: the next page stays in the fallbacks.
+    }
+  }, Boolean)
+}
+// `load`, then a frame and a task: after the first paint, whatever the load's timing.
+const afterLoad = () => requestAnimationFrame(() => setTimeout(warmCache))
+if (document.readyState === 'complete') afterLoad()
+else addEventListener('load', afterLoad, { once: true })
+
+/**
+ * The whole stylesheet applied, once, when an island is first used (it may
+ * draw what the page's rules leave out: the search's suggestions, the
+ * lightbox): from the cache by then. Waited for at most 3 s, and settles on
+ * error too (a link that failed early fires nothing more; the island still works).
  */
 let styled: Promise<unknown> | null = null
 function wholeStylesheet(): Promise<unknown> {
   if (styled) return styled
-  const links = (self?.dataset.css ?? '').split(' ').filter(Boolean)
-  const loads = links.map((href) => {
+  const loads = stylesheets.map((href) => {
     const link = document.createElement('link')
     link.rel = 'stylesheet'
     link.href = href
@@ -62,29 +101,9 @@ function wholeStylesheet(): Promise<unknown> {
       link.onerror = settle
     })
   })
-  const loaded = Promise.all(loads)
-  // Fetched into the cache, never applied to this page (no text is set again after the first
-  // paint); the next page names them before its first paint (client/lib/theme-script.ts).
-  void loaded.then(() => {
-    const display = ({ editorial: 'Fraunces', bold: 'Bricolage Grotesque' } as const)[
-      root.dataset.style as 'bold'
-    ]
-    return Promise.all(
-      ['Inter', display].map((face) => face && document.fonts.load(`1em "${face} Variable"`)),
-    ).then(() => {
-      try {
-        localStorage.setItem('fonts', '1')
-      } catch {
-        // Storage refused: the next page stays in the fallbacks.
-      }
-    })
-  }, Boolean)
-  styled = Promise.race([loaded, new Promise((settle) => setTimeout(settle, 3000))])
+  styled = Promise.race([Promise.all(loads), new Promise((settle) => setTimeout(settle, 3000))])
   return styled
 }
-const afterLoad = () => setTimeout(() => void wholeStylesheet())
-if (document.readyState === 'complete') afterLoad()
-else addEventListener('load', afterLoad, { once: true })
 
 const waking = new WeakMap<HTMLElement, Promise<boolean>>()
 const awake = new WeakSet<HTMLElement>()

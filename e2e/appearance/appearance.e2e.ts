@@ -357,10 +357,13 @@ test('an island takes over only once the whole stylesheet is in', async ({ brows
   const island = page.waitForResponse((response) =>
     /\/assets\/island-header-search-[^/]+\.js$/.test(response.url()),
   )
-  // The loader asked for the stylesheet (after the page loaded); the box's first focus
-  // fetches the search's island...
-  await expect(page.locator('link[data-site-css]')).toHaveCount(1)
+  // After the page loaded, the stylesheet was only fetched ahead (held here), not applied:
+  // nothing is restyled after the first paint...
+  await expect(page.locator('link[rel="prefetch"][as="style"]')).toHaveCount(1)
+  await expect(page.locator('link[data-site-css]')).toHaveCount(0)
+  // ...the box's first focus links it and fetches the search's island...
   await page.getByRole('searchbox', { name: 'Search' }).focus()
+  await expect(page.locator('link[data-site-css]')).toHaveCount(1)
   await (await island).finished()
   await page.waitForTimeout(500)
   // ...but it has not taken over: the box is still the plain one.

@@ -16,8 +16,14 @@
  * is deleted by the first flush after that day (or the `analytics-salts`
  * job below, whichever comes first), after which a day's hashes
  * cannot be recomputed from an address any more. The IP and User-Agent are
- * hashed as the view is recorded and never kept. `DNT: 1` or `Sec-GPC: 1`:
+ * never written anywhere: they wait in memory with their view until the
+ * next fold (the flush, a share link's visit, or QUEUE_MAX views, whichever
+ * comes first), which hashes them and forgets them. `DNT: 1` or `Sec-GPC: 1`:
  * the view counts, the visitor does not (no hash is made at all).
+ *
+ * `record` only queues the view: what a view costs (the hash, the keys, the
+ * Map increments) is paid in one loop per fold, off the answer's path, and
+ * a visitor's repeated views are hashed once (a memo per day's salt).
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
@@ -53,6 +59,10 @@ export interface AnalyticsOptions {
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10)
 
 const SEP = '\u0001'
+/** Views queued before a fold is forced (memory: a few hundred bytes each). */
+const QUEUE_MAX = 5_000
+/** Distinct visitors (address and User-Agent) whose hash a fold remembers for the day. */
+const HASH_MEMO_MAX = 20_000
 const DAY_MS = 86_400_000
 /** Views kept waiting for their day's salt at most (each holds an address and a User-Agent). */
 const MAX_WAITING = 10_000
@@ -106,9 +116,14 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
   let visits = new Map<string, string>()
   /** The (day, code, hash) triples already written at once (see `creditNow`). */
   let credited = new Set<string>()
+  /** The day's hash of each address and User-Agent seen (`ip\nUA`): emptied with the salt. */
+  let hashes = new Map<string, string>()
   let flushing: Promise<void> = Promise.resolve()
   let day = ''
   let dayStart = Number.NaN
+  /** Views recorded and not folded into `pending` yet, with their times (ms). */
+  let queued: PageView[] = []
+  let queuedAt: number[] = []
 
   /** Reads (or makes) the salt of `day`; then counts the views that waited for it. */
   function loadSalt(day: string): Promise<void> {
@@ -126,6 +141,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
         salt = { day, value: row.salt }
         visits = new Map()
         credited = new Set()
+        hashes = new Map()
       } catch (error) {
         // The views wait (in memory) for the next flush, which tries again.
         log.warn('analytics: the visitor salt could not be read', { error: String(error) })
@@ -148,8 +164,14 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
    * 0.4 µs where node:crypto's createHash took 3.8 (measured on the bench machine).
    */
   function visitorHash(saltValue: string, view: PageView): string {
-    const input = `${saltValue}\n${view.ip}\n${view.userAgent}`
-    return Bun.CryptoHasher.hash('sha256', input, 'base64url').slice(0, 22)
+    const visitor = `${view.ip}\n${view.userAgent}`
+    let hash = hashes.get(visitor)
+    if (hash === undefined) {
+      hash = Bun.CryptoHasher.hash('sha256', `${saltValue}\n${visitor}`, 'base64url').slice(0, 22)
+      if (hashes.size >= HASH_MEMO_MAX) hashes.clear()
+      hashes.set(visitor, hash)
+    }
+    return hash
   }
 
   function add(day: string, at: Date, view: PageView): void {
@@ -386,7 +408,26 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     return found
   }
 
+  /** Folds the queued views into the pending counts (hashes made, keys counted). */
+  function fold(): void {
+    const views = queued
+    const times = queuedAt
+    if (views.length === 0) return
+    queued = []
+    queuedAt = []
+    for (let index = 0; index < views.length; index++) {
+      const ms = times[index] ?? 0
+      // The day's string, made again only when the clock leaves the day (or goes back).
+      if (!(ms >= dayStart && ms < dayStart + DAY_MS)) {
+        day = utcDay(new Date(ms))
+        dayStart = Date.parse(`${day}T00:00:00Z`)
+      }
+      add(day, new Date(ms), views[index] as PageView)
+    }
+  }
+
   async function flushOnce(): Promise<void> {
+    fold()
     if (!saltLoading && waiting[0]) void loadSalt(waiting[0].day)
     if (saltLoading) await saltLoading
     const batch = pending
@@ -410,18 +451,14 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
 
   return {
     record(view) {
-      const at = now()
-      const ms = at.getTime()
-      // The day's string, made again only when the clock leaves the day (or goes back).
-      if (!(ms >= dayStart && ms < dayStart + DAY_MS)) {
-        day = utcDay(at)
-        dayStart = Date.parse(`${day}T00:00:00Z`)
-      }
-      add(day, at, view)
+      queued.push(view)
+      queuedAt.push(now().getTime())
+      // A share link's visit is credited at once (see creditNow); a full queue is folded now.
+      if (view.shareCode || queued.length >= QUEUE_MAX) fold()
     },
     flush,
     pendingViews: () => {
-      let total = waiting.length
+      let total = waiting.length + queued.length
       for (const count of pending.views.values()) total += count
       for (const entry of pending.unattributed.values()) {
         for (const count of entry.views.values()) total += count

@@ -67,4 +67,42 @@ process.exit(0)`),
     const paths = lines(text).map((line) => line.path)
     expect(paths).toEqual(Array.from({ length: 3000 }, (_, i) => `/n/${i}`))
   })
+
+  test('each line is the same JSON object the logger makes, whatever the path or method holds', async () => {
+    const cases = [
+      { method: 'GET', path: '/notes/a"b\\c\u2028d/é', status: 200, requestId: '6f1c2d3e-0000-4000-8000-000000000001' },
+      { method: 'HEAD', path: '/', status: 304 },
+      { method: 'M"X', path: '/x', status: 405, requestId: 'id with "quotes"' },
+    ]
+    const child = Bun.spawn(
+      [
+        process.execPath,
+        '-e',
+        script(`for (const line of ${JSON.stringify(cases)}) logRequest(log, { ...line, startedAt: performance.now() })
+process.exit(0)`),
+      ],
+      { stdout: 'pipe', stderr: 'inherit' },
+    )
+    const text = await new Response(child.stdout).text()
+    await child.exited
+    const written = lines(text)
+    expect(written).toHaveLength(3)
+    written.forEach((line, index) => {
+      const { requestId, ...fields } = cases[index] as (typeof cases)[number]
+      expect(Object.keys(line)).toEqual([
+        'time',
+        'level',
+        'msg',
+        'method',
+        'path',
+        'status',
+        'ms',
+        ...(requestId === undefined ? [] : ['request_id']),
+      ])
+      expect(line).toMatchObject({ level: 'info', msg: 'request', ...fields })
+      if (requestId !== undefined) expect(line.request_id).toBe(requestId)
+      expect(typeof line.ms).toBe('number')
+      expect(Number.isNaN(Date.parse(String(line.time)))).toBe(false)
+    })
+  })
 })
