@@ -70,7 +70,12 @@ process.exit(0)`),
 
   test('each line is the same JSON object the logger makes, whatever the path or method holds', async () => {
     const cases = [
-      { method: 'GET', path: '/notes/a"b\\c\u2028d/é', status: 200, requestId: '6f1c2d3e-0000-4000-8000-000000000001' },
+      {
+        method: 'GET',
+        path: '/notes/a"b\\c\u2028d/é',
+        status: 200,
+        requestId: '6f1c2d3e-0000-4000-8000-000000000001',
+      },
       { method: 'HEAD', path: '/', status: 304 },
       { method: 'M"X', path: '/x', status: 405, requestId: 'id with "quotes"' },
     ]
