@@ -259,6 +259,10 @@ interface Run {
   restartMs: number
   /** Bun opening the same DATA_DIR and answering one query (PGlite only). */
   floorMs: number
+  /** Bun loading the server's modules alone, no database. */
+  modulesMs: number
+  /** Both at once, the database on a Worker (PGlite only): what overlapping them could reach. */
+  overlapMs: number
   restRssMb: number
   peakRssMb: number
   /** The Bun static baseline's RSS at rest and its peak under the same load: Bun's own floor. */
@@ -316,7 +320,9 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
     const slug = await seedContent(base, admin)
     // Cold start again on the seeded directory: the usual restart, after its floor.
     await stop(runner)
-    const floorMs = databaseUrl ? Number.NaN : await startFloor(dataDir)
+    const floorMs = databaseUrl ? Number.NaN : await startFloor([dataDir])
+    const modulesMs = await startFloor(['--modules'])
+    const overlapMs = databaseUrl ? Number.NaN : await startFloor(['--overlap', dataDir])
     spawnedAt = performance.now()
     runner = start(dataDir, port)
     children.push(runner)
@@ -362,6 +368,8 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
         newStartMs,
         restartMs,
         floorMs,
+        modulesMs,
+        overlapMs,
         restRssMb,
         peakRssMb: Number.NaN,
         bunStaticRestRssMb: Number.NaN,
@@ -450,6 +458,8 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
       newStartMs,
       restartMs,
       floorMs,
+      modulesMs,
+      overlapMs,
       restRssMb,
       peakRssMb: peakKb / 1024,
       bunStaticRestRssMb: bunStaticRestKb / 1024,
@@ -511,6 +521,7 @@ function printRun(run: number, result: Run) {
   console.log(
     `start to first 200 on /: ${Math.round(result.newStartMs)} ms new DATA_DIR, ${Math.round(result.restartMs)} ms existing; ` +
       `the floor (Bun opening the same DATA_DIR, one query): ${Math.round(result.floorMs)} ms, restart/floor ${(result.restartMs / result.floorMs).toFixed(2)} (goal ≤ 1.3); ` +
+      `on it: the server's modules alone ${Math.round(result.modulesMs)} ms, both at once (the database on a Worker) ${Math.round(result.overlapMs)} ms, ${(result.overlapMs / result.floorMs).toFixed(2)} × the floor; ` +
       `RSS ${result.restRssMb.toFixed(0)} MB at rest, ${result.peakRssMb.toFixed(0)} MB peak under load; first-load JS ${result.firstLoadKb.toFixed(1)} KB gzip`,
   )
   console.log(
@@ -518,10 +529,10 @@ function printRun(run: number, result: Run) {
   )
 }
 
-/** Milliseconds from spawning scripts/start-floor.ts on `dataDir` to its `ready`. */
-async function startFloor(dataDir: string): Promise<number> {
+/** Milliseconds from spawning scripts/start-floor.ts with `args` to its `ready`. */
+async function startFloor(args: string[]): Promise<number> {
   const spawnedAt = performance.now()
-  const child = Bun.spawn(['bun', join(root, 'scripts/start-floor.ts'), dataDir], {
+  const child = Bun.spawn(['bun', join(root, 'scripts/start-floor.ts'), ...args], {
     cwd: root,
     stdout: 'pipe',
     stderr: 'inherit',
@@ -623,6 +634,6 @@ function printMedians(label: string, all: Run[]) {
     )
   }
   console.log(
-    `\n| start to first 200 on / (new DATA_DIR) | restart (existing) | restart / floor | RSS at rest | RSS peak under load | Bun static: at rest, peak | first-load JS |\n|---|---|---|---|---|---|---|\n| ${Math.round(m((r) => r.newStartMs))} ms | ${Math.round(m((r) => r.restartMs))} ms | ${m((r) => r.restartMs / r.floorMs).toFixed(2)} (floor ${Math.round(m((r) => r.floorMs))} ms) | ${m((r) => r.restRssMb).toFixed(0)} MB | ${m((r) => r.peakRssMb).toFixed(0)} MB | ${Number.isNaN(m((r) => r.bunStaticPeakRssMb)) ? '–' : `${m((r) => r.bunStaticRestRssMb).toFixed(0)}, ${m((r) => r.bunStaticPeakRssMb).toFixed(0)} MB`} | ${m((r) => r.firstLoadKb).toFixed(1)} KB gzip |`,
+    `\n| start to first 200 on / (new DATA_DIR) | restart (existing) | restart / floor | modules alone; both at once / floor | RSS at rest | RSS peak under load | Bun static: at rest, peak | first-load JS |\n|---|---|---|---|---|---|---|---|\n| ${Math.round(m((r) => r.newStartMs))} ms | ${Math.round(m((r) => r.restartMs))} ms | ${m((r) => r.restartMs / r.floorMs).toFixed(2)} (floor ${Math.round(m((r) => r.floorMs))} ms) | ${Math.round(m((r) => r.modulesMs))} ms; ${m((r) => r.overlapMs / r.floorMs).toFixed(2)} | ${m((r) => r.restRssMb).toFixed(0)} MB | ${m((r) => r.peakRssMb).toFixed(0)} MB | ${Number.isNaN(m((r) => r.bunStaticPeakRssMb)) ? '–' : `${m((r) => r.bunStaticRestRssMb).toFixed(0)}, ${m((r) => r.bunStaticPeakRssMb).toFixed(0)} MB`} | ${m((r) => r.firstLoadKb).toFixed(1)} KB gzip |`,
   )
 }

@@ -111,7 +111,7 @@ async function seedNotes(base: string): Promise<string> {
 }
 
 /** One Lighthouse run, mobile preset (Lighthouse's default config). */
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, report: string): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -132,7 +132,7 @@ async function audit(url: string, port: number): Promise<Figures> {
   if (!lhr) throw new Error(`${url}: Lighthouse gave no result`)
   if (reportDir) {
     const name = new URL(url).pathname.replace(/\W+/g, '_') || '_'
-    writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(lhr, null, 1))
+    writeFileSync(join(reportDir, `${report}${name}.json`), JSON.stringify(lhr, null, 1))
   }
   if (lhr.runtimeError)
     throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
@@ -172,13 +172,19 @@ async function audit(url: string, port: number): Promise<Figures> {
   }
 }
 
-/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): one more try. */
-async function auditWithRetry(url: string, port: number): Promise<Figures> {
-  try {
-    return await audit(url, port)
-  } catch (error) {
-    console.log(`retrying ${url}: ${error instanceof Error ? error.message : String(error)}`)
-    return audit(url, port)
+/**
+ * Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP; more often on a
+ * busy machine): up to two more tries. `report`: the report file's prefix (style, and
+ * whether it is the limit's), under LIGHTHOUSE_REPORT_DIR.
+ */
+async function auditWithRetry(url: string, port: number, report: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port, report)
+    } catch (error) {
+      if (attempt === 3) throw error
+      console.log(`retrying ${url}: ${error instanceof Error ? error.message : String(error)}`)
+    }
   }
 }
 
@@ -297,8 +303,12 @@ try {
       const all: Figures[] = []
       const limitRuns: Figures[] = []
       for (let run = 0; run < runs; run++) {
-        all.push(await auditWithRetry(`${base}${path}`, chrome.port))
-        if (limit) limitRuns.push(await auditWithRetry(`${limit.base}${path}`, chrome.port))
+        all.push(await auditWithRetry(`${base}${path}`, chrome.port, `${style}-`))
+        if (limit) {
+          limitRuns.push(
+            await auditWithRetry(`${limit.base}${path}`, chrome.port, `${style}-limit-`),
+          )
+        }
       }
       const figures = medianFigures(all)
       const limitFigures = limitRuns.length ? medianFigures(limitRuns) : undefined

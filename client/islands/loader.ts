@@ -76,8 +76,15 @@ function warmCache(): void {
     }
   }, Boolean)
 }
-// `load`, then a frame and a task: after the first paint, whatever the load's timing.
-const afterLoad = () => requestAnimationFrame(() => setTimeout(warmCache))
+// A second after `load`, when the browser is idle: after the first paint and the largest,
+// whatever the load's timing, and outside the window a page's speed is measured in (a font
+// fetched at high priority there competes with the page's own images).
+const WARM_AFTER_MS = 1000
+const afterLoad = () =>
+  setTimeout(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(warmCache, { timeout: 2000 })
+    else warmCache()
+  }, WARM_AFTER_MS)
 if (document.readyState === 'complete') afterLoad()
 else addEventListener('load', afterLoad, { once: true })
 
