@@ -16,14 +16,15 @@
  * is deleted by the first flush after that day (or the `analytics-salts`
  * job below, whichever comes first), after which a day's hashes
  * cannot be recomputed from an address any more. The IP and User-Agent are
- * never written anywhere: they wait in memory with their view until the
- * next fold (the flush, a share link's visit, or QUEUE_MAX views, whichever
- * comes first), which hashes them and forgets them. `DNT: 1` or `Sec-GPC: 1`:
+ * hashed as the view is recorded and never kept. `DNT: 1` or `Sec-GPC: 1`:
  * the view counts, the visitor does not (no hash is made at all).
  *
- * `record` only queues the view: what a view costs (the hash, the keys, the
- * Map increments) is paid in one loop per fold, off the answer's path, and
- * a visitor's repeated views are hashed once (a memo per day's salt).
+ * `record` hashes the visitor and queues the view; the keys and Map
+ * increments are paid in one loop per fold (the flush, a share link's visit,
+ * or QUEUE_MAX views, whichever comes first), off the answer's path. A
+ * visitor's repeated views are hashed once: the day's SHA-256 is remembered
+ * under a 64-bit wyhash of the address and User-Agent seeded from the same
+ * salt (so the memo holds neither, and is emptied with the salt).
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
@@ -66,6 +67,16 @@ const HASH_MEMO_MAX = 20_000
 const DAY_MS = 86_400_000
 /** Views kept waiting for their day's salt at most (each holds an address and a User-Agent). */
 const MAX_WAITING = 10_000
+
+/** What counting a view needs once its visitor is hashed. */
+type CountedView = Pick<PageView, 'path' | 'referrerHost' | 'device' | 'shareCode'>
+
+/** A view recorded and not yet folded: its visitor's hash made, the address and UA gone. */
+interface QueuedView extends CountedView {
+  day: string
+  ms: number
+  hash: string | null
+}
 
 /** A day's views under one key: day, path, referrer, device, share code ('' none). */
 interface PendingCounts {
@@ -116,14 +127,14 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
   let visits = new Map<string, string>()
   /** The (day, code, hash) triples already written at once (see `creditNow`). */
   let credited = new Set<string>()
-  /** The day's hash of each address and User-Agent seen (`ip\nUA`): emptied with the salt. */
-  let hashes = new Map<string, string>()
+  /** The day's hash of each visitor seen, under its seeded wyhash: emptied with the salt. */
+  let hashes = new Map<number | bigint, string>()
+  let hashSeed = 0n
   let flushing: Promise<void> = Promise.resolve()
   let day = ''
   let dayStart = Number.NaN
-  /** Views recorded and not folded into `pending` yet, with their times (ms). */
-  let queued: PageView[] = []
-  let queuedAt: number[] = []
+  /** Views recorded (their visitor hashed) and not folded into `pending` yet. */
+  let queued: QueuedView[] = []
 
   /** Reads (or makes) the salt of `day`; then counts the views that waited for it. */
   function loadSalt(day: string): Promise<void> {
@@ -142,6 +153,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
         visits = new Map()
         credited = new Set()
         hashes = new Map()
+        hashSeed = BigInt.asUintN(64, BigInt(Bun.hash(row.salt)))
       } catch (error) {
         // The views wait (in memory) for the next flush, which tries again.
         log.warn('analytics: the visitor salt could not be read', { error: String(error) })
@@ -165,31 +177,39 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
    */
   function visitorHash(saltValue: string, view: PageView): string {
     const visitor = `${view.ip}\n${view.userAgent}`
-    let hash = hashes.get(visitor)
+    const memo = Bun.hash(visitor, hashSeed)
+    let hash = hashes.get(memo)
     if (hash === undefined) {
       hash = Bun.CryptoHasher.hash('sha256', `${saltValue}\n${visitor}`, 'base64url').slice(0, 22)
       if (hashes.size >= HASH_MEMO_MAX) hashes.clear()
-      hashes.set(visitor, hash)
+      hashes.set(memo, hash)
     }
     return hash
   }
 
   function add(day: string, at: Date, view: PageView): void {
-    let code = view.shareCode ?? ''
-    let hash: string | null = null
-    if (!view.optedOut) {
-      if (salt?.day !== day) {
-        // The salt of this day is not known yet (first view, or midnight passed).
-        // Past MAX_WAITING (the database away for long): views without their visitor.
-        if (waiting.length >= MAX_WAITING) {
-          add(day, at, { ...view, optedOut: true })
-          return
-        }
-        waiting.push({ day, at, view })
-        if (waiting.length === 1) void loadSalt(day)
+    if (view.optedOut) {
+      count(day, at, view, null)
+      return
+    }
+    if (salt?.day !== day) {
+      // The salt of this day is not known yet (first view, or midnight passed).
+      // Past MAX_WAITING (the database away for long): views without their visitor.
+      if (waiting.length >= MAX_WAITING) {
+        add(day, at, { ...view, optedOut: true })
         return
       }
-      hash = visitorHash(salt.value, view)
+      waiting.push({ day, at, view })
+      if (waiting.length === 1) void loadSalt(day)
+      return
+    }
+    count(day, at, view, visitorHash(salt.value, view))
+  }
+
+  /** Counts one view of a visitor already hashed (null: opted out, no visitor). */
+  function count(day: string, at: Date, view: CountedView, hash: string | null): void {
+    let code = view.shareCode ?? ''
+    if (hash) {
       if (code) {
         visits.set(hash, code)
         creditNow(day, code, hash)
@@ -408,22 +428,12 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     return found
   }
 
-  /** Folds the queued views into the pending counts (hashes made, keys counted). */
+  /** Folds the queued views into the pending counts. */
   function fold(): void {
     const views = queued
-    const times = queuedAt
     if (views.length === 0) return
     queued = []
-    queuedAt = []
-    for (let index = 0; index < views.length; index++) {
-      const ms = times[index] ?? 0
-      // The day's string, made again only when the clock leaves the day (or goes back).
-      if (!(ms >= dayStart && ms < dayStart + DAY_MS)) {
-        day = utcDay(new Date(ms))
-        dayStart = Date.parse(`${day}T00:00:00Z`)
-      }
-      add(day, new Date(ms), views[index] as PageView)
-    }
+    for (const view of views) count(view.day, new Date(view.ms), view, view.hash)
   }
 
   async function flushOnce(): Promise<void> {
@@ -451,10 +461,25 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
 
   return {
     record(view) {
-      queued.push(view)
-      queuedAt.push(now().getTime())
+      const at = now()
+      const ms = at.getTime()
+      // The day's string, made again only when the clock leaves the day (or goes back).
+      if (!(ms >= dayStart && ms < dayStart + DAY_MS)) {
+        fold()
+        day = utcDay(at)
+        dayStart = Date.parse(`${day}T00:00:00Z`)
+      }
+      if (!view.optedOut && salt?.day !== day) {
+        // No salt for the day yet: the view waits for it (in order, after those queued).
+        fold()
+        add(day, at, view)
+        return
+      }
+      const { path, referrerHost, device, shareCode } = view
+      const hash = view.optedOut ? null : visitorHash((salt as { value: string }).value, view)
+      queued.push({ day, ms, path, referrerHost, device, shareCode, hash })
       // A share link's visit is credited at once (see creditNow); a full queue is folded now.
-      if (view.shareCode || queued.length >= QUEUE_MAX) fold()
+      if (shareCode || queued.length >= QUEUE_MAX) fold()
     },
     flush,
     pendingViews: () => {
