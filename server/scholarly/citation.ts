@@ -12,6 +12,7 @@ import '@citation-js/plugin-bibtex'
 import '@citation-js/plugin-ris'
 import '@citation-js/plugin-csl'
 import { fromCsl, normaliseArxivId, normaliseDoi, toCsl } from './csl'
+import './styles'
 import type { PublicationDraft } from './types'
 
 export interface ReadError {
@@ -142,7 +143,10 @@ export function writeRis(publications: PublicationDraft[]): string {
   return new Cite(forFile(publications)).format('ris', { format: 'text' }) as string
 }
 
-/** A formatted reference in a CSL style that citation-js carries (`apa`, `vancouver`, `harvard1`). */
+/**
+ * A formatted reference in a CSL style that citation-js carries (`apa`, `vancouver`,
+ * `harvard1`) or one registered in styles.ts (`ieee`); a numbered style's `[1]` is left out.
+ */
 export function formatReference(publication: PublicationDraft, style = 'apa'): string {
   return (
     new Cite([toCsl(publication)]).format('bibliography', {
@@ -150,5 +154,8 @@ export function formatReference(publication: PublicationDraft, style = 'apa'): s
       format: 'text',
       lang: 'en-US',
     }) as string
-  ).trim()
+  )
+    .replace(/^\s*\[1\]\s*/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
