@@ -228,11 +228,7 @@ const variables = z.object({
   ORCID_API_URL: serviceUrl(defaultScholarlyConfig.orcidUrl),
   ARXIV_API_URL: serviceUrl(defaultScholarlyConfig.arxivUrl),
   /** Sent to OpenAlex and Crossref as the contact of their polite pools. */
-  SCHOLARLY_MAILTO: z
-    .string()
-    .trim()
-    .pipe(z.email('must be an e-mail address'))
-    .optional(),
+  SCHOLARLY_MAILTO: z.string().trim().pipe(z.email('must be an e-mail address')).optional(),
   /** How often a publication's citation count is fetched again. */
   CITATIONS_REFRESH: duration('24h'),
 })

@@ -49,7 +49,11 @@ export const publicationKind = defineKind({
       publication_slugs: backupTable({
         table: publicationSlugs,
         rows: createSelectSchema(publicationSlugs, { slug: nonEmpty, publication_id: positive }),
-        order: [publicationSlugs.publication_id, publicationSlugs.created_at, publicationSlugs.slug],
+        order: [
+          publicationSlugs.publication_id,
+          publicationSlugs.created_at,
+          publicationSlugs.slug,
+        ],
       }),
     },
     // Files written before publications hold none.
@@ -57,7 +61,10 @@ export const publicationKind = defineKind({
     manualOrder: true,
   },
   imageUses: [
-    { column: publications.abstract, place: (title) => `the abstract of the publication "${title}"` },
+    {
+      column: publications.abstract,
+      place: (title) => `the abstract of the publication "${title}"`,
+    },
     { column: publications.pdf_url, place: (title) => `the PDF of the publication "${title}"` },
     {
       column: publications.share_image,

@@ -133,9 +133,20 @@ const forFile = (publications: PublicationDraft[]) =>
     return csl
   })
 
-/** Publications as one BibTeX file. */
+/**
+ * Publications as one BibTeX file. BibTeX has no software or dataset entry: citation-js writes
+ * them as @misc, which reads back as a report; they are written as BibLaTeX's @software and
+ * @dataset (which BibTeX styles treat as @misc), so they read back as what they are.
+ */
 export function writeBibtex(publications: PublicationDraft[]): string {
-  return new Cite(forFile(publications)).format('bibtex', { format: 'text' }) as string
+  const items = forFile(publications)
+  let text = new Cite(items).format('bibtex', { format: 'text' }) as string
+  items.forEach((item, index) => {
+    const type = publications[index]?.type
+    if (type !== 'software' && type !== 'dataset') return
+    text = text.replace(`@misc{${String(item.id)},`, `@${type}{${String(item.id)},`)
+  })
+  return text
 }
 
 /** Publications as one RIS file. */

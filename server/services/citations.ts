@@ -39,9 +39,7 @@ export async function syncCitationRows(db: Db, now: Date): Promise<void> {
         select distinct doi, ${now.toISOString()}::timestamptz from ${publications} where doi is not null
         on conflict (doi) do nothing`,
   )
-  await db
-    .delete(publicationCitations)
-    .where(notInArray(publicationCitations.doi, held))
+  await db.delete(publicationCitations).where(notInArray(publicationCitations.doi, held))
 }
 
 type CitationRow = typeof publicationCitations.$inferSelect

@@ -4,11 +4,7 @@ import type { projects, publications, teaching, timelineEvents } from '../db/sch
 import { InvalidInputError } from '../errors'
 
 /** The tables with a manual order (`sort_order`). */
-type OrderedTable =
-  | typeof projects
-  | typeof timelineEvents
-  | typeof publications
-  | typeof teaching
+type OrderedTable = typeof projects | typeof timelineEvents | typeof publications | typeof teaching
 
 /** The lists' order: the manual one, then the newest first among equals (two created at once). */
 export function listOrder(table: OrderedTable) {

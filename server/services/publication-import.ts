@@ -31,6 +31,7 @@ import {
 } from '../scholarly/sources'
 import type { PublicationDraft } from '../scholarly/types'
 import type { ServiceContext } from './context'
+import { listOrder } from './ordering'
 import {
   draftOf,
   existingForDuplicates,
@@ -38,7 +39,6 @@ import {
   isPublished,
   previewDraft,
 } from './publications'
-import { listOrder } from './ordering'
 
 export function scholarlySettings(config: ScholarlyConfig | undefined): ScholarlySettings {
   const c = config ?? defaultScholarlyConfig
@@ -97,7 +97,10 @@ export interface ImportContext {
   now: () => Date
 }
 
-type ImportFields = Omit<PublicationData, 'slug' | 'selected' | 'status' | 'seo_description' | 'share_image' | 'canonical_url' | 'noindex'>
+type ImportFields = Omit<
+  PublicationData,
+  'slug' | 'selected' | 'status' | 'seo_description' | 'share_image' | 'canonical_url' | 'noindex'
+>
 
 const asData = (fields: ImportFields, status: 'draft' | 'published'): PublicationData => ({
   ...fields,
@@ -212,7 +215,10 @@ export async function orcidPreview(ctx: Pick<ServiceContext, 'db' | 'config'>, o
  * Imports the works that are new (as drafts), and records the ORCID put-code on those
  * already here, so the next sync matches them at once: a re-sync creates nothing.
  */
-export async function orcidSync(ctx: ImportContext & Pick<ServiceContext, 'config'>, orcid: string) {
+export async function orcidSync(
+  ctx: ImportContext & Pick<ServiceContext, 'config'>,
+  orcid: string,
+) {
   const preview = await orcidPreview(ctx, orcid)
   return writeContent(ctx.db, async (tx) => {
     for (const known of preview.known)

@@ -139,7 +139,11 @@ function citeOf(row: Stored): Publication['cite'] {
   return cite
 }
 
-type Citation = { cited_by_count: number | null; openalex_id: string | null; fetched_at: Date | null }
+type Citation = {
+  cited_by_count: number | null
+  openalex_id: string | null
+  fetched_at: Date | null
+}
 
 function toPublication(row: Stored, citation: Citation | undefined): Publication {
   const { orcid_put_code: _putCode, ...rest } = row
@@ -326,10 +330,7 @@ export async function updatePublication(
       .returning(columns)
     if (!row) throw notFound()
     if (slug !== current.slug) {
-      await tx
-        .insert(publicationSlugs)
-        .values({ slug, publication_id: id })
-        .onConflictDoNothing()
+      await tx.insert(publicationSlugs).values({ slug, publication_id: id }).onConflictDoNothing()
     }
     const { orcid_put_code: _a, sort_order: _b, ...before } = current
     const { orcid_put_code: _c, sort_order: _d, ...after } = row
@@ -367,9 +368,7 @@ export async function restorePublicationRevision(
 }
 
 /** Every stored publication's duplicate keys, for an import's preview. */
-export async function existingForDuplicates(
-  db: Db,
-): Promise<
+export async function existingForDuplicates(db: Db): Promise<
   {
     id: number
     title: string

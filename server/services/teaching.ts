@@ -27,7 +27,11 @@ const columns = {
   updated_at: teaching.updated_at,
 }
 const selectTeaching = (db: Db, where: SQL | undefined) =>
-  db.select(columns).from(teaching).where(where).orderBy(...listOrder(teaching))
+  db
+    .select(columns)
+    .from(teaching)
+    .where(where)
+    .orderBy(...listOrder(teaching))
 type Stored = Awaited<ReturnType<typeof selectTeaching>>[number]
 
 const toTeaching = (row: Stored): Teaching => ({
@@ -52,7 +56,12 @@ export async function createTeaching(db: Db, data: TeachingData, now: Date): Pro
   return writeContent(db, async (tx) => {
     const [row] = await tx
       .insert(teaching)
-      .values({ ...data, sort_order: await firstPlace(tx, teaching), created_at: now, updated_at: now })
+      .values({
+        ...data,
+        sort_order: await firstPlace(tx, teaching),
+        created_at: now,
+        updated_at: now,
+      })
       .returning(columns)
     if (!row) throw new Error('insert returned no row')
     return toTeaching(row)

@@ -273,8 +273,7 @@ export const lookupInput = z.object({
 export const orcidInput = z.object({
   /** The owner's ORCID iD (`0000-0002-1825-0097` or its orcid.org address). */
   orcid: requiredText('ORCID iD', 100).refine(
-    (value) =>
-      /^(https?:\/\/orcid\.org\/)?\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/i.test(value.trim()),
+    (value) => /^(https?:\/\/orcid\.org\/)?\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/i.test(value.trim()),
     'ORCID iD must look like 0000-0002-1825-0097.',
   ),
 })
@@ -282,9 +281,7 @@ export const orcidInput = z.object({
 /** What an ORCID sync finds: works not yet here, and those already matched. */
 export const orcidPreviewSchema = z.object({
   new: z.array(z.object({ put_code: z.number(), publication: publicationDraftSchema })),
-  known: z.array(
-    z.object({ put_code: z.number(), title: z.string(), publication_id: z.number() }),
-  ),
+  known: z.array(z.object({ put_code: z.number(), title: z.string(), publication_id: z.number() })),
 })
 export const orcidSyncResultSchema = z.object({
   created: z.array(z.object({ id: z.number(), slug: z.string(), title: z.string() })),

@@ -1,12 +1,5 @@
 /** Talks (`/talks`): title, event, date, place or online, type, abstract and links. */
-import {
-  idSchema,
-  limits,
-  nullableUrl,
-  optionalText,
-  requiredText,
-  timestamps,
-} from './fields'
+import { idSchema, limits, nullableUrl, optionalText, requiredText, timestamps } from './fields'
 import { z } from './zod'
 
 export const talkTypes = ['talk', 'poster', 'invited', 'keynote'] as const

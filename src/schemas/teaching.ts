@@ -1,12 +1,5 @@
 /** Teaching (`/teaching`): a course, its institution, the owner's role, its terms, a description. */
-import {
-  idSchema,
-  limits,
-  optionalText,
-  requiredText,
-  stringList,
-  timestamps,
-} from './fields'
+import { idSchema, limits, optionalText, requiredText, stringList, timestamps } from './fields'
 import { z } from './zod'
 
 export const teachingStatuses = ['draft', 'published'] as const

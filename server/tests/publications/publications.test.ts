@@ -73,7 +73,10 @@ describe('publications on the API', () => {
     expect(cite.ieee).toBe(
       'A. Lovelace and C. Babbage, “On the Analytical Engine,” in Proceedings of CHI 2026, pp. 1–10, May 2026, doi: 10.1145/3290605.3300233.',
     )
-    const [row] = await t.db.select().from(publications).where(eq(publications.id, created.id as number))
+    const [row] = await t.db
+      .select()
+      .from(publications)
+      .where(eq(publications.id, created.id as number))
     expect(row?.doi).toBe('10.1145/3290605.3300233')
   })
 
@@ -104,7 +107,9 @@ describe('publications on the API', () => {
     expect((await t.request('GET', '/api/publications/unfinished-thoughts')).status).toBe(404)
     const listed = (await t.request('GET', '/api/publications')).list as { title: string }[]
     expect(listed.map((p) => p.title)).not.toContain('Unfinished Thoughts')
-    const mine = (await t.request('GET', '/api/publications', { token })).list as { title: string }[]
+    const mine = (await t.request('GET', '/api/publications', { token })).list as {
+      title: string
+    }[]
     expect(mine.map((p) => p.title)).toContain('Unfinished Thoughts')
     const published = await t.request('PUT', `/api/publications/${draft.id}`, {
       token,
@@ -154,9 +159,7 @@ describe('publications on the API', () => {
 
   test('a delete moves it to the Trash (404); a restore from the Trash brings it back', async () => {
     const p = await create(paper({ title: 'Trashed Work', doi: null }))
-    expect(
-      (await t.request('DELETE', `/api/publications/${p.id}`, { token })).status,
-    ).toBe(204)
+    expect((await t.request('DELETE', `/api/publications/${p.id}`, { token })).status).toBe(204)
     expect((await t.request('GET', '/api/publications/trashed-work')).status).toBe(404)
     const trash = (await t.request('GET', '/api/trash', { token })).json
     expect(JSON.stringify(trash)).toContain('Trashed Work')
@@ -171,7 +174,10 @@ describe('publications on the API', () => {
       url: string
     }[]
     expect(found).toContainEqual(
-      expect.objectContaining({ kind: 'publication', url: '/publications/on-the-analytical-engine' }),
+      expect.objectContaining({
+        kind: 'publication',
+        url: '/publications/on-the-analytical-engine',
+      }),
     )
   })
 

@@ -55,7 +55,13 @@ const orcidSummary = (putCode: number, title: string, doi: string | null, type: 
   title: { title: { value: title } },
   'external-ids': {
     'external-id': doi
-      ? [{ 'external-id-type': 'doi', 'external-id-value': doi, 'external-id-relationship': 'self' }]
+      ? [
+          {
+            'external-id-type': 'doi',
+            'external-id-value': doi,
+            'external-id-relationship': 'self',
+          },
+        ]
       : [],
   },
   'publication-date': { year: { value: '2024' }, month: { value: '03' }, day: null },

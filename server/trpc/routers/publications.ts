@@ -57,7 +57,9 @@ export const publicationsRouter = router({
   /** The published list as one file (`/publications.bib`, `/publications.ris`; tRPC only). */
   export: publicProcedure
     .meta({ cache: 'public' })
-    .input(z.object({ format: z.enum(['bibtex', 'ris'], { error: 'Format must be bibtex or ris.' }) }))
+    .input(
+      z.object({ format: z.enum(['bibtex', 'ris'], { error: 'Format must be bibtex or ris.' }) }),
+    )
     .output(z.object({ text: z.string() }))
     .query(async ({ ctx, input }) => ({ text: await exportPublications(ctx.db, input.format) })),
   bySlug: publicOrAdminProcedure
