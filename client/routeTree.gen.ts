@@ -18,6 +18,8 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SetupRouteImport } from './routes/setup'
+import { Route as TalksRouteImport } from './routes/talks'
+import { Route as TeachingRouteImport } from './routes/teaching'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminSplatRouteImport } from './routes/admin/$'
 import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
@@ -40,6 +42,8 @@ import { Route as NotesIndexRouteImport } from './routes/notes/index'
 import { Route as NotesSlugRouteImport } from './routes/notes/$slug'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
 import { Route as ProjectsSlugRouteImport } from './routes/projects/$slug'
+import { Route as PublicationsIndexRouteImport } from './routes/publications/index'
+import { Route as PublicationsSlugRouteImport } from './routes/publications/$slug'
 import { Route as AdminNotesIndexRouteImport } from './routes/admin/notes/index'
 import { Route as AdminNotesNewRouteImport } from './routes/admin/notes/new'
 import { Route as AdminPagesIndexRouteImport } from './routes/admin/pages/index'
@@ -96,6 +100,16 @@ const SearchRoute = SearchRouteImport.update({
 const SetupRoute = SetupRouteImport.update({
   id: '/setup',
   path: '/setup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TalksRoute = TalksRouteImport.update({
+  id: '/talks',
+  path: '/talks',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TeachingRoute = TeachingRouteImport.update({
+  id: '/teaching',
+  path: '/teaching',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -208,6 +222,16 @@ const ProjectsSlugRoute = ProjectsSlugRouteImport.update({
   path: '/projects/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PublicationsIndexRoute = PublicationsIndexRouteImport.update({
+  id: '/publications/',
+  path: '/publications/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PublicationsSlugRoute = PublicationsSlugRouteImport.update({
+  id: '/publications/$slug',
+  path: '/publications/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminNotesIndexRoute = AdminNotesIndexRouteImport.update({
   id: '/notes/',
   path: '/notes/',
@@ -279,6 +303,8 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
+  '/talks': typeof TalksRoute
+  '/teaching': typeof TeachingRoute
   '/admin/$': typeof AdminSplatRoute
   '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/appearance': typeof AdminAppearanceRoute
@@ -298,9 +324,11 @@ export interface FileRoutesByFullPath {
   '/admin/trash': typeof AdminTrashRoute
   '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
+  '/publications/$slug': typeof PublicationsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/notes/': typeof NotesIndexRoute
   '/projects/': typeof ProjectsIndexRoute
+  '/publications/': typeof PublicationsIndexRoute
   '/admin/notes/new': typeof AdminNotesNewRoute
   '/admin/pages/new': typeof AdminPagesNewRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
@@ -323,6 +351,8 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
+  '/talks': typeof TalksRoute
+  '/teaching': typeof TeachingRoute
   '/admin/$': typeof AdminSplatRoute
   '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/appearance': typeof AdminAppearanceRoute
@@ -342,9 +372,11 @@ export interface FileRoutesByTo {
   '/admin/trash': typeof AdminTrashRoute
   '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
+  '/publications/$slug': typeof PublicationsSlugRoute
   '/admin': typeof AdminIndexRoute
   '/notes': typeof NotesIndexRoute
   '/projects': typeof ProjectsIndexRoute
+  '/publications': typeof PublicationsIndexRoute
   '/admin/notes/new': typeof AdminNotesNewRoute
   '/admin/pages/new': typeof AdminPagesNewRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
@@ -369,6 +401,8 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
+  '/talks': typeof TalksRoute
+  '/teaching': typeof TeachingRoute
   '/admin/$': typeof AdminSplatRoute
   '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/appearance': typeof AdminAppearanceRoute
@@ -388,9 +422,11 @@ export interface FileRoutesById {
   '/admin/trash': typeof AdminTrashRoute
   '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
+  '/publications/$slug': typeof PublicationsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/notes/': typeof NotesIndexRoute
   '/projects/': typeof ProjectsIndexRoute
+  '/publications/': typeof PublicationsIndexRoute
   '/admin/notes/new': typeof AdminNotesNewRoute
   '/admin/pages/new': typeof AdminPagesNewRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
@@ -416,6 +452,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/search'
     | '/setup'
+    | '/talks'
+    | '/teaching'
     | '/admin/$'
     | '/admin/analytics'
     | '/admin/appearance'
@@ -435,9 +473,11 @@ export interface FileRouteTypes {
     | '/admin/trash'
     | '/notes/$slug'
     | '/projects/$slug'
+    | '/publications/$slug'
     | '/admin/'
     | '/notes/'
     | '/projects/'
+    | '/publications/'
     | '/admin/notes/new'
     | '/admin/pages/new'
     | '/admin/projects/new'
@@ -460,6 +500,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/search'
     | '/setup'
+    | '/talks'
+    | '/teaching'
     | '/admin/$'
     | '/admin/analytics'
     | '/admin/appearance'
@@ -479,9 +521,11 @@ export interface FileRouteTypes {
     | '/admin/trash'
     | '/notes/$slug'
     | '/projects/$slug'
+    | '/publications/$slug'
     | '/admin'
     | '/notes'
     | '/projects'
+    | '/publications'
     | '/admin/notes/new'
     | '/admin/pages/new'
     | '/admin/projects/new'
@@ -505,6 +549,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/search'
     | '/setup'
+    | '/talks'
+    | '/teaching'
     | '/admin/$'
     | '/admin/analytics'
     | '/admin/appearance'
@@ -524,9 +570,11 @@ export interface FileRouteTypes {
     | '/admin/trash'
     | '/notes/$slug'
     | '/projects/$slug'
+    | '/publications/$slug'
     | '/admin/'
     | '/notes/'
     | '/projects/'
+    | '/publications/'
     | '/admin/notes/new'
     | '/admin/pages/new'
     | '/admin/projects/new'
@@ -551,10 +599,14 @@ export interface RootRouteChildren {
   PrivacyRoute: typeof PrivacyRoute
   SearchRoute: typeof SearchRoute
   SetupRoute: typeof SetupRoute
+  TalksRoute: typeof TalksRoute
+  TeachingRoute: typeof TeachingRoute
   NotesSlugRoute: typeof NotesSlugRoute
   ProjectsSlugRoute: typeof ProjectsSlugRoute
+  PublicationsSlugRoute: typeof PublicationsSlugRoute
   NotesIndexRoute: typeof NotesIndexRoute
   ProjectsIndexRoute: typeof ProjectsIndexRoute
+  PublicationsIndexRoute: typeof PublicationsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -620,6 +672,20 @@ declare module '@tanstack/react-router' {
       path: '/setup'
       fullPath: '/setup'
       preLoaderRoute: typeof SetupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/talks': {
+      id: '/talks'
+      path: '/talks'
+      fullPath: '/talks'
+      preLoaderRoute: typeof TalksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/teaching': {
+      id: '/teaching'
+      path: '/teaching'
+      fullPath: '/teaching'
+      preLoaderRoute: typeof TeachingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/': {
@@ -774,6 +840,20 @@ declare module '@tanstack/react-router' {
       path: '/projects/$slug'
       fullPath: '/projects/$slug'
       preLoaderRoute: typeof ProjectsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/publications/': {
+      id: '/publications/'
+      path: '/publications'
+      fullPath: '/publications/'
+      preLoaderRoute: typeof PublicationsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/publications/$slug': {
+      id: '/publications/$slug'
+      path: '/publications/$slug'
+      fullPath: '/publications/$slug'
+      preLoaderRoute: typeof PublicationsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/notes/': {
@@ -943,10 +1023,14 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyRoute: PrivacyRoute,
   SearchRoute: SearchRoute,
   SetupRoute: SetupRoute,
+  TalksRoute: TalksRoute,
+  TeachingRoute: TeachingRoute,
   NotesSlugRoute: NotesSlugRoute,
   ProjectsSlugRoute: ProjectsSlugRoute,
+  PublicationsSlugRoute: PublicationsSlugRoute,
   NotesIndexRoute: NotesIndexRoute,
   ProjectsIndexRoute: ProjectsIndexRoute,
+  PublicationsIndexRoute: PublicationsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
