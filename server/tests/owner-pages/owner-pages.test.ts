@@ -264,6 +264,9 @@ describe('the menus', () => {
       { type: 'screen', screen: 'projects' },
       { type: 'screen', screen: 'contact' },
       { type: 'screen', screen: 'notes' },
+      { type: 'screen', screen: 'publications' },
+      { type: 'screen', screen: 'talks' },
+      { type: 'screen', screen: 'teaching' },
     ])
     expect(nav.body.footer).toEqual([])
     const html = mainNav((await t.request('GET', '/')).text)
