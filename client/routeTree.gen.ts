@@ -34,6 +34,7 @@ import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminNavigationRouteImport } from './routes/admin/navigation'
 import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
+import { Route as AdminPublicationsRouteImport } from './routes/admin/publications'
 import { Route as AdminSearchSharingRouteImport } from './routes/admin/search-sharing'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
 import { Route as AdminShareLinksRouteImport } from './routes/admin/share-links'
@@ -182,6 +183,11 @@ const AdminProfileRoute = AdminProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminPublicationsRoute = AdminPublicationsRouteImport.update({
+  id: '/publications',
+  path: '/publications',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminSearchSharingRoute = AdminSearchSharingRouteImport.update({
   id: '/search-sharing',
   path: '/search-sharing',
@@ -318,6 +324,7 @@ export interface FileRoutesByFullPath {
   '/admin/navigation': typeof AdminNavigationRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/publications': typeof AdminPublicationsRoute
   '/admin/search-sharing': typeof AdminSearchSharingRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/share-links': typeof AdminShareLinksRoute
@@ -366,6 +373,7 @@ export interface FileRoutesByTo {
   '/admin/navigation': typeof AdminNavigationRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/publications': typeof AdminPublicationsRoute
   '/admin/search-sharing': typeof AdminSearchSharingRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/share-links': typeof AdminShareLinksRoute
@@ -416,6 +424,7 @@ export interface FileRoutesById {
   '/admin/navigation': typeof AdminNavigationRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/publications': typeof AdminPublicationsRoute
   '/admin/search-sharing': typeof AdminSearchSharingRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/share-links': typeof AdminShareLinksRoute
@@ -467,6 +476,7 @@ export interface FileRouteTypes {
     | '/admin/navigation'
     | '/admin/notifications'
     | '/admin/profile'
+    | '/admin/publications'
     | '/admin/search-sharing'
     | '/admin/security'
     | '/admin/share-links'
@@ -515,6 +525,7 @@ export interface FileRouteTypes {
     | '/admin/navigation'
     | '/admin/notifications'
     | '/admin/profile'
+    | '/admin/publications'
     | '/admin/search-sharing'
     | '/admin/security'
     | '/admin/share-links'
@@ -564,6 +575,7 @@ export interface FileRouteTypes {
     | '/admin/navigation'
     | '/admin/notifications'
     | '/admin/profile'
+    | '/admin/publications'
     | '/admin/search-sharing'
     | '/admin/security'
     | '/admin/share-links'
@@ -786,6 +798,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProfileRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/publications': {
+      id: '/admin/publications'
+      path: '/publications'
+      fullPath: '/admin/publications'
+      preLoaderRoute: typeof AdminPublicationsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/search-sharing': {
       id: '/admin/search-sharing'
       path: '/search-sharing'
@@ -957,6 +976,7 @@ interface AdminRouteRouteChildren {
   AdminNavigationRoute: typeof AdminNavigationRoute
   AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminProfileRoute: typeof AdminProfileRoute
+  AdminPublicationsRoute: typeof AdminPublicationsRoute
   AdminSearchSharingRoute: typeof AdminSearchSharingRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
   AdminShareLinksRoute: typeof AdminShareLinksRoute
@@ -990,6 +1010,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminNavigationRoute: AdminNavigationRoute,
   AdminNotificationsRoute: AdminNotificationsRoute,
   AdminProfileRoute: AdminProfileRoute,
+  AdminPublicationsRoute: AdminPublicationsRoute,
   AdminSearchSharingRoute: AdminSearchSharingRoute,
   AdminSecurityRoute: AdminSecurityRoute,
   AdminShareLinksRoute: AdminShareLinksRoute,

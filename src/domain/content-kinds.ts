@@ -171,10 +171,7 @@ export const contentKindLabels: Record<ContentKindName, ContentKindLabels> = {
       'publications.delete': 'Publication deleted',
       'publications.reorder': 'Publications reordered',
       'publications.restoreRevision': 'Publication version restored',
-      'publications.importPreview': 'Publications import previewed',
       'publications.import': 'Publications imported',
-      'publications.lookup': 'Publication looked up',
-      'publications.orcidPreview': 'ORCID works checked',
       'publications.orcidSync': 'ORCID works synced',
     },
     fields: {
