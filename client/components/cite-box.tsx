@@ -54,7 +54,7 @@ export function CiteBox({ id, title, cite }: { id: string; title: string; cite: 
                 <span className="sr-only"> {label}</span>
               </button>
             </div>
-            <pre className="mt-2 max-h-60 overflow-auto rounded-control bg-surface-sunken p-3 text-xs leading-relaxed whitespace-pre-wrap break-words text-body">
+            <pre className="mt-2 rounded-control bg-surface-sunken p-3 text-xs leading-relaxed whitespace-pre-wrap break-words text-body">
               {cite[key]}
             </pre>
           </section>
