@@ -18,6 +18,8 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SetupRouteImport } from './routes/setup'
+import { Route as TalksRouteImport } from './routes/talks'
+import { Route as TeachingRouteImport } from './routes/teaching'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminSplatRouteImport } from './routes/admin/$'
 import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
@@ -32,6 +34,7 @@ import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminNavigationRouteImport } from './routes/admin/navigation'
 import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminProfileRouteImport } from './routes/admin/profile'
+import { Route as AdminPublicationsRouteImport } from './routes/admin/publications'
 import { Route as AdminSearchSharingRouteImport } from './routes/admin/search-sharing'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
 import { Route as AdminShareLinksRouteImport } from './routes/admin/share-links'
@@ -40,6 +43,8 @@ import { Route as NotesIndexRouteImport } from './routes/notes/index'
 import { Route as NotesSlugRouteImport } from './routes/notes/$slug'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
 import { Route as ProjectsSlugRouteImport } from './routes/projects/$slug'
+import { Route as PublicationsIndexRouteImport } from './routes/publications/index'
+import { Route as PublicationsSlugRouteImport } from './routes/publications/$slug'
 import { Route as AdminNotesIndexRouteImport } from './routes/admin/notes/index'
 import { Route as AdminNotesNewRouteImport } from './routes/admin/notes/new'
 import { Route as AdminPagesIndexRouteImport } from './routes/admin/pages/index'
@@ -96,6 +101,16 @@ const SearchRoute = SearchRouteImport.update({
 const SetupRoute = SetupRouteImport.update({
   id: '/setup',
   path: '/setup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TalksRoute = TalksRouteImport.update({
+  id: '/talks',
+  path: '/talks',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TeachingRoute = TeachingRouteImport.update({
+  id: '/teaching',
+  path: '/teaching',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -168,6 +183,11 @@ const AdminProfileRoute = AdminProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminPublicationsRoute = AdminPublicationsRouteImport.update({
+  id: '/publications',
+  path: '/publications',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminSearchSharingRoute = AdminSearchSharingRouteImport.update({
   id: '/search-sharing',
   path: '/search-sharing',
@@ -206,6 +226,16 @@ const ProjectsIndexRoute = ProjectsIndexRouteImport.update({
 const ProjectsSlugRoute = ProjectsSlugRouteImport.update({
   id: '/projects/$slug',
   path: '/projects/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PublicationsIndexRoute = PublicationsIndexRouteImport.update({
+  id: '/publications/',
+  path: '/publications/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PublicationsSlugRoute = PublicationsSlugRouteImport.update({
+  id: '/publications/$slug',
+  path: '/publications/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminNotesIndexRoute = AdminNotesIndexRouteImport.update({
@@ -279,6 +309,8 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
+  '/talks': typeof TalksRoute
+  '/teaching': typeof TeachingRoute
   '/admin/$': typeof AdminSplatRoute
   '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/appearance': typeof AdminAppearanceRoute
@@ -292,15 +324,18 @@ export interface FileRoutesByFullPath {
   '/admin/navigation': typeof AdminNavigationRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/publications': typeof AdminPublicationsRoute
   '/admin/search-sharing': typeof AdminSearchSharingRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/share-links': typeof AdminShareLinksRoute
   '/admin/trash': typeof AdminTrashRoute
   '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
+  '/publications/$slug': typeof PublicationsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/notes/': typeof NotesIndexRoute
   '/projects/': typeof ProjectsIndexRoute
+  '/publications/': typeof PublicationsIndexRoute
   '/admin/notes/new': typeof AdminNotesNewRoute
   '/admin/pages/new': typeof AdminPagesNewRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
@@ -323,6 +358,8 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
+  '/talks': typeof TalksRoute
+  '/teaching': typeof TeachingRoute
   '/admin/$': typeof AdminSplatRoute
   '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/appearance': typeof AdminAppearanceRoute
@@ -336,15 +373,18 @@ export interface FileRoutesByTo {
   '/admin/navigation': typeof AdminNavigationRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/publications': typeof AdminPublicationsRoute
   '/admin/search-sharing': typeof AdminSearchSharingRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/share-links': typeof AdminShareLinksRoute
   '/admin/trash': typeof AdminTrashRoute
   '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
+  '/publications/$slug': typeof PublicationsSlugRoute
   '/admin': typeof AdminIndexRoute
   '/notes': typeof NotesIndexRoute
   '/projects': typeof ProjectsIndexRoute
+  '/publications': typeof PublicationsIndexRoute
   '/admin/notes/new': typeof AdminNotesNewRoute
   '/admin/pages/new': typeof AdminPagesNewRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
@@ -369,6 +409,8 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
+  '/talks': typeof TalksRoute
+  '/teaching': typeof TeachingRoute
   '/admin/$': typeof AdminSplatRoute
   '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/appearance': typeof AdminAppearanceRoute
@@ -382,15 +424,18 @@ export interface FileRoutesById {
   '/admin/navigation': typeof AdminNavigationRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/profile': typeof AdminProfileRoute
+  '/admin/publications': typeof AdminPublicationsRoute
   '/admin/search-sharing': typeof AdminSearchSharingRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/share-links': typeof AdminShareLinksRoute
   '/admin/trash': typeof AdminTrashRoute
   '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
+  '/publications/$slug': typeof PublicationsSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/notes/': typeof NotesIndexRoute
   '/projects/': typeof ProjectsIndexRoute
+  '/publications/': typeof PublicationsIndexRoute
   '/admin/notes/new': typeof AdminNotesNewRoute
   '/admin/pages/new': typeof AdminPagesNewRoute
   '/admin/projects/new': typeof AdminProjectsNewRoute
@@ -416,6 +461,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/search'
     | '/setup'
+    | '/talks'
+    | '/teaching'
     | '/admin/$'
     | '/admin/analytics'
     | '/admin/appearance'
@@ -429,15 +476,18 @@ export interface FileRouteTypes {
     | '/admin/navigation'
     | '/admin/notifications'
     | '/admin/profile'
+    | '/admin/publications'
     | '/admin/search-sharing'
     | '/admin/security'
     | '/admin/share-links'
     | '/admin/trash'
     | '/notes/$slug'
     | '/projects/$slug'
+    | '/publications/$slug'
     | '/admin/'
     | '/notes/'
     | '/projects/'
+    | '/publications/'
     | '/admin/notes/new'
     | '/admin/pages/new'
     | '/admin/projects/new'
@@ -460,6 +510,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/search'
     | '/setup'
+    | '/talks'
+    | '/teaching'
     | '/admin/$'
     | '/admin/analytics'
     | '/admin/appearance'
@@ -473,15 +525,18 @@ export interface FileRouteTypes {
     | '/admin/navigation'
     | '/admin/notifications'
     | '/admin/profile'
+    | '/admin/publications'
     | '/admin/search-sharing'
     | '/admin/security'
     | '/admin/share-links'
     | '/admin/trash'
     | '/notes/$slug'
     | '/projects/$slug'
+    | '/publications/$slug'
     | '/admin'
     | '/notes'
     | '/projects'
+    | '/publications'
     | '/admin/notes/new'
     | '/admin/pages/new'
     | '/admin/projects/new'
@@ -505,6 +560,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/search'
     | '/setup'
+    | '/talks'
+    | '/teaching'
     | '/admin/$'
     | '/admin/analytics'
     | '/admin/appearance'
@@ -518,15 +575,18 @@ export interface FileRouteTypes {
     | '/admin/navigation'
     | '/admin/notifications'
     | '/admin/profile'
+    | '/admin/publications'
     | '/admin/search-sharing'
     | '/admin/security'
     | '/admin/share-links'
     | '/admin/trash'
     | '/notes/$slug'
     | '/projects/$slug'
+    | '/publications/$slug'
     | '/admin/'
     | '/notes/'
     | '/projects/'
+    | '/publications/'
     | '/admin/notes/new'
     | '/admin/pages/new'
     | '/admin/projects/new'
@@ -551,10 +611,14 @@ export interface RootRouteChildren {
   PrivacyRoute: typeof PrivacyRoute
   SearchRoute: typeof SearchRoute
   SetupRoute: typeof SetupRoute
+  TalksRoute: typeof TalksRoute
+  TeachingRoute: typeof TeachingRoute
   NotesSlugRoute: typeof NotesSlugRoute
   ProjectsSlugRoute: typeof ProjectsSlugRoute
+  PublicationsSlugRoute: typeof PublicationsSlugRoute
   NotesIndexRoute: typeof NotesIndexRoute
   ProjectsIndexRoute: typeof ProjectsIndexRoute
+  PublicationsIndexRoute: typeof PublicationsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -620,6 +684,20 @@ declare module '@tanstack/react-router' {
       path: '/setup'
       fullPath: '/setup'
       preLoaderRoute: typeof SetupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/talks': {
+      id: '/talks'
+      path: '/talks'
+      fullPath: '/talks'
+      preLoaderRoute: typeof TalksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/teaching': {
+      id: '/teaching'
+      path: '/teaching'
+      fullPath: '/teaching'
+      preLoaderRoute: typeof TeachingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/': {
@@ -720,6 +798,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminProfileRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/publications': {
+      id: '/admin/publications'
+      path: '/publications'
+      fullPath: '/admin/publications'
+      preLoaderRoute: typeof AdminPublicationsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/search-sharing': {
       id: '/admin/search-sharing'
       path: '/search-sharing'
@@ -774,6 +859,20 @@ declare module '@tanstack/react-router' {
       path: '/projects/$slug'
       fullPath: '/projects/$slug'
       preLoaderRoute: typeof ProjectsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/publications/': {
+      id: '/publications/'
+      path: '/publications'
+      fullPath: '/publications/'
+      preLoaderRoute: typeof PublicationsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/publications/$slug': {
+      id: '/publications/$slug'
+      path: '/publications/$slug'
+      fullPath: '/publications/$slug'
+      preLoaderRoute: typeof PublicationsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/notes/': {
@@ -877,6 +976,7 @@ interface AdminRouteRouteChildren {
   AdminNavigationRoute: typeof AdminNavigationRoute
   AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminProfileRoute: typeof AdminProfileRoute
+  AdminPublicationsRoute: typeof AdminPublicationsRoute
   AdminSearchSharingRoute: typeof AdminSearchSharingRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
   AdminShareLinksRoute: typeof AdminShareLinksRoute
@@ -910,6 +1010,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminNavigationRoute: AdminNavigationRoute,
   AdminNotificationsRoute: AdminNotificationsRoute,
   AdminProfileRoute: AdminProfileRoute,
+  AdminPublicationsRoute: AdminPublicationsRoute,
   AdminSearchSharingRoute: AdminSearchSharingRoute,
   AdminSecurityRoute: AdminSecurityRoute,
   AdminShareLinksRoute: AdminShareLinksRoute,
@@ -943,10 +1044,14 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyRoute: PrivacyRoute,
   SearchRoute: SearchRoute,
   SetupRoute: SetupRoute,
+  TalksRoute: TalksRoute,
+  TeachingRoute: TeachingRoute,
   NotesSlugRoute: NotesSlugRoute,
   ProjectsSlugRoute: ProjectsSlugRoute,
+  PublicationsSlugRoute: PublicationsSlugRoute,
   NotesIndexRoute: NotesIndexRoute,
   ProjectsIndexRoute: ProjectsIndexRoute,
+  PublicationsIndexRoute: PublicationsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -65,6 +65,11 @@ export interface AppConfig {
   setupTokenDir?: string
   /** GitHub's API for repository data and imports; `defaultGitHubSettings` when absent. */
   github?: GitHubSettings
+  /**
+   * The scholarly services (Crossref, DataCite, arXiv, ORCID, OpenAlex) and the citation
+   * refresh's timing; `defaultScholarlyConfig` when absent (docs/publications.md).
+   */
+  scholarly?: ScholarlyConfig
   /** Searches per address and at once (http/infra/search-gate.ts); `defaultSearchLimits` when absent. */
   search?: SearchLimits
 }
@@ -210,4 +215,39 @@ export function isProxyEntry(entry: string): boolean {
   if (prefix === undefined) return true
   if (!/^\d{1,3}$/.test(prefix)) return false
   return Number(prefix) <= (version === 4 ? 32 : 128)
+}
+
+/** Where the scholarly record's imports and citation counts come from, and how often. */
+export interface ScholarlyConfig {
+  crossrefUrl: string
+  dataciteUrl: string
+  arxivUrl: string
+  orcidUrl: string
+  openalexUrl: string
+  /** The contact sent to OpenAlex and Crossref for their polite pools. */
+  mailto?: string
+  timeoutMs: number
+  /** Tests: the fakes listen on loopback. */
+  allowLoopback?: boolean
+  /** How long a fetched count stays fresh before the job fetches it again. */
+  refreshMs: number
+  /** The job looks for due counts at least this often. */
+  pollMs: number
+  /** How long a claimed count is left to its fetcher before another instance may take it. */
+  leaseMs: number
+  /** After a failed fetch (not a 429), the count is tried again after this long. */
+  retryMs: number
+}
+
+export const defaultScholarlyConfig: ScholarlyConfig = {
+  crossrefUrl: 'https://api.crossref.org',
+  dataciteUrl: 'https://api.datacite.org',
+  arxivUrl: 'https://export.arxiv.org/api',
+  orcidUrl: 'https://pub.orcid.org',
+  openalexUrl: 'https://api.openalex.org',
+  timeoutMs: 10_000,
+  refreshMs: 24 * 60 * 60_000,
+  pollMs: 5 * 60_000,
+  leaseMs: 2 * 60_000,
+  retryMs: 60 * 60_000,
 }

@@ -8,11 +8,13 @@ import {
   type AppConfig,
   defaultAlertTiming,
   defaultGitHubSettings,
+  defaultScholarlyConfig,
   defaultSearchLimits,
   defaultSpamRules,
   type GitHubSettings,
   isProxyEntry,
   type MediaStorageConfig,
+  type ScholarlyConfig,
 } from './config'
 import { createSecretBox } from './secret-box'
 
@@ -32,6 +34,17 @@ export function parseDuration(value: string): number | null {
   const factor = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[unit] ?? 1_000
   return amount * factor
 }
+
+/** An outside service's root: http(s), no trailing slash. */
+const serviceUrl = (fallback: string) =>
+  z
+    .string()
+    .transform((value) => value.trim().replace(/\/+$/, ''))
+    .refine(
+      (value) => /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(value),
+      `must be an http(s) URL like ${fallback}`,
+    )
+    .default(fallback)
 
 const duration = (fallback: string) =>
   z
@@ -208,6 +221,16 @@ const variables = z.object({
   GITHUB_TOKEN: z.string().trim().optional(),
   /** How often repository data is fetched again. */
   GITHUB_REFRESH: duration('6h'),
+  /** The scholarly services' roots (docs/publications.md): tests point them at local fakes. */
+  OPENALEX_API_URL: serviceUrl(defaultScholarlyConfig.openalexUrl),
+  CROSSREF_API_URL: serviceUrl(defaultScholarlyConfig.crossrefUrl),
+  DATACITE_API_URL: serviceUrl(defaultScholarlyConfig.dataciteUrl),
+  ORCID_API_URL: serviceUrl(defaultScholarlyConfig.orcidUrl),
+  ARXIV_API_URL: serviceUrl(defaultScholarlyConfig.arxivUrl),
+  /** Sent to OpenAlex and Crossref as the contact of their polite pools. */
+  SCHOLARLY_MAILTO: z.string().trim().pipe(z.email('must be an e-mail address')).optional(),
+  /** How often a publication's citation count is fetched again. */
+  CITATIONS_REFRESH: duration('24h'),
 })
 
 /** What an S3 bucket needs: all of these, or none of them (the DATA_DIR/media folder). */
@@ -305,6 +328,21 @@ export function appConfigFromEnv(env: Env): AppConfig {
     secrets: createSecretBox({ key: env.SECRETS_KEY, keyFile: join(env.DATA_DIR, 'secrets.key') }),
     setupTokenDir: env.DATA_DIR,
     github: githubSettingsFromEnv(env),
+    scholarly: scholarlyConfigFromEnv(env),
+  }
+}
+
+/** The scholarly services as the environment sets them. */
+export function scholarlyConfigFromEnv(env: Env): ScholarlyConfig {
+  return {
+    ...defaultScholarlyConfig,
+    openalexUrl: env.OPENALEX_API_URL,
+    crossrefUrl: env.CROSSREF_API_URL,
+    dataciteUrl: env.DATACITE_API_URL,
+    orcidUrl: env.ORCID_API_URL,
+    arxivUrl: env.ARXIV_API_URL,
+    mailto: env.SCHOLARLY_MAILTO,
+    refreshMs: env.CITATIONS_REFRESH,
   }
 }
 

@@ -4,7 +4,7 @@
  * "Periodic jobs", lists them, and a test keeps that list true). Add one:
  * declare it next to the work it does, then add it here.
  */
-import type { AlertSettings, GitHubSettings } from './config'
+import type { AlertSettings, GitHubSettings, ScholarlyConfig } from './config'
 import type { Db } from './db/client'
 import type { Job } from './jobs/runner'
 import type { Logger } from './log'
@@ -12,6 +12,7 @@ import type { MediaStore } from './media/store'
 import { alertsJob } from './notify/worker'
 import { type Analytics, analyticsFlushJob, analyticsSaltsJob } from './services/analytics'
 import { deadSessionsJob } from './services/auth/sessions'
+import { citationsRefreshJob } from './services/citations'
 import { createGitHubApi, type GitHubApi } from './services/github/api'
 import { githubRefreshJob } from './services/github/refresh-job'
 import { publishNotesJob } from './services/note-publishing'
@@ -37,6 +38,8 @@ export interface JobSettings {
   }
   /** GitHub's API; none: no refresh (repositories wait). */
   github?: { settings: GitHubSettings; api?: GitHubApi }
+  /** The scholarly services; none: citation counts are not refreshed here. */
+  scholarly?: ScholarlyConfig
 }
 
 /** Every job of this server, with the settings it runs under. */
@@ -53,6 +56,7 @@ export function serverJobs(settings: JobSettings): Job[] {
           }),
         ]
       : []),
+    ...(settings.scholarly ? [citationsRefreshJob(settings.scholarly)] : []),
     ...(analytics ? [analyticsFlushJob(analytics.counts, analytics.flushMs)] : []),
     analyticsSaltsJob,
     deadSessionsJob(settings.sessionIdleMs),

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router'
+import type { Publication } from '../../src/schemas/publication'
 import type { Profile } from '../lib/site-data'
 import { ArrowRightIcon } from './icons'
 import { AboutSection, ProfileIntro } from './profile-intro'
 import { ProjectCard, type ProjectCardData } from './project-card'
+import { PublicationEntry } from './publication-entry'
 import { type TimelineEvent, TimelineTabs } from './timeline-list'
 
 /** The home page with this timeline tab selected, scrolled to the timeline. */
@@ -19,6 +21,7 @@ export function HomePage({
   profile,
   events,
   featured,
+  selectedPublications = [],
   tab,
 }: {
   profile: Profile
@@ -27,6 +30,8 @@ export function HomePage({
   tab?: TimelineEvent['event_type']
   /** Published and featured only, for the signed-in admin too: the page shows what visitors see. */
   featured: readonly ProjectCardData[]
+  /** Published publications the owner selected; the section is left out when there are none. */
+  selectedPublications?: readonly Publication[]
 }) {
   const hasAbout = Boolean(profile.bio_html) || profile.skills.length > 0
   return (
@@ -80,6 +85,33 @@ export function HomePage({
           </p>
         )}
       </section>
+
+      {selectedPublications.length > 0 ? (
+        <section aria-labelledby="selected-publications-title">
+          <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+            <h2
+              id="selected-publications-title"
+              className="text-2xl font-bold tracking-tight text-strong sm:text-3xl"
+            >
+              Selected Publications.
+            </h2>
+            <Link
+              to="/publications"
+              className="inline-flex items-center gap-1 rounded text-sm font-semibold text-accent-ink hover:underline"
+            >
+              See all publications
+              <ArrowRightIcon width={16} height={16} />
+            </Link>
+          </div>
+          <ul className="mt-6 space-y-8">
+            {selectedPublications.map((publication) => (
+              <li key={publication.id}>
+                <PublicationEntry publication={publication} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   )
 }

@@ -5,7 +5,7 @@
  */
 
 export interface Suggestion {
-  kind: 'project' | 'note' | 'timeline' | 'page'
+  kind: 'project' | 'note' | 'timeline' | 'page' | 'publication' | 'talk' | 'teaching'
   title: string
   url: string
   snippet: string
@@ -16,6 +16,9 @@ const kindLabels = {
   note: 'Note',
   timeline: 'Timeline',
   page: 'Page',
+  publication: 'Publication',
+  talk: 'Talk',
+  teaching: 'Teaching',
 } as const
 
 /** The results for `q`, or [] when the request fails or is cancelled. */

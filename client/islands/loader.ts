@@ -32,6 +32,7 @@ type Island = { mount: (element: HTMLElement) => Promise<void> }
 const islands: Record<string, () => Promise<Island>> = {
   'header-search': () => import('./header-search'),
   'contact-form': () => import('./contact-form'),
+  cite: () => import('./cite'),
 }
 /** Islands whose form sends in place: a submit before they are ready waits for them. */
 const sendsInPlace = new Set(['contact-form'])

@@ -4,6 +4,7 @@ import { safeUrlOrNull } from '../../src/domain/safe-url'
 import type { Project } from '../../src/schemas/project'
 import type { TimelineEvent } from '../../src/schemas/timeline'
 import { SkillChips } from '../components/profile-intro'
+import { AuthorList, venueLine } from '../components/publication-entry'
 import { EventBullets } from '../components/timeline-list'
 import { fixedScreenText, ownerSummary, pageHead, personJsonLd, SITE_NAME } from '../lib/seo'
 import { useProfile } from '../lib/site-data'
@@ -39,14 +40,16 @@ function readableUrl(url: string): string {
 export const Route = createFileRoute('/cv')({
   loader: async ({ context }) => {
     const api = await context.api()
-    const [profile, events, projects, seo] = await Promise.all([
+    const [profile, events, projects, seo, publications, talks] = await Promise.all([
       api.profile.get.query(),
       api.timeline.list.query(),
       api.projects.list.query(),
       api.settings.seo.query(),
+      api.publications.list.query(),
+      api.talks.list.query(),
     ])
     // The page reads the profile from the root's data; `head` needs only the summary.
-    return { ...ownerSummary(profile), events, projects, seo: seo.cv }
+    return { ...ownerSummary(profile), events, projects, publications, talks, seo: seo.cv }
   },
   head: ({ loaderData: owner, match }) => {
     if (!owner) return {}
@@ -157,7 +160,14 @@ function CvSection({
 
 function CvPage() {
   const profile = useProfile()
-  const { events, projects: all } = Route.useLoaderData()
+  const {
+    events,
+    projects: all,
+    publications: allPublications,
+    talks: allTalks,
+  } = Route.useLoaderData()
+  const publications = allPublications.filter((p) => p.status === 'published')
+  const talks = allTalks.filter((talk) => talk.status === 'published')
   // The signed-in admin's list holds drafts: the CV shows what visitors see, in the manual order.
   const projects = all.filter((project) => project.is_published)
   const experience = events.filter((event) => event.event_type === 'experience')
@@ -263,6 +273,39 @@ function CvPage() {
           <p className="py-3 text-muted">No projects yet.</p>
         )}
       </CvSection>
+      {publications.length > 0 ? (
+        <CvSection id="cv-publications" title="Publications">
+          {publications.map((publication) => (
+            <article key={publication.id} className="py-3">
+              <h3 className="font-semibold text-strong">{publication.title}</h3>
+              <p className="text-sm text-body">
+                <AuthorList authors={publication.authors} />
+              </p>
+              <p className="text-sm text-muted">
+                <span className="italic">{venueLine(publication)}</span>
+                {publication.citations ? (
+                  <span> · Cited by {publication.citations.cited_by_count}</span>
+                ) : null}
+              </p>
+            </article>
+          ))}
+        </CvSection>
+      ) : null}
+      {talks.length > 0 ? (
+        <CvSection id="cv-talks" title="Talks">
+          {talks.map((talk) => (
+            <article key={talk.id} className="py-3">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+                <h3 className="font-semibold text-strong">{talk.title}</h3>
+                <p className="text-sm text-muted">{talk.date}</p>
+              </div>
+              <p className="text-sm text-body">
+                {[talk.event, talk.online ? 'Online' : talk.place].filter(Boolean).join(', ')}
+              </p>
+            </article>
+          ))}
+        </CvSection>
+      ) : null}
     </div>
   )
 }

@@ -9,13 +9,15 @@ export const Route = createFileRoute('/')({
   validateSearch: textParams('tab'),
   loader: async ({ context }) => {
     const api = await context.api()
-    const [profile, events, featured, seo] = await Promise.all([
+    const [profile, events, featured, seo, selectedPublications] = await Promise.all([
       api.profile.get.query(),
       api.timeline.list.query(),
       // Published and featured only, for the signed-in admin too: the page shows what visitors see.
       api.projects.featured.query(),
       // What the owner set in Settings → Search & sharing.
       api.settings.seo.query(),
+      // The owner's "Selected publications" (published only).
+      api.publications.selected.query(),
     ])
     // The page reads the profile from the root's data; `head` needs only the summary. What
     // the cards and the timeline do not show (the long description, timestamps) is left
@@ -24,7 +26,13 @@ export const Route = createFileRoute('/')({
       ({ long_description, long_description_html, created_at, updated_at, ...card }) => card,
     )
     const shown = events.map(({ created_at, updated_at, ...event }) => event)
-    return { ...ownerSummary(profile), events: shown, featured: cards, seo: seo.home }
+    return {
+      ...ownerSummary(profile),
+      events: shown,
+      featured: cards,
+      selectedPublications,
+      seo: seo.home,
+    }
   },
   head: ({ loaderData: owner, match }) => {
     if (!owner) return {}
@@ -48,7 +56,7 @@ export const Route = createFileRoute('/')({
 
 function Home() {
   const profile = useProfile()
-  const { events, featured } = Route.useLoaderData()
+  const { events, featured, selectedPublications } = Route.useLoaderData()
   const { tab } = Route.useSearch()
 
   return (
@@ -56,6 +64,7 @@ function Home() {
       profile={profile}
       events={events}
       featured={featured}
+      selectedPublications={selectedPublications}
       tab={tab === 'education' ? 'education' : 'experience'}
     />
   )

@@ -13,6 +13,9 @@ const kindLabels: Record<string, string> = {
   note: 'Note',
   timeline: 'Timeline',
   page: 'Page',
+  publication: 'Publication',
+  talk: 'Talk',
+  teaching: 'Teaching',
 }
 
 export const Route = createFileRoute('/search')({

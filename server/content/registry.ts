@@ -13,6 +13,9 @@ import { messageKind } from './message'
 import { noteKind } from './note'
 import { pageKind } from './page'
 import { projectKind } from './project'
+import { publicationKind } from './publication'
+import { talkKind } from './talk'
+import { teachingKind } from './teaching'
 import { timelineEventKind } from './timeline-event'
 
 export const contentKinds = [
@@ -22,6 +25,9 @@ export const contentKinds = [
   messageKind,
   imageKind,
   pageKind,
+  publicationKind,
+  talkKind,
+  teachingKind,
 ] as const
 
 type Kinds = typeof contentKinds

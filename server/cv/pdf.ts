@@ -35,6 +35,26 @@ export interface CvContent {
   siteUrl: string
   /** Whether a note is live: the web CV's header then links to the notes, and so does the PDF. */
   hasNotes: boolean
+  /** Published publications, in the list's order: a section when there are any. */
+  publications?: readonly CvPublication[]
+  /** Published talks, newest first: a section when there are any. */
+  talks?: readonly CvTalk[]
+}
+
+export interface CvPublication {
+  title: string
+  authors: { given: string | null; family: string | null; literal: string | null }[]
+  venue: string | null
+  year: number | null
+  citations: { cited_by_count: number } | null
+}
+
+export interface CvTalk {
+  title: string
+  event: string
+  date: string
+  place: string
+  online: boolean
 }
 
 const fontPath = (name: string) => new URL(`../og/fonts/${name}`, import.meta.url)
@@ -307,6 +327,42 @@ export function renderCvPdf(content: CvContent): Promise<Uint8Array<ArrayBuffer>
         doc.text(toPrintable(readable(url)), { link: url, underline: true, continued: !last })
         if (!last) doc.text('   ', { link: null, underline: false, continued: true })
       })
+    }
+  }
+
+  const publications = content.publications ?? []
+  if (publications.length > 0) {
+    section('Publications')
+    for (const publication of publications) {
+      entryHead(publication.title, publication.year ? String(publication.year) : null)
+      const authors = publication.authors
+        .map((a) => a.literal ?? [a.given, a.family].filter(Boolean).join(' '))
+        .join(', ')
+      doc.font('Body').fontSize(10).fillColor(colors.text)
+      if (authors) write(authors, { width })
+      const where = [
+        publication.venue,
+        publication.citations ? `cited by ${publication.citations.cited_by_count}` : null,
+      ]
+        .filter(Boolean)
+        .join(' · ')
+      if (where) {
+        doc.fontSize(9.5).fillColor(colors.muted)
+        write(where, { width })
+      }
+    }
+  }
+
+  const talks = content.talks ?? []
+  if (talks.length > 0) {
+    section('Talks')
+    for (const talk of talks) {
+      entryHead(talk.title, talk.date)
+      const where = [talk.event, talk.online ? 'Online' : talk.place].filter(Boolean).join(', ')
+      if (where) {
+        doc.font('Body').fontSize(10).fillColor(colors.muted)
+        write(where, { width })
+      }
     }
   }
 

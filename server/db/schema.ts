@@ -1039,3 +1039,187 @@ export const screenSeo = pgTable(
     ),
   ],
 )
+
+/**
+ * The scholarly record (docs/publications.md): publications, each at
+ * `/publications/{slug}`, with a manual order, drafts, former slugs and
+ * revisions. Authors keep their order; the owner's own entry is marked
+ * (`is_owner`) so every list can emphasise it. `orcid_put_code`: the work's
+ * id in the owner's ORCID record, what a re-sync matches on.
+ */
+export const publications = pgTable(
+  'publications',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    type: text('type', {
+      enum: [
+        'journal-article',
+        'conference-paper',
+        'preprint',
+        'thesis',
+        'book',
+        'chapter',
+        'report',
+        'software',
+        'dataset',
+      ],
+    }).notNull(),
+    title: text('title').notNull(),
+    authors: jsonb('authors')
+      .$type<
+        { given: string | null; family: string | null; literal: string | null; is_owner: boolean }[]
+      >()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    venue: text('venue'),
+    year: integer('year'),
+    /** `YYYY-MM-DD` or `YYYY-MM` when more than the year is known. */
+    date: text('date'),
+    volume: text('volume'),
+    issue: text('issue'),
+    pages: text('pages'),
+    /** Lower-case, without `https://doi.org/`. */
+    doi: text('doi'),
+    arxiv_id: text('arxiv_id'),
+    url: text('url'),
+    /** An uploaded file's address (`/media/…`) or an outside link. */
+    pdf_url: text('pdf_url'),
+    code_url: text('code_url'),
+    slides_url: text('slides_url'),
+    /** Markdown. */
+    abstract: text('abstract').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The key it had in a BibTeX file, kept for the export. */
+    citation_key: text('citation_key'),
+    /** Shown under "Selected publications" on the home page. */
+    selected: boolean('selected').notNull().default(false),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    /** The manual order, as for projects (`sort_order, id desc`). */
+    sort_order: integer('sort_order').notNull().default(0),
+    orcid_put_code: integer('orcid_put_code'),
+    ...seoColumns(),
+    ...timestamps,
+    /** Site search: the title first, then venue and tags, then the abstract. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(venue, '')), 'B') || setweight(to_tsvector('english', coalesce(abstract, '')), 'C')`,
+      ),
+  },
+  (table) => [
+    check(
+      'publications_type_check',
+      sql`${table.type} in ('journal-article', 'conference-paper', 'preprint', 'thesis', 'book', 'chapter', 'report', 'software', 'dataset')`,
+    ),
+    check('publications_status_check', sql`${table.status} in ('draft', 'published')`),
+    index('publications_sort_order_idx').on(table.sort_order, table.id),
+    index('publications_doi_idx').on(table.doi),
+    index('publications_search_idx').using('gin', table.search),
+  ],
+)
+
+/** Every slug a publication has had, so old links keep answering after an address change. */
+export const publicationSlugs = pgTable(
+  'publication_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    publication_id: integer('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    created_at: timestamps.created_at,
+  },
+  (table) => [index('publication_slugs_publication_id_idx').on(table.publication_id)],
+)
+
+/**
+ * Citation counts by DOI, from OpenAlex (server/services/citations.ts), kept
+ * so that pages read only stored data. A failed fetch keeps the last good
+ * count and its `fetched_at`. Claimed like GitHub's repositories: a claim
+ * moves `next_fetch_at` on by a lease.
+ */
+export const publicationCitations = pgTable(
+  'publication_citations',
+  {
+    doi: text('doi').primaryKey(),
+    openalex_id: text('openalex_id'),
+    cited_by_count: integer('cited_by_count'),
+    etag: text('etag'),
+    /** When OpenAlex last answered for it (200 or 304). */
+    fetched_at: timestamp('fetched_at', { withTimezone: true, mode: 'date' }),
+    last_error: text('last_error'),
+    last_error_at: timestamp('last_error_at', { withTimezone: true, mode: 'date' }),
+    next_fetch_at: timestamp('next_fetch_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    ...timestamps,
+  },
+  (table) => [index('publication_citations_due_idx').on(table.next_fetch_at)],
+)
+
+/** Talks: given at an event, in person or online; newest first on `/talks`. */
+export const talks = pgTable(
+  'talks',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    event: text('event').notNull().default(''),
+    /** `YYYY-MM-DD`. */
+    date: text('date').notNull(),
+    place: text('place').notNull().default(''),
+    online: boolean('online').notNull().default(false),
+    type: text('type', { enum: ['talk', 'poster', 'invited', 'keynote'] })
+      .notNull()
+      .default('talk'),
+    /** Markdown. */
+    abstract: text('abstract').notNull().default(''),
+    slides_url: text('slides_url'),
+    video_url: text('video_url'),
+    recording_url: text('recording_url'),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    ...timestamps,
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(event, '')), 'B') || setweight(to_tsvector('english', coalesce(abstract, '')), 'C')`,
+      ),
+  },
+  (table) => [
+    check('talks_type_check', sql`${table.type} in ('talk', 'poster', 'invited', 'keynote')`),
+    check('talks_status_check', sql`${table.status} in ('draft', 'published')`),
+    index('talks_search_idx').using('gin', table.search),
+  ],
+)
+
+/** Teaching: a course taught, with the owner's role and its terms; in the owner's order. */
+export const teaching = pgTable(
+  'teaching',
+  {
+    id: serial('id').primaryKey(),
+    course: text('course').notNull(),
+    institution: text('institution').notNull().default(''),
+    role: text('role').notNull().default(''),
+    terms: jsonb('terms').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Markdown. */
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    sort_order: integer('sort_order').notNull().default(0),
+    ...timestamps,
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(course, '')), 'A') || setweight(to_tsvector('english', coalesce(institution, '') || ' ' || coalesce(role, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+      ),
+  },
+  (table) => [
+    check('teaching_status_check', sql`${table.status} in ('draft', 'published')`),
+    index('teaching_sort_order_idx').on(table.sort_order, table.id),
+    index('teaching_search_idx').using('gin', table.search),
+  ],
+)

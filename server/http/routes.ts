@@ -31,6 +31,7 @@ import { feedFiles, feedResponse } from './surfaces/feeds'
 import { healthCheck } from './surfaces/health'
 import { serveMedia } from './surfaces/media'
 import { createOgHandler } from './surfaces/og'
+import { publicationFileResponse } from './surfaces/publications'
 import { createSeoHandlers } from './surfaces/seo'
 
 /** What a handler gets: the request, its path's parameters, and the procedures' contexts. */
@@ -162,6 +163,19 @@ export function edgeRoutes(deps: EdgeDeps): EdgeRoute[] {
       methods: 'GET',
       cache: byPath,
       handle: ({ server }) => resumeJsonResponse(siteUrl, server()),
+    },
+    // The publication list as one reference file.
+    {
+      path: '/publications.bib',
+      methods: 'GET',
+      cache: byPath,
+      handle: ({ server }) => publicationFileResponse('bibtex', server()),
+    },
+    {
+      path: '/publications.ris',
+      methods: 'GET',
+      cache: byPath,
+      handle: ({ server }) => publicationFileResponse('ris', server()),
     },
     // A share link: to its page, with `?ref=` so that the view counts for it; unknown: the 404 page.
     {

@@ -12,6 +12,7 @@ import '@citation-js/plugin-bibtex'
 import '@citation-js/plugin-ris'
 import '@citation-js/plugin-csl'
 import { fromCsl, normaliseArxivId, normaliseDoi, toCsl } from './csl'
+import './styles'
 import type { PublicationDraft } from './types'
 
 export interface ReadError {
@@ -132,9 +133,20 @@ const forFile = (publications: PublicationDraft[]) =>
     return csl
   })
 
-/** Publications as one BibTeX file. */
+/**
+ * Publications as one BibTeX file. BibTeX has no software or dataset entry: citation-js writes
+ * them as @misc, which reads back as a report; they are written as BibLaTeX's @software and
+ * @dataset (which BibTeX styles treat as @misc), so they read back as what they are.
+ */
 export function writeBibtex(publications: PublicationDraft[]): string {
-  return new Cite(forFile(publications)).format('bibtex', { format: 'text' }) as string
+  const items = forFile(publications)
+  let text = new Cite(items).format('bibtex', { format: 'text' }) as string
+  items.forEach((item, index) => {
+    const type = publications[index]?.type
+    if (type !== 'software' && type !== 'dataset') return
+    text = text.replace(`@misc{${String(item.id)},`, `@${type}{${String(item.id)},`)
+  })
+  return text
 }
 
 /** Publications as one RIS file. */
@@ -142,7 +154,10 @@ export function writeRis(publications: PublicationDraft[]): string {
   return new Cite(forFile(publications)).format('ris', { format: 'text' }) as string
 }
 
-/** A formatted reference in a CSL style that citation-js carries (`apa`, `vancouver`, `harvard1`). */
+/**
+ * A formatted reference in a CSL style that citation-js carries (`apa`, `vancouver`,
+ * `harvard1`) or one registered in styles.ts (`ieee`); a numbered style's `[1]` is left out.
+ */
 export function formatReference(publication: PublicationDraft, style = 'apa'): string {
   return (
     new Cite([toCsl(publication)]).format('bibliography', {
@@ -150,5 +165,8 @@ export function formatReference(publication: PublicationDraft, style = 'apa'): s
       format: 'text',
       lang: 'en-US',
     }) as string
-  ).trim()
+  )
+    .replace(/^\s*\[1\]\s*/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
 }

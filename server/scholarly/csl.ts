@@ -113,6 +113,16 @@ export function citationKey(publication: PublicationDraft, index: number): strin
   return `${name || 'anon'}${publication.year ?? ''}${index > 0 ? String.fromCharCode(96 + (index % 26)) : ''}`
 }
 
+/** Types whose venue is who published them (BibTeX's publisher, school or institution). */
+const publishedBy = new Set<PublicationType>([
+  'book',
+  'report',
+  'thesis',
+  'preprint',
+  'software',
+  'dataset',
+])
+
 /** One publication as CSL-JSON, for citation-js's BibTeX, RIS and reference output. */
 export function toCsl(publication: PublicationDraft, index = 0): CSL {
   const key = citationKey(publication, index)
@@ -137,14 +147,11 @@ export function toCsl(publication: PublicationDraft, index = 0): CSL {
       'date-parts': [dateParts as [number] | [number, number] | [number, number, number]],
     }
   if (publication.venue) {
-    if (
-      publication.type === 'book' ||
-      publication.type === 'report' ||
-      publication.type === 'thesis'
-    )
-      csl.publisher = publication.venue
+    if (publishedBy.has(publication.type)) csl.publisher = publication.venue
     else csl['container-title'] = publication.venue
   }
+  // BibTeX's @phdthesis (the thesis kind most publication lists hold).
+  if (publication.type === 'thesis') csl.genre = 'PhD thesis'
   if (publication.volume) csl.volume = publication.volume
   if (publication.issue) csl.issue = publication.issue
   if (publication.pages) csl.page = publication.pages.replace(/–/g, '-')

@@ -8,7 +8,12 @@
  * that is gone (in the Trash) or a draft is left out of the public menu.
  */
 import { eq, inArray } from 'drizzle-orm'
-import { type FixedScreen, requiredScreens, screenInfo } from '../../src/domain/navigation'
+import {
+  type FixedScreen,
+  requiredScreens,
+  screenInfo,
+  screensShownWhenFilled,
+} from '../../src/domain/navigation'
 import {
   type Menu,
   type MenuEntry,
@@ -20,15 +25,18 @@ import {
 import type { z } from '../../src/schemas/zod'
 import type { Db } from '../db/client'
 import { writeContent } from '../db/content-version'
-import { navigation, pages } from '../db/schema'
+import { navigation, pages, publications, talks, teaching } from '../db/schema'
 import { InvalidFieldError } from '../errors'
 
 type Stored = Navigation['header'][number]
 
-/** The header before the owner arranges it: the spec's three links, then Notes (once one is live). */
-export const defaultHeader: Stored[] = (['home', 'projects', 'contact', 'notes'] as const).map(
-  (screen) => ({ type: 'screen', screen, label: '', visible: true }),
-)
+/**
+ * The header before the owner arranges it: the spec's three links, then Notes (once one is
+ * live), Publications, Talks and Teaching (each once it has a published entry).
+ */
+export const defaultHeader: Stored[] = (
+  ['home', 'projects', 'contact', 'notes', 'publications', 'talks', 'teaching'] as const
+).map((screen) => ({ type: 'screen', screen, label: '', visible: true }))
 
 /** Entries a stored menu holds that still read as entries (a restored file may hold anything). */
 function entriesOf(value: unknown): Stored[] {
@@ -152,14 +160,28 @@ export async function setNavigation(
   return getNavigation(db)
 }
 
+/** The screens of the scholarly record that have a published entry (the others stay out of the menus). */
+async function filledScreens(db: Db): Promise<Set<FixedScreen>> {
+  const any = async (table: typeof publications | typeof talks | typeof teaching) =>
+    (await db.select({ id: table.id }).from(table).where(eq(table.status, 'published')).limit(1))
+      .length > 0
+  const [p, t, c] = await Promise.all([any(publications), any(talks), any(teaching)])
+  return new Set<FixedScreen>([
+    ...(p ? (['publications'] as const) : []),
+    ...(t ? (['talks'] as const) : []),
+    ...(c ? (['teaching'] as const) : []),
+  ])
+}
+
 /** The menus as visitors see them: shown links only, published pages only, in order. */
 export async function getMenu(db: Db): Promise<Menu> {
-  const [menus, known] = await Promise.all([stored(db), allPages(db)])
+  const [menus, known, filled] = await Promise.all([stored(db), allPages(db), filledScreens(db)])
   const byId = new Map(known.map((page) => [page.id, page]))
   const links = (entries: Stored[]): MenuLink[] =>
     entries.flatMap((entry): MenuLink[] => {
       if (!entry.visible) return []
       if (entry.type === 'screen') {
+        if (screensShownWhenFilled.includes(entry.screen) && !filled.has(entry.screen)) return []
         const info = screenInfo[entry.screen]
         return [
           {

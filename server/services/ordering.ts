@@ -1,10 +1,10 @@
 import { asc, desc, sql } from 'drizzle-orm'
 import type { Tx } from '../db/content-version'
-import type { projects, timelineEvents } from '../db/schema'
+import type { projects, publications, teaching, timelineEvents } from '../db/schema'
 import { InvalidInputError } from '../errors'
 
 /** The tables with a manual order (`sort_order`). */
-type OrderedTable = typeof projects | typeof timelineEvents
+type OrderedTable = typeof projects | typeof timelineEvents | typeof publications | typeof teaching
 
 /** The lists' order: the manual one, then the newest first among equals (two created at once). */
 export function listOrder(table: OrderedTable) {

@@ -18,10 +18,13 @@ import { pagesRouter } from './routers/pages'
 import { passkeysRouter } from './routers/passkeys'
 import { profileRouter } from './routers/profile'
 import { projectsRouter } from './routers/projects'
+import { publicationsRouter } from './routers/publications'
 import { searchRouter } from './routers/search'
 import { sessionsRouter } from './routers/sessions'
 import { settingsRouter } from './routers/settings'
 import { shareLinksRouter } from './routers/share-links'
+import { talksRouter } from './routers/talks'
+import { teachingRouter } from './routers/teaching'
 import { timelineRouter } from './routers/timeline'
 import { trashRouter } from './routers/trash'
 import { twoFactorRouter } from './routers/two-factor'
@@ -54,6 +57,9 @@ export const appRouter = router({
   settings: settingsRouter,
   pages: pagesRouter,
   navigation: navigationRouter,
+  publications: publicationsRouter,
+  talks: talksRouter,
+  teaching: teachingRouter,
 })
 
 // Every input is strict: a field a procedure does not take answers 400 (strict-input.ts).

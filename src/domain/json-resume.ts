@@ -87,7 +87,32 @@ export interface ResumeSources {
   events: readonly TimelineEvent[]
   /** Published projects only, in the manual order. */
   projects: readonly Project[]
+  /** Published publications, in the list's order (JSON Resume's `publications`). */
+  publications?: readonly ResumePublicationSource[]
+  /** Published talks, newest first (a `talks` section beside the schema's, as CV themes read it). */
+  talks?: readonly ResumeTalkSource[]
   siteUrl: string
+}
+
+export interface ResumePublicationSource {
+  title: string
+  venue: string | null
+  date: string | null
+  year: number | null
+  doi: string | null
+  url: string | null
+  slug: string
+  abstract: string
+}
+
+export interface ResumeTalkSource {
+  title: string
+  event: string
+  date: string
+  place: string
+  online: boolean
+  slides_url: string | null
+  video_url: string | null
 }
 
 const SCHEMA_URL = 'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json'
@@ -101,7 +126,14 @@ function studySummary(profile: Profile): string {
 }
 
 /** The JSON Resume document of the site's content. */
-export function toJsonResume({ profile, events, projects, siteUrl }: ResumeSources) {
+export function toJsonResume({
+  profile,
+  events,
+  projects,
+  publications = [],
+  talks = [],
+  siteUrl,
+}: ResumeSources) {
   const dates = (start: string, end: string | null) =>
     compact({
       startDate: isoDateOfText(start),
@@ -159,6 +191,36 @@ export function toJsonResume({ profile, events, projects, siteUrl }: ResumeSourc
         startDate: isoDateOfText(project.period),
       }),
     ),
+    ...(publications.length > 0
+      ? {
+          publications: publications.map((publication) =>
+            compact({
+              name: publication.title,
+              publisher: publication.venue ?? undefined,
+              releaseDate:
+                publication.date ?? (publication.year ? String(publication.year) : undefined),
+              url: publication.doi
+                ? `https://doi.org/${publication.doi}`
+                : (publication.url ??
+                  `${siteUrl}/publications/${encodeURIComponent(publication.slug)}`),
+              summary: publication.abstract.trim() || undefined,
+            }),
+          ),
+        }
+      : {}),
+    ...(talks.length > 0
+      ? {
+          talks: talks.map((talk) =>
+            compact({
+              name: talk.title,
+              event: talk.event || undefined,
+              date: talk.date,
+              location: talk.online ? 'Online' : talk.place || undefined,
+              url: talk.slides_url ?? talk.video_url ?? undefined,
+            }),
+          ),
+        }
+      : {}),
     meta: { canonical: `${siteUrl}/resume.json`, version: 'v1.0.0' },
   }
 }

@@ -12,6 +12,9 @@ export const fixedScreens = [
   'cv',
   'search',
   'privacy',
+  'publications',
+  'talks',
+  'teaching',
 ] as const
 export type FixedScreen = (typeof fixedScreens)[number]
 
@@ -23,7 +26,13 @@ export const screenInfo: Record<FixedScreen, { label: string; path: string }> = 
   cv: { label: 'CV', path: '/cv' },
   search: { label: 'Search', path: '/search' },
   privacy: { label: 'Privacy', path: '/privacy' },
+  publications: { label: 'Publications', path: '/publications' },
+  talks: { label: 'Talks', path: '/talks' },
+  teaching: { label: 'Teaching', path: '/teaching' },
 }
+
+/** Screens the public menu shows only once they have a published entry (Notes: a live note). */
+export const screensShownWhenFilled: readonly FixedScreen[] = ['publications', 'talks', 'teaching']
 
 /** The spec's header links: their words stay, they stay shown, they cannot be removed. */
 export const requiredScreens: readonly FixedScreen[] = ['home', 'projects', 'contact']

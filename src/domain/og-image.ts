@@ -15,6 +15,7 @@ export type OgPage =
   | { page: 'contact' }
   | { page: 'project'; slug: string }
   | { page: 'note'; slug: string }
+  | { page: 'publication'; slug: string }
 
 const fixed = {
   home: '/og/home.png',
@@ -26,6 +27,7 @@ const fixed = {
 export function ogImagePath(page: OgPage): string {
   if (page.page === 'project') return `/og/projects/${encodeURIComponent(page.slug)}.png`
   if (page.page === 'note') return `/og/notes/${encodeURIComponent(page.slug)}.png`
+  if (page.page === 'publication') return `/og/publications/${encodeURIComponent(page.slug)}.png`
   return fixed[page.page]
 }
 
@@ -34,11 +36,12 @@ export function ogPageOf(path: string): OgPage | null {
   for (const [page, fixedPath] of Object.entries(fixed)) {
     if (path === fixedPath) return { page } as OgPage
   }
-  const match = /^\/og\/(projects|notes)\/([^/]+)\.png$/.exec(path)
+  const match = /^\/og\/(projects|notes|publications)\/([^/]+)\.png$/.exec(path)
   if (!match?.[2]) return null
   try {
     const slug = decodeURIComponent(match[2])
     if (slug.trim() === '') return null
+    if (match[1] === 'publications') return { page: 'publication', slug }
     return match[1] === 'notes' ? { page: 'note', slug } : { page: 'project', slug }
   } catch {
     return null

@@ -7,6 +7,7 @@
  *   /og/contact-me.png           the contact page, likewise
  *   /og/projects/{slug}.png      a project: title, short description, tags, first image
  *   /og/notes/{slug}.png         a live note: title, summary, tags, cover
+ *   /og/publications/{slug}.png  a published publication: title, authors and venue, tags
  *
  * The answers go through the response cache like pages (app.ts): kept for
  * the content version, an ETag, `no-cache`, 304s. A content write makes the
@@ -24,6 +25,7 @@ import { introLines } from '../../../src/domain/profile-lines'
 import type { Note } from '../../../src/schemas/note'
 import type { Profile } from '../../../src/schemas/profile'
 import type { Project } from '../../../src/schemas/project'
+import type { Publication } from '../../../src/schemas/publication'
 import type { Logger } from '../../log'
 import { messages } from '../../messages'
 import { type Card, renderCard } from '../../og/card'
@@ -35,6 +37,7 @@ export interface OgSources {
   profile: { get: () => Promise<Profile> }
   projects: { bySlug: (input: { slug: string }) => Promise<Project> }
   notes: { bySlug: (input: { slug: string }) => Promise<Note> }
+  publications: { bySlug: (input: { slug: string }) => Promise<Publication> }
 }
 
 export interface OgHandlerDeps extends ImageSources {
@@ -104,7 +107,7 @@ export function createOgHandler(deps: OgHandlerDeps) {
 
   /** The project or note a card shows, or the answer instead: 404 (unknown, not public), 301 (a former slug). */
   async function bySlug<T extends { slug: string }>(
-    page: 'project' | 'note',
+    page: 'project' | 'note' | 'publication',
     slug: string,
     lookup: (input: { slug: string }) => Promise<T>,
   ): Promise<T | Response> {
@@ -161,6 +164,22 @@ export function createOgHandler(deps: OgHandlerDeps) {
         : Promise.resolve(null)
       const work = { title: note.title, description: note.summary, tags: note.tags }
       return workCard(sources, work, cover)
+    }
+    if (page.page === 'publication') {
+      const publication = await bySlug('publication', page.slug, (input) =>
+        sources.publications.bySlug(input),
+      )
+      if (publication instanceof Response) return publication
+      const authors = publication.authors
+        .map((a) => a.literal ?? [a.given, a.family].filter(Boolean).join(' '))
+        .join(', ')
+      const where = [publication.venue, publication.year].filter(Boolean).join(', ')
+      const work = {
+        title: publication.title,
+        description: [authors, where].filter(Boolean).join(' · '),
+        tags: publication.tags,
+      }
+      return workCard(sources, work, Promise.resolve(null))
     }
     const profile = await sources.profile.get()
     if (page.page === 'home') {

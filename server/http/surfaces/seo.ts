@@ -36,6 +36,7 @@ export function sitemapXml(
   notes: readonly Note[] = [],
   pages: readonly Page[] = [],
   screens?: ScreensSeo,
+  scholarly: ScholarlyLists = { publications: [], talks: [], teaching: [] },
 ): string {
   const entry = (path: string, lastmod?: string) =>
     `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc>${
@@ -54,6 +55,13 @@ export function sitemapXml(
     ),
     // The owner's published pages, at /{slug}.
     ...listed(pages).map((page) => entry(`/${encodeURIComponent(page.slug)}`, page.updated_at)),
+    // The scholarly record: each list once it has a published entry, and each publication.
+    ...(scholarly.publications.length > 0 ? [entry('/publications')] : []),
+    ...listed(scholarly.publications).map((publication) =>
+      entry(`/publications/${encodeURIComponent(publication.slug)}`, publication.updated_at),
+    ),
+    ...(scholarly.talks.length > 0 ? [entry('/talks')] : []),
+    ...(scholarly.teaching.length > 0 ? [entry('/teaching')] : []),
   ]
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`
 }
@@ -85,6 +93,13 @@ export function webManifest(profile: Pick<Profile, 'name' | 'accent_color'>) {
   }
 }
 
+/** The published publications, talks and courses (the public lists). */
+export interface ScholarlyLists {
+  publications: readonly { slug: string; updated_at: string; noindex: boolean }[]
+  talks: readonly unknown[]
+  teaching: readonly unknown[]
+}
+
 /** Where the content comes from: the public procedures (a tRPC caller fits). */
 export interface SeoSources {
   projects: { list: () => Promise<Project[]> }
@@ -92,6 +107,9 @@ export interface SeoSources {
   profile: { get: () => Promise<Profile> }
   pages: { list: () => Promise<Page[]> }
   settings: { seo: () => Promise<ScreensSeo> }
+  publications: { list: () => Promise<ScholarlyLists['publications']> }
+  talks: { list: () => Promise<ScholarlyLists['talks']> }
+  teaching: { list: () => Promise<ScholarlyLists['teaching']> }
 }
 
 /** The three answers, revalidated on every use (content changes with each admin write). */
@@ -106,6 +124,11 @@ export function createSeoHandlers(siteUrl: string, sources: SeoSources) {
           await sources.notes.list({}),
           await sources.pages.list(),
           await sources.settings.seo(),
+          {
+            publications: await sources.publications.list(),
+            talks: await sources.talks.list(),
+            teaching: await sources.teaching.list(),
+          },
         ),
         {
           headers: {

@@ -58,6 +58,7 @@ const notKinds: Record<string, string> = {
   jobs: 'the periodic work’s schedule',
   github_repositories: "GitHub's data about a project's repository, fetched again at will",
   github_state: "GitHub's rate limit",
+  publication_citations: "OpenAlex's citation counts by DOI, fetched again at will",
   trash: 'where the kinds wait after a delete',
   revisions: 'earlier versions of the kinds that keep them',
   backup_restores: 'the moments of restores; never backed up',

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { defaultAlertTiming, defaultGitHubSettings } from '../../config'
+import { defaultAlertTiming, defaultGitHubSettings, defaultScholarlyConfig } from '../../config'
 import { contentKinds } from '../../content/registry'
 import type { Database } from '../../db/client'
 import { createLogger } from '../../log'
@@ -42,6 +42,7 @@ function declaredJobs(): string[] {
       siteUrl: 'http://localhost',
     },
     github: { settings: defaultGitHubSettings },
+    scholarly: defaultScholarlyConfig,
   })
   return jobs.map((job) => job.name)
 }

@@ -137,13 +137,13 @@ describe('pages on the API', () => {
     })
     expect(byTitle.status).toBe(400)
     expect(Object.keys(byTitle.body.fields as object)).toEqual(['slug'])
-    const page = await create(usesPage({ title: 'Talks', items: [] }))
+    const page = await create(usesPage({ title: 'Speaking', items: [] }))
     const onto = await t.request('PUT', `/api/pages/${page.id}`, {
       token,
-      body: usesPage({ title: 'Talks', slug: 'login' }),
+      body: usesPage({ title: 'Speaking', slug: 'login' }),
     })
     expect(onto.status).toBe(400)
-    expect((await t.request('GET', '/api/pages/talks')).status).toBe(200)
+    expect((await t.request('GET', '/api/pages/speaking')).status).toBe(200)
   })
 
   test('every reserved address answers 404 as a page, whatever is stored', async () => {
@@ -264,6 +264,9 @@ describe('the menus', () => {
       { type: 'screen', screen: 'projects' },
       { type: 'screen', screen: 'contact' },
       { type: 'screen', screen: 'notes' },
+      { type: 'screen', screen: 'publications' },
+      { type: 'screen', screen: 'talks' },
+      { type: 'screen', screen: 'teaching' },
     ])
     expect(nav.body.footer).toEqual([])
     const html = mainNav((await t.request('GET', '/')).text)

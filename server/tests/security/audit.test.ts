@@ -587,6 +587,9 @@ describe('every write has a kind and a name on the screen', () => {
       'backup.preview',
       'import.jsonResumePreview',
       'markdown.preview',
+      'publications.importPreview',
+      'publications.lookup',
+      'publications.orcidPreview',
     ])
   })
 

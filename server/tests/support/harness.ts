@@ -21,7 +21,7 @@ import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import postgres from 'postgres'
 import type { AppDeps } from '../../app'
-import { type AppConfig, defaultGitHubSettings } from '../../config'
+import { type AppConfig, defaultGitHubSettings, defaultScholarlyConfig } from '../../config'
 import { type Database, migrateDatabase, migrationsFolder, openDatabase } from '../../db/client'
 import * as schema from '../../db/schema'
 import { loadEnv } from '../../env'
@@ -316,6 +316,16 @@ export async function createTestApp(
     search: { perAddress: 10_000, windowMs: 60_000, concurrency: 2, perSecond: 10_000 },
     // Never the internet: GitHub is a closed loopback port unless a test serves a fake there.
     github: { ...defaultGitHubSettings, apiUrl: 'http://127.0.0.1:9' },
+    // Likewise the scholarly services: a closed port unless a test serves fakes.
+    scholarly: {
+      ...defaultScholarlyConfig,
+      crossrefUrl: 'http://127.0.0.1:9',
+      dataciteUrl: 'http://127.0.0.1:9',
+      arxivUrl: 'http://127.0.0.1:9',
+      orcidUrl: 'http://127.0.0.1:9',
+      openalexUrl: 'http://127.0.0.1:9',
+      allowLoopback: true,
+    },
     // The secrets saved in the admin, sealed under a key of the test's own.
     secrets: createSecretBox({ key: 'the test suites’ secrets key, 32 characters or more' }),
     ...options.config,

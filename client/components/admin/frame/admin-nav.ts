@@ -35,6 +35,7 @@ export const adminNavGroups = [
       { label: 'Profile', link: linkOptions({ to: '/admin/profile' }) },
       { label: 'Notes', link: linkOptions({ to: '/admin/notes' }) },
       { label: 'Pages', link: linkOptions({ to: '/admin/pages' }) },
+      { label: 'Publications', link: linkOptions({ to: '/admin/publications' }) },
       { label: 'Media', link: linkOptions({ to: '/admin/media' }) },
       { label: 'CV', link: linkOptions({ to: '/admin/cv' }) },
       { label: 'Import', link: linkOptions({ to: '/admin/import' }) },

@@ -1,0 +1,104 @@
+CREATE TABLE "publication_citations" (
+	"doi" text PRIMARY KEY NOT NULL,
+	"openalex_id" text,
+	"cited_by_count" integer,
+	"etag" text,
+	"fetched_at" timestamp with time zone,
+	"last_error" text,
+	"last_error_at" timestamp with time zone,
+	"next_fetch_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "publication_slugs" (
+	"slug" text PRIMARY KEY NOT NULL,
+	"publication_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "publications" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"slug" text NOT NULL,
+	"type" text NOT NULL,
+	"title" text NOT NULL,
+	"authors" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"venue" text,
+	"year" integer,
+	"date" text,
+	"volume" text,
+	"issue" text,
+	"pages" text,
+	"doi" text,
+	"arxiv_id" text,
+	"url" text,
+	"pdf_url" text,
+	"code_url" text,
+	"slides_url" text,
+	"abstract" text DEFAULT '' NOT NULL,
+	"tags" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"citation_key" text,
+	"selected" boolean DEFAULT false NOT NULL,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"orcid_put_code" integer,
+	"seo_description" text,
+	"share_image" text,
+	"canonical_url" text,
+	"noindex" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(venue, '')), 'B') || setweight(to_tsvector('english', coalesce(abstract, '')), 'C')) STORED NOT NULL,
+	CONSTRAINT "publications_slug_unique" UNIQUE("slug"),
+	CONSTRAINT "publications_type_check" CHECK ("publications"."type" in ('journal-article', 'conference-paper', 'preprint', 'thesis', 'book', 'chapter', 'report', 'software', 'dataset')),
+	CONSTRAINT "publications_status_check" CHECK ("publications"."status" in ('draft', 'published'))
+);
+--> statement-breakpoint
+CREATE TABLE "talks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"title" text NOT NULL,
+	"event" text DEFAULT '' NOT NULL,
+	"date" text NOT NULL,
+	"place" text DEFAULT '' NOT NULL,
+	"online" boolean DEFAULT false NOT NULL,
+	"type" text DEFAULT 'talk' NOT NULL,
+	"abstract" text DEFAULT '' NOT NULL,
+	"slides_url" text,
+	"video_url" text,
+	"recording_url" text,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(event, '')), 'B') || setweight(to_tsvector('english', coalesce(abstract, '')), 'C')) STORED NOT NULL,
+	CONSTRAINT "talks_type_check" CHECK ("talks"."type" in ('talk', 'poster', 'invited', 'keynote')),
+	CONSTRAINT "talks_status_check" CHECK ("talks"."status" in ('draft', 'published'))
+);
+--> statement-breakpoint
+CREATE TABLE "teaching" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"course" text NOT NULL,
+	"institution" text DEFAULT '' NOT NULL,
+	"role" text DEFAULT '' NOT NULL,
+	"terms" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(course, '')), 'A') || setweight(to_tsvector('english', coalesce(institution, '') || ' ' || coalesce(role, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')) STORED NOT NULL,
+	CONSTRAINT "teaching_status_check" CHECK ("teaching"."status" in ('draft', 'published'))
+);
+--> statement-breakpoint
+ALTER TABLE "revisions" DROP CONSTRAINT "revisions_kind_check";--> statement-breakpoint
+ALTER TABLE "trash" DROP CONSTRAINT "trash_kind_check";--> statement-breakpoint
+ALTER TABLE "publication_slugs" ADD CONSTRAINT "publication_slugs_publication_id_publications_id_fk" FOREIGN KEY ("publication_id") REFERENCES "public"."publications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "publication_citations_due_idx" ON "publication_citations" USING btree ("next_fetch_at");--> statement-breakpoint
+CREATE INDEX "publication_slugs_publication_id_idx" ON "publication_slugs" USING btree ("publication_id");--> statement-breakpoint
+CREATE INDEX "publications_sort_order_idx" ON "publications" USING btree ("sort_order","id");--> statement-breakpoint
+CREATE INDEX "publications_doi_idx" ON "publications" USING btree ("doi");--> statement-breakpoint
+CREATE INDEX "publications_search_idx" ON "publications" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "talks_search_idx" ON "talks" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "teaching_sort_order_idx" ON "teaching" USING btree ("sort_order","id");--> statement-breakpoint
+CREATE INDEX "teaching_search_idx" ON "teaching" USING gin ("search");--> statement-breakpoint
+ALTER TABLE "revisions" ADD CONSTRAINT "revisions_kind_check" CHECK ("revisions"."kind" in ('project', 'page', 'publication', 'profile'));--> statement-breakpoint
+ALTER TABLE "trash" ADD CONSTRAINT "trash_kind_check" CHECK ("trash"."kind" in ('project', 'timeline_event', 'message', 'image', 'note', 'page', 'publication', 'talk', 'teaching'));
