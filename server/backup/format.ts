@@ -27,8 +27,8 @@ import { type FieldIssue, type RuleKind, revisionRuleKind, rowIssues } from './f
 
 export const BACKUP_FORMAT = 'portfolio-backup'
 /** What this program writes; it reads this one and the ones before it. */
-export const BACKUP_VERSION = 9
-const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const
+export const BACKUP_VERSION = 10
+const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const
 
 /**
  * The words files before version 9 wrote (decision 0387): notes were

@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { contentKindNames, revisionKindNames } from '../../src/domain/content-kinds'
 import { SEO_SCREENS } from '../../src/domain/seo-screens'
@@ -236,11 +237,16 @@ export const notificationOutbox = pgTable(
     /** What the alert says (the message as sent, or a test), so a later delete does not lose it. */
     payload: jsonb('payload')
       .$type<{
-        kind: 'message' | 'test'
+        kind: 'message' | 'test' | 'conversation'
         message_id?: number
         name?: string
         email?: string
         message?: string
+        /** A conversation's (kind `conversation`): its id, what it is and where it came from. */
+        conversation_id?: number
+        conversation_kind?: string
+        network?: string
+        url?: string | null
         created_at: string
       }>()
       .notNull(),
@@ -1037,5 +1043,93 @@ export const screenSeo = pgTable(
       'screen_seo_screen_check',
       sql`${table.screen} in (${sql.raw(SEO_SCREENS.map((screen) => `'${screen}'`).join(', '))})`,
     ),
+  ],
+)
+
+/**
+ * Conversations: replies, likes, reposts, bookmarks and mentions of a note
+ * or a project made elsewhere (a Webmention, a Mastodon or Bluesky post, an
+ * ActivityPub activity), held for the owner's moderation
+ * (server/services/conversations.ts, docs/social-web.md). One row per
+ * source and target: `source` is the source's URL (a Webmention's), the
+ * post's URI or a made-up id for a like (`<post>#favourited_by-<account>`),
+ * so fetching or receiving it again updates the row instead of adding one.
+ * The target is a note or a project by id, without a foreign key: a note in
+ * the Trash keeps its conversations for when it comes back. The author's
+ * photo is fetched, resized and served from the media store
+ * (`author_photo`: a `/media/…` path), never hot-linked.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    /** Where it came from. */
+    network: text('network', {
+      enum: ['webmention', 'mastodon', 'bluesky', 'activitypub'],
+    }).notNull(),
+    kind: text('kind', { enum: ['reply', 'like', 'repost', 'bookmark', 'mention'] }).notNull(),
+    target_type: text('target_type', { enum: ['note', 'project'] }).notNull(),
+    target_id: integer('target_id').notNull(),
+    /** The source's URL or id, unique per target. */
+    source: text('source').notNull(),
+    /** The page a visitor opens to read it there (its `u-url`, the post's page). */
+    url: text('url'),
+    author_name: text('author_name'),
+    author_url: text('author_url'),
+    /** The photo as the source names it (fetched again when it changes). */
+    author_photo_source: text('author_photo_source'),
+    /** The resized copy this site serves (`/media/<key>`), or null. */
+    author_photo: text('author_photo'),
+    /** Sanitised HTML (never the source's own) and its text. */
+    content_html: text('content_html'),
+    content_text: text('content_text'),
+    published_at: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    /** `pending` until the owner approves it (or trusts its author), `spam` by the rules or the owner. */
+    status: text('status', { enum: ['pending', 'approved', 'spam'] })
+      .notNull()
+      .default('pending'),
+    /** When the source was last read (a verification, a fetch, a delivery). */
+    fetched_at: timestamp('fetched_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('conversations_source_target_idx').on(
+      table.source,
+      table.target_type,
+      table.target_id,
+    ),
+    index('conversations_target_idx').on(table.target_type, table.target_id, table.status),
+    index('conversations_status_idx').on(table.status, table.created_at),
+    check(
+      'conversations_network_check',
+      sql`${table.network} in ('webmention', 'mastodon', 'bluesky', 'activitypub')`,
+    ),
+    check(
+      'conversations_kind_check',
+      sql`${table.kind} in ('reply', 'like', 'repost', 'bookmark', 'mention')`,
+    ),
+    check('conversations_target_type_check', sql`${table.target_type} in ('note', 'project')`),
+    check('conversations_status_check', sql`${table.status} in ('pending', 'approved', 'spam')`),
+  ],
+)
+
+/**
+ * Authors and domains the owner always trusts: a conversation from one is
+ * approved as it arrives. `value` is an author's URL (normalised) or a host
+ * name (lower case).
+ */
+export const conversationTrust = pgTable(
+  'conversation_trust',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type', { enum: ['author', 'domain'] }).notNull(),
+    value: text('value').notNull(),
+    created_at: timestamps.created_at,
+  },
+  (table) => [
+    uniqueIndex('conversation_trust_value_idx').on(table.type, table.value),
+    check('conversation_trust_type_check', sql`${table.type} in ('author', 'domain')`),
   ],
 )
