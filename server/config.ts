@@ -97,6 +97,14 @@ export interface SocialSettings {
   /** The time and size limits of one fetch (a source, a photo, an API answer). */
   fetchTimeoutMs: number
   fetchMaxBytes: number
+  /**
+   * Tests only (never from the environment): the outbound fetcher's address rule and DNS
+   * look-up in place of the real ones (a fake "public" site on one loopback address).
+   */
+  testOutbound?: {
+    allowAddress?: (address: string) => boolean
+    lookup?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>
+  }
 }
 
 export const defaultSocialSettings: SocialSettings = {

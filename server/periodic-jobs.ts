@@ -4,7 +4,12 @@
  * "Periodic jobs", lists them, and a test keeps that list true). Add one:
  * declare it next to the work it does, then add it here.
  */
-import type { AlertSettings, GitHubSettings } from './config'
+import {
+  type AlertSettings,
+  type AppConfig,
+  defaultSocialSettings,
+  type GitHubSettings,
+} from './config'
 import type { Db } from './db/client'
 import type { Job } from './jobs/runner'
 import type { Logger } from './log'
@@ -16,6 +21,7 @@ import { createGitHubApi, type GitHubApi } from './services/github/api'
 import { githubRefreshJob } from './services/github/refresh-job'
 import { publishNotesJob } from './services/note-publishing'
 import { trashPurgeJob } from './services/trash'
+import { webmentionVerifyJob } from './services/webmentions'
 
 /**
  * Jobs added from outside the list (a test's preload module registers one
@@ -37,6 +43,8 @@ export interface JobSettings {
   }
   /** GitHub's API; none: no refresh (repositories wait). */
   github?: { settings: GitHubSettings; api?: GitHubApi }
+  /** The social web's jobs (Webmentions, replies from Mastodon and Bluesky); none: not run here. */
+  social?: { config: AppConfig; siteUrl: string; kickAlerts?: () => void }
 }
 
 /** Every job of this server, with the settings it runs under. */
@@ -57,6 +65,14 @@ export function serverJobs(settings: JobSettings): Job[] {
     analyticsSaltsJob,
     deadSessionsJob(settings.sessionIdleMs),
     trashPurgeJob({ store: settings.mediaStore, log: settings.log }),
+    ...(settings.social ? socialJobs(settings.social, settings.mediaStore) : []),
     ...extraJobs,
   ]
+}
+
+/** The social web's jobs (docs/social-web.md). */
+function socialJobs(social: NonNullable<JobSettings['social']>, mediaStore: MediaStore): Job[] {
+  const settings = social.config.social ?? defaultSocialSettings
+  const deps = { config: social.config, siteUrl: social.siteUrl, mediaStore }
+  return [webmentionVerifyJob({ ...deps, pollMs: settings.verifyPollMs })]
 }

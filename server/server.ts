@@ -120,6 +120,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
             siteUrl,
           },
     github: githubSettings ? { settings: githubSettings, api: options.githubApi } : undefined,
+    social: { config, siteUrl },
   })
   const jobs = createJobRunner({
     db: database.db,

@@ -227,6 +227,7 @@ export async function fetchAuthorPhoto(
   const social = deps.config?.social ?? defaultSocialSettings
   try {
     const response = await outboundFetch(photoUrl, {
+      ...social.testOutbound,
       allowLoopback: social.allowLoopback,
       timeoutMs: social.fetchTimeoutMs,
       maxBytes: 2 * 1024 * 1024,

@@ -26,6 +26,7 @@ import { shareLinksRouter } from './routers/share-links'
 import { timelineRouter } from './routers/timeline'
 import { trashRouter } from './routers/trash'
 import { twoFactorRouter } from './routers/two-factor'
+import { webmentionsRouter } from './routers/webmentions'
 import { registerInputs } from './strict-input'
 
 export const appRouter = router({
@@ -56,6 +57,7 @@ export const appRouter = router({
   settings: settingsRouter,
   pages: pagesRouter,
   navigation: navigationRouter,
+  webmentions: webmentionsRouter,
 })
 
 // Every input is strict: a field a procedure does not take answers 400 (strict-input.ts).

@@ -35,6 +35,7 @@ export const reservedPaths = [
   'rss.xml',
   'sitemap.xml',
   'trpc',
+  'webmention',
   // The built files (vite.config.ts: assetsDir, publicDir).
   'assets',
   'favicon.svg',

@@ -42,6 +42,10 @@ function declaredJobs(): string[] {
       siteUrl: 'http://localhost',
     },
     github: { settings: defaultGitHubSettings },
+    social: {
+      config: { sessionTtlMs: 86_400_000, sessionIdleMs: 86_400_000 },
+      siteUrl: 'http://localhost',
+    },
   })
   return jobs.map((job) => job.name)
 }
