@@ -203,7 +203,9 @@ describe('identity, read with a microformats2 parser', () => {
     expect(content?.html).toContain('<strong>body</strong>')
     const comments = entry?.properties.comment as Item[] | undefined
     expect(comments?.length).toBe(1)
-    expect((comments?.[0]?.properties.author?.[0] as Item).properties.name).toEqual(['Bob Replier'])
+    expect((comments?.[0]?.properties.author?.[0] as Item | undefined)?.properties.name).toEqual([
+      'Bob Replier',
+    ])
   })
 
   test('a project carries an h-entry too', async () => {
@@ -212,7 +214,9 @@ describe('identity, read with a microformats2 parser', () => {
     expect(entry?.properties.name).toEqual(['Engine'])
     expect(entry?.properties.url).toEqual([`${SITE}/projects/${projectSlug}`])
     expect(entry?.properties.published?.length).toBe(1)
-    expect((entry?.properties.author?.[0] as Item).properties.name).toEqual(['Ada Owner'])
+    expect((entry?.properties.author?.[0] as Item | undefined)?.properties.name).toEqual([
+      'Ada Owner',
+    ])
     expect(entry?.properties.content?.length).toBe(1)
   })
 
