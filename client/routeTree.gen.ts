@@ -24,6 +24,7 @@ import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
 import { Route as AdminAppearanceRouteImport } from './routes/admin/appearance'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBackupRouteImport } from './routes/admin/backup'
+import { Route as AdminConversationsRouteImport } from './routes/admin/conversations'
 import { Route as AdminCvRouteImport } from './routes/admin/cv'
 import { Route as AdminGithubRouteImport } from './routes/admin/github'
 import { Route as AdminImportRouteImport } from './routes/admin/import'
@@ -126,6 +127,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
 const AdminBackupRoute = AdminBackupRouteImport.update({
   id: '/backup',
   path: '/backup',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminConversationsRoute = AdminConversationsRouteImport.update({
+  id: '/conversations',
+  path: '/conversations',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminCvRoute = AdminCvRouteImport.update({
@@ -284,6 +290,7 @@ export interface FileRoutesByFullPath {
   '/admin/appearance': typeof AdminAppearanceRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
+  '/admin/conversations': typeof AdminConversationsRoute
   '/admin/cv': typeof AdminCvRoute
   '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
@@ -328,6 +335,7 @@ export interface FileRoutesByTo {
   '/admin/appearance': typeof AdminAppearanceRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
+  '/admin/conversations': typeof AdminConversationsRoute
   '/admin/cv': typeof AdminCvRoute
   '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
@@ -374,6 +382,7 @@ export interface FileRoutesById {
   '/admin/appearance': typeof AdminAppearanceRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
+  '/admin/conversations': typeof AdminConversationsRoute
   '/admin/cv': typeof AdminCvRoute
   '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
@@ -421,6 +430,7 @@ export interface FileRouteTypes {
     | '/admin/appearance'
     | '/admin/audit'
     | '/admin/backup'
+    | '/admin/conversations'
     | '/admin/cv'
     | '/admin/github'
     | '/admin/import'
@@ -465,6 +475,7 @@ export interface FileRouteTypes {
     | '/admin/appearance'
     | '/admin/audit'
     | '/admin/backup'
+    | '/admin/conversations'
     | '/admin/cv'
     | '/admin/github'
     | '/admin/import'
@@ -510,6 +521,7 @@ export interface FileRouteTypes {
     | '/admin/appearance'
     | '/admin/audit'
     | '/admin/backup'
+    | '/admin/conversations'
     | '/admin/cv'
     | '/admin/github'
     | '/admin/import'
@@ -662,6 +674,13 @@ declare module '@tanstack/react-router' {
       path: '/backup'
       fullPath: '/admin/backup'
       preLoaderRoute: typeof AdminBackupRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/conversations': {
+      id: '/admin/conversations'
+      path: '/conversations'
+      fullPath: '/admin/conversations'
+      preLoaderRoute: typeof AdminConversationsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/cv': {
@@ -869,6 +888,7 @@ interface AdminRouteRouteChildren {
   AdminAppearanceRoute: typeof AdminAppearanceRoute
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBackupRoute: typeof AdminBackupRoute
+  AdminConversationsRoute: typeof AdminConversationsRoute
   AdminCvRoute: typeof AdminCvRoute
   AdminGithubRoute: typeof AdminGithubRoute
   AdminImportRoute: typeof AdminImportRoute
@@ -902,6 +922,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAppearanceRoute: AdminAppearanceRoute,
   AdminAuditRoute: AdminAuditRoute,
   AdminBackupRoute: AdminBackupRoute,
+  AdminConversationsRoute: AdminConversationsRoute,
   AdminCvRoute: AdminCvRoute,
   AdminGithubRoute: AdminGithubRoute,
   AdminImportRoute: AdminImportRoute,

@@ -21,6 +21,7 @@ import { createGitHubApi, type GitHubApi } from './services/github/api'
 import { githubRefreshJob } from './services/github/refresh-job'
 import { publishNotesJob } from './services/note-publishing'
 import { trashPurgeJob } from './services/trash'
+import { webmentionSendJob } from './services/webmention-sending'
 import { webmentionVerifyJob } from './services/webmentions'
 
 /**
@@ -74,5 +75,8 @@ export function serverJobs(settings: JobSettings): Job[] {
 function socialJobs(social: NonNullable<JobSettings['social']>, mediaStore: MediaStore): Job[] {
   const settings = social.config.social ?? defaultSocialSettings
   const deps = { config: social.config, siteUrl: social.siteUrl, mediaStore }
-  return [webmentionVerifyJob({ ...deps, pollMs: settings.verifyPollMs })]
+  return [
+    webmentionVerifyJob({ ...deps, pollMs: settings.verifyPollMs }),
+    webmentionSendJob({ ...deps, pollMs: settings.sendPollMs }),
+  ]
 }

@@ -117,6 +117,8 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'POST /api/conversations/:id/trust 200 conversations.trust',
       'DELETE /api/conversations/trust/:id 204 conversations.untrust',
       'GET /api/conversations/of/:type/:id 200 conversations.forTarget',
+      'GET /api/webmentions 200 webmentions.recent',
+      'GET /api/webmentions/sent 200 webmentions.sent',
     ].sort(),
   )
 })

@@ -259,6 +259,7 @@ describe('with the loopback setting off', () => {
     const strict = await createTestApp({
       siteUrl: SITE,
       database: t.database,
+      withAdmin: false,
       mediaStore: t.mediaStore,
       config: {
         social: {
@@ -298,6 +299,7 @@ describe('two instances on one database', () => {
     const second = await createTestApp({
       siteUrl: SITE,
       database: t.database,
+      withAdmin: false,
       mediaStore: t.mediaStore,
       config: { social },
     })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { sentWebmentions } from '../../services/webmention-sending'
 import { receiveWebmention, recentWebmentions, webmentionStatus } from '../../services/webmentions'
 import { adminProcedure, publicProcedure, router } from '../init'
 
@@ -37,4 +38,23 @@ export const webmentionsRouter = router({
     .meta({ rest: { method: 'GET', path: '/api/webmentions' } })
     .output(z.array(stateSchema.extend({ id: z.number() })))
     .query(({ ctx }) => recentWebmentions(ctx.db)),
+  /** What this site sent, and what each endpoint answered (Conversations). */
+  sent: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/webmentions/sent' } })
+    .output(
+      z.array(
+        z.object({
+          id: z.number(),
+          source: z.string(),
+          target: z.string(),
+          status: z.enum(['pending', 'sent', 'no-endpoint', 'failed']),
+          endpoint: z.string().nullable(),
+          result: z.string().nullable(),
+          attempts: z.number(),
+          updated_at: z.string(),
+          sent_at: z.string().nullable(),
+        }),
+      ),
+    )
+    .query(({ ctx }) => sentWebmentions(ctx.db)),
 })
