@@ -270,7 +270,8 @@ export function ConversationsInbox() {
                           disabled={busy}
                           onClick={() =>
                             act(
-                              () => trustAuthor.mutateAsync({ id: conversation.id, type: 'author' }),
+                              () =>
+                                trustAuthor.mutateAsync({ id: conversation.id, type: 'author' }),
                               `${name} is trusted: their responses are shown at once.`,
                               'The author could not be trusted.',
                             )
@@ -286,7 +287,8 @@ export function ConversationsInbox() {
                           disabled={busy}
                           onClick={() =>
                             act(
-                              () => trustAuthor.mutateAsync({ id: conversation.id, type: 'domain' }),
+                              () =>
+                                trustAuthor.mutateAsync({ id: conversation.id, type: 'domain' }),
                               `${domain} is trusted: responses from it are shown at once.`,
                               'The domain could not be trusted.',
                             )
