@@ -26,6 +26,7 @@ import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
 import { Route as AdminAppearanceRouteImport } from './routes/admin/appearance'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBackupRouteImport } from './routes/admin/backup'
+import { Route as AdminConversationsRouteImport } from './routes/admin/conversations'
 import { Route as AdminCvRouteImport } from './routes/admin/cv'
 import { Route as AdminGithubRouteImport } from './routes/admin/github'
 import { Route as AdminImportRouteImport } from './routes/admin/import'
@@ -141,6 +142,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
 const AdminBackupRoute = AdminBackupRouteImport.update({
   id: '/backup',
   path: '/backup',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminConversationsRoute = AdminConversationsRouteImport.update({
+  id: '/conversations',
+  path: '/conversations',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminCvRoute = AdminCvRouteImport.update({
@@ -316,6 +322,7 @@ export interface FileRoutesByFullPath {
   '/admin/appearance': typeof AdminAppearanceRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
+  '/admin/conversations': typeof AdminConversationsRoute
   '/admin/cv': typeof AdminCvRoute
   '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
@@ -365,6 +372,7 @@ export interface FileRoutesByTo {
   '/admin/appearance': typeof AdminAppearanceRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
+  '/admin/conversations': typeof AdminConversationsRoute
   '/admin/cv': typeof AdminCvRoute
   '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
@@ -416,6 +424,7 @@ export interface FileRoutesById {
   '/admin/appearance': typeof AdminAppearanceRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
+  '/admin/conversations': typeof AdminConversationsRoute
   '/admin/cv': typeof AdminCvRoute
   '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
@@ -468,6 +477,7 @@ export interface FileRouteTypes {
     | '/admin/appearance'
     | '/admin/audit'
     | '/admin/backup'
+    | '/admin/conversations'
     | '/admin/cv'
     | '/admin/github'
     | '/admin/import'
@@ -517,6 +527,7 @@ export interface FileRouteTypes {
     | '/admin/appearance'
     | '/admin/audit'
     | '/admin/backup'
+    | '/admin/conversations'
     | '/admin/cv'
     | '/admin/github'
     | '/admin/import'
@@ -567,6 +578,7 @@ export interface FileRouteTypes {
     | '/admin/appearance'
     | '/admin/audit'
     | '/admin/backup'
+    | '/admin/conversations'
     | '/admin/cv'
     | '/admin/github'
     | '/admin/import'
@@ -740,6 +752,13 @@ declare module '@tanstack/react-router' {
       path: '/backup'
       fullPath: '/admin/backup'
       preLoaderRoute: typeof AdminBackupRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/conversations': {
+      id: '/admin/conversations'
+      path: '/conversations'
+      fullPath: '/admin/conversations'
+      preLoaderRoute: typeof AdminConversationsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/cv': {
@@ -968,6 +987,7 @@ interface AdminRouteRouteChildren {
   AdminAppearanceRoute: typeof AdminAppearanceRoute
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBackupRoute: typeof AdminBackupRoute
+  AdminConversationsRoute: typeof AdminConversationsRoute
   AdminCvRoute: typeof AdminCvRoute
   AdminGithubRoute: typeof AdminGithubRoute
   AdminImportRoute: typeof AdminImportRoute
@@ -1002,6 +1022,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAppearanceRoute: AdminAppearanceRoute,
   AdminAuditRoute: AdminAuditRoute,
   AdminBackupRoute: AdminBackupRoute,
+  AdminConversationsRoute: AdminConversationsRoute,
   AdminCvRoute: AdminCvRoute,
   AdminGithubRoute: AdminGithubRoute,
   AdminImportRoute: AdminImportRoute,

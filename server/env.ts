@@ -10,11 +10,13 @@ import {
   defaultGitHubSettings,
   defaultScholarlyConfig,
   defaultSearchLimits,
+  defaultSocialSettings,
   defaultSpamRules,
   type GitHubSettings,
   isProxyEntry,
   type MediaStorageConfig,
   type ScholarlyConfig,
+  type SocialSettings,
 } from './config'
 import { createSecretBox } from './secret-box'
 
@@ -231,6 +233,35 @@ const variables = z.object({
   SCHOLARLY_MAILTO: z.string().trim().pipe(z.email('must be an e-mail address')).optional(),
   /** How often a publication's citation count is fetched again. */
   CITATIONS_REFRESH: duration('24h'),
+  /** Tests only: loopback addresses may be fetched from outside (local fakes). Never private ranges. */
+  OUTBOUND_ALLOW_LOOPBACK: z
+    .enum(['on', 'off'], { error: 'must be on or off' })
+    .default('off')
+    .transform((value) => value === 'on'),
+  /** How often received Webmentions are verified at most after they arrive. */
+  WEBMENTION_POLL: duration('15s'),
+  /** How often notes and projects are looked at for Webmentions to send. */
+  WEBMENTION_SEND_POLL: duration('1m'),
+  /** How often the replies of the Mastodon and Bluesky posts named on notes are fetched again. */
+  SOCIAL_REFRESH: duration('6h'),
+  /** Bluesky's public AppView. */
+  BLUESKY_APPVIEW_URL: z
+    .string()
+    .transform((value) => value.trim().replace(/\/+$/, ''))
+    .refine(
+      (value) => /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(value),
+      'must be an http(s) URL like https://public.api.bsky.app',
+    )
+    .default(defaultSocialSettings.blueskyAppViewUrl),
+  /** Tests only: one Mastodon API root in place of each post's instance. */
+  MASTODON_API_URL: z
+    .string()
+    .transform((value) => value.trim().replace(/\/+$/, ''))
+    .refine(
+      (value) => /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(value),
+      'must be an http(s) URL like https://mastodon.example',
+    )
+    .optional(),
 })
 
 /** What an S3 bucket needs: all of these, or none of them (the DATA_DIR/media folder). */
@@ -329,6 +360,7 @@ export function appConfigFromEnv(env: Env): AppConfig {
     setupTokenDir: env.DATA_DIR,
     github: githubSettingsFromEnv(env),
     scholarly: scholarlyConfigFromEnv(env),
+    social: socialSettingsFromEnv(env),
   }
 }
 
@@ -343,6 +375,19 @@ export function scholarlyConfigFromEnv(env: Env): ScholarlyConfig {
     arxivUrl: env.ARXIV_API_URL,
     mailto: env.SCHOLARLY_MAILTO,
     refreshMs: env.CITATIONS_REFRESH,
+  }
+}
+
+/** The social web's settings (docs/social-web.md). */
+export function socialSettingsFromEnv(env: Env): SocialSettings {
+  return {
+    ...defaultSocialSettings,
+    allowLoopback: env.OUTBOUND_ALLOW_LOOPBACK,
+    verifyPollMs: env.WEBMENTION_POLL,
+    sendPollMs: env.WEBMENTION_SEND_POLL,
+    refreshMs: env.SOCIAL_REFRESH,
+    blueskyAppViewUrl: env.BLUESKY_APPVIEW_URL,
+    mastodonApiUrl: env.MASTODON_API_URL,
   }
 }
 

@@ -4,7 +4,13 @@
  * "Periodic jobs", lists them, and a test keeps that list true). Add one:
  * declare it next to the work it does, then add it here.
  */
-import type { AlertSettings, GitHubSettings, ScholarlyConfig } from './config'
+import {
+  type AlertSettings,
+  type AppConfig,
+  defaultSocialSettings,
+  type GitHubSettings,
+  type ScholarlyConfig,
+} from './config'
 import type { Db } from './db/client'
 import type { Job } from './jobs/runner'
 import type { Logger } from './log'
@@ -17,6 +23,8 @@ import { createGitHubApi, type GitHubApi } from './services/github/api'
 import { githubRefreshJob } from './services/github/refresh-job'
 import { publishNotesJob } from './services/note-publishing'
 import { trashPurgeJob } from './services/trash'
+import { webmentionSendJob } from './services/webmention-sending'
+import { webmentionVerifyJob } from './services/webmentions'
 
 /**
  * Jobs added from outside the list (a test's preload module registers one
@@ -40,6 +48,8 @@ export interface JobSettings {
   github?: { settings: GitHubSettings; api?: GitHubApi }
   /** The scholarly services; none: citation counts are not refreshed here. */
   scholarly?: ScholarlyConfig
+  /** The social web's jobs (Webmentions, replies from Mastodon and Bluesky); none: not run here. */
+  social?: { config: AppConfig; siteUrl: string; kickAlerts?: () => void }
 }
 
 /** Every job of this server, with the settings it runs under. */
@@ -61,6 +71,17 @@ export function serverJobs(settings: JobSettings): Job[] {
     analyticsSaltsJob,
     deadSessionsJob(settings.sessionIdleMs),
     trashPurgeJob({ store: settings.mediaStore, log: settings.log }),
+    ...(settings.social ? socialJobs(settings.social, settings.mediaStore) : []),
     ...extraJobs,
+  ]
+}
+
+/** The social web's jobs (docs/social-web.md). */
+function socialJobs(social: NonNullable<JobSettings['social']>, mediaStore: MediaStore): Job[] {
+  const settings = social.config.social ?? defaultSocialSettings
+  const deps = { config: social.config, siteUrl: social.siteUrl, mediaStore }
+  return [
+    webmentionVerifyJob({ ...deps, pollMs: settings.verifyPollMs }),
+    webmentionSendJob({ ...deps, pollMs: settings.sendPollMs }),
   ]
 }

@@ -121,6 +121,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
           },
     github: githubSettings ? { settings: githubSettings, api: options.githubApi } : undefined,
     scholarly: config.scholarly,
+    social: { config, siteUrl },
   })
   const jobs = createJobRunner({
     db: database.db,

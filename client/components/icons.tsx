@@ -133,3 +133,52 @@ export function SearchIcon(props: IconProps) {
     </Icon>
   )
 }
+
+/** Mastodon's speech bubble, simplified. */
+export function MastodonIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M21 12.5c0 3.5-2.5 5-5 5.3-1.8.2-3.6.2-5.3-.2.2 1.8 1.6 2.9 3.8 2.9 1 0 2-.1 3-.4v1.8c-1 .5-2.3.7-3.6.7C9.6 22.6 7 21 6.6 17.2 6.4 15.6 6.4 14 6.4 12.4V9c0-3.3 2.2-5.3 5.6-5.5 1.3-.1 2.7-.1 4 0 3.3.2 5 2.2 5 5.5z" />
+      <path d="M10 13V9.5a1.8 1.8 0 0 1 3.5 0V13M13.5 9.5a1.8 1.8 0 0 1 3.5 0V13" />
+    </Icon>
+  )
+}
+
+/** Bluesky's butterfly, simplified. */
+export function BlueskyIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 11C10.5 8 7 4 4.5 4 3 4 3 5.5 3 7c0 1.5.8 5 4.5 5.2C4.5 12.8 4 15 6 17c2 2 4-1 6-5 2 4 4 7 6 5 2-2 1.5-4.2-1.5-4.8C20.2 12 21 8.5 21 7c0-1.5 0-3-1.5-3C17 4 13.5 8 12 11z" />
+    </Icon>
+  )
+}
+
+/** A chain link: any other address. */
+export function LinkIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+      <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+    </Icon>
+  )
+}
+
+/** A play button (video). */
+export function PlayIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="2" y="5" width="20" height="14" rx="4" />
+      <path d="m10 9 5 3-5 3z" />
+    </Icon>
+  )
+}
+
+/** A feed's waves. */
+export function FeedIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16" />
+      <circle cx="5" cy="19" r="1" />
+    </Icon>
+  )
+}

@@ -1,15 +1,25 @@
 import { Link } from '@tanstack/react-router'
 import { introLines } from '../../src/domain/profile-lines'
 import { safeUrlOrNull } from '../../src/domain/safe-url'
+import { socialServiceOf } from '../../src/domain/social-services'
 import type { Profile } from '../../src/schemas/profile'
 import { imageSizes } from '../lib/responsive-image'
-import { ArrowRightIcon } from './icons'
+import {
+  ArrowRightIcon,
+  BlueskyIcon,
+  FeedIcon,
+  GitHubIcon,
+  LinkedInIcon,
+  LinkIcon,
+  MastodonIcon,
+  PlayIcon,
+} from './icons'
 import { ResponsiveImage } from './responsive-image'
 import { SocialLinks } from './social-links'
 
 // 175 × 175 at every width: the spec's size for the photo.
 const photoClass =
-  'size-[175px] shrink-0 rounded-full bg-accent-soft object-cover shadow-lifted ring-4 ring-surface-raised'
+  'u-photo size-[175px] shrink-0 rounded-full bg-accent-soft object-cover shadow-lifted ring-4 ring-surface-raised'
 
 /** The owner's own links, each with rel="me" (Mastodon and others verify a profile by it). */
 export function OwnerLinks({
@@ -28,13 +38,39 @@ export function OwnerLinks({
     <ul aria-label="Links" className={className}>
       {safe.map((link) => (
         <li key={`${link.label} ${link.href}`}>
-          <a href={link.href} rel="me noopener" className="content-link">
+          <a
+            href={link.href}
+            rel="me noopener"
+            className="u-url content-link inline-flex items-center gap-1.5"
+          >
+            <ServiceIcon url={link.href} />
             {link.label}
           </a>
         </li>
       ))}
     </ul>
   )
+}
+
+/** A profile link's icon: the known service's, or a chain link (decorative: the label names it). */
+function ServiceIcon({ url }: { url: string }) {
+  const props = { width: 16, height: 16, className: 'shrink-0' }
+  switch (socialServiceOf(url)) {
+    case 'mastodon':
+      return <MastodonIcon {...props} />
+    case 'bluesky':
+      return <BlueskyIcon {...props} />
+    case 'github':
+      return <GitHubIcon {...props} />
+    case 'linkedin':
+      return <LinkedInIcon {...props} />
+    case 'youtube':
+      return <PlayIcon {...props} />
+    case 'rss':
+      return <FeedIcon {...props} />
+    default:
+      return <LinkIcon {...props} />
+  }
 }
 
 /** The skills as chips (not links: nothing lists projects by skill). */
@@ -95,8 +131,11 @@ export function ProfileIntro({ profile }: { profile: Omit<Profile, 'bio'> }) {
   return (
     <section
       aria-labelledby="intro-title"
-      className="card relative isolate overflow-hidden px-5 py-10 sm:px-10 sm:py-12 bold:border-transparent bold:bg-hero bold:text-on-hero"
+      className="h-card card relative isolate overflow-hidden px-5 py-10 sm:px-10 sm:py-12 bold:border-transparent bold:bg-hero bold:text-on-hero"
     >
+      {/* The owner as microformats readers see them (rel="me" verification, Webmention senders). */}
+      <data className="p-name" value={profile.name} />
+      <data className="u-url u-uid" value="/" />
       {/* A wash of the accent behind the photo's corner; decoration only. */}
       <div
         aria-hidden="true"
@@ -131,7 +170,7 @@ export function ProfileIntro({ profile }: { profile: Omit<Profile, 'bio'> }) {
           >
             {profile.greeting}
           </h1>
-          <div className="mt-4 space-y-1 text-base leading-relaxed text-muted sm:text-lg bold:text-hero-muted">
+          <div className="p-note mt-4 space-y-1 text-base leading-relaxed text-muted sm:text-lg bold:text-hero-muted">
             {introLines(profile).map((line) => (
               <p key={line}>{line}</p>
             ))}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { isSafeUrl, safeUrlOrNull } from '../../src/domain/safe-url'
 import type { NextProject, Project } from '../../src/schemas/project'
 import { firstShown, imageSizes } from '../lib/responsive-image'
+import { type ConversationsData, ConversationsSection } from './conversations'
 import { ArrowRightIcon, ArrowUpRightIcon } from './icons'
 import { useLightbox } from './lightbox'
 import { BackLink } from './list-links'
@@ -53,7 +54,20 @@ const coverClass = `${coverBox} rounded-card border border-line shadow-card`
  * the left, the facts in a column beside them that stays in view. Images
  * open large in a lightbox; a project without one shows its generated cover.
  */
-export function ProjectCaseStudy({ project, next }: { project: Project; next: NextProject }) {
+export function ProjectCaseStudy({
+  project,
+  next,
+  conversations,
+  ownerName,
+}: {
+  project: Project
+  next: NextProject
+  /** The approved responses shown under it (docs/social-web.md); none: no section. */
+  conversations?: ConversationsData
+  /** The owner, as the page's h-entry names its author. */
+  ownerName?: string
+}) {
+  const path = `/projects/${encodeURIComponent(project.slug)}`
   const image = firstShown(project.image_urls, project.images)
   const website = safeUrlOrNull(project.website_url)
   const repo = safeUrlOrNull(project.repo_url)
@@ -72,7 +86,7 @@ export function ProjectCaseStudy({ project, next }: { project: Project; next: Ne
   const galleryStart = image ? 1 : 0
 
   return (
-    <article data-wide-column="" className="break-words">
+    <article data-wide-column="" className="h-entry break-words">
       <BackLink to="/projects">All projects</BackLink>
       {project.is_published ? null : (
         <p className="mt-4 rounded-control bg-warning-soft px-4 py-3 text-sm text-warning-ink ring-1 ring-warning-line">
@@ -80,10 +94,24 @@ export function ProjectCaseStudy({ project, next }: { project: Project; next: Ne
         </p>
       )}
       <header className="max-w-4xl">
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-strong sm:text-4xl">
+        <h1 className="p-name mt-4 text-3xl font-bold tracking-tight text-balance text-strong sm:text-4xl">
           {project.title}
         </h1>
-        <p className="mt-3 text-lg text-muted">{project.description}</p>
+        <p className="p-summary mt-3 text-lg text-muted">{project.description}</p>
+        {/* The entry's address, author and date for microformats readers (IndieWeb, Webmention senders). */}
+        <p className="sr-only">
+          <a className="u-url" href={path}>
+            {project.title}
+          </a>
+          {ownerName ? (
+            <a className="p-author h-card" href="/">
+              {ownerName}
+            </a>
+          ) : null}
+          <time className="dt-published" dateTime={project.created_at}>
+            {project.created_at.slice(0, 10)}
+          </time>
+        </p>
       </header>
 
       <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -152,7 +180,7 @@ export function ProjectCaseStudy({ project, next }: { project: Project; next: Ne
               Description.
             </h2>
             <div
-              className="prose-md mt-4 max-w-3xl leading-relaxed text-body"
+              className="e-content prose-md mt-4 max-w-3xl leading-relaxed text-body"
               // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML rendered from Markdown and sanitised on the server (server/markdown/render.ts), never the raw input
               dangerouslySetInnerHTML={{ __html: project.long_description_html }}
             />
@@ -194,6 +222,11 @@ export function ProjectCaseStudy({ project, next }: { project: Project; next: Ne
         </div>
       </div>
 
+      {conversations ? (
+        <div className="max-w-3xl">
+          <ConversationsSection conversations={conversations} pagePath={path} />
+        </div>
+      ) : null}
       {next ? (
         <nav aria-label="Next project" className="mt-12 border-t border-line pt-6">
           <Link

@@ -12,10 +12,10 @@ function ProfileLink({ url, name, children }: { url: string; name: string; child
       <a
         href={url}
         target="_blank"
-        rel="noopener noreferrer"
+        rel="me noopener noreferrer"
         aria-label={`${name} (opens in a new tab)`}
         title={name}
-        className={iconLinkClass}
+        className={`u-url ${iconLinkClass}`}
       >
         {children}
       </a>

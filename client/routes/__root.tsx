@@ -65,10 +65,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         // The browser's own frame (address bar, task switcher) in the owner's colour.
         { name: 'theme-color', content: loaderData?.profile.accent_color ?? DEFAULT_ACCENT },
         ...(notFound ? [{ name: 'robots', content: 'noindex' }] : []),
+        // Mastodon credits the owner on links to this site shared there.
+        ...(loaderData?.profile.fediverse_account
+          ? [{ name: 'fediverse:creator', content: loaderData.profile.fediverse_account }]
+          : []),
       ],
       links: [
         { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
         { rel: 'manifest', href: '/manifest.webmanifest' },
+        // Where other sites send Webmentions (docs/social-web.md).
+        { rel: 'webmention', href: '/webmention' },
         ...feedLinks,
       ],
     }

@@ -1,13 +1,32 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactForm } from '../components/contact-form'
 import { Island } from '../components/island'
+import { textParams } from '../lib/search-params'
 import { ogCard, ownerSummary, SITE_NAME, sitePageHead } from '../lib/seo'
 
+/**
+ * A response's "Ask to remove this" link (client/components/conversations.tsx) opens the form
+ * with `?remove=<the page and its anchor>`: the message is written for the visitor.
+ */
+function removalRequest(siteUrl: string, remove: string | undefined): string | undefined {
+  if (!remove || !remove.startsWith('/') || remove.startsWith('//') || remove.length > 500) {
+    return undefined
+  }
+  return `Please remove my response shown at ${siteUrl}${remove} from your site.`
+}
+
 export const Route = createFileRoute('/contact-me')({
-  loader: async ({ context }) => {
+  validateSearch: textParams('remove'),
+  loaderDeps: ({ search }) => ({ remove: search.remove }),
+  loader: async ({ context, deps }) => {
     const api = await context.api()
     // The server's render: the form's token, and after a submission its answer (src/domain/contact-form.ts).
-    return { ...ownerSummary(await api.profile.get.query()), form: context.contactForm ?? {} }
+    const form = context.contactForm ?? {}
+    const message = form.values ? undefined : removalRequest(context.site.url, deps.remove)
+    return {
+      ...ownerSummary(await api.profile.get.query()),
+      form: message ? { ...form, values: { name: '', email: '', message } } : form,
+    }
   },
   // A submission's answer is shown once: the next visit to the page loads it afresh.
   gcTime: 0,

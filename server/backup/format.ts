@@ -113,6 +113,9 @@ export const backupTables = {
       skills: z.array(z.string()).default([]),
       location: z.string().default(''),
       links: z.array(z.strictObject({ label: z.string(), url: z.string() })).default([]),
+      // Files written before the social web's identity: none.
+      fediverse_account: z.string().default(''),
+      atproto_did: z.string().default(''),
     }),
     order: [profile.id],
   }),

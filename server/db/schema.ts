@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { contentKindNames, revisionKindNames } from '../../src/domain/content-kinds'
 import { SEO_SCREENS } from '../../src/domain/seo-screens'
@@ -158,6 +159,8 @@ export const notes = pgTable(
     published_at: timestamp('published_at', { withTimezone: true, mode: 'date' }),
     /** Set once, by the write or the job that made it public; null while not public. */
     went_live_at: timestamp('went_live_at', { withTimezone: true, mode: 'date' }),
+    /** "Discussion on": the Mastodon or Bluesky post about it, whose replies are fetched; null: none. */
+    discussion_url: text('discussion_url'),
     ...seoColumns(),
     ...timestamps,
     /** Site search: title first, then summary and tags, then the body. */
@@ -236,11 +239,16 @@ export const notificationOutbox = pgTable(
     /** What the alert says (the message as sent, or a test), so a later delete does not lose it. */
     payload: jsonb('payload')
       .$type<{
-        kind: 'message' | 'test'
+        kind: 'message' | 'test' | 'conversation'
         message_id?: number
         name?: string
         email?: string
         message?: string
+        /** A conversation's (kind `conversation`): its id, what it is and where it came from. */
+        conversation_id?: number
+        conversation_kind?: string
+        network?: string
+        url?: string | null
         created_at: string
       }>()
       .notNull(),
@@ -513,6 +521,10 @@ export const profile = pgTable(
     photo_url: text('photo_url').notNull(),
     /** The site's accent colour, `#rrggbb` (the default: the indigo the site started with). */
     accent_color: text('accent_color').notNull().default('#4f46e5'),
+    /** The owner's fediverse account, `@user@instance`: `<meta name="fediverse:creator">`; empty: none. */
+    fediverse_account: text('fediverse_account').notNull().default(''),
+    /** The owner's Bluesky DID (`did:plc:…`, `did:web:…`), answered at /.well-known/atproto-did; empty: none. */
+    atproto_did: text('atproto_did').notNull().default(''),
     ...timestamps,
   },
   (table) => [check('profile_single_row', sql`${table.id} = 1`)],
@@ -1223,3 +1235,198 @@ export const teaching = pgTable(
     index('teaching_search_idx').using('gin', table.search),
   ],
 )
+
+/**
+ * Conversations: replies, likes, reposts, bookmarks and mentions of a note
+ * or a project made elsewhere (a Webmention, a Mastodon or Bluesky post, an
+ * ActivityPub activity), held for the owner's moderation
+ * (server/services/conversations.ts, docs/social-web.md). One row per
+ * source and target: `source` is the source's URL (a Webmention's), the
+ * post's URI or a made-up id for a like (`<post>#favourited_by-<account>`),
+ * so fetching or receiving it again updates the row instead of adding one.
+ * The target is a note or a project by id, without a foreign key: a note in
+ * the Trash keeps its conversations for when it comes back. The author's
+ * photo is fetched, resized and served from the media store
+ * (`author_photo`: a `/media/…` path), never hot-linked.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    /** Where it came from. */
+    network: text('network', {
+      enum: ['webmention', 'mastodon', 'bluesky', 'activitypub'],
+    }).notNull(),
+    kind: text('kind', { enum: ['reply', 'like', 'repost', 'bookmark', 'mention'] }).notNull(),
+    target_type: text('target_type', { enum: ['note', 'project'] }).notNull(),
+    target_id: integer('target_id').notNull(),
+    /** The source's URL or id, unique per target. */
+    source: text('source').notNull(),
+    /** The page a visitor opens to read it there (its `u-url`, the post's page). */
+    url: text('url'),
+    author_name: text('author_name'),
+    author_url: text('author_url'),
+    /** The photo as the source names it (fetched again when it changes). */
+    author_photo_source: text('author_photo_source'),
+    /** The resized copy this site serves (`/media/<key>`), or null. */
+    author_photo: text('author_photo'),
+    /** Sanitised HTML (never the source's own) and its text. */
+    content_html: text('content_html'),
+    content_text: text('content_text'),
+    published_at: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    /** `pending` until the owner approves it (or trusts its author), `spam` by the rules or the owner. */
+    status: text('status', { enum: ['pending', 'approved', 'spam'] })
+      .notNull()
+      .default('pending'),
+    /** When the source was last read (a verification, a fetch, a delivery). */
+    fetched_at: timestamp('fetched_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('conversations_source_target_idx').on(
+      table.source,
+      table.target_type,
+      table.target_id,
+    ),
+    index('conversations_target_idx').on(table.target_type, table.target_id, table.status),
+    index('conversations_status_idx').on(table.status, table.created_at),
+    check(
+      'conversations_network_check',
+      sql`${table.network} in ('webmention', 'mastodon', 'bluesky', 'activitypub')`,
+    ),
+    check(
+      'conversations_kind_check',
+      sql`${table.kind} in ('reply', 'like', 'repost', 'bookmark', 'mention')`,
+    ),
+    check('conversations_target_type_check', sql`${table.target_type} in ('note', 'project')`),
+    check('conversations_status_check', sql`${table.status} in ('pending', 'approved', 'spam')`),
+  ],
+)
+
+/**
+ * Authors and domains the owner always trusts: a conversation from one is
+ * approved as it arrives. `value` is an author's URL (normalised) or a host
+ * name (lower case).
+ */
+export const conversationTrust = pgTable(
+  'conversation_trust',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type', { enum: ['author', 'domain'] }).notNull(),
+    value: text('value').notNull(),
+    created_at: timestamps.created_at,
+  },
+  (table) => [
+    uniqueIndex('conversation_trust_value_idx').on(table.type, table.value),
+    check('conversation_trust_type_check', sql`${table.type} in ('author', 'domain')`),
+  ],
+)
+
+/**
+ * Webmentions received (W3C Webmention): each `source` + `target` once, answered 202 with a
+ * status address (`/webmention/<token>`), then verified by the `webmention-verify` job, which
+ * claims a due row with `FOR UPDATE SKIP LOCKED` and moves `next_attempt_at` past a lease (as
+ * the alert outbox does), so one instance verifies it once. The same pair sent again is queued
+ * again (an update or a deletion at the source).
+ */
+export const webmentions = pgTable(
+  'webmentions',
+  {
+    id: serial('id').primaryKey(),
+    /** The status address's secret-free handle (random). */
+    token: text('token').notNull().unique(),
+    source: text('source').notNull(),
+    target: text('target').notNull(),
+    /** `queued` until verified; then `accepted`, `rejected` (with why) or `removed` (gone at the source). */
+    status: text('status', { enum: ['queued', 'accepted', 'rejected', 'removed'] })
+      .notNull()
+      .default('queued'),
+    /** A sentence saying what the verification found. */
+    result: text('result'),
+    conversation_id: integer('conversation_id'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    verified_at: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('webmentions_source_target_idx').on(table.source, table.target),
+    index('webmentions_due_idx').on(table.next_attempt_at).where(sql`${table.status} = 'queued'`),
+    check(
+      'webmentions_status_check',
+      sql`${table.status} in ('queued', 'accepted', 'rejected', 'removed')`,
+    ),
+  ],
+)
+
+/**
+ * The Webmentions this site sends (the durable outbox): one row per note or project version
+ * and link target, found by the `webmention-send` job in the live content (never called from a
+ * save), claimed like the alerts, sent once with retries and back-off; what each endpoint
+ * answered is kept for the owner.
+ */
+export const webmentionOutbox = pgTable(
+  'webmention_outbox',
+  {
+    id: serial('id').primaryKey(),
+    source_type: text('source_type', { enum: ['note', 'project'] }).notNull(),
+    source_id: integer('source_id').notNull(),
+    /** The version sent for (the item's `updated_at` in milliseconds). */
+    source_version: bigint('source_version', { mode: 'number' }).notNull(),
+    /** This site's page (absolute). */
+    source: text('source').notNull(),
+    /** A page it links to. */
+    target: text('target').notNull(),
+    /** `pending` until sent; `sent`, `no-endpoint`, or `failed` after the last attempt. */
+    status: text('status', { enum: ['pending', 'sent', 'no-endpoint', 'failed'] })
+      .notNull()
+      .default('pending'),
+    endpoint: text('endpoint'),
+    /** The endpoint's answer (`202`), or why it was not sent. */
+    result: text('result'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('webmention_outbox_version_target_idx').on(
+      table.source_type,
+      table.source_id,
+      table.source_version,
+      table.target,
+    ),
+    index('webmention_outbox_due_idx')
+      .on(table.next_attempt_at)
+      .where(sql`${table.status} = 'pending'`),
+    check(
+      'webmention_outbox_status_check',
+      sql`${table.status} in ('pending', 'sent', 'no-endpoint', 'failed')`,
+    ),
+    check('webmention_outbox_source_type_check', sql`${table.source_type} in ('note', 'project')`),
+  ],
+)
+
+/**
+ * When the replies of a note's "Discussion on" post (Mastodon or Bluesky) were last fetched:
+ * one row per note that names one, claimed by the `social-replies` job with a lease
+ * (`next_fetch_at` moved past it), so one instance fetches each. A failed fetch keeps what was
+ * fetched before and says why.
+ */
+export const discussionFetches = pgTable('discussion_fetches', {
+  note_id: integer('note_id').primaryKey(),
+  /** The post's URL the row was fetched for (a changed URL is fetched at once). */
+  url: text('url').notNull(),
+  next_fetch_at: timestamp('next_fetch_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow(),
+  fetched_at: timestamp('fetched_at', { withTimezone: true, mode: 'date' }),
+  last_error: text('last_error'),
+  ...timestamps,
+})

@@ -33,6 +33,8 @@ import { serveMedia } from './surfaces/media'
 import { createOgHandler } from './surfaces/og'
 import { publicationFileResponse } from './surfaces/publications'
 import { createSeoHandlers } from './surfaces/seo'
+import { atprotoDidResponse } from './surfaces/social'
+import { receiveWebmentionRequest, webmentionStatusResponse } from './surfaces/webmention'
 
 /** What a handler gets: the request, its path's parameters, and the procedures' contexts. */
 export interface RouteCall {
@@ -189,6 +191,24 @@ export function edgeRoutes(deps: EdgeDeps): EdgeRoute[] {
           headers: { location, 'cache-control': 'no-store' },
         })
       },
+    },
+    // The Webmention endpoint and its status addresses (server/http/surfaces/webmention.ts).
+    {
+      path: '/webmention',
+      methods: 'ALL',
+      handle: ({ request, context }) => receiveWebmentionRequest(request, context(), log),
+    },
+    {
+      path: '/webmention/:token',
+      methods: 'GET',
+      handle: ({ params, context }) => webmentionStatusResponse(params.token ?? '', context(), log),
+    },
+    // The domain as a Bluesky handle: the DID the owner gave, as text.
+    {
+      path: '/.well-known/atproto-did',
+      methods: 'GET',
+      cache: byPath,
+      handle: ({ server }) => atprotoDidResponse(server()),
     },
     // The contact page, whose form submits to it (without script: server/http/pages/contact.ts).
     {

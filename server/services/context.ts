@@ -33,6 +33,8 @@ export interface ServiceContext {
   kickAlerts?: () => void
   /** Sends the due alerts now and waits for the attempts (the admin's "Send test"). */
   drainAlerts?: () => Promise<void>
+  /** Runs this instance's job of that name soon (absent, or no such job here: nothing). */
+  kickJob?: (name: string) => void
   /** Tells this instance's GitHub refresh that a project was saved (absent: no refresh here). */
   kickGitHub?: () => void
   /** Writes this instance's page-view counts now (absent: nothing is counted here). */

@@ -53,6 +53,7 @@ const columns = {
   body: notes.body,
   tags: notes.tags,
   cover_url: notes.cover_url,
+  discussion_url: notes.discussion_url,
   seo_description: notes.seo_description,
   share_image: notes.share_image,
   canonical_url: notes.canonical_url,

@@ -182,6 +182,8 @@ export async function getProfile(
     photo_url: row.photo_url,
     photo: images(row.photo_url),
     accent_color: row.accent_color,
+    fediverse_account: row.fediverse_account,
+    atproto_did: row.atproto_did,
     version: versionOf(row.updated_at),
   }
 }

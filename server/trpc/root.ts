@@ -4,6 +4,7 @@ import { appearanceRouter } from './routers/appearance'
 import { auditRouter } from './routers/audit'
 import { authRouter } from './routers/auth'
 import { backupRouter } from './routers/backup'
+import { conversationsRouter } from './routers/conversations'
 import { cvRouter } from './routers/cv'
 import { githubRouter } from './routers/github'
 import { importRouter } from './routers/importer'
@@ -28,12 +29,14 @@ import { teachingRouter } from './routers/teaching'
 import { timelineRouter } from './routers/timeline'
 import { trashRouter } from './routers/trash'
 import { twoFactorRouter } from './routers/two-factor'
+import { webmentionsRouter } from './routers/webmentions'
 import { registerInputs } from './strict-input'
 
 export const appRouter = router({
   projects: projectsRouter,
   timeline: timelineRouter,
   messages: messagesRouter,
+  conversations: conversationsRouter,
   auth: authRouter,
   profile: profileRouter,
   media: mediaRouter,
@@ -60,6 +63,7 @@ export const appRouter = router({
   publications: publicationsRouter,
   talks: talksRouter,
   teaching: teachingRouter,
+  webmentions: webmentionsRouter,
 })
 
 // Every input is strict: a field a procedure does not take answers 400 (strict-input.ts).

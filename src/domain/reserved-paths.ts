@@ -40,6 +40,7 @@ export const reservedPaths = [
   'rss.xml',
   'sitemap.xml',
   'trpc',
+  'webmention',
   // The built files (vite.config.ts: assetsDir, publicDir).
   'assets',
   'favicon.svg',

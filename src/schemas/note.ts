@@ -43,6 +43,16 @@ export const noteInput = z.object({
   status: z.enum(noteStatuses, { error: 'Status must be "draft" or "published".' }),
   /** With status "published": in the future, a scheduled note; absent or past, live now. */
   published_at: publishedAt,
+  /**
+   * "Discussion on": the Mastodon or Bluesky post about the note; its replies, likes and
+   * reposts are fetched as conversations. Blank or absent: none.
+   */
+  discussion_url: nullableUrl('Discussion on')
+    .refine(
+      (value) => value === null || /^https?:\/\//i.test(value),
+      'Discussion on must be the address of a Mastodon or Bluesky post (https://…).',
+    )
+    .optional(),
   ...seoInputFields,
 })
 export type NoteInput = z.input<typeof noteInput>
@@ -65,6 +75,8 @@ export const noteSchema = z.object({
   /** When it goes (or went) live, ISO; null for a draft without a time. */
   published_at: z.string().nullable(),
   reading_minutes: z.number(),
+  /** The Mastodon or Bluesky post where it is discussed, or null. */
+  discussion_url: z.string().nullable(),
   ...seoOutputFields,
   version: versionSchema,
   ...timestamps,

@@ -12,6 +12,11 @@ import {
 import { imageInfoSchema } from './media'
 import { z } from './zod'
 
+/** `@user@instance` (the leading @ optional when typed; stored with it). */
+export const FEDIVERSE_ACCOUNT = /^@?[A-Za-z0-9_.-]{1,64}@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/
+/** A DID as Bluesky's handles use them: `did:plc:` or `did:web:`. */
+export const ATPROTO_DID = /^did:(plc:[a-z2-7]{24}|web:[A-Za-z0-9.:%-]+)$/
+
 /** A link of the owner's (Mastodon, a blog…), rendered with rel="me". */
 export const profileLinkSchema = z.object({ label: z.string(), url: z.string() })
 export type ProfileLink = z.infer<typeof profileLinkSchema>
@@ -48,6 +53,10 @@ export const profileSchema = z.object({
   photo: imageInfoSchema.nullable(),
   /** The site's accent colour, `#rrggbb` (src/domain/accent.ts). */
   accent_color: z.string(),
+  /** `@user@instance`, or empty: the pages' `fediverse:creator`. */
+  fediverse_account: z.string(),
+  /** The Bluesky DID the domain answers at /.well-known/atproto-did, or empty. */
+  atproto_did: z.string(),
   version: versionSchema,
 })
 export type Profile = z.infer<typeof profileSchema>
@@ -113,6 +122,19 @@ export const profileInput = z.object({
       { error: 'Links must be a list of { label, url }.' },
     )
     .max(limits.listItems, `Links can hold at most ${limits.listItems} items.`)
+    .optional(),
+  fediverse_account: optionalText('Fediverse account', limits.title)
+    .refine(
+      (value) => value === '' || FEDIVERSE_ACCOUNT.test(value),
+      'Fediverse account must look like @you@mastodon.social.',
+    )
+    .transform((value) => (value && !value.startsWith('@') ? `@${value}` : value))
+    .optional(),
+  atproto_did: optionalText('Bluesky DID', limits.title)
+    .refine(
+      (value) => value === '' || ATPROTO_DID.test(value),
+      'Bluesky DID must look like did:plc:abc123 (Bluesky: Settings → Account → Handle → I have my own domain).',
+    )
     .optional(),
 })
 export type ProfileInput = z.input<typeof profileInput>

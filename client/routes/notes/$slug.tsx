@@ -1,5 +1,6 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router'
 import { safeUrlOrNull } from '../../../src/domain/safe-url'
+import { ConversationsSection } from '../../components/conversations'
 import { DraftOrNotFound } from '../../components/draft-or-not-found'
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons'
 import { BackLink } from '../../components/list-links'
@@ -22,6 +23,11 @@ export const Route = createFileRoute('/notes/$slug')({
         api.profile.get.query(),
         api.notes.neighbours.query({ slug: params.slug }),
       ])
+      // The approved responses (none for a draft's preview: nobody could have answered it).
+      const conversations =
+        note.state === 'published'
+          ? await api.conversations.forTarget.query({ type: 'note', id: note.id })
+          : { replies: [], likes: [], reposts: [] }
       // A former slug (the title changed) still resolves: move to the current address for good.
       if (note.slug !== params.slug) {
         throw redirect({
@@ -67,7 +73,7 @@ export const Route = createFileRoute('/notes/$slug')({
         },
         seo: note,
       })
-      return { head, note, around }
+      return { head, note, around, conversations, ownerName: profile.name, path }
     } catch (error) {
       notFoundOrRethrow(error)
     }
@@ -79,11 +85,11 @@ export const Route = createFileRoute('/notes/$slug')({
 })
 
 function NotePage() {
-  const { note, around } = Route.useLoaderData()
+  const { note, around, conversations, ownerName, path } = Route.useLoaderData()
   const cover = safeUrlOrNull(note.cover_url)
 
   return (
-    <article className="break-words">
+    <article className="h-entry break-words">
       <BackLink to="/notes">All notes</BackLink>
       {note.state === 'published' ? null : (
         <p className="mt-4 rounded-control bg-warning-soft px-4 py-3 text-sm text-warning-ink ring-1 ring-warning-line">
@@ -93,12 +99,26 @@ function NotePage() {
       )}
       <h1
         id="note-title"
-        className="mt-4 text-3xl font-bold tracking-tight text-balance text-strong sm:text-4xl"
+        className="p-name mt-4 text-3xl font-bold tracking-tight text-balance text-strong sm:text-4xl"
       >
         {note.title}
       </h1>
+      <p className="p-summary sr-only">{note.summary}</p>
       <p className="mt-3 text-sm text-muted">
-        <time dateTime={note.published_at ?? undefined}>{noteDate(note.published_at)}</time>
+        {ownerName ? (
+          <>
+            By{' '}
+            <a href="/" className="p-author h-card hover:underline">
+              {ownerName}
+            </a>
+            {' · '}
+          </>
+        ) : null}
+        <a href={path} className="u-url hover:underline">
+          <time className="dt-published" dateTime={note.published_at ?? undefined}>
+            {noteDate(note.published_at)}
+          </time>
+        </a>
         {note.published_at ? ' · ' : ''}
         {note.reading_minutes} min read
       </p>
@@ -115,9 +135,14 @@ function NotePage() {
         />
       ) : null}
       <div
-        className="prose-md mt-8 leading-relaxed text-body"
+        className="e-content prose-md mt-8 leading-relaxed text-body"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML rendered from Markdown and sanitised on the server (server/markdown/render.ts), never the raw input
         dangerouslySetInnerHTML={{ __html: note.body_html }}
+      />
+      <ConversationsSection
+        conversations={conversations}
+        discussionUrl={note.state === 'published' ? note.discussion_url : null}
+        pagePath={path}
       />
       {around.previous || around.next ? (
         <nav

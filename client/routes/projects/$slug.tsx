@@ -13,6 +13,10 @@ export const Route = createFileRoute('/projects/$slug')({
         api.profile.get.query(),
         api.projects.next.query({ slug: params.slug }),
       ])
+      // The approved responses (none for a draft's preview).
+      const conversations = project.is_published
+        ? await api.conversations.forTarget.query({ type: 'project', id: project.id })
+        : { replies: [], likes: [], reposts: [] }
       // A former slug (the title changed) still resolves: move to the current address for good.
       if (project.slug !== params.slug) {
         throw redirect({
@@ -40,6 +44,7 @@ export const Route = createFileRoute('/projects/$slug')({
         },
         project,
         next,
+        conversations,
       }
     } catch (error) {
       notFoundOrRethrow(error)
@@ -88,6 +93,13 @@ export const Route = createFileRoute('/projects/$slug')({
 })
 
 function ProjectPage() {
-  const { project, next } = Route.useLoaderData()
-  return <ProjectCaseStudy project={project} next={next} />
+  const { project, next, conversations, ownerName } = Route.useLoaderData()
+  return (
+    <ProjectCaseStudy
+      project={project}
+      next={next}
+      conversations={conversations}
+      ownerName={ownerName}
+    />
+  )
 }

@@ -58,6 +58,7 @@ export function createRequestContexts(options: RequestContextOptions) {
       drainAlerts: alerts && (() => alerts.runNow(ALERTS_JOB)),
       flushAnalytics: analytics?.flush,
       kickGitHub: github && (() => github.kick(GITHUB_REFRESH_JOB)),
+      kickJob: (name: string) => kickable(name)?.kick(name),
     })
   return {
     ofRequest: (request: Request): Context => ({

@@ -204,6 +204,8 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
       headers[key] = value
     })
     if (html) Object.assign(headers, documentHeaders(scriptHashes))
+    // Every public page advertises the Webmention endpoint (also as <link rel="webmention">).
+    if (html && !isPrivatePath(url.pathname)) headers.link = '</webmention>; rel="webmention"'
     headers['cache-control'] =
       isPrivatePath(url.pathname) || response.status >= 500 ? 'no-store' : 'no-cache'
     return { status: response.status, html, headers }

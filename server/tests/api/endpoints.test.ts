@@ -132,6 +132,15 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'PUT /api/teaching/:id 200 teaching.update',
       'PUT /api/teaching/order 204 teaching.reorder',
       'DELETE /api/teaching/:id 204 teaching.delete',
+      'GET /api/conversations 200 conversations.list',
+      'PATCH /api/conversations/:id 200 conversations.setStatus',
+      'DELETE /api/conversations/:id 204 conversations.delete',
+      'GET /api/conversations/trust 200 conversations.trustList',
+      'POST /api/conversations/:id/trust 200 conversations.trust',
+      'DELETE /api/conversations/trust/:id 204 conversations.untrust',
+      'GET /api/conversations/of/:type/:id 200 conversations.forTarget',
+      'GET /api/webmentions 200 webmentions.recent',
+      'GET /api/webmentions/sent 200 webmentions.sent',
     ].sort(),
   )
 })
@@ -139,6 +148,7 @@ test('the REST door derived from the procedures is the API table of the spec (pl
 test('only reads of public content are declared cacheable, on both doors', () => {
   expect([...publicQueries].sort()).toEqual([
     'appearance.get',
+    'conversations.forTarget',
     'navigation.menu',
     'notes.any',
     'notes.bySlug',

@@ -65,6 +65,9 @@ const notKinds: Record<string, string> = {
   admin_home: "the admin's checklist setting",
   screen_seo: 'what the fixed screens say to search engines (settings), not content',
   notification_settings: 'where alerts go (one row of settings), not content',
+  webmentions: 'Webmentions received and their verification; what they became is a conversation',
+  webmention_outbox: 'Webmentions on their way out; never backed up (made again from the notes)',
+  discussion_fetches: 'when the replies of a post were last fetched; never backed up',
 }
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>

@@ -43,6 +43,10 @@ function declaredJobs(): string[] {
     },
     github: { settings: defaultGitHubSettings },
     scholarly: defaultScholarlyConfig,
+    social: {
+      config: { sessionTtlMs: 86_400_000, sessionIdleMs: 86_400_000 },
+      siteUrl: 'http://localhost',
+    },
   })
   return jobs.map((job) => job.name)
 }

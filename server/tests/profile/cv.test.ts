@@ -229,6 +229,8 @@ async function otherPdf(text: string): Promise<Uint8Array> {
       photo_url: '',
       photo: null,
       accent_color: '#4f46e5',
+      fediverse_account: '',
+      atproto_did: '',
       version: 0,
     },
     events: [],

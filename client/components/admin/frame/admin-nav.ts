@@ -26,6 +26,11 @@ export const adminNavGroups = [
         label: 'Messages',
         link: linkOptions({ to: '/admin/messages' }),
       },
+      // Responses from the social web, beside the messages (docs/social-web.md).
+      {
+        label: 'Conversations',
+        link: linkOptions({ to: '/admin/conversations' }),
+      },
     ],
   },
   {

@@ -44,6 +44,7 @@ function valuesOf(note: Note | undefined, timeZone: string) {
     body: note?.body ?? '',
     tags: joinCommaList(note?.tags ?? []),
     cover_url: note?.cover_url ?? '',
+    discussion_url: note?.discussion_url ?? '',
     status: note?.status ?? 'draft',
     published_at: toZonedInput(note?.published_at ?? null, timeZone),
     /** The zone *Publish at* is typed in: the owner's setting, or this browser's until chosen. */
@@ -205,6 +206,14 @@ export function NoteForm({
         hint="Optional: shown on the list and above the note."
         field={text('cover_url')}
         placeholder="/media/cover.jpg"
+      />
+      <TextField
+        id="note-discussion"
+        label="Discussion on"
+        hint="Optional: the address of your Mastodon or Bluesky post about this note. The note links there (“Reply on Mastodon”), and replies, likes and reposts are fetched into Conversations."
+        field={text('discussion_url')}
+        inputMode="url"
+        placeholder="https://mastodon.social/@you/123…"
       />
       <TextField
         id="note-tags"

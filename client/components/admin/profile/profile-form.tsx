@@ -38,6 +38,8 @@ function valuesOf(profile: Profile) {
     github_url: profile.github_url,
     photo_url: profile.photo_url,
     accent_color: profile.accent_color,
+    fediverse_account: profile.fediverse_account,
+    atproto_did: profile.atproto_did,
   }
 }
 
@@ -130,6 +132,22 @@ const rows: TextSpec[][] = [
       placeholder: 'https://github.com/…',
       maxLength: limits.url,
       required: true,
+    },
+  ],
+  [
+    {
+      key: 'fediverse_account',
+      label: 'Fediverse account',
+      hint: 'Optional. Mastodon credits you on links to this site shared there (fediverse:creator).',
+      placeholder: '@you@mastodon.social',
+      maxLength: limits.title,
+    },
+    {
+      key: 'atproto_did',
+      label: 'Bluesky DID',
+      hint: 'Optional. Makes this domain your Bluesky handle: Bluesky shows it under Settings → Account → Handle.',
+      placeholder: 'did:plc:…',
+      maxLength: limits.title,
     },
   ],
 ]

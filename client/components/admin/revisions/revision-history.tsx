@@ -20,6 +20,8 @@ const fieldLabels: Record<string, string> = {
   minor: 'Minor',
   headline: 'Headline',
   linkedin_url: 'LinkedIn URL',
+  fediverse_account: 'Fediverse account',
+  atproto_did: 'Bluesky DID',
   github_url: 'GitHub URL',
   photo_url: 'Photo URL',
   accent_color: 'Accent colour',

@@ -1,3 +1,46 @@
+CREATE TABLE "conversation_trust" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"value" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "conversation_trust_type_check" CHECK ("conversation_trust"."type" in ('author', 'domain'))
+);
+--> statement-breakpoint
+CREATE TABLE "conversations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"network" text NOT NULL,
+	"kind" text NOT NULL,
+	"target_type" text NOT NULL,
+	"target_id" integer NOT NULL,
+	"source" text NOT NULL,
+	"url" text,
+	"author_name" text,
+	"author_url" text,
+	"author_photo_source" text,
+	"author_photo" text,
+	"content_html" text,
+	"content_text" text,
+	"published_at" timestamp with time zone,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"fetched_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "conversations_network_check" CHECK ("conversations"."network" in ('webmention', 'mastodon', 'bluesky', 'activitypub')),
+	CONSTRAINT "conversations_kind_check" CHECK ("conversations"."kind" in ('reply', 'like', 'repost', 'bookmark', 'mention')),
+	CONSTRAINT "conversations_target_type_check" CHECK ("conversations"."target_type" in ('note', 'project')),
+	CONSTRAINT "conversations_status_check" CHECK ("conversations"."status" in ('pending', 'approved', 'spam'))
+);
+--> statement-breakpoint
+CREATE TABLE "discussion_fetches" (
+	"note_id" integer PRIMARY KEY NOT NULL,
+	"url" text NOT NULL,
+	"next_fetch_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"fetched_at" timestamp with time zone,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "publication_citations" (
 	"doi" text PRIMARY KEY NOT NULL,
 	"openalex_id" text,
@@ -89,9 +132,52 @@ CREATE TABLE "teaching" (
 	CONSTRAINT "teaching_status_check" CHECK ("teaching"."status" in ('draft', 'published'))
 );
 --> statement-breakpoint
+CREATE TABLE "webmention_outbox" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"source_type" text NOT NULL,
+	"source_id" integer NOT NULL,
+	"source_version" bigint NOT NULL,
+	"source" text NOT NULL,
+	"target" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"endpoint" text,
+	"result" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "webmention_outbox_status_check" CHECK ("webmention_outbox"."status" in ('pending', 'sent', 'no-endpoint', 'failed')),
+	CONSTRAINT "webmention_outbox_source_type_check" CHECK ("webmention_outbox"."source_type" in ('note', 'project'))
+);
+--> statement-breakpoint
+CREATE TABLE "webmentions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"token" text NOT NULL,
+	"source" text NOT NULL,
+	"target" text NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"result" text,
+	"conversation_id" integer,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"verified_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "webmentions_token_unique" UNIQUE("token"),
+	CONSTRAINT "webmentions_status_check" CHECK ("webmentions"."status" in ('queued', 'accepted', 'rejected', 'removed'))
+);
+--> statement-breakpoint
 ALTER TABLE "revisions" DROP CONSTRAINT "revisions_kind_check";--> statement-breakpoint
 ALTER TABLE "trash" DROP CONSTRAINT "trash_kind_check";--> statement-breakpoint
+ALTER TABLE "notes" ADD COLUMN "discussion_url" text;--> statement-breakpoint
+ALTER TABLE "profile" ADD COLUMN "fediverse_account" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "profile" ADD COLUMN "atproto_did" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "publication_slugs" ADD CONSTRAINT "publication_slugs_publication_id_publications_id_fk" FOREIGN KEY ("publication_id") REFERENCES "public"."publications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "conversation_trust_value_idx" ON "conversation_trust" USING btree ("type","value");--> statement-breakpoint
+CREATE UNIQUE INDEX "conversations_source_target_idx" ON "conversations" USING btree ("source","target_type","target_id");--> statement-breakpoint
+CREATE INDEX "conversations_target_idx" ON "conversations" USING btree ("target_type","target_id","status");--> statement-breakpoint
+CREATE INDEX "conversations_status_idx" ON "conversations" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "publication_citations_due_idx" ON "publication_citations" USING btree ("next_fetch_at");--> statement-breakpoint
 CREATE INDEX "publication_slugs_publication_id_idx" ON "publication_slugs" USING btree ("publication_id");--> statement-breakpoint
 CREATE INDEX "publications_sort_order_idx" ON "publications" USING btree ("sort_order","id");--> statement-breakpoint
@@ -100,5 +186,9 @@ CREATE INDEX "publications_search_idx" ON "publications" USING gin ("search");--
 CREATE INDEX "talks_search_idx" ON "talks" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "teaching_sort_order_idx" ON "teaching" USING btree ("sort_order","id");--> statement-breakpoint
 CREATE INDEX "teaching_search_idx" ON "teaching" USING gin ("search");--> statement-breakpoint
+CREATE UNIQUE INDEX "webmention_outbox_version_target_idx" ON "webmention_outbox" USING btree ("source_type","source_id","source_version","target");--> statement-breakpoint
+CREATE INDEX "webmention_outbox_due_idx" ON "webmention_outbox" USING btree ("next_attempt_at") WHERE "webmention_outbox"."status" = 'pending';--> statement-breakpoint
+CREATE UNIQUE INDEX "webmentions_source_target_idx" ON "webmentions" USING btree ("source","target");--> statement-breakpoint
+CREATE INDEX "webmentions_due_idx" ON "webmentions" USING btree ("next_attempt_at") WHERE "webmentions"."status" = 'queued';--> statement-breakpoint
 ALTER TABLE "revisions" ADD CONSTRAINT "revisions_kind_check" CHECK ("revisions"."kind" in ('project', 'page', 'publication', 'profile'));--> statement-breakpoint
-ALTER TABLE "trash" ADD CONSTRAINT "trash_kind_check" CHECK ("trash"."kind" in ('project', 'timeline_event', 'message', 'image', 'note', 'page', 'publication', 'talk', 'teaching'));
+ALTER TABLE "trash" ADD CONSTRAINT "trash_kind_check" CHECK ("trash"."kind" in ('project', 'timeline_event', 'message', 'image', 'note', 'page', 'conversation', 'publication', 'talk', 'teaching'));
