@@ -4,7 +4,7 @@
  * "Periodic jobs", lists them, and a test keeps that list true). Add one:
  * declare it next to the work it does, then add it here.
  */
-import type { AlertSettings, GitHubSettings } from './config'
+import type { AlertSettings, AppConfig, GitHubSettings } from './config'
 import type { Db } from './db/client'
 import type { Job } from './jobs/runner'
 import type { Logger } from './log'
@@ -14,6 +14,7 @@ import { type Analytics, analyticsFlushJob, analyticsSaltsJob } from './services
 import { deadSessionsJob } from './services/auth/sessions'
 import { createGitHubApi, type GitHubApi } from './services/github/api'
 import { githubRefreshJob } from './services/github/refresh-job'
+import { newsletterJob } from './services/newsletter/sending'
 import { publishNotesJob } from './services/note-publishing'
 import { trashPurgeJob } from './services/trash'
 
@@ -37,11 +38,13 @@ export interface JobSettings {
   }
   /** GitHub's API; none: no refresh (repositories wait). */
   github?: { settings: GitHubSettings; api?: GitHubApi }
+  /** The newsletter's settings and mail routes; none: no newsletter job here (emails wait). */
+  newsletter?: { config: Pick<AppConfig, 'alerts' | 'secrets' | 'newsletter'>; siteUrl: string }
 }
 
 /** Every job of this server, with the settings it runs under. */
 export function serverJobs(settings: JobSettings): Job[] {
-  const { analytics, alerts, github } = settings
+  const { analytics, alerts, github, newsletter } = settings
   return [
     publishNotesJob,
     ...(alerts ? [alertsJob(alerts)] : []),
@@ -53,6 +56,7 @@ export function serverJobs(settings: JobSettings): Job[] {
           }),
         ]
       : []),
+    ...(newsletter ? [newsletterJob(newsletter)] : []),
     ...(analytics ? [analyticsFlushJob(analytics.counts, analytics.flushMs)] : []),
     analyticsSaltsJob,
     deadSessionsJob(settings.sessionIdleMs),

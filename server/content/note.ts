@@ -4,6 +4,7 @@
  */
 import { and, eq, isNotNull, type SQL } from 'drizzle-orm'
 import { createSelectSchema } from 'drizzle-zod'
+import { z } from 'zod'
 import { contentKindLabels } from '../../src/domain/content-kinds'
 import { noteInput } from '../../src/schemas/note'
 import { noteSlugs, notes } from '../db/schema'
@@ -43,7 +44,9 @@ export const noteKind = defineKind({
         rows: createSelectSchema(notes, { id: positive, slug: nonEmpty })
           .omit({ search: true })
           // Files written before search and sharing: no overrides.
-          .extend(seoBackupDefaults),
+          .extend(seoBackupDefaults)
+          // Files written before the newsletter: not emailed.
+          .extend({ email_subscribers: z.boolean().default(false) }),
         order: [notes.id],
       }),
       note_slugs: backupTable({

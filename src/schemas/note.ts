@@ -43,6 +43,8 @@ export const noteInput = z.object({
   status: z.enum(noteStatuses, { error: 'Status must be "draft" or "published".' }),
   /** With status "published": in the future, a scheduled note; absent or past, live now. */
   published_at: publishedAt,
+  /** Email it to the newsletter's confirmed subscribers once it is live (absent: as stored, or no). */
+  email_subscribers: z.boolean({ error: 'Email to subscribers must be true or false.' }).optional(),
   ...seoInputFields,
 })
 export type NoteInput = z.input<typeof noteInput>
@@ -65,6 +67,8 @@ export const noteSchema = z.object({
   /** When it goes (or went) live, ISO; null for a draft without a time. */
   published_at: z.string().nullable(),
   reading_minutes: z.number(),
+  /** Whether it is (or was) emailed to the newsletter's subscribers. */
+  email_subscribers: z.boolean(),
   ...seoOutputFields,
   version: versionSchema,
   ...timestamps,
