@@ -11,6 +11,7 @@ import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
 import { messagesRouter } from './routers/messages'
 import { navigationRouter } from './routers/navigation'
+import { newsletterRouter } from './routers/newsletter'
 import { notesRouter } from './routers/notes'
 import { notificationsRouter } from './routers/notifications'
 import { overviewRouter } from './routers/overview'
@@ -54,6 +55,7 @@ export const appRouter = router({
   settings: settingsRouter,
   pages: pagesRouter,
   navigation: navigationRouter,
+  newsletter: newsletterRouter,
 })
 
 // Every input is strict: a field a procedure does not take answers 400 (strict-input.ts).
