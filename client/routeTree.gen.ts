@@ -15,6 +15,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ContactMeRouteImport } from './routes/contact-me'
 import { Route as CvRouteImport } from './routes/cv'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as NewsletterRouteImport } from './routes/newsletter'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SetupRouteImport } from './routes/setup'
@@ -81,6 +82,11 @@ const CvRoute = CvRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterRoute = NewsletterRouteImport.update({
+  id: '/newsletter',
+  path: '/newsletter',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -276,6 +282,7 @@ export interface FileRoutesByFullPath {
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
+  '/newsletter': typeof NewsletterRoute
   '/privacy': typeof PrivacyRoute
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
@@ -320,6 +327,7 @@ export interface FileRoutesByTo {
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
+  '/newsletter': typeof NewsletterRoute
   '/privacy': typeof PrivacyRoute
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
@@ -366,6 +374,7 @@ export interface FileRoutesById {
   '/contact-me': typeof ContactMeRoute
   '/cv': typeof CvRoute
   '/login': typeof LoginRoute
+  '/newsletter': typeof NewsletterRoute
   '/privacy': typeof PrivacyRoute
   '/search': typeof SearchRoute
   '/setup': typeof SetupRoute
@@ -413,6 +422,7 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/cv'
     | '/login'
+    | '/newsletter'
     | '/privacy'
     | '/search'
     | '/setup'
@@ -457,6 +467,7 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/cv'
     | '/login'
+    | '/newsletter'
     | '/privacy'
     | '/search'
     | '/setup'
@@ -502,6 +513,7 @@ export interface FileRouteTypes {
     | '/contact-me'
     | '/cv'
     | '/login'
+    | '/newsletter'
     | '/privacy'
     | '/search'
     | '/setup'
@@ -548,6 +560,7 @@ export interface RootRouteChildren {
   ContactMeRoute: typeof ContactMeRoute
   CvRoute: typeof CvRoute
   LoginRoute: typeof LoginRoute
+  NewsletterRoute: typeof NewsletterRoute
   PrivacyRoute: typeof PrivacyRoute
   SearchRoute: typeof SearchRoute
   SetupRoute: typeof SetupRoute
@@ -599,6 +612,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter': {
+      id: '/newsletter'
+      path: '/newsletter'
+      fullPath: '/newsletter'
+      preLoaderRoute: typeof NewsletterRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -940,6 +960,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactMeRoute: ContactMeRoute,
   CvRoute: CvRoute,
   LoginRoute: LoginRoute,
+  NewsletterRoute: NewsletterRoute,
   PrivacyRoute: PrivacyRoute,
   SearchRoute: SearchRoute,
   SetupRoute: SetupRoute,

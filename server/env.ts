@@ -8,12 +8,12 @@ import {
   type AppConfig,
   defaultAlertTiming,
   defaultGitHubSettings,
+  defaultNewsletterSettings,
   defaultSearchLimits,
   defaultSpamRules,
   type GitHubSettings,
   isProxyEntry,
   type MediaStorageConfig,
-  defaultNewsletterSettings,
   type NewsletterSettings,
 } from './config'
 import { createSecretBox } from './secret-box'

@@ -31,9 +31,10 @@ type Island = { mount: (element: HTMLElement) => Promise<void> }
 const islands: Record<string, () => Promise<Island>> = {
   'header-search': () => import('./header-search'),
   'contact-form': () => import('./contact-form'),
+  'newsletter-form': () => import('./newsletter-form'),
 }
 /** Islands whose form sends in place: a submit before they are ready waits for them. */
-const sendsInPlace = new Set(['contact-form'])
+const sendsInPlace = new Set(['contact-form', 'newsletter-form'])
 
 const root = document.documentElement
 const self = document.querySelector<HTMLScriptElement>('script[data-islands-loader]')

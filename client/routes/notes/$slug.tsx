@@ -3,6 +3,7 @@ import { safeUrlOrNull } from '../../../src/domain/safe-url'
 import { DraftOrNotFound } from '../../components/draft-or-not-found'
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons'
 import { BackLink } from '../../components/list-links'
+import { NewsletterSignup } from '../../components/newsletter-signup'
 import { TagList } from '../../components/tag-list'
 import { notFoundOrRethrow } from '../../lib/not-found'
 import { noteDate } from '../../lib/notes'
@@ -149,6 +150,7 @@ function NotePage() {
           ) : null}
         </nav>
       ) : null}
+      {note.state === 'published' ? <NewsletterSignup id="note-newsletter" /> : null}
     </article>
   )
 }

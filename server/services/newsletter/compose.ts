@@ -47,7 +47,10 @@ export function escapeHtml(text: string): string {
 
 /** Addresses on the site (`/media/…`, `/notes/…`) made absolute; others left as written. */
 export function absoluteAddresses(html: string, siteUrl: string): string {
-  return html.replace(/\b(src|href)="\/(?!\/)/g, (_match, attribute: string) => `${attribute}="${siteUrl}/`)
+  return html.replace(
+    /\b(src|href)="\/(?!\/)/g,
+    (_match, attribute: string) => `${attribute}="${siteUrl}/`,
+  )
 }
 
 /** The same for Markdown: `](/…)` links and images. */
@@ -110,7 +113,10 @@ function textFoot(facts: SiteFacts): string {
 
 function noteSection(facts: SiteFacts, note: NoteForMail, heading: 'h1' | 'h2'): string {
   const url = noteUrl(facts.siteUrl, note.slug)
-  const body = absoluteAddresses(renderMarkdown(note.body, { headingBase: heading === 'h1' ? 2 : 3 }), facts.siteUrl)
+  const body = absoluteAddresses(
+    renderMarkdown(note.body, { headingBase: heading === 'h1' ? 2 : 3 }),
+    facts.siteUrl,
+  )
   return `<div class="card">
 <${heading}><a href="${url}" style="color: inherit; text-decoration: none;">${escapeHtml(note.title)}</a></${heading}>
 <p class="summary">${escapeHtml(note.summary)}</p>
@@ -132,7 +138,9 @@ export function noteEmail(facts: SiteFacts, note: NoteForMail): ComposedEmail {
 /** A week's digest: every note of the week, oldest first. */
 export function digestEmail(facts: SiteFacts, week: string, notes: NoteForMail[]): ComposedEmail {
   const subject = `${facts.ownerName}: ${notes.length === 1 ? 'a new note' : `${notes.length} new notes`} this week`
-  const sections = notes.map((note) => noteSection(facts, note, 'h2')).join('\n<div style="height: 16px"></div>\n')
+  const sections = notes
+    .map((note) => noteSection(facts, note, 'h2'))
+    .join('\n<div style="height: 16px"></div>\n')
   const texts = notes
     .map(
       (note) =>
@@ -141,7 +149,11 @@ export function digestEmail(facts: SiteFacts, week: string, notes: NoteForMail[]
     .join('\n\n* * *\n\n')
   return {
     subject,
-    html: frame(facts, subject, `<h1>${escapeHtml(subject)}</h1><p class="summary">Week ${escapeHtml(week)}</p>\n${sections}`),
+    html: frame(
+      facts,
+      subject,
+      `<h1>${escapeHtml(subject)}</h1><p class="summary">Week ${escapeHtml(week)}</p>\n${sections}`,
+    ),
     text: `${subject}\n\n${texts}\n\n${textFoot(facts)}`,
   }
 }

@@ -40,7 +40,8 @@ function keyOf(db: Db, name: KeyName): Promise<Buffer> {
   return key
 }
 
-const hmac = (key: Buffer, text: string) => createHmac('sha256', key).update(text).digest('base64url')
+const hmac = (key: Buffer, text: string) =>
+  createHmac('sha256', key).update(text).digest('base64url')
 
 /** The unsubscribe token of a subscriber: their id and a signature of id and address. */
 export async function unsubscribeToken(db: Db, id: number, email: string): Promise<string> {
@@ -58,7 +59,9 @@ export async function checkUnsubscribeToken(
   const id = Number(match[1])
   const email = await emailOf(id)
   if (email === null) return null
-  const expected = Buffer.from(hmac(await keyOf(db, 'newsletter_unsubscribe'), `unsubscribe:${id}:${email}`))
+  const expected = Buffer.from(
+    hmac(await keyOf(db, 'newsletter_unsubscribe'), `unsubscribe:${id}:${email}`),
+  )
   const given = Buffer.from(match[2] ?? '')
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null
 }

@@ -46,7 +46,11 @@ export async function newsletterRoute(
   const alerts = await alertSettingsInEffect(db, config, siteUrl)
   const from = settings.from || alerts.email?.from || defaultSender(siteUrl)
   if (settings.smtpUrl) {
-    return { transport: { url: settings.smtpUrl }, from, key: JSON.stringify([settings.smtpUrl, from]) }
+    return {
+      transport: { url: settings.smtpUrl },
+      from,
+      key: JSON.stringify([settings.smtpUrl, from]),
+    }
   }
   const email = alerts.email
   if (email?.smtpUrl) {

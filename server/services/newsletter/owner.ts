@@ -16,7 +16,13 @@ export async function newsletterTest(
       'No mail server is set: set NEWSLETTER_SMTP_URL or SMTP_URL, or save one in Settings → Notifications.',
     )
   }
-  const wait = await takeSlot(ctx.db, 'newsletter-test', testEmailLimit.max, testEmailLimit.windowMs, ctx.now())
+  const wait = await takeSlot(
+    ctx.db,
+    'newsletter-test',
+    testEmailLimit.max,
+    testEmailLimit.windowMs,
+    ctx.now(),
+  )
   if (wait > 0) {
     throw new RateLimitedError(
       `Too many test emails: at most ${testEmailLimit.max} in ${humanDuration(testEmailLimit.windowMs / 1000)}. Try again in ${humanDuration(wait)}.`,
@@ -24,9 +30,17 @@ export async function newsletterTest(
     )
   }
   try {
-    return await sendTestEmail({ db: ctx.db, config: ctx.config, siteUrl, now: ctx.now, log: ctx.log })
+    return await sendTestEmail({
+      db: ctx.db,
+      config: ctx.config,
+      siteUrl,
+      now: ctx.now,
+      log: ctx.log,
+    })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    throw new UnavailableError(`The mail server did not take the test email: ${message}`, { cause: error })
+    throw new UnavailableError(`The mail server did not take the test email: ${message}`, {
+      cause: error,
+    })
   }
 }

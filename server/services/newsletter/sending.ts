@@ -18,8 +18,8 @@
  *    failure is tried again later, doubling the wait, then given up.
  */
 import { and, eq, sql } from 'drizzle-orm'
-import { isLive } from '../../content/note'
 import { type AppConfig, defaultNewsletterSettings, type NewsletterSettings } from '../../config'
+import { isLive } from '../../content/note'
 import type { Db } from '../../db/client'
 import {
   newsletterConfirmations,
@@ -32,8 +32,8 @@ import {
 } from '../../db/schema'
 import type { Job } from '../../jobs/runner'
 import type { Logger } from '../../log'
-import { takeSlot } from '../fixed-window'
 import { alertRecipient } from '../alerts'
+import { takeSlot } from '../fixed-window'
 import { alertSettingsInEffect } from '../notification-settings'
 import {
   confirmationEmail,
@@ -123,7 +123,14 @@ async function dueNotes(tx: Tx): Promise<DueNote[]> {
 async function writeIssue(
   tx: Tx,
   now: Date,
-  issue: { key: string; kind: 'note' | 'digest'; notes: DueNote[]; subject: string; html: string; text: string },
+  issue: {
+    key: string
+    kind: 'note' | 'digest'
+    notes: DueNote[]
+    subject: string
+    html: string
+    text: string
+  },
 ): Promise<boolean> {
   const [row] = await tx
     .insert(newsletterIssues)
@@ -161,7 +168,14 @@ export async function prepareIssues(db: Db, siteUrl: string, now: Date): Promise
     if ((settings?.mode ?? 'each') === 'each') {
       for (const note of due) {
         const email = noteEmail(facts, note)
-        if (await writeIssue(tx, now, { key: `note:${note.id}`, kind: 'note', notes: [note], ...email })) {
+        if (
+          await writeIssue(tx, now, {
+            key: `note:${note.id}`,
+            kind: 'note',
+            notes: [note],
+            ...email,
+          })
+        ) {
           written += 1
         }
       }
@@ -187,7 +201,11 @@ export async function prepareIssues(db: Db, siteUrl: string, now: Date): Promise
 type SendRow = typeof newsletterSends.$inferSelect
 type ConfirmationRow = typeof newsletterConfirmations.$inferSelect
 
-async function claimConfirmation(db: Db, now: Date, leaseMs: number): Promise<ConfirmationRow | null> {
+async function claimConfirmation(
+  db: Db,
+  now: Date,
+  leaseMs: number,
+): Promise<ConfirmationRow | null> {
   const at = now.toISOString()
   const [row] = await db
     .update(newsletterConfirmations)
@@ -235,7 +253,11 @@ async function claimSend(db: Db, now: Date, leaseMs: number): Promise<SendRow | 
 
 /** The claim's own row still: its attempts unchanged (no other sender took it since). */
 const stillMine = (row: SendRow) =>
-  and(eq(newsletterSends.id, row.id), eq(newsletterSends.attempts, row.attempts), eq(newsletterSends.state, 'pending'))
+  and(
+    eq(newsletterSends.id, row.id),
+    eq(newsletterSends.attempts, row.attempts),
+    eq(newsletterSends.state, 'pending'),
+  )
 
 export interface SendOutcome {
   sent: number
@@ -270,13 +292,22 @@ async function rateSlot(deps: SendDeps, settings: NewsletterSettings): Promise<D
   return wait > 0 ? new Date(now.getTime() + wait * 1000) : null
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000)
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 1000)
 
 /** Step 2: confirmation emails, then the issues' emails, until none is due or the rate is spent. */
 export async function sendDue(deps: SendDeps): Promise<SendOutcome> {
   const { db, log } = deps
   const settings = settingsOf(deps.config)
-  const outcome: SendOutcome = { sent: 0, confirmations: 0, bounced: 0, retried: 0, failed: 0, skipped: 0, throttled: false }
+  const outcome: SendOutcome = {
+    sent: 0,
+    confirmations: 0,
+    bounced: 0,
+    retried: 0,
+    failed: 0,
+    skipped: 0,
+    throttled: false,
+  }
   let route: MailRoute | null | undefined
   let mailer = deps.mailer
   const mailerNow = async (): Promise<NewsletterMailer | null> => {
@@ -332,7 +363,9 @@ export async function sendDue(deps: SendDeps): Promise<SendOutcome> {
           .update(newsletterConfirmations)
           .set({
             last_error: message,
-            next_attempt_at: new Date(deps.now().getTime() + settings.retryBaseMs * 2 ** Math.min(row.attempts - 1, 20)),
+            next_attempt_at: new Date(
+              deps.now().getTime() + settings.retryBaseMs * 2 ** Math.min(row.attempts - 1, 20),
+            ),
             ...(giveUp ? { token: null } : {}),
           })
           .where(eq(newsletterConfirmations.token_hash, row.token_hash))
@@ -440,11 +473,17 @@ async function sendOne(
       .set({
         ...(giveUp ? { state: 'failed' as const } : {}),
         last_error: message,
-        next_attempt_at: new Date(now.getTime() + settings.retryBaseMs * 2 ** Math.min(row.attempts - 1, 20)),
+        next_attempt_at: new Date(
+          now.getTime() + settings.retryBaseMs * 2 ** Math.min(row.attempts - 1, 20),
+        ),
         updated_at: now,
       })
       .where(stillMine(row))
-    deps.log.warn('newsletter email not sent', { send_id: row.id, error: message, given_up: giveUp })
+    deps.log.warn('newsletter email not sent', {
+      send_id: row.id,
+      error: message,
+      given_up: giveUp,
+    })
     return giveUp ? 'failed' : 'retried'
   }
   const now = deps.now()
@@ -476,7 +515,8 @@ export async function sendTestEmail(deps: SendDeps): Promise<{ to: string }> {
   const to = alerts.email?.to ?? (await alertRecipient(db, alerts)) ?? owner?.email ?? null
   if (!to) throw new Error('no recipient')
   const route = await newsletterRoute(db, deps.config, deps.siteUrl)
-  const mailer = deps.mailer ?? (route ? await createNewsletterMailer(route, settings.sendTimeoutMs) : null)
+  const mailer =
+    deps.mailer ?? (route ? await createNewsletterMailer(route, settings.sendTimeoutMs) : null)
   if (!mailer) throw new Error('no mail server')
   const facts = await siteFacts(db, deps.siteUrl)
   const [latest] = await db
@@ -487,7 +527,12 @@ export async function sendTestEmail(deps: SendDeps): Promise<{ to: string }> {
     .limit(1)
   const email = noteEmail(
     facts,
-    latest ?? { slug: 'example', title: 'A test of your newsletter', summary: 'This is how your notes will look in your subscribers’ inboxes.', body: 'Each new note you mark **Email to subscribers** is sent like this.' },
+    latest ?? {
+      slug: 'example',
+      title: 'A test of your newsletter',
+      summary: 'This is how your notes will look in your subscribers’ inboxes.',
+      body: 'Each new note you mark **Email to subscribers** is sent like this.',
+    },
   )
   const url = `${facts.siteUrl}/newsletter/unsubscribe`
   try {
@@ -497,7 +542,10 @@ export async function sendTestEmail(deps: SendDeps): Promise<{ to: string }> {
       html: personalised(email.html, url),
       text: personalised(email.text, url),
       messageId: `<newsletter-test-${deps.now().getTime()}@${new URL(facts.siteUrl).host}>`,
-      headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: {
+        'List-Unsubscribe': `<${url}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     })
   } finally {
     if (!deps.mailer) mailer.close()
@@ -520,8 +568,17 @@ export function newsletterJob(options: {
     async run({ db, now, log, signal }) {
       const written = await prepareIssues(db, options.siteUrl, now())
       if (written > 0) log.info('newsletter issues written', { issues: written })
-      const outcome = await sendDue({ db, config: options.config, siteUrl: options.siteUrl, now, log, signal, mailer: options.mailer })
-      if (outcome.sent + outcome.confirmations + outcome.bounced > 0) log.info('newsletter emails sent', { ...outcome })
+      const outcome = await sendDue({
+        db,
+        config: options.config,
+        siteUrl: options.siteUrl,
+        now,
+        log,
+        signal,
+        mailer: options.mailer,
+      })
+      if (outcome.sent + outcome.confirmations + outcome.bounced > 0)
+        log.info('newsletter emails sent', { ...outcome })
     },
   }
 }

@@ -27,12 +27,7 @@ import type { ServiceContext } from '../context'
 import { takeSlot } from '../fixed-window'
 import { formTokenAge } from '../form-token'
 import { iso } from '../rows'
-import {
-  addressHash,
-  checkUnsubscribeToken,
-  confirmationHash,
-  newConfirmationToken,
-} from './keys'
+import { addressHash, checkUnsubscribeToken, confirmationHash, newConfirmationToken } from './keys'
 import { newsletterRoute } from './mailer'
 
 export const newsletterTexts = {
@@ -120,7 +115,13 @@ export async function subscribe(
   const now = ctx.now()
   const settings = settingsOf(ctx)
   const email = normalEmail(data.email)
-  const wait = await takeSlot(ctx.db, `newsletter:ip:${ctx.ip}`, settings.perIp, settings.windowMs, now)
+  const wait = await takeSlot(
+    ctx.db,
+    `newsletter:ip:${ctx.ip}`,
+    settings.perIp,
+    settings.windowMs,
+    now,
+  )
   if (wait > 0) {
     ctx.log.warn('newsletter subscriptions rate limited', { ip: ctx.ip, request_id: ctx.requestId })
     throw new RateLimitedError('Too many subscriptions from here. Please try again later.', wait)
@@ -140,14 +141,24 @@ export async function subscribe(
   }
   const spam = await spamReason(ctx, data, now)
   if (spam) {
-    ctx.log.info('newsletter subscription dropped as spam', { reason: spam, request_id: ctx.requestId })
+    ctx.log.info('newsletter subscription dropped as spam', {
+      reason: spam,
+      request_id: ctx.requestId,
+    })
     return { message: newsletterTexts.checkInbox }
   }
   const ipHash = await addressHash(ctx.db, ctx.ip)
   const queued = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(newsletterSubscribers)
-      .values({ email, state: 'pending', source: 'form', consent_ip_hash: ipHash, created_at: now, updated_at: now })
+      .values({
+        email,
+        state: 'pending',
+        source: 'form',
+        consent_ip_hash: ipHash,
+        created_at: now,
+        updated_at: now,
+      })
       .onConflictDoUpdate({ target: newsletterSubscribers.email, set: { updated_at: now } })
       .returning()
     if (!row) throw new Error('subscriber not written')
@@ -216,12 +227,19 @@ export async function unsubscribe(
     await tx
       .update(newsletterSubscribers)
       .set({ state: 'unsubscribed', unsubscribed_at: now, updated_at: now })
-      .where(and(eq(newsletterSubscribers.id, id), sql`${newsletterSubscribers.state} in ('pending', 'confirmed')`))
+      .where(
+        and(
+          eq(newsletterSubscribers.id, id),
+          sql`${newsletterSubscribers.state} in ('pending', 'confirmed')`,
+        ),
+      )
     // A link still unused no longer confirms anything.
     await tx
       .update(newsletterConfirmations)
       .set({ used_at: now, token: null })
-      .where(and(eq(newsletterConfirmations.subscriber_id, id), isNull(newsletterConfirmations.used_at)))
+      .where(
+        and(eq(newsletterConfirmations.subscriber_id, id), isNull(newsletterConfirmations.used_at)),
+      )
   })
   return { message: newsletterTexts.unsubscribed }
 }
@@ -264,7 +282,8 @@ export async function newsletterOverview(
   return {
     mode: await newsletterMode(db),
     counts,
-    mail_server: (await newsletterRoute(db, ctx.config, ctx.siteUrl ?? 'http://localhost')) !== null,
+    mail_server:
+      (await newsletterRoute(db, ctx.config, ctx.siteUrl ?? 'http://localhost')) !== null,
     subscribers: rows.map(toSubscriber),
     issues: issues.map((issue) => ({
       id: issue.id,
@@ -384,8 +403,10 @@ export async function importSubscribers(
   const header = (rows[0] ?? []).map((cell) => cell.trim().toLowerCase())
   const column = (name: string) => header.indexOf(name)
   const emailColumn = column('email')
-  if (emailColumn < 0) throw new InvalidFieldError('csv', 'The CSV needs a header row with an "email" column.')
-  if (rows.length > 50_001) throw new InvalidFieldError('csv', 'The CSV has too many rows (50,000 at most).')
+  if (emailColumn < 0)
+    throw new InvalidFieldError('csv', 'The CSV needs a header row with an "email" column.')
+  if (rows.length > 50_001)
+    throw new InvalidFieldError('csv', 'The CSV has too many rows (50,000 at most).')
   const now = ctx.now()
   const ttl = settingsOf(ctx).confirmTtlMs
   const result = { added: 0, confirmed: 0, pending: 0, unchanged: 0, invalid: [] as number[] }
@@ -415,7 +436,8 @@ export async function importSubscribers(
           source: 'import',
           consent_at: consentAt,
           confirmed_at: state === 'confirmed' ? (dateAt(cells, 'confirmed_at') ?? now) : null,
-          unsubscribed_at: state === 'unsubscribed' ? (dateAt(cells, 'unsubscribed_at') ?? now) : null,
+          unsubscribed_at:
+            state === 'unsubscribed' ? (dateAt(cells, 'unsubscribed_at') ?? now) : null,
           bounced_at: state === 'bounced' ? (dateAt(cells, 'bounced_at') ?? now) : null,
           created_at: dateAt(cells, 'created_at') ?? now,
           updated_at: now,

@@ -64,6 +64,11 @@ const notKinds: Record<string, string> = {
   admin_home: "the admin's checklist setting",
   screen_seo: 'what the fixed screens say to search engines (settings), not content',
   notification_settings: 'where alerts go (one row of settings), not content',
+  newsletter_subscribers: 'the newsletter’s readers (their addresses and consent), not content',
+  newsletter_settings: 'the newsletter’s one setting (an email per note or a weekly digest)',
+  newsletter_issues: 'the emails the newsletter wrote, so that no note is sent twice',
+  newsletter_sends: 'the newsletter’s emails on their way out; never backed up',
+  newsletter_confirmations: 'confirmation links on their way out; never backed up',
 }
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>

@@ -42,6 +42,7 @@ function declaredJobs(): string[] {
       siteUrl: 'http://localhost',
     },
     github: { settings: defaultGitHubSettings },
+    newsletter: { config: {}, siteUrl: 'http://localhost' },
   })
   return jobs.map((job) => job.name)
 }

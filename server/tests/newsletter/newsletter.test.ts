@@ -94,7 +94,9 @@ describe('subscribing', () => {
       body: { token: confirmationToken(mail) },
     })
     expect(r.status).toBe(400)
-    expect(r.body.error).toBe('This confirmation link has expired. Subscribe again to get a new one.')
+    expect(r.body.error).toBe(
+      'This confirmation link has expired. Subscribe again to get a new one.',
+    )
     expect((await subscriberRow(t, 'late@example.com'))?.state).toBe('pending')
   })
 
@@ -174,7 +176,9 @@ describe('sending a note', () => {
       // The recipient's own unsubscribe link in the body too; no tracking pixel, no other host.
       const unsubscribe = mail.headers['list-unsubscribe']?.slice(1, -1) ?? ''
       expect(body).toContain(unsubscribe)
-      const hosts = new Set([...body.matchAll(/(?:src|href)="(https?:\/\/[^/"]+)/g)].map((m) => m[1]))
+      const hosts = new Set(
+        [...body.matchAll(/(?:src|href)="(https?:\/\/[^/"]+)/g)].map((m) => m[1]),
+      )
       expect([...hosts]).toEqual(['https://ada.example'])
       expect(body).not.toContain('Quiet Note')
     }
@@ -227,7 +231,9 @@ describe('sending a note', () => {
     const note = await publish(t, sampleNote('Pulled Back'))
     const { prepareIssues } = await import('../../services/newsletter/sending')
     expect(await prepareIssues(t.db, 'https://ada.example', t.clock.now())).toBe(1)
-    expect((await t.request('DELETE', `/api/notes/${note.id}`, { token: t.token })).status).toBe(204)
+    expect((await t.request('DELETE', `/api/notes/${note.id}`, { token: t.token })).status).toBe(
+      204,
+    )
     await runNewsletter(t)
     expect(smtp.mails.filter((m) => m.headers.subject === 'Pulled Back')).toHaveLength(0)
     const [send] = await t.db.select().from(newsletterSends)
@@ -294,7 +300,9 @@ describe('the rate', () => {
     t.clock.advance(60_000)
     await runNewsletter(t)
     expect(paced()).toBe(5)
-    expect(new Set(smtp.mails.filter((m) => m.headers.subject === 'Paced').map((m) => m.to[0])).size).toBe(5)
+    expect(
+      new Set(smtp.mails.filter((m) => m.headers.subject === 'Paced').map((m) => m.to[0])).size,
+    ).toBe(5)
   })
 })
 

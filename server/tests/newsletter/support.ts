@@ -1,9 +1,13 @@
 /** What the newsletter's suites share: an app with a real SMTP server, subscribing as a reader would. */
 import { expect } from 'bun:test'
-import { type NewsletterSettings, defaultNewsletterSettings } from '../../config'
+import { defaultNewsletterSettings, type NewsletterSettings } from '../../config'
 import { NEWSLETTER_JOB } from '../../services/newsletter/sending'
 import { createTestApp, type TestApp } from '../support/harness'
-import { type CapturedMail, decodeQuotedPrintable, type NewsletterSmtp } from '../support/newsletter-smtp'
+import {
+  type CapturedMail,
+  decodeQuotedPrintable,
+  type NewsletterSmtp,
+} from '../support/newsletter-smtp'
 
 export async function newsletterApp(
   smtp: NewsletterSmtp,

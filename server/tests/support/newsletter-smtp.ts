@@ -75,7 +75,9 @@ export function startNewsletterSmtp(options: NewsletterSmtpOptions = {}): Promis
     onRcptTo(address, _session, callback) {
       const code = options.refuse?.(address.address) ?? null
       if (code) {
-        const error = new Error(`No such user: ${address.address}`) as Error & { responseCode: number }
+        const error = new Error(`No such user: ${address.address}`) as Error & {
+          responseCode: number
+        }
         error.responseCode = code
         callback(error)
       } else callback()
