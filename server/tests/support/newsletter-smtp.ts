@@ -19,6 +19,8 @@ export interface NewsletterSmtp {
   mails: CapturedMail[]
   /** DATA commands begun (held or not). */
   started: number
+  /** Connections that ended while a held mail waited for its answer. */
+  closed: number
   /** Every mail, including held ones whose sender went away. */
   stop(): Promise<void>
 }
@@ -65,7 +67,8 @@ export function decodeQuotedPrintable(text: string): string {
 export function startNewsletterSmtp(options: NewsletterSmtpOptions = {}): Promise<NewsletterSmtp> {
   const mails: CapturedMail[] = []
   const closed = new Set<string>()
-  const state = { started: 0 }
+  const state = { started: 0, closed: 0 }
+  const holding = new Set<string>()
   const server = new SMTPServer({
     authOptional: true,
     // No reverse DNS of 127.0.0.1 (a lookup that can take seconds on a machine without DNS).
@@ -84,13 +87,16 @@ export function startNewsletterSmtp(options: NewsletterSmtpOptions = {}): Promis
     },
     onClose(session) {
       closed.add(session.id)
+      if (holding.has(session.id)) state.closed += 1
     },
     onData(stream, session, callback) {
       const n = state.started++
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', async () => {
+        holding.add(session.id)
         await options.hold?.(n)
+        holding.delete(session.id)
         if (closed.has(session.id)) return
         mails.push({
           ...parse(Buffer.concat(chunks).toString('utf8')),
@@ -110,6 +116,9 @@ export function startNewsletterSmtp(options: NewsletterSmtpOptions = {}): Promis
         mails,
         get started() {
           return state.started
+        },
+        get closed() {
+          return state.closed
         },
         stop: () => new Promise<void>((done) => server.close(() => done())),
       })
