@@ -389,11 +389,12 @@ export function parseCsv(text: string): string[][] {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
- * Imports a CSV with an `email` column (and, as exported, `state` and the
- * dates). An address already here is left as it is. One that left or
- * bounced stays so. Any other is confirmed only when the owner attests
- * consent (`consent`: its consent time the file's, else now); otherwise it
- * is pending, with a confirmation email on its way.
+ * Imports a CSV with an `email` column (and, as exported, `state`, `source`
+ * and the dates). An address already here is left as it is. One the file
+ * says left, bounced or is still pending stays so. Any other is confirmed
+ * only when the owner attests consent (`consent`: its consent time the
+ * file's, else now); otherwise it is pending. A pending one gets a
+ * confirmation email.
  */
 export async function importSubscribers(
   ctx: Pick<ServiceContext, 'db' | 'config' | 'now' | 'kickNewsletter'>,
@@ -425,20 +426,24 @@ export async function importSubscribers(
       }
       const stateIndex = column('state')
       const given = (stateIndex < 0 ? '' : (cells[stateIndex] ?? '').trim()) as SubscriberState | ''
-      const gone = given === 'unsubscribed' || given === 'bounced'
-      const state: SubscriberState = gone ? given : input.consent ? 'confirmed' : 'pending'
-      const consentAt = state === 'confirmed' ? (dateAt(cells, 'consent_at') ?? now) : null
+      const kept = given === 'unsubscribed' || given === 'bounced' || given === 'pending'
+      const state: SubscriberState = kept ? given : input.consent ? 'confirmed' : 'pending'
+      const sourceIndex = column('source')
+      const source =
+        (sourceIndex < 0 ? '' : (cells[sourceIndex] ?? '').trim()) === 'form' ? 'form' : 'import'
+      // The file's dates where it has them; a confirmed address without one: consent now.
+      const at = (name: string, when: boolean) => dateAt(cells, name) ?? (when ? now : null)
+      const confirmed = state === 'confirmed'
       const [row] = await tx
         .insert(newsletterSubscribers)
         .values({
           email,
           state,
-          source: 'import',
-          consent_at: consentAt,
-          confirmed_at: state === 'confirmed' ? (dateAt(cells, 'confirmed_at') ?? now) : null,
-          unsubscribed_at:
-            state === 'unsubscribed' ? (dateAt(cells, 'unsubscribed_at') ?? now) : null,
-          bounced_at: state === 'bounced' ? (dateAt(cells, 'bounced_at') ?? now) : null,
+          source,
+          consent_at: state === 'pending' ? null : at('consent_at', confirmed),
+          confirmed_at: state === 'pending' ? null : at('confirmed_at', confirmed),
+          unsubscribed_at: at('unsubscribed_at', state === 'unsubscribed'),
+          bounced_at: at('bounced_at', state === 'bounced'),
           created_at: dateAt(cells, 'created_at') ?? now,
           updated_at: now,
         })
