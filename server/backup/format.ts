@@ -149,7 +149,11 @@ export const backupTables = {
     table: newsletterSubscribers,
     rows: createSelectSchema(newsletterSubscribers, {
       id: positive,
-      email: (email) => email.min(3).max(320).regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address'),
+      email: (email) =>
+        email
+          .min(3)
+          .max(320)
+          .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address'),
     }),
     order: [newsletterSubscribers.id],
   }),

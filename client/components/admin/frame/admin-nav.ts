@@ -55,6 +55,7 @@ export const adminNavGroups = [
         label: 'Share links',
         link: linkOptions({ to: '/admin/share-links' }),
       },
+      { label: 'Newsletter', link: linkOptions({ to: '/admin/newsletter' }) },
     ],
   },
   {
