@@ -50,7 +50,8 @@ function Outcome({
 function NewsletterPage() {
   const data = Route.useLoaderData()
   const page = data?.page ?? { view: 'subscribe' as const }
-  const owner = data?.owner ?? ''
+  // A new site has no name yet: the sentences say "new notes" then.
+  const notesOf = data?.owner ? `${data.owner}’s new notes` : 'new notes'
   if (page.view === 'confirm' || page.view === 'unsubscribe') {
     const confirm = page.view === 'confirm'
     const path = confirm ? '/newsletter/confirm' : '/newsletter/unsubscribe'
@@ -62,8 +63,8 @@ function NewsletterPage() {
         </h1>
         <p className="mt-3 text-muted">
           {confirm
-            ? `Press the button to get ${owner}’s new notes by email.`
-            : `Press the button to stop getting ${owner}’s notes by email.`}
+            ? `Press the button to get ${notesOf} by email.`
+            : `Press the button to stop getting ${notesOf} by email.`}
         </p>
         <form
           method="post"
@@ -86,8 +87,8 @@ function NewsletterPage() {
     <div className="max-w-2xl">
       <h1 className="text-3xl font-bold tracking-tight text-strong sm:text-4xl">Notes by email.</h1>
       <p className="mt-3 text-muted">
-        Get {owner}’s new notes in your inbox. Only your address is kept; you confirm it from an
-        email first, and every email has a link to leave in one click. No tracking.
+        Get {notesOf} in your inbox. Only your address is kept; you confirm it from an email first,
+        and every email has a link to leave in one click. No tracking.
       </p>
       <div className="mt-8">
         <Island

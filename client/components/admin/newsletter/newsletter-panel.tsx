@@ -215,7 +215,7 @@ export function NewsletterPanel() {
                     <td className="py-2 text-right">
                       <button
                         type="button"
-                        className={smallButtonClass}
+                        className={`${smallButtonClass} whitespace-nowrap`}
                         aria-label={`Erase ${subscriber.email}`}
                         onClick={() => {
                           if (!window.confirm(`Erase ${subscriber.email} for good?`)) return
