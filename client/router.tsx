@@ -1,5 +1,6 @@
 import { createRouter as createTanStackRouter } from '@tanstack/react-router'
 import type { ContactFormState } from '../src/domain/contact-form'
+import type { NewsletterPageState } from '../src/domain/newsletter-page'
 import { PendingIndicator } from './components/pending-indicator'
 import { type Api, browserApi } from './lib/api'
 import type { IslandsDocument } from './lib/islands-document'
@@ -37,6 +38,8 @@ export interface CreateRouterOptions {
    * route's loader data; the browser's router has none.
    */
   contactForm?: ContactFormState
+  /** The newsletter page's state for the server's render (server/http/pages/newsletter.ts). */
+  newsletterPage?: NewsletterPageState
   /**
    * For the server's render of a public page: the page is a document with
    * islands (client/lib/islands-document.ts), not the app. The browser's
@@ -76,6 +79,7 @@ export function createRouter(options: CreateRouterOptions) {
       accentStyle: options.accentStyle,
       themeScript: options.themeScript ?? pageThemeScript(),
       contactForm: options.contactForm,
+      newsletterPage: options.newsletterPage,
       islands: options.islands,
     },
     defaultPreload: 'intent',

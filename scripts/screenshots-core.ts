@@ -34,6 +34,7 @@ export function screenPaths(slug: string) {
       '/admin/audit',
       '/admin/analytics',
       '/admin/share-links',
+      '/admin/newsletter',
       '/admin/trash',
       '/login',
     ],

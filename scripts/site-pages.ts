@@ -16,6 +16,7 @@ export function publicPagePaths(slugs: { project: string; note?: string }): stri
     '/notes',
     ...(slugs.note ? [`/notes/${slugs.note}`] : []),
     '/search',
+    '/newsletter',
   ]
 }
 

@@ -74,6 +74,46 @@ export interface AppConfig {
   search?: SearchLimits
   /** Webmentions, conversations and the Mastodon/Bluesky fetches; `defaultSocialSettings` when absent. */
   social?: SocialSettings
+  /** The newsletter's mail server and pace; `defaultNewsletterSettings` when absent. */
+  newsletter?: NewsletterSettings
+}
+
+/** The newsletter (server/services/newsletter/, docs/newsletter.md). */
+export interface NewsletterSettings {
+  /** `NEWSLETTER_SMTP_URL`; absent: the alerts' mail server in effect. */
+  smtpUrl?: string
+  /** `NEWSLETTER_FROM`; absent: the alerts' sender. */
+  from?: string
+  /** Emails a minute at most, every instance together (`NEWSLETTER_RATE`). */
+  ratePerMinute: number
+  /** A confirmation link's life (`NEWSLETTER_CONFIRM_TTL`). */
+  confirmTtlMs: number
+  /** How often the job runs (`NEWSLETTER_POLL`). */
+  pollMs: number
+  /** How long a claimed email is its sender's (`NEWSLETTER_LEASE`). */
+  leaseMs: number
+  /** Gives up on one SMTP attempt after this long. */
+  sendTimeoutMs: number
+  /** A temporary failure is tried again after this long, doubling, at most this many times. */
+  retryBaseMs: number
+  maxAttempts: number
+  /** Subscriptions one client address may ask for per window, and one email address per window. */
+  perIp: number
+  perAddress: number
+  windowMs: number
+}
+
+export const defaultNewsletterSettings: NewsletterSettings = {
+  ratePerMinute: 60,
+  confirmTtlMs: 48 * 60 * 60_000,
+  pollMs: 15_000,
+  leaseMs: 5 * 60_000,
+  sendTimeoutMs: 30_000,
+  retryBaseMs: 60_000,
+  maxAttempts: 8,
+  perIp: 5,
+  perAddress: 3,
+  windowMs: 60 * 60_000,
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type AppConfig,
   defaultAlertTiming,
   defaultGitHubSettings,
+  defaultNewsletterSettings,
   defaultScholarlyConfig,
   defaultSearchLimits,
   defaultSocialSettings,
@@ -15,6 +16,7 @@ import {
   type GitHubSettings,
   isProxyEntry,
   type MediaStorageConfig,
+  type NewsletterSettings,
   type ScholarlyConfig,
   type SocialSettings,
 } from './config'
@@ -170,6 +172,25 @@ const variables = z.object({
   NOTIFY_POLL: duration('15s'),
   /** A message sent sooner than this after the form was shown is kept as spam. */
   CONTACT_MIN_FILL_TIME: duration('3s'),
+  /** The newsletter's mail server (docs/newsletter.md); unset: the alerts' (SMTP_URL or the admin's). */
+  NEWSLETTER_SMTP_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^smtps?:\/\/[^\s]+$/,
+      'must be an SMTP URL like smtps://user:password@smtp.example.com:465',
+    )
+    .optional(),
+  /** The newsletter's sender; unset: the alerts' sender. */
+  NEWSLETTER_FROM: z.string().trim().optional(),
+  /** Newsletter emails sent a minute at most, by every instance together. */
+  NEWSLETTER_RATE: count(60),
+  /** How long a confirmation link stays valid. */
+  NEWSLETTER_CONFIRM_TTL: duration('48h'),
+  /** How often the newsletter job looks for notes to send and emails due. */
+  NEWSLETTER_POLL: duration('15s'),
+  /** How long a claimed email is left to its sender (an instance killed mid-send) before another takes it. */
+  NEWSLETTER_LEASE: duration('5m'),
   // The same rules as a username typed into the set-up page (no control, format or bidi character).
   ADMIN_USERNAME: requiredText('ADMIN_USERNAME', limits.username).optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -361,6 +382,20 @@ export function appConfigFromEnv(env: Env): AppConfig {
     github: githubSettingsFromEnv(env),
     scholarly: scholarlyConfigFromEnv(env),
     social: socialSettingsFromEnv(env),
+    newsletter: newsletterSettingsFromEnv(env),
+  }
+}
+
+/** The newsletter's mail server, sender and pace (docs/newsletter.md). */
+export function newsletterSettingsFromEnv(env: Env): NewsletterSettings {
+  return {
+    ...defaultNewsletterSettings,
+    smtpUrl: env.NEWSLETTER_SMTP_URL,
+    from: env.NEWSLETTER_FROM,
+    ratePerMinute: env.NEWSLETTER_RATE,
+    confirmTtlMs: env.NEWSLETTER_CONFIRM_TTL,
+    pollMs: env.NEWSLETTER_POLL,
+    leaseMs: env.NEWSLETTER_LEASE,
   }
 }
 

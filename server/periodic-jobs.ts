@@ -21,6 +21,7 @@ import { deadSessionsJob } from './services/auth/sessions'
 import { citationsRefreshJob } from './services/citations'
 import { createGitHubApi, type GitHubApi } from './services/github/api'
 import { githubRefreshJob } from './services/github/refresh-job'
+import { newsletterJob } from './services/newsletter/sending'
 import { publishNotesJob } from './services/note-publishing'
 import { trashPurgeJob } from './services/trash'
 import { webmentionSendJob } from './services/webmention-sending'
@@ -50,11 +51,13 @@ export interface JobSettings {
   scholarly?: ScholarlyConfig
   /** The social web's jobs (Webmentions, replies from Mastodon and Bluesky); none: not run here. */
   social?: { config: AppConfig; siteUrl: string; kickAlerts?: () => void }
+  /** The newsletter's settings and mail routes; none: no newsletter job here (emails wait). */
+  newsletter?: { config: Pick<AppConfig, 'alerts' | 'secrets' | 'newsletter'>; siteUrl: string }
 }
 
 /** Every job of this server, with the settings it runs under. */
 export function serverJobs(settings: JobSettings): Job[] {
-  const { analytics, alerts, github } = settings
+  const { analytics, alerts, github, newsletter } = settings
   return [
     publishNotesJob,
     ...(alerts ? [alertsJob(alerts)] : []),
@@ -66,6 +69,7 @@ export function serverJobs(settings: JobSettings): Job[] {
           }),
         ]
       : []),
+    ...(newsletter ? [newsletterJob(newsletter)] : []),
     ...(settings.scholarly ? [citationsRefreshJob(settings.scholarly)] : []),
     ...(analytics ? [analyticsFlushJob(analytics.counts, analytics.flushMs)] : []),
     analyticsSaltsJob,

@@ -45,6 +45,8 @@ export interface ServerOptions {
   alerts?: boolean
   /** Refresh GitHub data (default: when the configuration has GitHub settings). */
   github?: boolean
+  /** Run the newsletter job (default: yes; nothing is sent without a mail server). */
+  newsletter?: boolean
   /** The GitHub API the refresh reads (tests: the fake's); the configuration's by default. */
   githubApi?: GitHubApi
   /** The clock the jobs runner schedules with and hands its jobs (default: `now`). */
@@ -120,6 +122,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
             siteUrl,
           },
     github: githubSettings ? { settings: githubSettings, api: options.githubApi } : undefined,
+    newsletter: options.newsletter === false ? undefined : { config, siteUrl },
     scholarly: config.scholarly,
     social: { config, siteUrl },
   })

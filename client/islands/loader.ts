@@ -33,9 +33,10 @@ const islands: Record<string, () => Promise<Island>> = {
   'header-search': () => import('./header-search'),
   'contact-form': () => import('./contact-form'),
   cite: () => import('./cite'),
+  'newsletter-form': () => import('./newsletter-form'),
 }
 /** Islands whose form sends in place: a submit before they are ready waits for them. */
-const sendsInPlace = new Set(['contact-form'])
+const sendsInPlace = new Set(['contact-form', 'newsletter-form'])
 
 const root = document.documentElement
 const self = document.querySelector<HTMLScriptElement>('script[data-islands-loader]')

@@ -8,6 +8,7 @@ import {
 import type { CSSProperties, ReactNode } from 'react'
 import { DEFAULT_ACCENT } from '../../src/domain/accent-names'
 import type { ContactFormState } from '../../src/domain/contact-form'
+import type { NewsletterPageState } from '../../src/domain/newsletter-page'
 import { DEFAULT_SITE_STYLE } from '../../src/domain/site-styles'
 import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
@@ -32,6 +33,8 @@ export interface RouterContext {
   accentStyle: ((color: string) => Record<string, string> | undefined) | undefined
   /** The contact form's token and the answer to its submission: on the server only (client/router.tsx). */
   contactForm: ContactFormState | undefined
+  /** The newsletter page's state: on the server only (client/router.tsx). */
+  newsletterPage: NewsletterPageState | undefined
   /** On the server, for a public page: a document with islands, not the app (client/router.tsx). */
   islands: IslandsDocument | undefined
 }

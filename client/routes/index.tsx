@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HomePage } from '../components/home-page'
+import { NewsletterSignup } from '../components/newsletter-signup'
 import { textParams } from '../lib/search-params'
 import { homeCard, ownerSummary, pageHead, profilePageJsonLd, SITE_NAME } from '../lib/seo'
-import { useProfile } from '../lib/site-data'
+import { useProfile, useSiteData } from '../lib/site-data'
 
 export const Route = createFileRoute('/')({
   // `?tab=education`: the timeline's Education tab shown first (its tabs are links).
@@ -58,14 +59,19 @@ function Home() {
   const profile = useProfile()
   const { events, featured, selectedPublications } = Route.useLoaderData()
   const { tab } = Route.useSearch()
+  // Once a note is live, readers may ask for the next ones by email.
+  const hasNotes = useSiteData()?.hasNotes ?? false
 
   return (
-    <HomePage
-      profile={profile}
-      events={events}
-      featured={featured}
-      selectedPublications={selectedPublications}
-      tab={tab === 'education' ? 'education' : 'experience'}
-    />
+    <>
+      <HomePage
+        profile={profile}
+        events={events}
+        featured={featured}
+        selectedPublications={selectedPublications}
+        tab={tab === 'education' ? 'education' : 'experience'}
+      />
+      {hasNotes ? <NewsletterSignup id="home-newsletter" /> : null}
+    </>
   )
 }

@@ -99,6 +99,32 @@ function PrivacyPage() {
         </ul>
       </Section>
 
+      <Section id="privacy-newsletter" title="If you subscribe to notes by email">
+        <p>
+          When you ask for new notes by email, the site keeps, until you unsubscribe and the owner
+          erases it, or until the owner erases it on request:
+        </p>
+        <ul className={listClass}>
+          <li>
+            <strong>your email address</strong>, and whether it is waiting for your confirmation,
+            confirmed, unsubscribed or bounced, with the dates;
+          </li>
+          <li>
+            <strong>when you gave your consent</strong> (when you followed the confirmation link);
+          </li>
+          <li>
+            <strong>a hash of your IP address</strong> at the time you subscribed, made with a key
+            only this server has, as a record of where the request came from. The address itself is
+            not kept.
+          </li>
+        </ul>
+        <p>
+          The emails carry no tracking pixel and no rewritten link: nobody learns whether you opened
+          one. Each has a link to unsubscribe in one click. Your address is sent to the owner's mail
+          server only, and is part of the site's backups.
+        </p>
+      </Section>
+
       <Section id="privacy-who" title="Who sees the counts">
         <p>
           Only the site's owner, in the site's admin area, as totals per day, page, site, kind of

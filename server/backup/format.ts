@@ -13,6 +13,9 @@ import {
   appearance,
   cvFile,
   navigation,
+  newsletterIssues,
+  newsletterSettings,
+  newsletterSubscribers,
   notificationSettings,
   passkeys,
   profile,
@@ -136,6 +139,31 @@ export const backupTables = {
       webhook_url: (value) => value.regex(/^v1\./, 'must be a sealed value (v1.…)'),
     }),
     order: [notificationSettings.id],
+  }),
+  // The newsletter (version 10): its mode, its subscribers (their consent with them) and the
+  // emails already written, so a restored site sends no note a second time. Emails on
+  // their way (sends, confirmation links) are not kept.
+  newsletter_settings: backupTable({
+    table: newsletterSettings,
+    rows: createSelectSchema(newsletterSettings, { id: z.literal(1) }),
+    order: [newsletterSettings.id],
+  }),
+  newsletter_subscribers: backupTable({
+    table: newsletterSubscribers,
+    rows: createSelectSchema(newsletterSubscribers, {
+      id: positive,
+      email: (email) =>
+        email
+          .min(3)
+          .max(320)
+          .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address'),
+    }),
+    order: [newsletterSubscribers.id],
+  }),
+  newsletter_issues: backupTable({
+    table: newsletterIssues,
+    rows: createSelectSchema(newsletterIssues, { id: positive, key: nonEmpty }),
+    order: [newsletterIssues.id],
   }),
   // What the fixed screens say to search engines and link previews; none: what they make.
   screen_seo: backupTable({
@@ -301,6 +329,13 @@ const tablesSchema = z.strictObject({
     .array(backupTables.notification_settings.rows)
     .max(1, 'holds at most one row')
     .default([]),
+  // Files before version 10 were written before the newsletter: none.
+  newsletter_settings: z
+    .array(backupTables.newsletter_settings.rows)
+    .max(1, 'holds at most one row')
+    .default([]),
+  newsletter_subscribers: z.array(backupTables.newsletter_subscribers.rows).default([]),
+  newsletter_issues: z.array(backupTables.newsletter_issues.rows).default([]),
   // Files before version 9 were written before the menus: the default menu.
   navigation: z.array(backupTables.navigation.rows).max(1, 'holds at most one row').default([]),
   admin_users: z.array(backupTables.admin_users.rows),
@@ -363,10 +398,16 @@ const currentBackupSchema = z
           ] as const,
       ),
       ['share_links', t.share_links.map((row) => row.id)],
+      ['newsletter_subscribers', t.newsletter_subscribers.map((row) => row.id)],
+      ['newsletter_issues', t.newsletter_issues.map((row) => row.id)],
     ] as const) {
       const repeated = duplicates<number>(ids)
       if (repeated.length) fail([name], `duplicate ids: ${repeated.slice(0, 5).join(', ')}`)
     }
+    const addresses = duplicates(t.newsletter_subscribers.map((row) => row.email))
+    if (addresses.length) fail(['newsletter_subscribers'], 'an address twice')
+    const issueKeys = duplicates(t.newsletter_issues.map((row) => row.key))
+    if (issueKeys.length) fail(['newsletter_issues'], 'an email key twice')
     const codes = duplicates(t.share_links.map((row) => row.code))
     if (codes.length) fail(['share_links'], `duplicate codes: ${codes.slice(0, 5).join(', ')}`)
     const viewKeys = duplicates(
@@ -570,6 +611,7 @@ export function backupSummary(tables: BackupTables): string {
     `${tables.trash.length} items in the Trash`,
     `${tables.cv_file.length ? 'an uploaded CV' : 'the generated CV'}`,
     `${tables.share_links.length} share links`,
+    `${tables.newsletter_subscribers.length} newsletter subscribers`,
     `${tables.analytics_views.reduce((sum, row) => sum + row.views, 0)} page views counted`,
     `${tables.admin_users.length} admin users`,
     `${tables.two_factor.filter((row) => row.enabled_at !== null).length} with two-factor sign-in`,

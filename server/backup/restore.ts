@@ -12,6 +12,8 @@ import {
   backupRestores,
   cvFile,
   media,
+  newsletterConfirmations,
+  newsletterSends,
   passkeyChallenges,
   sessions,
   signInChallenges,
@@ -34,7 +36,15 @@ import {
  * sign-in or passkey ceremony half done too), and browsers are no longer trusted (the admin
  * users they belonged to are replaced). The audit log is kept.
  */
-const dropped: PgTable[] = [sessions, signInChallenges, passkeyChallenges, trustedDevices]
+const dropped: PgTable[] = [
+  sessions,
+  signInChallenges,
+  passkeyChallenges,
+  trustedDevices,
+  // The newsletter's emails on their way and its confirmation links (not in backups).
+  newsletterSends,
+  newsletterConfirmations,
+]
 
 function chunks<T>(rows: T[], size = 200): T[][] {
   const out: T[][] = []

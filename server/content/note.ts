@@ -46,7 +46,9 @@ export const noteKind = defineKind({
           // Files written before search and sharing: no overrides.
           .extend(seoBackupDefaults)
           // Files written before "Discussion on": none.
-          .extend({ discussion_url: z.string().nullable().default(null) }),
+          .extend({ discussion_url: z.string().nullable().default(null) })
+          // Files written before the newsletter: not emailed.
+          .extend({ email_subscribers: z.boolean().default(false) }),
         order: [notes.id],
       }),
       note_slugs: backupTable({

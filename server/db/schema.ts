@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { contentKindNames, revisionKindNames } from '../../src/domain/content-kinds'
@@ -161,6 +162,8 @@ export const notes = pgTable(
     went_live_at: timestamp('went_live_at', { withTimezone: true, mode: 'date' }),
     /** "Discussion on": the Mastodon or Bluesky post about it, whose replies are fetched; null: none. */
     discussion_url: text('discussion_url'),
+    /** The owner's "email to subscribers" (server/services/newsletter/). */
+    email_subscribers: boolean('email_subscribers').notNull().default(false),
     ...seoColumns(),
     ...timestamps,
     /** Site search: title first, then summary and tags, then the body. */
@@ -1430,3 +1433,158 @@ export const discussionFetches = pgTable('discussion_fetches', {
   last_error: text('last_error'),
   ...timestamps,
 })
+
+/**
+ * Newsletter (docs/newsletter.md): readers who asked for notes by email.
+ * One row per address (lower case), whatever its state: `pending` until the
+ * confirmation link is followed, `confirmed` (mailed), `unsubscribed` (by
+ * the one-click link), `bounced` (a permanent SMTP failure). The consent's
+ * time and the hash of the address it came from are kept as evidence of
+ * the opt-in; an imported address's consent is the owner's attestation.
+ */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    state: text('state', { enum: ['pending', 'confirmed', 'unsubscribed', 'bounced'] })
+      .notNull()
+      .default('pending'),
+    /** `form`: the public form; `import`: the owner's CSV. */
+    source: text('source', { enum: ['form', 'import'] })
+      .notNull()
+      .default('form'),
+    /** When consent was given (the link followed, or the owner's attestation at import). */
+    consent_at: timestamp('consent_at', { withTimezone: true, mode: 'date' }),
+    /** A keyed hash of the address the subscription came from (never the address itself). */
+    consent_ip_hash: text('consent_ip_hash'),
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    unsubscribed_at: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
+    bounced_at: timestamp('bounced_at', { withTimezone: true, mode: 'date' }),
+    /** The mail server's answer that made it bounce. */
+    bounce_reason: text('bounce_reason'),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      'newsletter_subscribers_state_check',
+      sql`${table.state} in ('pending', 'confirmed', 'unsubscribed', 'bounced')`,
+    ),
+    check('newsletter_subscribers_source_check', sql`${table.source} in ('form', 'import')`),
+    index('newsletter_subscribers_state_idx').on(table.state),
+  ],
+)
+
+/**
+ * Confirmation links: single use, expiring (`NEWSLETTER_CONFIRM_TTL`). Only
+ * the SHA-256 of the token is looked up; the token itself is kept until
+ * its email has been handed to the mail server, then erased. The row is
+ * also the confirmation email's outbox (claimed with a lease like the sends).
+ */
+export const newsletterConfirmations = pgTable(
+  'newsletter_confirmations',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    subscriber_id: integer('subscriber_id')
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
+    /** The token in clear until its email is sent; null afterwards. */
+    token: text('token'),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    mailed_at: timestamp('mailed_at', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    last_error: text('last_error'),
+    created_at: timestamps.created_at,
+  },
+  (table) => [
+    index('newsletter_confirmations_subscriber_idx').on(table.subscriber_id),
+    index('newsletter_confirmations_due_idx')
+      .on(table.next_attempt_at)
+      .where(sql`${table.mailed_at} is null and ${table.token} is not null`),
+  ],
+)
+
+/**
+ * One email the newsletter sends to every confirmed subscriber: a note
+ * (`key` `note:<id>`) or a week's digest (`digest:<ISO week>`). Written once
+ * per key (unique), with its subject and bodies as they were then, and with
+ * a send row per recipient in the same transaction.
+ */
+export const newsletterIssues = pgTable(
+  'newsletter_issues',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    kind: text('kind', { enum: ['note', 'digest'] }).notNull(),
+    /** The notes it carries (one for a note's email). */
+    note_ids: integer('note_ids').array().notNull(),
+    /** Each note's version (`updated_at` in ms) when the email was written. */
+    note_versions: bigint('note_versions', { mode: 'number' }).array().notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** Emails the mail server accepted (kept when an address is erased). */
+    sent_count: integer('sent_count').notNull().default(0),
+    created_at: timestamps.created_at,
+  },
+  (table) => [check('newsletter_issues_kind_check', sql`${table.kind} in ('note', 'digest')`)],
+)
+
+/**
+ * The newsletter's durable outbox: one row per issue and subscriber, claimed
+ * with `FOR UPDATE SKIP LOCKED` and a lease (`next_attempt_at`), marked
+ * `sent` right after the mail server accepted it.
+ */
+export const newsletterSends = pgTable(
+  'newsletter_sends',
+  {
+    id: serial('id').primaryKey(),
+    issue_id: integer('issue_id')
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: 'cascade' }),
+    subscriber_id: integer('subscriber_id')
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['pending', 'sent', 'bounced', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    last_error: text('last_error'),
+    ...timestamps,
+  },
+  (table) => [
+    unique('newsletter_sends_issue_subscriber').on(table.issue_id, table.subscriber_id),
+    index('newsletter_sends_due_idx')
+      .on(table.next_attempt_at)
+      .where(sql`${table.state} = 'pending'`),
+    index('newsletter_sends_subscriber_idx').on(table.subscriber_id),
+    check(
+      'newsletter_sends_state_check',
+      sql`${table.state} in ('pending', 'sent', 'bounced', 'failed', 'skipped')`,
+    ),
+  ],
+)
+
+/** The newsletter's one setting row (id = 1): an email per note, or a weekly digest. */
+export const newsletterSettings = pgTable(
+  'newsletter_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    mode: text('mode', { enum: ['each', 'weekly'] })
+      .notNull()
+      .default('each'),
+    updated_at: timestamps.updated_at,
+  },
+  (table) => [
+    check('newsletter_settings_single_row', sql`${table.id} = 1`),
+    check('newsletter_settings_mode_check', sql`${table.mode} in ('each', 'weekly')`),
+  ],
+)

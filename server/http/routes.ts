@@ -223,6 +223,17 @@ export function edgeRoutes(deps: EdgeDeps): EdgeRoute[] {
             ? pages.handle(request, vary, requestId)
             : jsonError(404, messages.notFound),
     },
+    // The newsletter's pages: a form or a link's button, each posting to itself (server/http/pages/newsletter.ts).
+    ...['/newsletter', '/newsletter/confirm', '/newsletter/unsubscribe'].map(
+      (path): EdgeRoute => ({
+        path,
+        methods: 'ALL',
+        handle: ({ request, requestId, context }) =>
+          request.method === 'POST' || request.method === 'GET' || request.method === 'HEAD'
+            ? pages.newsletterPage(request, context, requestId)
+            : jsonError(404, messages.notFound),
+      }),
+    ),
     // Everything else: a built file, or a page (server-rendered and cached, or the app
     // shell); an address that is only ever read, so another method finds nothing (404).
     {

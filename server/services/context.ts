@@ -37,6 +37,8 @@ export interface ServiceContext {
   kickJob?: (name: string) => void
   /** Tells this instance's GitHub refresh that a project was saved (absent: no refresh here). */
   kickGitHub?: () => void
+  /** Tells this instance's newsletter job that an email is waiting (a confirmation). */
+  kickNewsletter?: () => void
   /** Writes this instance's page-view counts now (absent: nothing is counted here). */
   flushAnalytics?: () => Promise<void>
   /** Hands a new device token to the door, which sets it as the device cookie. */

@@ -61,6 +61,7 @@ const columns = {
   status: notes.status,
   published_at: notes.published_at,
   went_live_at: notes.went_live_at,
+  email_subscribers: notes.email_subscribers,
   created_at: notes.created_at,
   updated_at: notes.updated_at,
 }

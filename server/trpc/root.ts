@@ -12,6 +12,7 @@ import { markdownRouter } from './routers/markdown'
 import { mediaRouter } from './routers/media'
 import { messagesRouter } from './routers/messages'
 import { navigationRouter } from './routers/navigation'
+import { newsletterRouter } from './routers/newsletter'
 import { notesRouter } from './routers/notes'
 import { notificationsRouter } from './routers/notifications'
 import { overviewRouter } from './routers/overview'
@@ -55,6 +56,7 @@ export const appRouter = router({
   trash: trashRouter,
   notes: notesRouter,
   search: searchRouter,
+  newsletter: newsletterRouter,
   appearance: appearanceRouter,
   overview: overviewRouter,
   settings: settingsRouter,

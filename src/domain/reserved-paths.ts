@@ -13,6 +13,7 @@ export const reservedPaths = [
   'contact-me',
   'cv',
   'login',
+  'newsletter',
   'notes',
   'privacy',
   'projects',

@@ -43,6 +43,8 @@ export const noteInput = z.object({
   status: z.enum(noteStatuses, { error: 'Status must be "draft" or "published".' }),
   /** With status "published": in the future, a scheduled note; absent or past, live now. */
   published_at: publishedAt,
+  /** Email it to the newsletter's confirmed subscribers once it is live (absent: as stored, or no). */
+  email_subscribers: z.boolean({ error: 'Email to subscribers must be true or false.' }).optional(),
   /**
    * "Discussion on": the Mastodon or Bluesky post about the note; its replies, likes and
    * reposts are fetched as conversations. Blank or absent: none.
@@ -65,6 +67,8 @@ export const noteSchema = z.object({
   slug: z.string(),
   title: z.string(),
   summary: z.string(),
+  /** Whether it is (or was) emailed to the newsletter's subscribers. */
+  email_subscribers: z.boolean(),
   body: z.string(),
   /** body rendered from Markdown on the server, sanitised (server/markdown). */
   body_html: z.string(),

@@ -4,6 +4,7 @@ import { ConversationsSection } from '../../components/conversations'
 import { DraftOrNotFound } from '../../components/draft-or-not-found'
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons'
 import { BackLink } from '../../components/list-links'
+import { NewsletterSignup } from '../../components/newsletter-signup'
 import { TagList } from '../../components/tag-list'
 import { notFoundOrRethrow } from '../../lib/not-found'
 import { noteDate } from '../../lib/notes'
@@ -174,6 +175,7 @@ function NotePage() {
           ) : null}
         </nav>
       ) : null}
+      {note.state === 'published' ? <NewsletterSignup id="note-newsletter" /> : null}
     </article>
   )
 }

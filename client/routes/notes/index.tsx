@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import type { Note } from '../../../src/schemas/note'
 import { TagFilterBanner } from '../../components/list-links'
+import { NewsletterSignup } from '../../components/newsletter-signup'
 import { TagList } from '../../components/tag-list'
 import { noteDate } from '../../lib/notes'
 import { textParams } from '../../lib/search-params'
@@ -161,6 +162,7 @@ function NotesPage() {
           )}
         </nav>
       ) : null}
+      <NewsletterSignup id="notes-newsletter" />
     </div>
   )
 }

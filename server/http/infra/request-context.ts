@@ -6,6 +6,7 @@ import type { MediaStore } from '../../media/store'
 import { ALERTS_JOB } from '../../notify/worker'
 import type { Analytics } from '../../services/analytics'
 import { GITHUB_REFRESH_JOB } from '../../services/github/refresh-job'
+import { NEWSLETTER_JOB } from '../../services/newsletter/sending'
 import { type Context, createContextInner } from '../../trpc/context'
 import { clientIp, createProxyWarning, isHttps, type PeerAddress } from './client-address'
 import { deviceTokenOf } from './device-cookie'
@@ -40,6 +41,7 @@ export function createRequestContexts(options: RequestContextOptions) {
   const kickable = (name: string) => (jobs?.names.includes(name) ? jobs : undefined)
   const alerts = kickable(ALERTS_JOB)
   const github = kickable(GITHUB_REFRESH_JOB)
+  const newsletter = kickable(NEWSLETTER_JOB)
   const { siteUrl } = options
   const trustProxy = config.trustProxy ?? 0
   const context = (requestId: string, ip: string, authorization: string | null): Context =>
@@ -58,6 +60,7 @@ export function createRequestContexts(options: RequestContextOptions) {
       drainAlerts: alerts && (() => alerts.runNow(ALERTS_JOB)),
       flushAnalytics: analytics?.flush,
       kickGitHub: github && (() => github.kick(GITHUB_REFRESH_JOB)),
+      kickNewsletter: newsletter && (() => newsletter.kick(NEWSLETTER_JOB)),
       kickJob: (name: string) => kickable(name)?.kick(name),
     })
   return {

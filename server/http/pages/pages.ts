@@ -4,6 +4,7 @@ import type { ResponseCache } from '../infra/cache/response-cache'
 import { isPrivatePath } from '../infra/headers'
 import { canonicalPath } from './canonical-path'
 import { CONTACT_PATH, createContactPage } from './contact'
+import { createNewsletterPage } from './newsletter'
 import { THEME_SCRIPT_HASH } from './scripts'
 import { createPageRenderer } from './ssr'
 import { createStaticHandler } from './static'
@@ -106,5 +107,30 @@ export function createPageHandler(options: PageOptions) {
     })
   }
 
-  return { handle, cacheKey, sendMessage }
+  const newsletter = createNewsletterPage({
+    log: options.log,
+    publicContext: options.publicContext,
+  })
+
+  /**
+   * The newsletter's pages (server/http/pages/newsletter.ts): a GET shows the
+   * form or the link's button, a POST does what it says and shows the outcome.
+   * Never kept: each carries a token of its own.
+   */
+  const newsletterPage = async (request: Request, context: () => Context, requestId: string) => {
+    const url = new URL(request.url)
+    const answer =
+      request.method === 'POST'
+        ? await newsletter.post(request, context(), requestId)
+        : await newsletter.show(url, requestId)
+    if (!renderer) return Response.json({ state: answer.state }, { status: answer.status })
+    // One route draws the three pages (client/routes/newsletter.tsx); the state says which.
+    const page = await renderer.render('/newsletter', { requestId, newsletterPage: answer.state })
+    const headers = new Headers(page.headers)
+    headers.set('cache-control', 'no-store')
+    const status = page.status === 200 ? answer.status : page.status
+    return new Response(request.method === 'HEAD' ? null : page.html || null, { status, headers })
+  }
+
+  return { handle, cacheKey, sendMessage, newsletterPage }
 }

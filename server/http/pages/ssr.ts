@@ -31,6 +31,7 @@ import { createApi } from '../../../client/lib/trpc-client'
 import { type CreateRouterOptions, createRouter } from '../../../client/router'
 import { accentStyle } from '../../../src/domain/accent'
 import type { ContactFormState } from '../../../src/domain/contact-form'
+import type { NewsletterPageState } from '../../../src/domain/newsletter-page'
 import type { Logger } from '../../log'
 import type { Context } from '../../trpc/context'
 import { errorPageHtml, logFailure } from '../../trpc/errors'
@@ -61,6 +62,8 @@ export interface RenderOptions {
    * a render with it is for one request, never kept.
    */
   contactForm?: ContactFormState
+  /** The newsletter page's state (server/http/pages/newsletter.ts): a render for one request. */
+  newsletterPage?: NewsletterPageState
 }
 
 export interface PageRenderer {
@@ -149,6 +152,7 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
           accentStyle,
           themeScript: THEME_SCRIPT,
           contactForm: options.contactForm,
+          newsletterPage: options.newsletterPage,
           islands,
         }),
       getRouterManifest: () => manifest,

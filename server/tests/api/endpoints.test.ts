@@ -3,7 +3,7 @@ import { isPublicRead } from '../../http/api/rest'
 import { publicQueries, restEndpoints } from '../../trpc/endpoints'
 import { endpointMetaSchema, sharesCachedAnswer } from '../../trpc/meta'
 
-test('the REST door derived from the procedures is the API table of the spec (plus auth and passkeys, profile, appearance, the owner’s time zone, media, security, inbox, notifications, CV, import, backups, share links, analytics, GitHub, the Trash and revisions)', () => {
+test('the REST door derived from the procedures is the API table of the spec (plus auth and passkeys, profile, appearance, the owner’s time zone, media, security, inbox, notifications, CV, import, backups, share links, analytics, GitHub, the Trash and revisions, the newsletter)', () => {
   const table = restEndpoints.map(
     (route) => `${route.rest.method} ${route.rest.path} ${route.rest.status} ${route.procedure}`,
   )
@@ -78,6 +78,15 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'POST /api/share-links 201 shareLinks.create',
       'GET /api/share-links 200 shareLinks.list',
       'DELETE /api/share-links/:id 204 shareLinks.delete',
+      'POST /api/newsletter/subscribe 200 newsletter.subscribe',
+      'POST /api/newsletter/confirm 200 newsletter.confirm',
+      'POST /api/newsletter/unsubscribe 200 newsletter.unsubscribe',
+      'GET /api/newsletter 200 newsletter.overview',
+      'PUT /api/newsletter/settings 200 newsletter.setMode',
+      'DELETE /api/newsletter/subscribers/:id 204 newsletter.erase',
+      'GET /api/newsletter/export 200 newsletter.export',
+      'POST /api/newsletter/import 200 newsletter.import',
+      'POST /api/newsletter/test 200 newsletter.test',
       'GET /api/analytics 200 analytics.summary',
       'GET /api/github/repos 200 github.repos',
       'POST /api/github/import 201 github.import',

@@ -42,6 +42,7 @@ function declaredJobs(): string[] {
       siteUrl: 'http://localhost',
     },
     github: { settings: defaultGitHubSettings },
+    newsletter: { config: {}, siteUrl: 'http://localhost' },
     scholarly: defaultScholarlyConfig,
     social: {
       config: { sessionTtlMs: 86_400_000, sessionIdleMs: 86_400_000 },

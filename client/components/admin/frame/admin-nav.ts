@@ -61,6 +61,7 @@ export const adminNavGroups = [
         label: 'Share links',
         link: linkOptions({ to: '/admin/share-links' }),
       },
+      { label: 'Newsletter', link: linkOptions({ to: '/admin/newsletter' }) },
     ],
   },
   {

@@ -19,6 +19,7 @@ import { uploadImage } from '../media/media-upload'
 import { SeoFields, seoValuesOf } from '../seo/seo-fields'
 import { AddressField, chosenAddress } from '../ui/address-field'
 import {
+  CheckboxField,
   describedBy,
   Field,
   inputClass,
@@ -46,6 +47,7 @@ function valuesOf(note: Note | undefined, timeZone: string) {
     cover_url: note?.cover_url ?? '',
     discussion_url: note?.discussion_url ?? '',
     status: note?.status ?? 'draft',
+    email_subscribers: note?.email_subscribers ?? false,
     published_at: toZonedInput(note?.published_at ?? null, timeZone),
     /** The zone *Publish at* is typed in: the owner's setting, or this browser's until chosen. */
     time_zone: timeZone,
@@ -290,6 +292,13 @@ export function NoteForm({
           </select>
         </Field>
       </div>
+      <CheckboxField
+        id="note-email-subscribers"
+        label="Email to subscribers"
+        hint="Once it is live, the note goes by email to the newsletter's confirmed subscribers, once (or in the weekly digest: Newsletter screen)."
+        checked={values.email_subscribers}
+        onChange={(checked) => set('email_subscribers', checked)}
+      />
       <SeoFields
         id="note"
         description={form.text('seo_description')}
