@@ -6,6 +6,7 @@ import { limits, requiredText } from '../src/schemas/fields'
 import {
   type AlertSettings,
   type AppConfig,
+  defaultActivityPubSettings,
   defaultAlertTiming,
   defaultGitHubSettings,
   defaultSearchLimits,
@@ -208,6 +209,12 @@ const variables = z.object({
   GITHUB_TOKEN: z.string().trim().optional(),
   /** How often repository data is fetched again. */
   GITHUB_REFRESH: duration('6h'),
+  /** Tests only: ActivityPub on an http or loopback SITE_URL, and remote servers on loopback. */
+  ACTIVITYPUB_ALLOW_LOOPBACK: z.enum(['on', 'off']).default('off'),
+  /** How often each instance looks for notes to federate and deliveries due. */
+  ACTIVITYPUB_POLL: duration('10s'),
+  /** A delivery to a server that keeps failing is given up after this long. */
+  ACTIVITYPUB_GIVE_UP: duration('3d'),
 })
 
 /** What an S3 bucket needs: all of these, or none of them (the DATA_DIR/media folder). */
@@ -305,6 +312,12 @@ export function appConfigFromEnv(env: Env): AppConfig {
     secrets: createSecretBox({ key: env.SECRETS_KEY, keyFile: join(env.DATA_DIR, 'secrets.key') }),
     setupTokenDir: env.DATA_DIR,
     github: githubSettingsFromEnv(env),
+    activitypub: {
+      ...defaultActivityPubSettings,
+      allowLoopback: env.ACTIVITYPUB_ALLOW_LOOPBACK === 'on',
+      pollMs: env.ACTIVITYPUB_POLL,
+      giveUpAfterMs: env.ACTIVITYPUB_GIVE_UP,
+    },
   }
 }
 

@@ -4,7 +4,8 @@
  * "Periodic jobs", lists them, and a test keeps that list true). Add one:
  * declare it next to the work it does, then add it here.
  */
-import type { AlertSettings, GitHubSettings } from './config'
+import { activityPubJobs } from './activitypub/delivery'
+import type { ActivityPubSettings, AlertSettings, GitHubSettings } from './config'
 import type { Db } from './db/client'
 import type { Job } from './jobs/runner'
 import type { Logger } from './log'
@@ -37,6 +38,8 @@ export interface JobSettings {
   }
   /** GitHub's API; none: no refresh (repositories wait). */
   github?: { settings: GitHubSettings; api?: GitHubApi }
+  /** ActivityPub's notes pass and delivery; none: nothing federates from here. */
+  activitypub?: { siteUrl: string; settings: ActivityPubSettings }
 }
 
 /** Every job of this server, with the settings it runs under. */
@@ -57,6 +60,9 @@ export function serverJobs(settings: JobSettings): Job[] {
     analyticsSaltsJob,
     deadSessionsJob(settings.sessionIdleMs),
     trashPurgeJob({ store: settings.mediaStore, log: settings.log }),
+    ...(settings.activitypub
+      ? activityPubJobs({ ...settings.activitypub, log: settings.log })
+      : []),
     ...extraJobs,
   ]
 }

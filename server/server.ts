@@ -7,7 +7,7 @@
  * listening and runs the jobs it needs by hand.
  */
 import { type App, type AppDeps, createApp } from './app'
-import { type AppConfig, defaultAlertTiming } from './config'
+import { type AppConfig, defaultActivityPubSettings, defaultAlertTiming } from './config'
 import type { Database } from './db/client'
 import { appConfigFromEnv, type Env, mediaStorageFromEnv } from './env'
 import { largestRequestBody } from './http/api/rest'
@@ -120,6 +120,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
             siteUrl,
           },
     github: githubSettings ? { settings: githubSettings, api: options.githubApi } : undefined,
+    activitypub: { siteUrl, settings: config.activitypub ?? defaultActivityPubSettings },
   })
   const jobs = createJobRunner({
     db: database.db,
