@@ -2,6 +2,7 @@
  * Settings → Fediverse: the site as an ActivityPub account
  * (server/services/activitypub.ts, docs/activitypub.md).
  */
+import { idSchema } from './fields'
 import { z } from './zod'
 
 export const FEDERATED_TYPES = ['Article', 'Note'] as const
@@ -55,7 +56,7 @@ export const followerSchema = z.object({
 })
 export type Follower = z.infer<typeof followerSchema>
 
-export const followerIdInput = z.strictObject({ id: z.number().int().positive() })
+export const followerIdInput = z.strictObject({ id: idSchema })
 
 export const deliveryStatusSchema = z.object({
   note_id: z.number().nullable(),

@@ -173,7 +173,9 @@ describe('once on', () => {
     const index = await t.request('GET', '/.well-known/nodeinfo')
     expect(index.status).toBe(200)
     const links = index.body.links as { rel: string; href: string }[]
-    const link = links.find((each) => each.rel === 'http://nodeinfo.diaspora.software/ns/schema/2.1')
+    const link = links.find(
+      (each) => each.rel === 'http://nodeinfo.diaspora.software/ns/schema/2.1',
+    )
     expect(link?.href).toBe('https://ada.example/nodeinfo/2.1')
     const r = await t.request('GET', '/nodeinfo/2.1')
     expect(r.status).toBe(200)
