@@ -215,6 +215,8 @@ const variables = z.object({
   ACTIVITYPUB_POLL: duration('10s'),
   /** A delivery to a server that keeps failing is given up after this long. */
   ACTIVITYPUB_GIVE_UP: duration('3d'),
+  /** How long a claimed delivery is left to an instance that may have died before another sends it. */
+  ACTIVITYPUB_LEASE: duration('60s'),
 })
 
 /** What an S3 bucket needs: all of these, or none of them (the DATA_DIR/media folder). */
@@ -317,6 +319,7 @@ export function appConfigFromEnv(env: Env): AppConfig {
       allowLoopback: env.ACTIVITYPUB_ALLOW_LOOPBACK === 'on',
       pollMs: env.ACTIVITYPUB_POLL,
       giveUpAfterMs: env.ACTIVITYPUB_GIVE_UP,
+      leaseMs: env.ACTIVITYPUB_LEASE,
     },
   }
 }

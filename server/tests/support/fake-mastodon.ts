@@ -13,7 +13,10 @@
  *   WebFinger, then the `self` link's actor document, which must have
  *   `preferredUsername`, `inbox` and `publicKey.publicKeyPem`;
  * - it has one account, `alice`, with an RSA key of its own, which can sign
- *   a Follow (or anything) and send it the way Mastodon does.
+ *   a Follow (or anything) and send it the way Mastodon does; `extraAccounts`
+ *   more (`u1`, `u2`…, the same key) each with an inbox of its own and no
+ *   shared inbox, as separate servers would have; `delayMs` holds every
+ *   inbox answer that long (a slow server, a queue to stop half-way).
  */
 import { createHash, createSign, createVerify, generateKeyPairSync } from 'node:crypto'
 
@@ -22,12 +25,16 @@ export interface FakeMastodon {
   actor: string
   /** Activities whose signature checked out, in arrival order. */
   accepted: Record<string, unknown>[]
+  /** The same, with the inbox path each came to. */
+  arrivals: { path: string; activity: Record<string, unknown> }[]
+  /** The actor id of account `name` (`alice`, `u1`…). */
+  actorOf(name: string): string
   /** Requests refused, with why. */
   refused: { reason: string; signature: string | null }[]
   /** Resolves `acct:user@host` as Mastodon would; throws with the first rule broken. */
   resolve(account: string, origin: string): Promise<Record<string, unknown>>
-  /** Signs `activity` as alice (draft-cavage, rsa-sha256) and posts it to `inbox`. */
-  post(inbox: string, activity: Record<string, unknown>): Promise<Response>
+  /** Signs `activity` as alice, or `as` (draft-cavage, rsa-sha256) and posts it to `inbox`. */
+  post(inbox: string, activity: Record<string, unknown>, as?: string): Promise<Response>
   stop(): void
 }
 
@@ -64,7 +71,12 @@ async function fetchJson(url: string): Promise<Record<string, unknown>> {
   return (await response.json()) as Record<string, unknown>
 }
 
-export function startFakeMastodon(): FakeMastodon {
+export function startFakeMastodon(
+  options: { extraAccounts?: number; delayMs?: number } = {},
+): FakeMastodon {
+  const names = new Set(['alice'])
+  for (let n = 1; n <= (options.extraAccounts ?? 0); n++) names.add(`u${n}`)
+  const arrivals: { path: string; activity: Record<string, unknown> }[] = []
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
   const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString()
   const accepted: Record<string, unknown>[] = []
@@ -110,21 +122,23 @@ export function startFakeMastodon(): FakeMastodon {
     port: 0,
     async fetch(request) {
       const url = new URL(request.url)
-      if (url.pathname === '/users/alice') {
+      const name = /^\/users\/([a-z0-9]+)$/.exec(url.pathname)?.[1]
+      if (name && names.has(name)) {
+        const alice = name === 'alice'
         return Response.json(
           {
             '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
-            id: `${base}/users/alice`,
+            id: `${base}/users/${name}`,
             type: 'Person',
-            preferredUsername: 'alice',
-            name: 'Alice',
-            inbox: `${base}/users/alice/inbox`,
-            endpoints: { sharedInbox: `${base}/inbox` },
-            url: `${base}/@alice`,
-            icon: { type: 'Image', mediaType: 'image/png', url: `${base}/alice.png` },
+            preferredUsername: name,
+            name: alice ? 'Alice' : `User ${name}`,
+            inbox: `${base}/users/${name}/inbox`,
+            ...(alice ? { endpoints: { sharedInbox: `${base}/inbox` } } : {}),
+            url: `${base}/@${name}`,
+            icon: { type: 'Image', mediaType: 'image/png', url: `${base}/${name}.png` },
             publicKey: {
-              id: `${base}/users/alice#main-key`,
-              owner: `${base}/users/alice`,
+              id: `${base}/users/${name}#main-key`,
+              owner: `${base}/users/${name}`,
               publicKeyPem: publicPem,
             },
           },
@@ -133,12 +147,15 @@ export function startFakeMastodon(): FakeMastodon {
       }
       if (request.method === 'POST' && (url.pathname === '/inbox' || url.pathname.endsWith('/inbox'))) {
         const body = await request.text()
+        if (options.delayMs) await Bun.sleep(options.delayMs)
         const reason = await verify(request, body)
         if (reason) {
           refused.push({ reason, signature: request.headers.get('signature') })
           return new Response(JSON.stringify({ error: 'Verification failed' }), { status: 401 })
         }
-        accepted.push(JSON.parse(body) as Record<string, unknown>)
+        const activity = JSON.parse(body) as Record<string, unknown>
+        accepted.push(activity)
+        arrivals.push({ path: url.pathname, activity })
         return new Response(null, { status: 202 })
       }
       return new Response('Not found', { status: 404 })
@@ -150,7 +167,9 @@ export function startFakeMastodon(): FakeMastodon {
     url: base,
     actor: `${base}/users/alice`,
     accepted,
+    arrivals,
     refused,
+    actorOf: (name) => `${base}/users/${name}`,
     async resolve(account, origin) {
       const finger = await fetch(
         `${origin}/.well-known/webfinger?resource=${encodeURIComponent(`acct:${account}`)}`,
@@ -176,7 +195,7 @@ export function startFakeMastodon(): FakeMastodon {
         throw new Error('no publicKey owned by the actor')
       return actor
     },
-    async post(inbox, activity) {
+    async post(inbox, activity, as = 'alice') {
       const body = JSON.stringify(activity)
       const url = new URL(inbox)
       const date = new Date().toUTCString()
@@ -198,7 +217,7 @@ export function startFakeMastodon(): FakeMastodon {
           date,
           digest,
           'content-type': 'application/activity+json',
-          signature: `keyId="${base}/users/alice#main-key",algorithm="rsa-sha256",headers="(request-target) host date digest content-type",signature="${signature}"`,
+          signature: `keyId="${base}/users/${as}#main-key",algorithm="rsa-sha256",headers="(request-target) host date digest content-type",signature="${signature}"`,
         },
         body,
       })
