@@ -29,7 +29,9 @@ setDefaultTimeout(120_000)
 
 const fakes: FakeMastodon[] = []
 const open: TestApp[] = []
+const stops: (() => void)[] = []
 afterAll(async () => {
+  for (const stop of stops) stop()
   for (const app of open.splice(0)) await app.close()
   for (const fake of fakes) fake.stop()
   await cleanupChildren()
@@ -150,7 +152,9 @@ describe.skipIf(!usingPostgres)('three instances on one PostgreSQL database', ()
       if (n === 0) await migrateDatabase(database)
       databases.push(database)
     }
-    const siteUrl = 'http://127.0.0.1:9'
+    // The site's address answers (the fake fetches the key there): the first instance serves it.
+    const port = freePort()
+    const siteUrl = `http://127.0.0.1:${port}`
     const apps: TestApp[] = []
     for (const [n, database] of databases.entries()) {
       const app = await createTestApp({
@@ -164,6 +168,12 @@ describe.skipIf(!usingPostgres)('three instances on one PostgreSQL database', ()
     }
     const [first] = apps
     if (!first) throw new Error('no instance')
+    const listening = Bun.serve({
+      hostname: '127.0.0.1',
+      port,
+      fetch: (request) => first.app.handle(request),
+    })
+    stops.push(() => listening.stop(true))
     const token = await first.login()
     const on = await first.request('PUT', '/api/activitypub/settings', {
       token,
