@@ -88,7 +88,7 @@ describe('backup and restore from the admin', () => {
     expect(r.status).toBe(200)
     expect(r.body).toMatchObject({
       created_at: file.created_at,
-      version: 9,
+      version: 10,
       tables: {
         profile: 1,
         admin_users: 1,

@@ -73,7 +73,7 @@ describe('round trip through the service (harness database)', () => {
     expect(before.sessions.length).toBeGreaterThan(0)
     const text = serializeBackup(await readBackup(t.db, t.database.kind, t.mediaStore))
     const backup = parseBackup(text)
-    expect(backup).toMatchObject({ format: 'portfolio-backup', version: 9 })
+    expect(backup).toMatchObject({ format: 'portfolio-backup', version: 10 })
     expect(idsOf(backup.tables.projects)).toEqual(idsOf(before.projects))
     expect(idsOf(backup.tables.messages)).toEqual(idsOf(before.messages))
     expect(idsOf(backup.tables.timeline_events)).toEqual(idsOf(before.timeline_events))

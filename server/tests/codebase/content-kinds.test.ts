@@ -64,6 +64,14 @@ const notKinds: Record<string, string> = {
   admin_home: "the admin's checklist setting",
   screen_seo: 'what the fixed screens say to search engines (settings), not content',
   notification_settings: 'where alerts go (one row of settings), not content',
+  activitypub_settings: 'whether and how the site federates (one row of settings), not content',
+  activitypub_keys: "the ActivityPub actor's key pairs, backed up with the settings",
+  activitypub_followers: 'remote accounts that follow the site: no page, no Trash',
+  activitypub_notes: 'what was federated of each note: delivery state',
+  activitypub_deliveries: 'activities on their way out; never backed up',
+  activitypub_kv: "Fedify's caches; never backed up",
+  activitypub_interactions:
+    'replies, likes and boosts waiting for moderation until the conversations queue holds them',
 }
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>

@@ -7,7 +7,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { defaultAlertTiming, defaultGitHubSettings } from '../../config'
+import {
+  defaultActivityPubSettings,
+  defaultAlertTiming,
+  defaultGitHubSettings,
+} from '../../config'
 import { contentKinds } from '../../content/registry'
 import type { Database } from '../../db/client'
 import { createLogger } from '../../log'
@@ -42,6 +46,7 @@ function declaredJobs(): string[] {
       siteUrl: 'http://localhost',
     },
     github: { settings: defaultGitHubSettings },
+    activitypub: { siteUrl: 'http://localhost', settings: defaultActivityPubSettings },
   })
   return jobs.map((job) => job.name)
 }
