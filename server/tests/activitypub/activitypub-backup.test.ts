@@ -90,7 +90,7 @@ test('a restore on another server keeps the handle, the keys, the followers and 
 test('a file without the ActivityPub tables (before version 10) restores with federation off', async () => {
   const token = await a.login()
   const backup = await a.request('GET', '/api/backup', { token })
-  const older = { ...backup.body, version: 9 }
+  const older: Record<string, unknown> = { ...backup.body, version: 9 }
   const tables = { ...(older.tables as Record<string, unknown>) }
   for (const name of Object.keys(tables)) if (name.startsWith('activitypub_')) delete tables[name]
   const tokenB = await b.login()

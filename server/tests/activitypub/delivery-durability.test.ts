@@ -134,7 +134,9 @@ describe('kill -9 in the middle of a delivery', () => {
     expect(Math.max(...counts.values())).toBeLessThanOrEqual(2)
     // One activity, one id, whichever inbox and however often it came.
     const ids = new Set(
-      fake.arrivals.filter((each) => each.activity.type === 'Create').map((each) => each.activity.id),
+      fake.arrivals
+        .filter((each) => each.activity.type === 'Create')
+        .map((each) => each.activity.id),
     )
     expect(ids.size).toBe(1)
   })

@@ -7,11 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import {
-  defaultActivityPubSettings,
-  defaultAlertTiming,
-  defaultGitHubSettings,
-} from '../../config'
+import { defaultActivityPubSettings, defaultAlertTiming, defaultGitHubSettings } from '../../config'
 import { contentKinds } from '../../content/registry'
 import type { Database } from '../../db/client'
 import { createLogger } from '../../log'

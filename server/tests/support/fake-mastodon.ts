@@ -145,7 +145,10 @@ export function startFakeMastodon(
           { headers: { 'content-type': 'application/activity+json' } },
         )
       }
-      if (request.method === 'POST' && (url.pathname === '/inbox' || url.pathname.endsWith('/inbox'))) {
+      if (
+        request.method === 'POST' &&
+        (url.pathname === '/inbox' || url.pathname.endsWith('/inbox'))
+      ) {
         const body = await request.text()
         if (options.delayMs) await Bun.sleep(options.delayMs)
         const reason = await verify(request, body)
