@@ -19,6 +19,7 @@ import type { JobRunner } from './jobs/runner'
 import type { Logger } from './log'
 import type { MediaStore } from './media/store'
 import { messages } from './messages'
+import { ALERTS_JOB } from './notify/worker'
 import type { Analytics } from './services/analytics'
 import { authenticate } from './services/auth/sessions'
 import { jsonError, unavailableResponse } from './trpc/errors'
@@ -95,6 +96,9 @@ export function createApp(deps: AppDeps) {
     settings: config.activitypub ?? defaultActivityPubSettings,
     log,
     now,
+    config,
+    mediaStore: deps.mediaStore,
+    kickAlerts: () => deps.jobs?.kick(ALERTS_JOB),
   })
   const routes = edgeRoutes({
     ...deps,

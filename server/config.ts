@@ -67,6 +67,8 @@ export interface AppConfig {
   github?: GitHubSettings
   /** Searches per address and at once (http/infra/search-gate.ts); `defaultSearchLimits` when absent. */
   search?: SearchLimits
+  /** Webmentions, conversations and the Mastodon/Bluesky fetches; `defaultSocialSettings` when absent. */
+  social?: SocialSettings
   /** ActivityPub's timing and limits (server/activitypub/); `defaultActivityPubSettings` when absent. */
   activitypub?: ActivityPubSettings
 }
@@ -106,6 +108,44 @@ export const defaultActivityPubSettings: ActivityPubSettings = {
   timeoutMs: 10_000,
   inboxMaxBytes: 256 * 1024,
   inboxPerMinute: 120,
+}
+
+/**
+ * The social web (server/services/conversations.ts, server/services/webmentions.ts,
+ * docs/social-web.md): what is fetched from outside, from where and how often.
+ */
+export interface SocialSettings {
+  /**
+   * Loopback addresses may be fetched (tests against local fakes). Off by default;
+   * private ranges are never fetched (server/outbound/fetch.ts).
+   */
+  allowLoopback: boolean
+  /** How often the received Webmentions wait at most before they are verified (the job's poll). */
+  verifyPollMs: number
+  /** How often the Webmention outbox looks for notes and projects to send from. */
+  sendPollMs: number
+  /** How often the replies of the posts named in "Discussion on" are fetched again. */
+  refreshMs: number
+  /** Bluesky's public AppView (`app.bsky.feed.getPostThread`, `getLikes`). */
+  blueskyAppViewUrl: string
+  /**
+   * A Mastodon instance's API root in place of the post's own (tests: a fake on loopback);
+   * none: the post's instance (`https://<its host>`).
+   */
+  mastodonApiUrl?: string
+  /** The time and size limits of one fetch (a source, a photo, an API answer). */
+  fetchTimeoutMs: number
+  fetchMaxBytes: number
+}
+
+export const defaultSocialSettings: SocialSettings = {
+  allowLoopback: false,
+  verifyPollMs: 15_000,
+  sendPollMs: 60_000,
+  refreshMs: 6 * 60 * 60_000,
+  blueskyAppViewUrl: 'https://public.api.bsky.app',
+  fetchTimeoutMs: 10_000,
+  fetchMaxBytes: 1024 * 1024,
 }
 
 /**

@@ -10,10 +10,12 @@ import {
   defaultAlertTiming,
   defaultGitHubSettings,
   defaultSearchLimits,
+  defaultSocialSettings,
   defaultSpamRules,
   type GitHubSettings,
   isProxyEntry,
   type MediaStorageConfig,
+  type SocialSettings,
 } from './config'
 import { createSecretBox } from './secret-box'
 
@@ -217,6 +219,35 @@ const variables = z.object({
   ACTIVITYPUB_GIVE_UP: duration('3d'),
   /** How long a claimed delivery is left to an instance that may have died before another sends it. */
   ACTIVITYPUB_LEASE: duration('60s'),
+  /** Tests only: loopback addresses may be fetched from outside (local fakes). Never private ranges. */
+  OUTBOUND_ALLOW_LOOPBACK: z
+    .enum(['on', 'off'], { error: 'must be on or off' })
+    .default('off')
+    .transform((value) => value === 'on'),
+  /** How often received Webmentions are verified at most after they arrive. */
+  WEBMENTION_POLL: duration('15s'),
+  /** How often notes and projects are looked at for Webmentions to send. */
+  WEBMENTION_SEND_POLL: duration('1m'),
+  /** How often the replies of the Mastodon and Bluesky posts named on notes are fetched again. */
+  SOCIAL_REFRESH: duration('6h'),
+  /** Bluesky's public AppView. */
+  BLUESKY_APPVIEW_URL: z
+    .string()
+    .transform((value) => value.trim().replace(/\/+$/, ''))
+    .refine(
+      (value) => /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(value),
+      'must be an http(s) URL like https://public.api.bsky.app',
+    )
+    .default(defaultSocialSettings.blueskyAppViewUrl),
+  /** Tests only: one Mastodon API root in place of each post's instance. */
+  MASTODON_API_URL: z
+    .string()
+    .transform((value) => value.trim().replace(/\/+$/, ''))
+    .refine(
+      (value) => /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(value),
+      'must be an http(s) URL like https://mastodon.example',
+    )
+    .optional(),
 })
 
 /** What an S3 bucket needs: all of these, or none of them (the DATA_DIR/media folder). */
@@ -321,6 +352,20 @@ export function appConfigFromEnv(env: Env): AppConfig {
       giveUpAfterMs: env.ACTIVITYPUB_GIVE_UP,
       leaseMs: env.ACTIVITYPUB_LEASE,
     },
+    social: socialSettingsFromEnv(env),
+  }
+}
+
+/** The social web's settings (docs/social-web.md). */
+export function socialSettingsFromEnv(env: Env): SocialSettings {
+  return {
+    ...defaultSocialSettings,
+    allowLoopback: env.OUTBOUND_ALLOW_LOOPBACK,
+    verifyPollMs: env.WEBMENTION_POLL,
+    sendPollMs: env.WEBMENTION_SEND_POLL,
+    refreshMs: env.SOCIAL_REFRESH,
+    blueskyAppViewUrl: env.BLUESKY_APPVIEW_URL,
+    mastodonApiUrl: env.MASTODON_API_URL,
   }
 }
 

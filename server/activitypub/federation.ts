@@ -35,10 +35,11 @@ import {
   Update,
 } from '@fedify/vocab'
 import { and, count, eq, ne } from 'drizzle-orm'
-import type { ActivityPubSettings } from '../config'
+import type { ActivityPubSettings, AppConfig } from '../config'
 import type { Db } from '../db/client'
 import { activitypubFollowers, activitypubNotes, notes, profile } from '../db/schema'
 import type { Logger } from '../log'
+import type { MediaStore } from '../media/store'
 import { readBodyUpTo } from '../outbound/fetch'
 import {
   ACTOR_IDENTIFIER,
@@ -48,7 +49,7 @@ import {
   isBlockedActor,
   queueDelivery,
 } from '../services/activitypub'
-import { type InteractionKind, recordInteraction, removeInteractions } from './interactions'
+import { type InteractionKind, recordInteraction, removeInteraction } from './interactions'
 import { actorKeyPairs } from './keys'
 import { createDbKvStore } from './kv'
 import { authenticatedDocumentLoaderFactory, documentLoaderFactory } from './loader'
@@ -59,6 +60,10 @@ export interface ActivityPubDeps {
   settings: ActivityPubSettings
   log: Logger
   now?: () => Date
+  /** For the conversations replies, likes and boosts become: spam rules, alerts, photos. */
+  config?: AppConfig
+  mediaStore?: MediaStore
+  kickAlerts?: () => void
 }
 
 export interface ActivityPub {
@@ -112,6 +117,15 @@ export function createActivityPub(deps: ActivityPubDeps): ActivityPub {
   })
 
   const on = () => federationOn(db, siteUrl, settings.allowLoopback)
+  const conversationDeps = {
+    db,
+    now,
+    log,
+    config: deps.config,
+    mediaStore: deps.mediaStore,
+    siteUrl,
+    kickAlerts: deps.kickAlerts,
+  }
 
   federation
     .setActorDispatcher('/ap/users/{identifier}', async (ctx, identifier) => {
@@ -266,7 +280,18 @@ export function createActivityPub(deps: ActivityPubDeps): ActivityPub {
         .slice(0, -1)
         .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)$`,
     ).exec(text)
-    if (byObject?.[1]) return Number(byObject[1])
+    if (byObject?.[1]) {
+      const [sent] = await db
+        .select({ id: activitypubNotes.note_id })
+        .from(activitypubNotes)
+        .where(
+          and(
+            eq(activitypubNotes.note_id, Number(byObject[1])),
+            eq(activitypubNotes.state, 'live'),
+          ),
+        )
+      return sent?.id ?? null
+    }
     if (text.startsWith(`${siteUrl}/notes/`)) {
       const slug = decodeURIComponent(text.slice(`${siteUrl}/notes/`.length).split(/[?#]/)[0] ?? '')
       const [row] = await db.select({ id: notes.id }).from(notes).where(eq(notes.slug, slug))
@@ -291,7 +316,7 @@ export function createActivityPub(deps: ActivityPubDeps): ActivityPub {
     const icon = actor ? await actor.getIcon(ctx).catch(() => null) : null
     const sourceId = (object?.id ?? activity.id)?.href
     if (!sourceId) return
-    await recordInteraction(db, {
+    await recordInteraction(conversationDeps, {
       kind,
       noteId,
       sourceId,
@@ -302,7 +327,6 @@ export function createActivityPub(deps: ActivityPubDeps): ActivityPub {
       contentHtml: object?.content?.toString() ?? '',
       url: object?.url instanceof URL ? object.url.href : sourceId,
       publishedAt: object?.published ? new Date(object.published.epochMilliseconds) : now(),
-      now: now(),
     })
   }
 
@@ -373,7 +397,7 @@ export function createActivityPub(deps: ActivityPubDeps): ActivityPub {
         )
       } else if (object instanceof Like || object instanceof Announce) {
         const id = object.id?.href ?? undo.objectId?.href
-        if (id) await removeInteractions(db, { sourceId: id, actorId: undo.actorId.href })
+        if (id) await removeInteraction({ db }, { sourceId: id, actorId: undo.actorId.href })
       }
     })
     .on(Create, async (ctx, create) => {
@@ -417,7 +441,8 @@ export function createActivityPub(deps: ActivityPubDeps): ActivityPub {
       const objectId = remove.objectId?.href
       if (!actorId || !objectId) return
       if (objectId === actorId) {
-        // The account is gone: no longer a follower (a block stays), its conversations removed.
+        // The account is gone: no longer a follower (a block stays). Its conversations stay
+        // for the owner to judge (their sources may still answer).
         await db
           .delete(activitypubFollowers)
           .where(
@@ -426,10 +451,9 @@ export function createActivityPub(deps: ActivityPubDeps): ActivityPub {
               eq(activitypubFollowers.status, 'accepted'),
             ),
           )
-        await removeInteractions(db, { actorId })
         return
       }
-      await removeInteractions(db, { sourceId: objectId, actorId })
+      await removeInteraction({ db }, { sourceId: objectId, actorId })
     })
     .onError((_ctx, error) => {
       log.warn('activitypub inbox activity failed', { error: String(error) })

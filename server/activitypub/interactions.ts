@@ -1,16 +1,20 @@
 /**
- * Replies, likes and boosts that arrive in the inbox, kept for the owner's
- * moderation: the one place the inbox hands them over. A reply's HTML is
- * sanitised here with the Markdown renderer's own passes (its links
- * filtered, no script, no style), so nothing a remote server sends reaches
- * a page as it came.
+ * Replies, likes and boosts that arrive in the inbox become conversations
+ * (server/services/conversations.ts): the same moderated queue as
+ * Webmentions (pending, approved, spam; trusted authors approved; the
+ * spam rules; an alert), shown under the note once approved. The one place
+ * the inbox hands them over. Content is sanitised and the author's photo
+ * fetched and resized by the conversations service.
+ *
+ * A Delete or an Undo removes one only when it comes from the origin of
+ * the conversation's source (a server may take back its own posts, never
+ * another's).
  */
-import { and, eq } from 'drizzle-orm'
-import { fromHtml } from 'hast-util-from-html'
-import { toHtml } from 'hast-util-to-html'
-import type { Db } from '../db/client'
-import { activitypubInteractions } from '../db/schema'
-import { sanitizeTree } from '../markdown/sanitize'
+import {
+  type ConversationDeps,
+  recordConversation,
+  removeConversationsBySource,
+} from '../services/conversations'
 
 export type InteractionKind = 'reply' | 'like' | 'repost'
 
@@ -26,51 +30,43 @@ export interface Interaction {
   contentHtml: string
   url: string | null
   publishedAt: Date
-  now: Date
 }
 
-/** A remote server's HTML, made safe (and bounded: 20,000 characters in). */
-export function safeRemoteHtml(html: string): string {
-  const tree = sanitizeTree(fromHtml(html.slice(0, 20_000), { fragment: true }), 'markdown')
-  return toHtml(tree)
-}
-
-/** Records it (pending), or updates its text when it comes again (an edit); its status stays. */
-export async function recordInteraction(db: Db, interaction: Interaction): Promise<void> {
-  const values = {
-    kind: interaction.kind,
-    note_id: interaction.noteId,
-    actor_id: interaction.actorId,
-    author_name: interaction.authorName.slice(0, 200),
-    author_url: interaction.authorUrl,
-    author_photo: interaction.authorPhoto,
-    content: safeRemoteHtml(interaction.contentHtml),
-    url: interaction.url,
-    published_at: interaction.publishedAt,
-    updated_at: interaction.now,
-  }
-  await db
-    .insert(activitypubInteractions)
-    .values({ source_id: interaction.sourceId, ...values, created_at: interaction.now })
-    .onConflictDoUpdate({
-      target: activitypubInteractions.source_id,
-      set: values,
-      // Only its author may change it.
-      setWhere: eq(activitypubInteractions.actor_id, interaction.actorId),
-    })
-}
-
-/** Removes one (its source, as its author asks) or every one of an author (their account deleted). */
-export async function removeInteractions(
-  db: Db,
-  by: { sourceId?: string; actorId: string },
+/** Records it as a conversation of the note (pending unless its author is trusted), or updates it. */
+export async function recordInteraction(
+  deps: ConversationDeps,
+  interaction: Interaction,
 ): Promise<void> {
-  await db
-    .delete(activitypubInteractions)
-    .where(
-      and(
-        eq(activitypubInteractions.actor_id, by.actorId),
-        by.sourceId ? eq(activitypubInteractions.source_id, by.sourceId) : undefined,
-      ),
-    )
+  await recordConversation(deps, {
+    network: 'activitypub',
+    kind: interaction.kind,
+    target: { type: 'note', id: interaction.noteId },
+    source: interaction.sourceId,
+    url: interaction.url,
+    author: {
+      name: interaction.authorName,
+      url: interaction.authorUrl,
+      photo: interaction.authorPhoto,
+    },
+    content: interaction.kind === 'reply' ? { html: interaction.contentHtml } : null,
+    published_at: interaction.publishedAt,
+  })
+}
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin
+  } catch {
+    return null
+  }
+}
+
+/** Removes the conversation from `sourceId`, when `actorId` is of the same origin. */
+export async function removeInteraction(
+  deps: Pick<ConversationDeps, 'db'>,
+  by: { sourceId: string; actorId: string },
+): Promise<number> {
+  const origin = originOf(by.sourceId)
+  if (!origin || origin !== originOf(by.actorId)) return 0
+  return removeConversationsBySource(deps, by.sourceId)
 }

@@ -8,7 +8,6 @@ import { backupTable, nonEmpty, positive, timestamp } from '../content/backup-ro
 import { contentKinds, kindBackupTables } from '../content/registry'
 import {
   activitypubFollowers,
-  activitypubInteractions,
   activitypubKeys,
   activitypubNotes,
   activitypubSettings,
@@ -245,7 +244,7 @@ export const backupTables = {
   }),
   // ActivityPub (version 10): the settings, the actor's keys (the site's identity to
   // every follower's server), the followers, what was federated of each note (so a
-  // restore sends no note again) and the replies, likes and boosts held for moderation.
+  // restore sends no note again). Replies, likes and boosts are conversations.
   activitypub_settings: backupTable({
     table: activitypubSettings,
     rows: createSelectSchema(activitypubSettings, { id: z.literal(1) }),
@@ -275,11 +274,6 @@ export const backupTables = {
       object: z.record(z.string(), z.unknown()),
     }),
     order: [activitypubNotes.note_id],
-  }),
-  activitypub_interactions: backupTable({
-    table: activitypubInteractions,
-    rows: createSelectSchema(activitypubInteractions, { id: positive, note_id: positive }),
-    order: [activitypubInteractions.id],
   }),
 }
 
@@ -367,7 +361,6 @@ const tablesSchema = z.strictObject({
   activitypub_keys: z.array(backupTables.activitypub_keys.rows).max(2).default([]),
   activitypub_followers: z.array(backupTables.activitypub_followers.rows).default([]),
   activitypub_notes: z.array(backupTables.activitypub_notes.rows).default([]),
-  activitypub_interactions: z.array(backupTables.activitypub_interactions.rows).default([]),
 })
 
 function duplicates<T>(values: T[]): T[] {

@@ -7,6 +7,7 @@
  * kind lacks a facet.
  */
 import type { ContentKindName } from '../../src/domain/content-kinds'
+import { conversationKind } from './conversation'
 import { imageKind } from './image'
 import type { ContentKind } from './kind'
 import { messageKind } from './message'
@@ -22,6 +23,7 @@ export const contentKinds = [
   messageKind,
   imageKind,
   pageKind,
+  conversationKind,
 ] as const
 
 type Kinds = typeof contentKinds

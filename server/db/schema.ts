@@ -237,11 +237,16 @@ export const notificationOutbox = pgTable(
     /** What the alert says (the message as sent, or a test), so a later delete does not lose it. */
     payload: jsonb('payload')
       .$type<{
-        kind: 'message' | 'test'
+        kind: 'message' | 'test' | 'conversation'
         message_id?: number
         name?: string
         email?: string
         message?: string
+        /** A conversation's (kind `conversation`): its id, what it is and where it came from. */
+        conversation_id?: number
+        conversation_kind?: string
+        network?: string
+        url?: string | null
         created_at: string
       }>()
       .notNull(),
@@ -1042,6 +1047,94 @@ export const screenSeo = pgTable(
 )
 
 /**
+ * Conversations: replies, likes, reposts, bookmarks and mentions of a note
+ * or a project made elsewhere (a Webmention, a Mastodon or Bluesky post, an
+ * ActivityPub activity), held for the owner's moderation
+ * (server/services/conversations.ts, docs/social-web.md). One row per
+ * source and target: `source` is the source's URL (a Webmention's), the
+ * post's URI or a made-up id for a like (`<post>#favourited_by-<account>`),
+ * so fetching or receiving it again updates the row instead of adding one.
+ * The target is a note or a project by id, without a foreign key: a note in
+ * the Trash keeps its conversations for when it comes back. The author's
+ * photo is fetched, resized and served from the media store
+ * (`author_photo`: a `/media/…` path), never hot-linked.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    /** Where it came from. */
+    network: text('network', {
+      enum: ['webmention', 'mastodon', 'bluesky', 'activitypub'],
+    }).notNull(),
+    kind: text('kind', { enum: ['reply', 'like', 'repost', 'bookmark', 'mention'] }).notNull(),
+    target_type: text('target_type', { enum: ['note', 'project'] }).notNull(),
+    target_id: integer('target_id').notNull(),
+    /** The source's URL or id, unique per target. */
+    source: text('source').notNull(),
+    /** The page a visitor opens to read it there (its `u-url`, the post's page). */
+    url: text('url'),
+    author_name: text('author_name'),
+    author_url: text('author_url'),
+    /** The photo as the source names it (fetched again when it changes). */
+    author_photo_source: text('author_photo_source'),
+    /** The resized copy this site serves (`/media/<key>`), or null. */
+    author_photo: text('author_photo'),
+    /** Sanitised HTML (never the source's own) and its text. */
+    content_html: text('content_html'),
+    content_text: text('content_text'),
+    published_at: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    /** `pending` until the owner approves it (or trusts its author), `spam` by the rules or the owner. */
+    status: text('status', { enum: ['pending', 'approved', 'spam'] })
+      .notNull()
+      .default('pending'),
+    /** When the source was last read (a verification, a fetch, a delivery). */
+    fetched_at: timestamp('fetched_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('conversations_source_target_idx').on(
+      table.source,
+      table.target_type,
+      table.target_id,
+    ),
+    index('conversations_target_idx').on(table.target_type, table.target_id, table.status),
+    index('conversations_status_idx').on(table.status, table.created_at),
+    check(
+      'conversations_network_check',
+      sql`${table.network} in ('webmention', 'mastodon', 'bluesky', 'activitypub')`,
+    ),
+    check(
+      'conversations_kind_check',
+      sql`${table.kind} in ('reply', 'like', 'repost', 'bookmark', 'mention')`,
+    ),
+    check('conversations_target_type_check', sql`${table.target_type} in ('note', 'project')`),
+    check('conversations_status_check', sql`${table.status} in ('pending', 'approved', 'spam')`),
+  ],
+)
+
+/**
+ * Authors and domains the owner always trusts: a conversation from one is
+ * approved as it arrives. `value` is an author's URL (normalised) or a host
+ * name (lower case).
+ */
+export const conversationTrust = pgTable(
+  'conversation_trust',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type', { enum: ['author', 'domain'] }).notNull(),
+    value: text('value').notNull(),
+    created_at: timestamps.created_at,
+  },
+  (table) => [
+    uniqueIndex('conversation_trust_value_idx').on(table.type, table.value),
+    check('conversation_trust_type_check', sql`${table.type} in ('author', 'domain')`),
+  ],
+)
+
+/**
  * ActivityPub (server/activitypub/, docs/activitypub.md): the site as one
  * account that Mastodon users follow. Its settings, one row; none: off.
  */
@@ -1177,39 +1270,3 @@ export const activitypubKv = pgTable('activitypub_kv', {
   value: jsonb('value').notNull(),
   expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
 })
-
-/**
- * Replies, likes and boosts received over ActivityPub, held for the
- * owner's moderation (pending, approved, spam) until the conversations
- * queue takes them (server/activitypub/interactions.ts).
- */
-export const activitypubInteractions = pgTable(
-  'activitypub_interactions',
-  {
-    id: serial('id').primaryKey(),
-    /** The reply's object id, or the Like's / Announce's activity id. */
-    source_id: text('source_id').notNull().unique(),
-    kind: text('kind', { enum: ['reply', 'like', 'repost'] }).notNull(),
-    note_id: integer('note_id').notNull(),
-    actor_id: text('actor_id').notNull(),
-    author_name: text('author_name').notNull(),
-    author_url: text('author_url'),
-    author_photo: text('author_photo'),
-    /** Sanitised HTML (a reply's text); empty for a like or a boost. */
-    content: text('content').notNull().default(''),
-    url: text('url'),
-    status: text('status', { enum: ['pending', 'approved', 'spam'] })
-      .notNull()
-      .default('pending'),
-    published_at: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
-    ...timestamps,
-  },
-  (table) => [
-    index('activitypub_interactions_note_idx').on(table.note_id, table.status),
-    check('activitypub_interactions_kind_check', sql`${table.kind} in ('reply', 'like', 'repost')`),
-    check(
-      'activitypub_interactions_status_check',
-      sql`${table.status} in ('pending', 'approved', 'spam')`,
-    ),
-  ],
-)

@@ -322,3 +322,32 @@ const processing = createLimiter(2, 8)
 export function processUpload(bytes: Uint8Array, hash: string): Promise<ProcessedImage> {
   return processing(() => processImage(bytes, hash))
 }
+
+/** The side of an author's photo as stored (a conversation's face): shown at 48 px, sharp at 2×. */
+export const AVATAR_SIZE = 96
+
+/**
+ * An author's photo fetched from elsewhere (a conversation's): the type read from the bytes,
+ * the pixels bounded, cropped to a square WebP of `AVATAR_SIZE`, no metadata; stored as a
+ * variant of its bytes' hash (`<hash>-96.webp`), two at a time with the uploads.
+ */
+export function processAvatar(bytes: Uint8Array, hash: string): Promise<ImageFile> {
+  return processing(async () => {
+    if (bytes.byteLength > mediaLimits.maxBytes)
+      throw new TooLargeError(imageSentences.tooManyBytes)
+    await acceptedTypeOf(bytes)
+    const sharp = await loadSharp()
+    const output = await sharp(bytes, { autoOrient: true, limitInputPixels: mediaLimits.maxPixels })
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      .webp({ quality: 80 })
+      .toBuffer()
+      .catch(() => {
+        throw new InvalidInputError(imageSentences.unreadable)
+      })
+    return {
+      key: variantKey(hash, AVATAR_SIZE),
+      bytes: new Uint8Array(output),
+      contentType: 'image/webp',
+    }
+  })
+}

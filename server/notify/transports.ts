@@ -20,6 +20,14 @@ function summary(row: OutboxRow, siteHost: string): { subject: string; text: str
       text: `This is a test alert from your portfolio at ${siteHost}. Alerts for new messages arrive like this one.`,
     }
   }
+  if (payload.kind === 'conversation') {
+    const what =
+      payload.conversation_kind === 'reply' ? 'reply' : (payload.conversation_kind ?? 'mention')
+    return {
+      subject: `New ${what} from ${payload.name ?? 'someone'} on ${siteHost}`,
+      text: `${payload.name ?? 'Someone'} (${payload.network ?? 'the web'}) sent a ${what} on ${payload.created_at}${payload.url ? ` at ${payload.url}` : ''}:\n\n${payload.message ?? ''}\n\nIt waits in Conversations until you approve it.`,
+    }
+  }
   return {
     subject: `New message from ${payload.name} on ${siteHost}`,
     text: `${payload.name} <${payload.email}> wrote on ${payload.created_at}:\n\n${payload.message}`,
@@ -107,7 +115,12 @@ export function createAlertTransports(settings: AlertSettings, siteUrl: string):
     const { subject, text } = summary(row, siteHost)
     const body = {
       id: row.alert_id,
-      type: payload.kind === 'test' ? 'test' : 'contact_message',
+      type:
+        payload.kind === 'test'
+          ? 'test'
+          : payload.kind === 'conversation'
+            ? 'conversation'
+            : 'contact_message',
       site: siteUrl,
       inbox_url: inbox,
       message:
@@ -120,6 +133,18 @@ export function createAlertTransports(settings: AlertSettings, siteUrl: string):
               created_at: payload.created_at,
             }
           : null,
+      conversation:
+        payload.kind === 'conversation'
+          ? {
+              id: payload.conversation_id ?? null,
+              kind: payload.conversation_kind ?? null,
+              network: payload.network ?? null,
+              author: payload.name ?? null,
+              url: payload.url ?? null,
+              text: payload.message ?? '',
+              created_at: payload.created_at,
+            }
+          : undefined,
       // What Slack (`text`, its control characters escaped) and Discord (`content`,
       // with no mention allowed) show as the chat message.
       text: slackText(text),

@@ -5,6 +5,7 @@ import { appearanceRouter } from './routers/appearance'
 import { auditRouter } from './routers/audit'
 import { authRouter } from './routers/auth'
 import { backupRouter } from './routers/backup'
+import { conversationsRouter } from './routers/conversations'
 import { cvRouter } from './routers/cv'
 import { githubRouter } from './routers/github'
 import { importRouter } from './routers/importer'
@@ -33,6 +34,7 @@ export const appRouter = router({
   projects: projectsRouter,
   timeline: timelineRouter,
   messages: messagesRouter,
+  conversations: conversationsRouter,
   auth: authRouter,
   profile: profileRouter,
   media: mediaRouter,

@@ -16,6 +16,7 @@ export const contentKindNames = [
   'image',
   'note',
   'page',
+  'conversation',
 ] as const
 export type ContentKindName = (typeof contentKindNames)[number]
 
@@ -155,6 +156,21 @@ export const contentKindLabels: Record<ContentKindName, ContentKindLabels> = {
       noindex: 'Hidden from search engines',
     },
     searchKind: 'page',
+  },
+  conversation: {
+    noun: 'conversation',
+    auditNoun: 'conversation',
+    router: 'conversations',
+    backupTable: { name: 'conversations', label: 'Conversations' },
+    slugTable: null,
+    actions: {
+      'conversations.setStatus': 'Conversation marked',
+      'conversations.delete': 'Conversation deleted',
+      'conversations.trust': 'Author or domain trusted',
+      'conversations.untrust': 'Author or domain no longer trusted',
+    },
+    fields: null,
+    searchKind: null,
   },
 }
 

@@ -40,6 +40,7 @@ const tableLabels: Record<string, string> = {
   screen_seo: 'Search & sharing of the fixed screens',
   navigation: 'Menus (header and footer)',
   notification_settings: 'Where alerts go (the password and webhook sealed)',
+  conversation_trust: 'Trusted authors and domains (conversations)',
 }
 
 function Download() {

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { activitypubDeliveries, activitypubInteractions } from '../../db/schema'
+import { activitypubDeliveries, conversations } from '../../db/schema'
 import {
   type FediInstance,
   queueFrom,
@@ -195,17 +195,29 @@ describe('replies, likes and boosts from B', () => {
     expect(sent.ok).toBe(true)
     const [row] = await A.t.db
       .select()
-      .from(activitypubInteractions)
-      .where(eq(activitypubInteractions.source_id, reply.object.id))
+      .from(conversations)
+      .where(eq(conversations.source, reply.object.id))
     expect(row).toMatchObject({
+      network: 'activitypub',
       kind: 'reply',
-      note_id: noteId,
-      actor_id: B.paths.actor,
+      target_type: 'note',
+      target_id: noteId,
       status: 'pending',
       author_name: 'Ada Lovelace',
     })
-    expect(row?.content).toContain('Lovely note!')
-    expect(row?.content).not.toContain('<script')
+    expect(row?.content_html).toContain('Lovely note!')
+    expect(row?.content_html).not.toContain('<script')
+    // Not shown until the owner approves it; then shown under the note.
+    const hidden = await A.t.request('GET', `/api/conversations/of/note/${noteId}`)
+    expect(JSON.stringify(hidden.json)).not.toContain('Lovely note!')
+    const approved = await A.t.request('PATCH', `/api/conversations/${row?.id}`, {
+      token: A.token,
+      body: { status: 'approved' },
+    })
+    expect(approved.status).toBe(200)
+    const shown = await A.t.request('GET', `/api/conversations/of/note/${noteId}`)
+    expect(shown.status).toBe(200)
+    expect(JSON.stringify(shown.json)).toContain('Lovely note!')
   })
 
   test('a Like and an Announce are recorded; Undo of the Like removes it', async () => {
@@ -227,7 +239,7 @@ describe('replies, likes and boosts from B', () => {
     expect((await B.send(A.paths.sharedInbox, like)).ok).toBe(true)
     expect((await B.send(A.paths.sharedInbox, boost)).ok).toBe(true)
     const kinds = async () =>
-      (await A.t.db.select().from(activitypubInteractions)).map((row) => row.kind).sort()
+      (await A.t.db.select().from(conversations)).map((row) => row.kind).sort()
     expect(await kinds()).toEqual(['like', 'reply', 'repost'])
     const undo = {
       '@context': AS,
@@ -268,8 +280,8 @@ describe('signatures', () => {
     expect(response.status).toBe(401)
     const rows = await A.t.db
       .select()
-      .from(activitypubInteractions)
-      .where(eq(activitypubInteractions.source_id, `${B.paths.actor}#like-forged`))
+      .from(conversations)
+      .where(eq(conversations.source, `${B.paths.actor}#like-forged`))
     expect(rows).toHaveLength(0)
   })
 })
@@ -340,10 +352,7 @@ describe('followers, from the admin', () => {
       object: `${A.siteUrl}/notes/anything`,
     }
     expect((await B.send(A.paths.sharedInbox, like)).ok).toBe(true)
-    const rows = await A.t.db
-      .select()
-      .from(activitypubInteractions)
-      .where(eq(activitypubInteractions.source_id, like.id))
+    const rows = await A.t.db.select().from(conversations).where(eq(conversations.source, like.id))
     expect(rows).toHaveLength(0)
   })
 

@@ -110,6 +110,13 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'POST /api/pages/:id/revisions/:rev/restore 200 pages.restoreRevision',
       'GET /api/navigation 200 navigation.get',
       'PUT /api/navigation 200 navigation.set',
+      'GET /api/conversations 200 conversations.list',
+      'PATCH /api/conversations/:id 200 conversations.setStatus',
+      'DELETE /api/conversations/:id 204 conversations.delete',
+      'GET /api/conversations/trust 200 conversations.trustList',
+      'POST /api/conversations/:id/trust 200 conversations.trust',
+      'DELETE /api/conversations/trust/:id 204 conversations.untrust',
+      'GET /api/conversations/of/:type/:id 200 conversations.forTarget',
     ].sort(),
   )
 })
@@ -117,6 +124,7 @@ test('the REST door derived from the procedures is the API table of the spec (pl
 test('only reads of public content are declared cacheable, on both doors', () => {
   expect([...publicQueries].sort()).toEqual([
     'appearance.get',
+    'conversations.forTarget',
     'navigation.menu',
     'notes.any',
     'notes.bySlug',

@@ -70,8 +70,6 @@ const notKinds: Record<string, string> = {
   activitypub_notes: 'what was federated of each note: delivery state',
   activitypub_deliveries: 'activities on their way out; never backed up',
   activitypub_kv: "Fedify's caches; never backed up",
-  activitypub_interactions:
-    'replies, likes and boosts waiting for moderation until the conversations queue holds them',
 }
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>

@@ -31,26 +31,6 @@ CREATE TABLE "activitypub_followers" (
 	CONSTRAINT "activitypub_followers_status_check" CHECK ("activitypub_followers"."status" in ('pending', 'accepted', 'blocked'))
 );
 --> statement-breakpoint
-CREATE TABLE "activitypub_interactions" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"source_id" text NOT NULL,
-	"kind" text NOT NULL,
-	"note_id" integer NOT NULL,
-	"actor_id" text NOT NULL,
-	"author_name" text NOT NULL,
-	"author_url" text,
-	"author_photo" text,
-	"content" text DEFAULT '' NOT NULL,
-	"url" text,
-	"status" text DEFAULT 'pending' NOT NULL,
-	"published_at" timestamp with time zone NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "activitypub_interactions_source_id_unique" UNIQUE("source_id"),
-	CONSTRAINT "activitypub_interactions_kind_check" CHECK ("activitypub_interactions"."kind" in ('reply', 'like', 'repost')),
-	CONSTRAINT "activitypub_interactions_status_check" CHECK ("activitypub_interactions"."status" in ('pending', 'approved', 'spam'))
-);
---> statement-breakpoint
 CREATE TABLE "activitypub_keys" (
 	"algorithm" text PRIMARY KEY NOT NULL,
 	"public_jwk" jsonb NOT NULL,
@@ -87,5 +67,4 @@ CREATE TABLE "activitypub_settings" (
 --> statement-breakpoint
 CREATE UNIQUE INDEX "activitypub_deliveries_once" ON "activitypub_deliveries" USING btree ("activity_id","inbox");--> statement-breakpoint
 CREATE INDEX "activitypub_deliveries_due_idx" ON "activitypub_deliveries" USING btree ("next_attempt_at") WHERE "activitypub_deliveries"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "activitypub_deliveries_note_idx" ON "activitypub_deliveries" USING btree ("note_id");--> statement-breakpoint
-CREATE INDEX "activitypub_interactions_note_idx" ON "activitypub_interactions" USING btree ("note_id","status");
+CREATE INDEX "activitypub_deliveries_note_idx" ON "activitypub_deliveries" USING btree ("note_id");
