@@ -25,6 +25,7 @@ import { Route as AdminAppearanceRouteImport } from './routes/admin/appearance'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBackupRouteImport } from './routes/admin/backup'
 import { Route as AdminCvRouteImport } from './routes/admin/cv'
+import { Route as AdminFediverseRouteImport } from './routes/admin/fediverse'
 import { Route as AdminGithubRouteImport } from './routes/admin/github'
 import { Route as AdminImportRouteImport } from './routes/admin/import'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
@@ -131,6 +132,11 @@ const AdminBackupRoute = AdminBackupRouteImport.update({
 const AdminCvRoute = AdminCvRouteImport.update({
   id: '/cv',
   path: '/cv',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminFediverseRoute = AdminFediverseRouteImport.update({
+  id: '/fediverse',
+  path: '/fediverse',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminGithubRoute = AdminGithubRouteImport.update({
@@ -285,6 +291,7 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
   '/admin/cv': typeof AdminCvRoute
+  '/admin/fediverse': typeof AdminFediverseRoute
   '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
@@ -329,6 +336,7 @@ export interface FileRoutesByTo {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
   '/admin/cv': typeof AdminCvRoute
+  '/admin/fediverse': typeof AdminFediverseRoute
   '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
@@ -375,6 +383,7 @@ export interface FileRoutesById {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backup': typeof AdminBackupRoute
   '/admin/cv': typeof AdminCvRoute
+  '/admin/fediverse': typeof AdminFediverseRoute
   '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
@@ -422,6 +431,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/backup'
     | '/admin/cv'
+    | '/admin/fediverse'
     | '/admin/github'
     | '/admin/import'
     | '/admin/media'
@@ -466,6 +476,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/backup'
     | '/admin/cv'
+    | '/admin/fediverse'
     | '/admin/github'
     | '/admin/import'
     | '/admin/media'
@@ -511,6 +522,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/backup'
     | '/admin/cv'
+    | '/admin/fediverse'
     | '/admin/github'
     | '/admin/import'
     | '/admin/media'
@@ -669,6 +681,13 @@ declare module '@tanstack/react-router' {
       path: '/cv'
       fullPath: '/admin/cv'
       preLoaderRoute: typeof AdminCvRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/fediverse': {
+      id: '/admin/fediverse'
+      path: '/fediverse'
+      fullPath: '/admin/fediverse'
+      preLoaderRoute: typeof AdminFediverseRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/github': {
@@ -870,6 +889,7 @@ interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBackupRoute: typeof AdminBackupRoute
   AdminCvRoute: typeof AdminCvRoute
+  AdminFediverseRoute: typeof AdminFediverseRoute
   AdminGithubRoute: typeof AdminGithubRoute
   AdminImportRoute: typeof AdminImportRoute
   AdminMediaRoute: typeof AdminMediaRoute
@@ -903,6 +923,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminBackupRoute: AdminBackupRoute,
   AdminCvRoute: AdminCvRoute,
+  AdminFediverseRoute: AdminFediverseRoute,
   AdminGithubRoute: AdminGithubRoute,
   AdminImportRoute: AdminImportRoute,
   AdminMediaRoute: AdminMediaRoute,
