@@ -143,7 +143,6 @@ export function FediverseSettingsForm() {
           hint={`Letters, digits or underscores. Empty: your username (${saved.handle_set ? 'now set' : saved.handle}). Changing it later breaks followers' links to the old one.`}
           field={form.text('handle')}
           autoComplete="off"
-          spellCheck={false}
         />
         <Field id="fediverse-type" label="Notes federate as" error={typeError}>
           <select
