@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { FediverseSettingsForm } from '../../components/admin/fediverse/fediverse-settings-form'
-import { DeliveriesPanel, FollowersPanel } from '../../components/admin/fediverse/followers-panel'
+import {
+  DeliveriesPanel,
+  FediverseConversationsPanel,
+  FollowersPanel,
+} from '../../components/admin/fediverse/followers-panel'
 import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 
@@ -11,6 +15,7 @@ export const Route = createFileRoute('/admin/fediverse')({
       queryClient.fetchQuery({ ...trpc.activityPub.settings.queryOptions(), staleTime: 0 }),
       queryClient.fetchQuery({ ...trpc.activityPub.followers.queryOptions(), staleTime: 0 }),
       queryClient.fetchQuery({ ...trpc.activityPub.deliveries.queryOptions(), staleTime: 0 }),
+      queryClient.fetchQuery({ ...trpc.conversations.list.queryOptions(), staleTime: 0 }),
     ]),
   ),
   head: () => ({ meta: [{ title: 'Fediverse' }] }),
@@ -26,6 +31,7 @@ function FediverseScreen() {
       />
       <FediverseSettingsForm />
       <FollowersPanel />
+      <FediverseConversationsPanel />
       <DeliveriesPanel />
     </div>
   )

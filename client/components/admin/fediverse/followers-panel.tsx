@@ -185,3 +185,78 @@ export function DeliveriesPanel() {
     </SectionCard>
   )
 }
+
+const conversationBadge = {
+  pending: { tone: 'amber', label: 'Waiting for approval' },
+  approved: { tone: 'green', label: 'Shown' },
+  spam: { tone: 'slate', label: 'Spam' },
+} as const
+
+const kindLabels: Record<string, string> = {
+  reply: 'replied to',
+  like: 'liked',
+  repost: 'boosted',
+}
+
+/**
+ * Settings → Fediverse: the replies, likes and boosts that came over
+ * ActivityPub, newest first, with Approve for one waiting; the same
+ * conversations the inbox moderates with the Webmentions.
+ */
+export function FediverseConversationsPanel() {
+  const trpc = useTrpc()
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const { data: all } = useSuspenseQuery(trpc.conversations.list.queryOptions())
+  const setStatus = useMutation(trpc.conversations.setStatus.mutationOptions())
+  const [error, setError] = useState<string | null>(null)
+  const items = all.filter((item) => item.network === 'activitypub').slice(0, 20)
+
+  async function approve(id: number, author: string) {
+    setError(null)
+    try {
+      await setStatus.mutateAsync({ id, status: 'approved' })
+      await queryClient.invalidateQueries(trpc.conversations.list.queryFilter())
+      toast.success(`${author}'s reply is shown under the note.`)
+    } catch {
+      setError('It could not be approved. Try again.')
+    }
+  }
+
+  return (
+    <SectionCard id="fediverse-conversations" title="Replies, likes and boosts" error={error}>
+      {items.length === 0 ? (
+        <EmptyState>Nothing has come from the fediverse yet.</EmptyState>
+      ) : (
+        <ul className="divide-y divide-line">
+          {items.map((item) => {
+            const badge = conversationBadge[item.status]
+            const author = item.author_name ?? 'Someone'
+            return (
+              <li key={item.id} className="space-y-1 py-3">
+                <p className="text-sm text-body">
+                  <strong className="text-strong">{author}</strong>{' '}
+                  {kindLabels[item.kind] ?? item.kind} <em>{item.target_title ?? 'a note'}</em>{' '}
+                  <Badge tone={badge.tone}>{badge.label}</Badge>
+                </p>
+                {item.content_text ? (
+                  <p className="text-sm text-muted">{item.content_text}</p>
+                ) : null}
+                {item.status === 'pending' ? (
+                  <button
+                    type="button"
+                    className={smallButtonClass}
+                    onClick={() => void approve(item.id, author)}
+                    aria-label={`Approve ${author}'s ${item.kind}`}
+                  >
+                    Approve
+                  </button>
+                ) : null}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </SectionCard>
+  )
+}
