@@ -29,8 +29,8 @@ interface Values {
 }
 
 const typeLabels: Record<FederatedType, string> = {
-  Article: 'Article: the title, the summary and a link (Mastodon shows the title and link)',
-  Note: 'Note: a short post with the title, the summary and a link',
+  Article: 'Article',
+  Note: 'Note',
 }
 
 function valuesOf(saved: ActivityPubSettings): Values {
@@ -140,17 +140,22 @@ export function FediverseSettingsForm() {
         <TextField
           id="fediverse-handle"
           label="Handle"
-          hint={`Letters, digits or underscores. Empty: your username (${saved.handle_set ? 'now set' : saved.handle}). Changing it later breaks followers' links to the old one.`}
+          hint={`Letters, digits or underscores. Empty: your username${saved.handle_set ? '' : ` (${saved.handle})`}. Changing it later breaks links to the old one.`}
           field={form.text('handle')}
           autoComplete="off"
         />
-        <Field id="fediverse-type" label="Notes federate as" error={typeError}>
+        <Field
+          id="fediverse-type"
+          label="Notes federate as"
+          hint="Article: the whole note, which Mastodon shows as its title and a link. Note: a short post of the title, the summary and a link."
+          error={typeError}
+        >
           <select
             id="fediverse-type"
             className={inputClass}
             value={values.object_type}
             onChange={(event) => form.set('object_type', event.target.value as FederatedType)}
-            {...describedBy('fediverse-type', { error: typeError })}
+            {...describedBy('fediverse-type', { hint: true, error: typeError })}
           >
             {FEDERATED_TYPES.map((type) => (
               <option key={type} value={type}>

@@ -149,19 +149,19 @@ export function DeliveriesPanel() {
             <caption className="sr-only">Delivery of each note to followers' servers</caption>
             <thead className="text-muted">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className="py-2 pr-3 font-medium whitespace-nowrap">
                   Note
                 </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className="py-2 pr-3 font-medium whitespace-nowrap">
                   Sent as
                 </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className="py-2 pr-3 font-medium whitespace-nowrap">
                   Delivered
                 </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className="py-2 pr-3 font-medium whitespace-nowrap">
                   Waiting
                 </th>
-                <th scope="col" className="py-2 font-medium">
+                <th scope="col" className="py-2 font-medium whitespace-nowrap">
                   Given up
                 </th>
               </tr>
