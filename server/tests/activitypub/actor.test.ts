@@ -7,6 +7,7 @@
  * settings' validation.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { defaultActivityPubSettings } from '../../config'
 import { activitypubKeys } from '../../db/schema'
 import { createTestApp, isRecord, type TestApp } from '../support/harness'
 
@@ -220,5 +221,41 @@ describe('once on', () => {
     })
     expect(r.status).toBe(413)
     expect(String(r.body.error)).toContain('bytes')
+  })
+})
+
+describe('the inbox rate limit', () => {
+  test('past the posts allowed per minute, an address gets 429 until the next minute', async () => {
+    const limited = await createTestApp({
+      siteUrl: 'https://ada.example',
+      config: { activitypub: { ...defaultActivityPubSettings, inboxPerMinute: 2 } },
+    })
+    try {
+      const limitedToken = await limited.login()
+      await limited.request('PUT', '/api/activitypub/settings', {
+        token: limitedToken,
+        body: settings(),
+      })
+      const post = () =>
+        limited.request('POST', '/ap/inbox', {
+          headers: { 'content-type': 'application/activity+json' },
+          raw: JSON.stringify({
+            '@context': 'https://www.w3.org/ns/activitystreams',
+            id: 'https://elsewhere.example/activities/2',
+            type: 'Follow',
+            actor: 'https://elsewhere.example/users/mallory',
+            object: 'https://ada.example/ap/users/site',
+          }),
+        })
+      expect((await post()).status).toBe(401)
+      expect((await post()).status).toBe(401)
+      const refused = await post()
+      expect(refused.status).toBe(429)
+      expect(refused.headers.get('retry-after')).toBe('60')
+      limited.clock.advance(60_000)
+      expect((await post()).status).toBe(401)
+    } finally {
+      await limited.close()
+    }
   })
 })

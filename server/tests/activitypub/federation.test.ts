@@ -142,8 +142,27 @@ describe('A publishes', () => {
       body: { title: 'Draft', summary: 'Not yet.', body: 'Draft.', tags: [], status: 'draft' },
     })
     expect(draft.status).toBe(201)
+    const scheduled = await A.t.request('POST', '/api/notes', {
+      token: A.token,
+      body: {
+        title: 'Scheduled',
+        summary: 'Later.',
+        body: 'Soon.',
+        tags: [],
+        status: 'published',
+        published_at: new Date(A.t.clock.now().getTime() + 60_000).toISOString(),
+      },
+    })
+    expect(scheduled.status).toBe(201)
     await A.federate()
     expect(ofType(B, 'Create')).toHaveLength(1)
+    // Its time comes: the publishing job makes it live, and the next pass sends it.
+    A.t.clock.advance(61_000)
+    await A.t.jobs.runNow('publish-notes')
+    await A.federate()
+    const creates = ofType(B, 'Create')
+    expect(creates).toHaveLength(2)
+    expect(objectOf(creates[1] ?? {}).name).toBe('Scheduled')
     await A.t.request('DELETE', `/api/notes/${draft.id}`, { token: A.token })
   })
 

@@ -20,7 +20,7 @@ setDefaultTimeout(30_000)
 let A: FediInstance
 let mastodon: FakeMastodon
 beforeAll(async () => {
-  mastodon = startFakeMastodon()
+  mastodon = startFakeMastodon({ extraAccounts: 1 })
   A = await startFediInstance({
     handle: 'ada',
     settings: { retryBaseMs: 60_000, retryMaxMs: 10 * 60_000, giveUpAfterMs: 60 * 60_000 },
@@ -104,6 +104,50 @@ describe('Mastodon follows and receives', () => {
       body: '{}',
     })
     expect(response.status).toBe(401)
+  })
+})
+
+describe('follows that wait for approval', () => {
+  test('a follow waits, gets no Accept until approved, then does', async () => {
+    const settings = await A.t.request('PUT', '/api/activitypub/settings', {
+      token: A.token,
+      body: { enabled: true, handle: 'ada', object_type: 'Article', approve_follows: true },
+    })
+    expect(settings.status).toBe(200)
+    const actor = await A.t.request('GET', '/ap/users/site', {
+      headers: { accept: 'application/activity+json' },
+    })
+    expect(actor.body.manuallyApprovesFollowers).toBe(true)
+    const follow = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${mastodon.url}/follows/u1`,
+      type: 'Follow',
+      actor: mastodon.actorOf('u1'),
+      object: A.paths.actor,
+    }
+    expect((await mastodon.post(A.paths.inbox, follow, 'u1')).status).toBe(202)
+    const accepts = () =>
+      mastodon.arrivals.filter(
+        (each) => each.activity.type === 'Accept' && each.path === '/users/u1/inbox',
+      )
+    await A.federate()
+    expect(accepts()).toHaveLength(0)
+    const list = await A.t.request('GET', '/api/activitypub/followers', { token: A.token })
+    const waiting = (list.list as { id: number; status: string; actor_id: string }[]).find(
+      (each) => each.actor_id === mastodon.actorOf('u1'),
+    )
+    expect(waiting?.status).toBe('pending')
+    const counts = await A.t.request('GET', '/api/activitypub/settings', { token: A.token })
+    expect(counts.body).toMatchObject({ followers: 1, pending: 1 })
+    const approved = await A.t.request(
+      'POST',
+      `/api/activitypub/followers/${waiting?.id}/approve`,
+      { token: A.token },
+    )
+    expect(approved.status).toBe(200)
+    await A.federate()
+    expect(accepts()).toHaveLength(1)
+    expect(accepts()[0]?.activity.object).toMatchObject({ id: follow.id })
   })
 })
 
