@@ -117,6 +117,13 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'POST /api/conversations/:id/trust 200 conversations.trust',
       'DELETE /api/conversations/trust/:id 204 conversations.untrust',
       'GET /api/conversations/of/:type/:id 200 conversations.forTarget',
+      'GET /api/activitypub/settings 200 activityPub.settings',
+      'PUT /api/activitypub/settings 200 activityPub.saveSettings',
+      'GET /api/activitypub/followers 200 activityPub.followers',
+      'POST /api/activitypub/followers/:id/approve 200 activityPub.approveFollower',
+      'DELETE /api/activitypub/followers/:id 200 activityPub.removeFollower',
+      'POST /api/activitypub/followers/:id/block 200 activityPub.blockFollower',
+      'GET /api/activitypub/deliveries 200 activityPub.deliveries',
     ].sort(),
   )
 })
