@@ -402,3 +402,39 @@ describe('followers, from the admin', () => {
     expect(rows.every((row) => row.status === 'sent')).toBe(true)
   })
 })
+
+describe('turning federation off', () => {
+  test('with the account deleted: followers’ servers get Delete for it, and it answers 404', async () => {
+    const follow = {
+      '@context': AS,
+      id: `${A.paths.actor}#follow-b-again`,
+      type: 'Follow',
+      actor: A.paths.actor,
+      object: B.paths.actor,
+    }
+    expect((await A.send(B.paths.inbox, follow)).ok).toBe(true)
+    const off = await B.t.request('PUT', '/api/activitypub/settings', {
+      token: B.token,
+      body: {
+        enabled: false,
+        handle: 'bea',
+        object_type: 'Article',
+        approve_follows: false,
+        delete_account: true,
+      },
+    })
+    expect(off.status).toBe(200)
+    expect(off.body).toMatchObject({ enabled: false, followers: 0 })
+    // Still sent while off: what was queued before is delivered.
+    await B.t.jobs.runNow('activitypub-deliver')
+    const deletes = ofType(A, 'Delete')
+    expect(deletes).toHaveLength(1)
+    expect(deletes[0]).toMatchObject({ actor: B.paths.actor, object: B.paths.actor })
+    const actor = await fetch(B.paths.actor, { headers: { accept: 'application/activity+json' } })
+    expect(actor.status).toBe(404)
+    const finger = await fetch(
+      `${B.siteUrl}/.well-known/webfinger?resource=acct:bea@${new URL(B.siteUrl).host}`,
+    )
+    expect(finger.status).toBe(404)
+  })
+})
