@@ -3,6 +3,7 @@ CREATE TABLE "activitypub_deliveries" (
 	"activity_id" text NOT NULL,
 	"activity_type" text NOT NULL,
 	"note_id" integer,
+	"project_id" integer,
 	"inbox" text NOT NULL,
 	"activity" jsonb NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
@@ -54,12 +55,22 @@ CREATE TABLE "activitypub_notes" (
 	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "activitypub_projects" (
+	"project_id" integer PRIMARY KEY NOT NULL,
+	"version" bigint NOT NULL,
+	"state" text NOT NULL,
+	"object" jsonb NOT NULL,
+	"first_sent_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "activitypub_settings" (
 	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
 	"enabled" boolean DEFAULT false NOT NULL,
 	"handle" text,
 	"object_type" text DEFAULT 'Article' NOT NULL,
 	"approve_follows" boolean DEFAULT false NOT NULL,
+	"federate_projects" boolean DEFAULT false NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "activitypub_settings_single_row" CHECK ("activitypub_settings"."id" = 1),
 	CONSTRAINT "activitypub_settings_type_check" CHECK ("activitypub_settings"."object_type" in ('Article', 'Note'))

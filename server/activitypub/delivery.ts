@@ -26,7 +26,13 @@ import type { ActivityPubSettings } from '../config'
 import { isLive } from '../content/note'
 import type { Db } from '../db/client'
 import { versionOf } from '../db/row-version'
-import { activitypubDeliveries, activitypubNotes, notes } from '../db/schema'
+import {
+  activitypubDeliveries,
+  activitypubNotes,
+  activitypubProjects,
+  notes,
+  projects,
+} from '../db/schema'
 import type { Job } from '../jobs/runner'
 import type { Logger } from '../log'
 import { renderMarkdown } from '../markdown/render'
@@ -197,6 +203,7 @@ export async function federateNotes(db: Db, deps: NotesJobDeps, now: Date): Prom
       queued++
     })
   }
+  if (state.federateProjects) queued += await federateProjects(db, siteUrl, now)
   const liveIds = new Set(live.map((note) => note.id))
   for (const row of sent.values()) {
     if (row.state !== 'live' || liveIds.has(row.note_id)) continue
@@ -221,6 +228,156 @@ export async function federateNotes(db: Db, deps: NotesJobDeps, now: Date): Prom
         activity,
         inboxes: await followerInboxes(tx as unknown as Db),
         noteId: row.note_id,
+        now,
+      })
+      queued++
+    })
+  }
+  return queued
+}
+
+type ProjectRow = typeof projects.$inferSelect
+
+/** A published project as followers' servers see it (when projects federate): an Article. */
+export function projectObject(
+  project: Pick<
+    ProjectRow,
+    | 'id'
+    | 'slug'
+    | 'title'
+    | 'description'
+    | 'long_description'
+    | 'tags'
+    | 'image_urls'
+    | 'created_at'
+    | 'updated_at'
+  >,
+  siteUrl: string,
+  edited: boolean,
+): Record<string, unknown> {
+  const paths = activityPubPaths(siteUrl)
+  const page = `${siteUrl}/projects/${encodeURIComponent(project.slug)}`
+  const tags = project.tags
+    .map((tag) => ({ tag, name: tag.replace(/[^\p{L}\p{N}_]/gu, '') }))
+    .filter((each) => each.name !== '')
+    .map((each) => ({ type: 'Hashtag', name: `#${each.name}`, href: `${siteUrl}/projects` }))
+  const images = project.image_urls.slice(0, 4).map((url) => new URL(url, `${siteUrl}/`).toString())
+  return {
+    '@context': AS_CONTEXT,
+    id: `${siteUrl}/ap/projects/${project.id}`,
+    type: 'Article',
+    attributedTo: paths.actor,
+    name: project.title,
+    summary: project.description,
+    content:
+      absoluteLinks(renderMarkdown(project.long_description || project.description), siteUrl) +
+      `<p><a href="${escapeHtml(page)}">${escapeHtml(page)}</a></p>`,
+    url: page,
+    published: project.created_at.toISOString(),
+    ...(edited ? { updated: project.updated_at.toISOString() } : {}),
+    to: [PUBLIC_AUDIENCE],
+    cc: [paths.followers],
+    tag: tags,
+    attachment: images.map((url) => ({
+      type: 'Image',
+      mediaType: mediaTypeOf(url),
+      url,
+      name: project.title,
+    })),
+  }
+}
+
+/**
+ * Projects, when the owner federates them: the same pass as the notes'
+ * (Create, Update, Delete once per inbox, claimed by the version recorded
+ * in `activitypub_projects`). A project taken out of publication or moved
+ * to the Trash is deleted there; turned off, nothing more is sent.
+ */
+async function federateProjects(db: Db, siteUrl: string, now: Date): Promise<number> {
+  const paths = activityPubPaths(siteUrl)
+  const live = await db.select().from(projects).where(eq(projects.is_published, true))
+  const sent = new Map(
+    (await db.select().from(activitypubProjects)).map((row) => [row.project_id, row]),
+  )
+  let queued = 0
+  for (const project of live) {
+    const version = versionOf(project.updated_at)
+    const before = sent.get(project.id)
+    if (before && before.state === 'live' && before.version === version) continue
+    const type = before?.state === 'live' ? 'Update' : 'Create'
+    const object = projectObject(project, siteUrl, type === 'Update')
+    const activity = {
+      '@context': AS_CONTEXT,
+      id: `${String(object.id)}#${type.toLowerCase()}-${version}`,
+      type,
+      actor: paths.actor,
+      object,
+      to: object.to,
+      cc: object.cc,
+    }
+    await db.transaction(async (tx) => {
+      const claimed = before
+        ? await tx
+            .update(activitypubProjects)
+            .set({ version, state: 'live', object, updated_at: now })
+            .where(
+              and(
+                eq(activitypubProjects.project_id, project.id),
+                eq(activitypubProjects.version, before.version),
+                eq(activitypubProjects.state, before.state),
+              ),
+            )
+            .returning({ id: activitypubProjects.project_id })
+        : await tx
+            .insert(activitypubProjects)
+            .values({
+              project_id: project.id,
+              version,
+              state: 'live',
+              object,
+              first_sent_at: now,
+              updated_at: now,
+            })
+            .onConflictDoNothing()
+            .returning({ id: activitypubProjects.project_id })
+      if (claimed.length === 0) return
+      await queueDelivery(tx as unknown as Db, {
+        activity,
+        inboxes: await followerInboxes(tx as unknown as Db),
+        projectId: project.id,
+        now,
+      })
+      queued++
+    })
+  }
+  const liveIds = new Set(live.map((project) => project.id))
+  for (const row of sent.values()) {
+    if (row.state !== 'live' || liveIds.has(row.project_id)) continue
+    const objectId = String(row.object.id)
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(activitypubProjects)
+        .set({ state: 'deleted', updated_at: now })
+        .where(
+          and(
+            eq(activitypubProjects.project_id, row.project_id),
+            eq(activitypubProjects.state, 'live'),
+          ),
+        )
+        .returning({ id: activitypubProjects.project_id })
+      if (claimed.length === 0) return
+      await queueDelivery(tx as unknown as Db, {
+        activity: {
+          '@context': AS_CONTEXT,
+          id: `${objectId}#delete-${now.getTime()}`,
+          type: 'Delete',
+          actor: paths.actor,
+          object: { id: objectId, type: 'Tombstone' },
+          to: [PUBLIC_AUDIENCE],
+          cc: [paths.followers],
+        },
+        inboxes: await followerInboxes(tx as unknown as Db),
+        projectId: row.project_id,
         now,
       })
       queued++

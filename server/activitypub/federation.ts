@@ -37,7 +37,13 @@ import {
 import { and, count, eq, ne } from 'drizzle-orm'
 import type { ActivityPubSettings, AppConfig } from '../config'
 import type { Db } from '../db/client'
-import { activitypubFollowers, activitypubNotes, notes, profile } from '../db/schema'
+import {
+  activitypubFollowers,
+  activitypubNotes,
+  activitypubProjects,
+  notes,
+  profile,
+} from '../db/schema'
 import type { Logger } from '../log'
 import type { MediaStore } from '../media/store'
 import { readBodyUpTo } from '../outbound/fetch'
@@ -472,8 +478,15 @@ export function createActivityPub(deps: ActivityPubDeps): ActivityPub {
     return n > settings.inboxPerMinute
   }
 
-  async function objectResponse(id: number, accept: string): Promise<Response> {
-    const [row] = await db.select().from(activitypubNotes).where(eq(activitypubNotes.note_id, id))
+  async function objectResponse(
+    kind: 'notes' | 'projects',
+    id: number,
+    accept: string,
+  ): Promise<Response> {
+    const [row] =
+      kind === 'notes'
+        ? await db.select().from(activitypubNotes).where(eq(activitypubNotes.note_id, id))
+        : await db.select().from(activitypubProjects).where(eq(activitypubProjects.project_id, id))
     if (!row) return new Response('Not found', { status: 404 })
     if (!/json/.test(accept)) {
       const url = typeof row.object.url === 'string' ? row.object.url : `${siteUrl}/notes`
@@ -501,9 +514,13 @@ export function createActivityPub(deps: ActivityPubDeps): ActivityPub {
       const url = new URL(request.url)
       const state = await on()
       if (!state.on) return null
-      const noteMatch = /^\/ap\/notes\/(\d{1,9})$/.exec(url.pathname)
-      if (noteMatch && (request.method === 'GET' || request.method === 'HEAD'))
-        return objectResponse(Number(noteMatch[1]), request.headers.get('accept') ?? '')
+      const objectMatch = /^\/ap\/(notes|projects)\/(\d{1,9})$/.exec(url.pathname)
+      if (objectMatch && (request.method === 'GET' || request.method === 'HEAD'))
+        return objectResponse(
+          objectMatch[1] === 'projects' ? 'projects' : 'notes',
+          Number(objectMatch[2]),
+          request.headers.get('accept') ?? '',
+        )
       // As the site's public address names it (a proxy in front may have changed the
       // scheme or host the server sees): what RFC 9421 signatures cover.
       const publicUrl = `${siteUrl}${url.pathname}${url.search}`

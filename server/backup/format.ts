@@ -10,6 +10,7 @@ import {
   activitypubFollowers,
   activitypubKeys,
   activitypubNotes,
+  activitypubProjects,
   activitypubSettings,
   adminUsers,
   analyticsViews,
@@ -275,6 +276,14 @@ export const backupTables = {
     }),
     order: [activitypubNotes.note_id],
   }),
+  activitypub_projects: backupTable({
+    table: activitypubProjects,
+    rows: createSelectSchema(activitypubProjects, {
+      project_id: positive,
+      object: z.record(z.string(), z.unknown()),
+    }),
+    order: [activitypubProjects.project_id],
+  }),
 }
 
 const keepsFiles = (kind: string) =>
@@ -361,6 +370,7 @@ const tablesSchema = z.strictObject({
   activitypub_keys: z.array(backupTables.activitypub_keys.rows).max(2).default([]),
   activitypub_followers: z.array(backupTables.activitypub_followers.rows).default([]),
   activitypub_notes: z.array(backupTables.activitypub_notes.rows).default([]),
+  activitypub_projects: z.array(backupTables.activitypub_projects.rows).default([]),
 })
 
 function duplicates<T>(values: T[]): T[] {

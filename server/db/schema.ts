@@ -1151,6 +1151,8 @@ export const activitypubSettings = pgTable(
       .default('Article'),
     /** Follows wait for the owner's approval instead of being accepted at once. */
     approve_follows: boolean('approve_follows').notNull().default(false),
+    /** Published projects federate too (as Article), besides notes. */
+    federate_projects: boolean('federate_projects').notNull().default(false),
     updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
@@ -1223,6 +1225,16 @@ export const activitypubNotes = pgTable('activitypub_notes', {
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 })
 
+/** What was federated of each project (when projects federate): as `activitypub_notes`. */
+export const activitypubProjects = pgTable('activitypub_projects', {
+  project_id: integer('project_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  state: text('state', { enum: ['live', 'deleted'] }).notNull(),
+  object: jsonb('object').$type<Record<string, unknown>>().notNull(),
+  first_sent_at: timestamp('first_sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+})
+
 /**
  * The durable outbox: one row per activity and inbox (a shared inbox once
  * for all the followers behind it). Claimed like the alerts' outbox
@@ -1238,6 +1250,8 @@ export const activitypubDeliveries = pgTable(
     activity_type: text('activity_type').notNull(),
     /** The note it carries; null for the actor's own activities. */
     note_id: integer('note_id'),
+    /** The project it carries, when projects federate. */
+    project_id: integer('project_id'),
     inbox: text('inbox').notNull(),
     /** The activity as JSON-LD (compacted), signed at each send. */
     activity: jsonb('activity').$type<Record<string, unknown>>().notNull(),

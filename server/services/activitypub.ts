@@ -8,7 +8,7 @@
  */
 
 import { isIP } from 'node:net'
-import { and, asc, count, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, max, or, sql } from 'drizzle-orm'
 import ipaddr from 'ipaddr.js'
 import type {
   ActivityPubSettings,
@@ -22,6 +22,7 @@ import {
   activitypubDeliveries,
   activitypubFollowers,
   activitypubNotes,
+  activitypubProjects,
   activitypubSettings,
   adminUsers,
   notes,
@@ -91,6 +92,7 @@ export interface FederationState {
   handle: string
   objectType: 'Article' | 'Note'
   approveFollows: boolean
+  federateProjects: boolean
 }
 
 /** The settings in effect (defaults when never saved), read anew at each use on every instance. */
@@ -110,6 +112,7 @@ export async function federationState(
     handleSet: row?.handle ?? null,
     objectType: row?.object_type ?? 'Article',
     approveFollows: row?.approve_follows ?? false,
+    federateProjects: row?.federate_projects ?? false,
   }
 }
 
@@ -142,6 +145,7 @@ export async function readActivityPubSettings(ctx: ServiceContext): Promise<Acti
     actor_url: activityPubPaths(siteUrl).actor,
     object_type: state.objectType,
     approve_follows: state.approveFollows,
+    federate_projects: state.federateProjects,
     followers: countOf('accepted'),
     pending: countOf('pending'),
   }
@@ -168,6 +172,7 @@ export async function queueDelivery(
     activity: Record<string, unknown>
     inboxes: readonly string[]
     noteId?: number | null
+    projectId?: number | null
     now: Date
   },
 ): Promise<number> {
@@ -181,6 +186,7 @@ export async function queueDelivery(
         activity_id: id,
         activity_type: type,
         note_id: delivery.noteId ?? null,
+        project_id: delivery.projectId ?? null,
         inbox,
         activity: delivery.activity,
         next_attempt_at: delivery.now,
@@ -207,6 +213,7 @@ export async function saveActivityPubSettings(
     handle: input.handle,
     object_type: input.object_type,
     approve_follows: input.approve_follows,
+    federate_projects: input.federate_projects ?? before.federateProjects,
     updated_at: now,
   }
   await ctx.db
@@ -230,6 +237,7 @@ export async function saveActivityPubSettings(
     })
     await ctx.db.delete(activitypubFollowers).where(eq(activitypubFollowers.status, 'accepted'))
     await ctx.db.delete(activitypubNotes)
+    await ctx.db.delete(activitypubProjects)
   }
   ctx.log.info('activitypub settings saved', { enabled: input.enabled })
   return readActivityPubSettings(ctx)
@@ -342,6 +350,7 @@ export async function deliveryStatus(ctx: ServiceContext): Promise<DeliveryStatu
       activity_id: d.activity_id,
       activity_type: d.activity_type,
       note_id: d.note_id,
+      project_id: d.project_id,
       sent: sql<number>`count(*) filter (where ${d.status} = 'sent')`.mapWith(Number),
       pending: sql<number>`count(*) filter (where ${d.status} = 'pending')`.mapWith(Number),
       failed: sql<number>`count(*) filter (where ${d.status} = 'failed')`.mapWith(Number),
@@ -349,8 +358,8 @@ export async function deliveryStatus(ctx: ServiceContext): Promise<DeliveryStatu
       created_at: max(d.created_at),
     })
     .from(d)
-    .where(isNotNull(d.note_id))
-    .groupBy(d.activity_id, d.activity_type, d.note_id)
+    .where(or(isNotNull(d.note_id), isNotNull(d.project_id)))
+    .groupBy(d.activity_id, d.activity_type, d.note_id, d.project_id)
     .orderBy(desc(max(d.created_at)))
     .limit(50)
   const ids = [...new Set(rows.map((row) => row.note_id).filter((id): id is number => id !== null))]
@@ -368,9 +377,24 @@ export async function deliveryStatus(ctx: ServiceContext): Promise<DeliveryStatu
       if (!titles.has(sent.id) && typeof sent.object.name === 'string')
         titles.set(sent.id, sent.object.name)
   }
+  const projectTitles = new Map<number, string>()
+  const projectIds = [
+    ...new Set(rows.map((row) => row.project_id).filter((id): id is number => id !== null)),
+  ]
+  if (projectIds.length > 0) {
+    for (const sent of await ctx.db
+      .select({ id: activitypubProjects.project_id, object: activitypubProjects.object })
+      .from(activitypubProjects)
+      .where(inArray(activitypubProjects.project_id, projectIds)))
+      if (typeof sent.object.name === 'string') projectTitles.set(sent.id, sent.object.name)
+  }
   return rows.map((row) => ({
     note_id: row.note_id,
-    title: (row.note_id !== null && titles.get(row.note_id)) || 'A removed note',
+    project_id: row.project_id,
+    title:
+      row.project_id !== null
+        ? `Project: ${projectTitles.get(row.project_id) ?? 'a removed project'}`
+        : (row.note_id !== null && titles.get(row.note_id)) || 'A removed note',
     activity_type: row.activity_type,
     sent: row.sent,
     pending: row.pending,

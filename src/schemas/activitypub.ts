@@ -20,6 +20,8 @@ export const activityPubSettingsInput = z.strictObject({
     .nullable(),
   object_type: z.enum(FEDERATED_TYPES, { error: 'Notes federate as Article or Note.' }),
   approve_follows: z.boolean({ error: 'Approve follows must be true or false.' }),
+  /** Published projects federate too; absent: as saved (off by default). */
+  federate_projects: z.boolean({ error: 'Federate projects must be true or false.' }).optional(),
   /** Turning federation off: also send Delete for the account to every follower's server. */
   delete_account: z.boolean().optional(),
 })
@@ -39,6 +41,7 @@ export const activityPubSettingsSchema = z.object({
   actor_url: z.string(),
   object_type: z.enum(FEDERATED_TYPES),
   approve_follows: z.boolean(),
+  federate_projects: z.boolean(),
   followers: z.number(),
   pending: z.number(),
 })
@@ -60,6 +63,7 @@ export const followerIdInput = z.strictObject({ id: idSchema })
 
 export const deliveryStatusSchema = z.object({
   note_id: z.number().nullable(),
+  project_id: z.number().nullable(),
   title: z.string(),
   activity_type: z.string(),
   sent: z.number(),

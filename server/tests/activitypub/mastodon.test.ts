@@ -107,6 +107,63 @@ describe('Mastodon follows and receives', () => {
   })
 })
 
+describe('projects, when the owner federates them', () => {
+  test('a published project arrives as an Article; taken out of publication, as Delete', async () => {
+    const creates = () =>
+      mastodon.accepted.filter(
+        (each) =>
+          each.type === 'Create' &&
+          String((each.object as Record<string, unknown>).id).includes('/ap/projects/'),
+      )
+    const project = await A.t.request('POST', '/api/projects', {
+      token: A.token,
+      body: {
+        title: 'Fediverse project',
+        description: 'A project that travels.',
+        long_description: 'Built with **Bun**.',
+        tags: ['Bun'],
+        image_urls: ['/media/shot.png'],
+      },
+    })
+    expect(project.status).toBe(201)
+    // Off by default: projects stay home.
+    await A.federate()
+    expect(creates()).toHaveLength(0)
+    const on = await A.t.request('PUT', '/api/activitypub/settings', {
+      token: A.token,
+      body: {
+        enabled: true,
+        handle: 'ada',
+        object_type: 'Article',
+        approve_follows: false,
+        federate_projects: true,
+      },
+    })
+    expect(on.body.federate_projects).toBe(true)
+    await A.federate()
+    expect(creates()).toHaveLength(1)
+    expect(creates()[0]?.object).toMatchObject({
+      id: `${A.siteUrl}/ap/projects/${project.id}`,
+      type: 'Article',
+      name: 'Fediverse project',
+      summary: 'A project that travels.',
+      url: `${A.siteUrl}/projects/${project.body.slug}`,
+    })
+    expect(JSON.stringify(creates()[0]?.object)).toContain(`${A.siteUrl}/media/shot.png`)
+    const removed = await A.t.request('DELETE', `/api/projects/${project.id}`, { token: A.token })
+    expect(removed.status).toBe(204)
+    await A.federate()
+    const deletes = mastodon.accepted.filter(
+      (each) =>
+        each.type === 'Delete' &&
+        (each.object as Record<string, unknown>).id === `${A.siteUrl}/ap/projects/${project.id}`,
+    )
+    expect(deletes).toHaveLength(1)
+    const status = await A.t.request('GET', '/api/activitypub/deliveries', { token: A.token })
+    expect(JSON.stringify(status.list)).toContain('Project: Fediverse project')
+  })
+})
+
 describe('follows that wait for approval', () => {
   test('a follow waits, gets no Accept until approved, then does', async () => {
     const settings = await A.t.request('PUT', '/api/activitypub/settings', {

@@ -68,6 +68,7 @@ const notKinds: Record<string, string> = {
   activitypub_keys: "the ActivityPub actor's key pairs, backed up with the settings",
   activitypub_followers: 'remote accounts that follow the site: no page, no Trash',
   activitypub_notes: 'what was federated of each note: delivery state',
+  activitypub_projects: 'what was federated of each project: delivery state',
   activitypub_deliveries: 'activities on their way out; never backed up',
   activitypub_kv: "Fedify's caches; never backed up",
 }

@@ -25,6 +25,7 @@ interface Values {
   handle: string
   object_type: FederatedType
   approve_follows: boolean
+  federate_projects: boolean
   delete_account: boolean
 }
 
@@ -39,6 +40,7 @@ function valuesOf(saved: ActivityPubSettings): Values {
     handle: saved.handle_set ?? '',
     object_type: saved.object_type,
     approve_follows: saved.approve_follows,
+    federate_projects: saved.federate_projects,
     delete_account: false,
   }
 }
@@ -63,6 +65,7 @@ export function FediverseSettingsForm() {
       handle: values.handle.trim() === '' ? null : values.handle.trim(),
       object_type: values.object_type,
       approve_follows: values.approve_follows,
+      federate_projects: values.federate_projects,
       delete_account: !values.enabled && saved.enabled ? values.delete_account : undefined,
     }),
     save: async (data) => {
@@ -172,6 +175,14 @@ export function FediverseSettingsForm() {
         hint="Follows wait in the list below until you approve them; otherwise they are accepted at once."
         checked={values.approve_follows}
         onChange={(checked) => form.set('approve_follows', checked)}
+      />
+
+      <CheckboxField
+        id="fediverse-projects"
+        label="Federate projects too"
+        hint="Published projects reach followers as articles, with their images; taken out of publication, they are deleted there."
+        checked={values.federate_projects}
+        onChange={(checked) => form.set('federate_projects', checked)}
       />
 
       <section aria-labelledby="fediverse-profile-title" className="space-y-2">
