@@ -29,6 +29,7 @@ import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBackupRouteImport } from './routes/admin/backup'
 import { Route as AdminConversationsRouteImport } from './routes/admin/conversations'
 import { Route as AdminCvRouteImport } from './routes/admin/cv'
+import { Route as AdminFediverseRouteImport } from './routes/admin/fediverse'
 import { Route as AdminGithubRouteImport } from './routes/admin/github'
 import { Route as AdminImportRouteImport } from './routes/admin/import'
 import { Route as AdminMediaRouteImport } from './routes/admin/media'
@@ -159,6 +160,11 @@ const AdminConversationsRoute = AdminConversationsRouteImport.update({
 const AdminCvRoute = AdminCvRouteImport.update({
   id: '/cv',
   path: '/cv',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminFediverseRoute = AdminFediverseRouteImport.update({
+  id: '/fediverse',
+  path: '/fediverse',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminGithubRoute = AdminGithubRouteImport.update({
@@ -337,6 +343,7 @@ export interface FileRoutesByFullPath {
   '/admin/backup': typeof AdminBackupRoute
   '/admin/conversations': typeof AdminConversationsRoute
   '/admin/cv': typeof AdminCvRoute
+  '/admin/fediverse': typeof AdminFediverseRoute
   '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
@@ -389,6 +396,7 @@ export interface FileRoutesByTo {
   '/admin/backup': typeof AdminBackupRoute
   '/admin/conversations': typeof AdminConversationsRoute
   '/admin/cv': typeof AdminCvRoute
+  '/admin/fediverse': typeof AdminFediverseRoute
   '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
@@ -443,6 +451,7 @@ export interface FileRoutesById {
   '/admin/backup': typeof AdminBackupRoute
   '/admin/conversations': typeof AdminConversationsRoute
   '/admin/cv': typeof AdminCvRoute
+  '/admin/fediverse': typeof AdminFediverseRoute
   '/admin/github': typeof AdminGithubRoute
   '/admin/import': typeof AdminImportRoute
   '/admin/media': typeof AdminMediaRoute
@@ -498,6 +507,7 @@ export interface FileRouteTypes {
     | '/admin/backup'
     | '/admin/conversations'
     | '/admin/cv'
+    | '/admin/fediverse'
     | '/admin/github'
     | '/admin/import'
     | '/admin/media'
@@ -550,6 +560,7 @@ export interface FileRouteTypes {
     | '/admin/backup'
     | '/admin/conversations'
     | '/admin/cv'
+    | '/admin/fediverse'
     | '/admin/github'
     | '/admin/import'
     | '/admin/media'
@@ -603,6 +614,7 @@ export interface FileRouteTypes {
     | '/admin/backup'
     | '/admin/conversations'
     | '/admin/cv'
+    | '/admin/fediverse'
     | '/admin/github'
     | '/admin/import'
     | '/admin/media'
@@ -798,6 +810,13 @@ declare module '@tanstack/react-router' {
       path: '/cv'
       fullPath: '/admin/cv'
       preLoaderRoute: typeof AdminCvRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/fediverse': {
+      id: '/admin/fediverse'
+      path: '/fediverse'
+      fullPath: '/admin/fediverse'
+      preLoaderRoute: typeof AdminFediverseRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/github': {
@@ -1028,6 +1047,7 @@ interface AdminRouteRouteChildren {
   AdminBackupRoute: typeof AdminBackupRoute
   AdminConversationsRoute: typeof AdminConversationsRoute
   AdminCvRoute: typeof AdminCvRoute
+  AdminFediverseRoute: typeof AdminFediverseRoute
   AdminGithubRoute: typeof AdminGithubRoute
   AdminImportRoute: typeof AdminImportRoute
   AdminMediaRoute: typeof AdminMediaRoute
@@ -1064,6 +1084,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminBackupRoute: AdminBackupRoute,
   AdminConversationsRoute: AdminConversationsRoute,
   AdminCvRoute: AdminCvRoute,
+  AdminFediverseRoute: AdminFediverseRoute,
   AdminGithubRoute: AdminGithubRoute,
   AdminImportRoute: AdminImportRoute,
   AdminMediaRoute: AdminMediaRoute,

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
-import { type AppConfig, defaultSearchLimits } from './config'
+import { createActivityPub } from './activitypub/federation'
+import { type AppConfig, defaultActivityPubSettings, defaultSearchLimits } from './config'
 import type { Database } from './db/client'
 import { readContentVersion } from './db/content-version'
 import { createCacheFastPath } from './http/infra/cache/fast-path'
@@ -18,6 +19,7 @@ import type { JobRunner } from './jobs/runner'
 import type { Logger } from './log'
 import type { MediaStore } from './media/store'
 import { messages } from './messages'
+import { ALERTS_JOB } from './notify/worker'
 import type { Analytics } from './services/analytics'
 import { authenticate } from './services/auth/sessions'
 import { jsonError, unavailableResponse } from './trpc/errors'
@@ -88,7 +90,26 @@ export function createApp(deps: AppDeps) {
     log,
   })
   const contexts = createRequestContexts({ ...deps, siteUrl, now, requestIdOf, peerOf })
-  const routes = edgeRoutes({ ...deps, siteUrl, ssr: Boolean(deps.ssr), cache, contexts, peerOf })
+  const activityPub = createActivityPub({
+    db: database.db,
+    siteUrl,
+    settings: config.activitypub ?? defaultActivityPubSettings,
+    log,
+    now,
+    config,
+    mediaStore: deps.mediaStore,
+    kickAlerts: () => deps.jobs?.kick(ALERTS_JOB),
+  })
+  const routes = edgeRoutes({
+    ...deps,
+    siteUrl,
+    ssr: Boolean(deps.ssr),
+    cache,
+    contexts,
+    peerOf,
+    clientOf: (request) => clientIp(request, peerOf(request), settings.trustProxy),
+    activityPub,
+  })
   const routeAt = createRouteMatcher(routes)
   const cacheKeyOf = createCacheKeys((path) => routeAt(path)?.cache)
   const fromCache = createCacheFastPath(cache, cacheKeyOf, settings, log)

@@ -76,6 +76,45 @@ export interface AppConfig {
   social?: SocialSettings
   /** The newsletter's mail server and pace; `defaultNewsletterSettings` when absent. */
   newsletter?: NewsletterSettings
+  /** ActivityPub's timing and limits (server/activitypub/); `defaultActivityPubSettings` when absent. */
+  activitypub?: ActivityPubSettings
+}
+
+/** How the site federates (docs/activitypub.md). */
+export interface ActivityPubSettings {
+  /**
+   * Tests only (`ACTIVITYPUB_ALLOW_LOOPBACK=on`): federation may be turned on
+   * for an http or loopback SITE_URL, and remote servers on loopback are reached.
+   */
+  allowLoopback: boolean
+  /** How often each instance looks for notes to federate and deliveries due. */
+  pollMs: number
+  /** The first retry of a failed delivery waits this long, each next twice as long… */
+  retryBaseMs: number
+  /** …up to this long. */
+  retryMaxMs: number
+  /** A delivery still failing this long after it was made is given up. */
+  giveUpAfterMs: number
+  /** How long a claimed delivery is left to its sender before another instance may take it. */
+  leaseMs: number
+  /** One delivery's whole exchange (and one remote document's fetch). */
+  timeoutMs: number
+  /** The largest activity the inbox reads. */
+  inboxMaxBytes: number
+  /** Activities one address may post to the inbox per minute. */
+  inboxPerMinute: number
+}
+
+export const defaultActivityPubSettings: ActivityPubSettings = {
+  allowLoopback: false,
+  pollMs: 10_000,
+  retryBaseMs: 60_000,
+  retryMaxMs: 6 * 60 * 60_000,
+  giveUpAfterMs: 3 * 24 * 60 * 60_000,
+  leaseMs: 60_000,
+  timeoutMs: 10_000,
+  inboxMaxBytes: 256 * 1024,
+  inboxPerMinute: 120,
 }
 
 /** The newsletter (server/services/newsletter/, docs/newsletter.md). */

@@ -6,6 +6,7 @@ import { limits, requiredText } from '../src/schemas/fields'
 import {
   type AlertSettings,
   type AppConfig,
+  defaultActivityPubSettings,
   defaultAlertTiming,
   defaultGitHubSettings,
   defaultNewsletterSettings,
@@ -254,6 +255,14 @@ const variables = z.object({
   SCHOLARLY_MAILTO: z.string().trim().pipe(z.email('must be an e-mail address')).optional(),
   /** How often a publication's citation count is fetched again. */
   CITATIONS_REFRESH: duration('24h'),
+  /** Tests only: ActivityPub on an http or loopback SITE_URL, and remote servers on loopback. */
+  ACTIVITYPUB_ALLOW_LOOPBACK: z.enum(['on', 'off']).default('off'),
+  /** How often each instance looks for notes to federate and deliveries due. */
+  ACTIVITYPUB_POLL: duration('10s'),
+  /** A delivery to a server that keeps failing is given up after this long. */
+  ACTIVITYPUB_GIVE_UP: duration('3d'),
+  /** How long a claimed delivery is left to an instance that may have died before another sends it. */
+  ACTIVITYPUB_LEASE: duration('60s'),
   /** Tests only: loopback addresses may be fetched from outside (local fakes). Never private ranges. */
   OUTBOUND_ALLOW_LOOPBACK: z
     .enum(['on', 'off'], { error: 'must be on or off' })
@@ -381,6 +390,13 @@ export function appConfigFromEnv(env: Env): AppConfig {
     setupTokenDir: env.DATA_DIR,
     github: githubSettingsFromEnv(env),
     scholarly: scholarlyConfigFromEnv(env),
+    activitypub: {
+      ...defaultActivityPubSettings,
+      allowLoopback: env.ACTIVITYPUB_ALLOW_LOOPBACK === 'on',
+      pollMs: env.ACTIVITYPUB_POLL,
+      giveUpAfterMs: env.ACTIVITYPUB_GIVE_UP,
+      leaseMs: env.ACTIVITYPUB_LEASE,
+    },
     social: socialSettingsFromEnv(env),
     newsletter: newsletterSettingsFromEnv(env),
   }

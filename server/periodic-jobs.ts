@@ -4,7 +4,9 @@
  * "Periodic jobs", lists them, and a test keeps that list true). Add one:
  * declare it next to the work it does, then add it here.
  */
+import { activityPubJobs } from './activitypub/delivery'
 import {
+  type ActivityPubSettings,
   type AlertSettings,
   type AppConfig,
   defaultSocialSettings,
@@ -53,6 +55,8 @@ export interface JobSettings {
   social?: { config: AppConfig; siteUrl: string; kickAlerts?: () => void }
   /** The newsletter's settings and mail routes; none: no newsletter job here (emails wait). */
   newsletter?: { config: Pick<AppConfig, 'alerts' | 'secrets' | 'newsletter'>; siteUrl: string }
+  /** ActivityPub's notes pass and delivery; none: nothing federates from here. */
+  activitypub?: { siteUrl: string; settings: ActivityPubSettings }
 }
 
 /** Every job of this server, with the settings it runs under. */
@@ -76,6 +80,9 @@ export function serverJobs(settings: JobSettings): Job[] {
     deadSessionsJob(settings.sessionIdleMs),
     trashPurgeJob({ store: settings.mediaStore, log: settings.log }),
     ...(settings.social ? socialJobs(settings.social, settings.mediaStore) : []),
+    ...(settings.activitypub
+      ? activityPubJobs({ ...settings.activitypub, log: settings.log })
+      : []),
     ...extraJobs,
   ]
 }

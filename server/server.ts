@@ -7,7 +7,7 @@
  * listening and runs the jobs it needs by hand.
  */
 import { type App, type AppDeps, createApp } from './app'
-import { type AppConfig, defaultAlertTiming } from './config'
+import { type AppConfig, defaultActivityPubSettings, defaultAlertTiming } from './config'
 import type { Database } from './db/client'
 import { appConfigFromEnv, type Env, mediaStorageFromEnv } from './env'
 import { largestRequestBody } from './http/api/rest'
@@ -125,6 +125,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     newsletter: options.newsletter === false ? undefined : { config, siteUrl },
     scholarly: config.scholarly,
     social: { config, siteUrl },
+    activitypub: { siteUrl, settings: config.activitypub ?? defaultActivityPubSettings },
   })
   const jobs = createJobRunner({
     db: database.db,

@@ -131,6 +131,17 @@ function PrivacyPage() {
           device and share link.
         </p>
       </Section>
+
+      <Section id="privacy-fediverse" title="If you follow this site from the fediverse">
+        <p>
+          When the owner has made this site an account on the fediverse and you follow it from
+          Mastodon or another server, the site keeps what your server tells it of your account (its
+          address, name, picture and inbox) to send you its notes, until you unfollow or the owner
+          removes you. Your replies, likes and boosts of its notes are kept for the owner to
+          approve, and shown under the note only once approved; deleting yours on your server
+          removes it here.
+        </p>
+      </Section>
     </article>
   )
 }

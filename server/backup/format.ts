@@ -7,6 +7,11 @@ import { siteStyleSchema } from '../../src/schemas/appearance'
 import { backupTable, nonEmpty, positive, timestamp } from '../content/backup-rows'
 import { contentKinds, kindBackupTables } from '../content/registry'
 import {
+  activitypubFollowers,
+  activitypubKeys,
+  activitypubNotes,
+  activitypubProjects,
+  activitypubSettings,
   adminUsers,
   analyticsViews,
   analyticsVisitors,
@@ -269,6 +274,47 @@ export const backupTables = {
     }),
     order: [revisions.id],
   }),
+  // ActivityPub (version 10): the settings, the actor's keys (the site's identity to
+  // every follower's server), the followers, what was federated of each note (so a
+  // restore sends no note again). Replies, likes and boosts are conversations.
+  activitypub_settings: backupTable({
+    table: activitypubSettings,
+    rows: createSelectSchema(activitypubSettings, { id: z.literal(1) }),
+    order: [activitypubSettings.id],
+  }),
+  activitypub_keys: backupTable({
+    table: activitypubKeys,
+    rows: createSelectSchema(activitypubKeys, {
+      public_jwk: z.record(z.string(), z.unknown()),
+      private_jwk: z.record(z.string(), z.unknown()),
+    }),
+    order: [activitypubKeys.algorithm],
+  }),
+  activitypub_followers: backupTable({
+    table: activitypubFollowers,
+    rows: createSelectSchema(activitypubFollowers, {
+      id: positive,
+      actor_id: (value) => value.url(),
+      inbox: (value) => value.url(),
+    }),
+    order: [activitypubFollowers.id],
+  }),
+  activitypub_notes: backupTable({
+    table: activitypubNotes,
+    rows: createSelectSchema(activitypubNotes, {
+      note_id: positive,
+      object: z.record(z.string(), z.unknown()),
+    }),
+    order: [activitypubNotes.note_id],
+  }),
+  activitypub_projects: backupTable({
+    table: activitypubProjects,
+    rows: createSelectSchema(activitypubProjects, {
+      project_id: positive,
+      object: z.record(z.string(), z.unknown()),
+    }),
+    order: [activitypubProjects.project_id],
+  }),
 }
 
 const keepsFiles = (kind: string) =>
@@ -354,6 +400,15 @@ const tablesSchema = z.strictObject({
   // Files before version 5 were written before the Trash and revisions.
   trash: z.array(backupTables.trash.rows).default([]),
   revisions: z.array(backupTables.revisions.rows).default([]),
+  // Files before version 10 were written before ActivityPub: off, no keys yet, no followers.
+  activitypub_settings: z
+    .array(backupTables.activitypub_settings.rows)
+    .max(1, 'holds at most one row')
+    .default([]),
+  activitypub_keys: z.array(backupTables.activitypub_keys.rows).max(2).default([]),
+  activitypub_followers: z.array(backupTables.activitypub_followers.rows).default([]),
+  activitypub_notes: z.array(backupTables.activitypub_notes.rows).default([]),
+  activitypub_projects: z.array(backupTables.activitypub_projects.rows).default([]),
 })
 
 function duplicates<T>(values: T[]): T[] {

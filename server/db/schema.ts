@@ -1588,3 +1588,154 @@ export const newsletterSettings = pgTable(
     check('newsletter_settings_mode_check', sql`${table.mode} in ('each', 'weekly')`),
   ],
 )
+
+/**
+ * ActivityPub (server/activitypub/, docs/activitypub.md): the site as one
+ * account that Mastodon users follow. Its settings, one row; none: off.
+ */
+export const activitypubSettings = pgTable(
+  'activitypub_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    enabled: boolean('enabled').notNull().default(false),
+    /** The `name` of `@name@host`; null: the admin's username. */
+    handle: text('handle'),
+    /** Notes federate as `Article` (title, summary, link) or `Note` (short text). */
+    object_type: text('object_type', { enum: ['Article', 'Note'] })
+      .notNull()
+      .default('Article'),
+    /** Follows wait for the owner's approval instead of being accepted at once. */
+    approve_follows: boolean('approve_follows').notNull().default(false),
+    /** Published projects federate too (as Article), besides notes. */
+    federate_projects: boolean('federate_projects').notNull().default(false),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [
+    check('activitypub_settings_single_row', sql`${table.id} = 1`),
+    check('activitypub_settings_type_check', sql`${table.object_type} in ('Article', 'Note')`),
+  ],
+)
+
+/** The actor's key pairs (JWK), made once: RSA (draft-cavage signatures) and Ed25519. */
+export const activitypubKeys = pgTable(
+  'activitypub_keys',
+  {
+    algorithm: text('algorithm', { enum: ['RSASSA-PKCS1-v1_5', 'Ed25519'] }).primaryKey(),
+    public_jwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+    private_jwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [
+    check(
+      'activitypub_keys_algorithm_check',
+      sql`${table.algorithm} in ('RSASSA-PKCS1-v1_5', 'Ed25519')`,
+    ),
+  ],
+)
+
+/**
+ * Remote accounts that follow the site (`accepted`), ask to (`pending`,
+ * when follows wait for approval) or were blocked by the owner (`blocked`:
+ * their follows, replies and likes are refused).
+ */
+export const activitypubFollowers = pgTable(
+  'activitypub_followers',
+  {
+    id: serial('id').primaryKey(),
+    /** The remote actor's id (a URL). */
+    actor_id: text('actor_id').notNull().unique(),
+    /** `@name@host`, for the admin. */
+    handle: text('handle').notNull(),
+    name: text('name').notNull().default(''),
+    url: text('url'),
+    icon_url: text('icon_url'),
+    inbox: text('inbox').notNull(),
+    shared_inbox: text('shared_inbox'),
+    status: text('status', { enum: ['pending', 'accepted', 'blocked'] }).notNull(),
+    /** The Follow's id, answered by Accept or Reject. */
+    follow_id: text('follow_id'),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      'activitypub_followers_status_check',
+      sql`${table.status} in ('pending', 'accepted', 'blocked')`,
+    ),
+  ],
+)
+
+/** What was federated of each note: its current version out, or its Delete. */
+export const activitypubNotes = pgTable('activitypub_notes', {
+  note_id: integer('note_id').primaryKey(),
+  /** The note's `updated_at` in ms when last sent (server/db/row-version.ts). */
+  version: bigint('version', { mode: 'number' }).notNull(),
+  state: text('state', { enum: ['live', 'deleted'] }).notNull(),
+  /** The object as last sent (a Delete names it after the note is gone). */
+  object: jsonb('object').$type<Record<string, unknown>>().notNull(),
+  first_sent_at: timestamp('first_sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+})
+
+/** What was federated of each project (when projects federate): as `activitypub_notes`. */
+export const activitypubProjects = pgTable('activitypub_projects', {
+  project_id: integer('project_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  state: text('state', { enum: ['live', 'deleted'] }).notNull(),
+  object: jsonb('object').$type<Record<string, unknown>>().notNull(),
+  first_sent_at: timestamp('first_sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+})
+
+/**
+ * The durable outbox: one row per activity and inbox (a shared inbox once
+ * for all the followers behind it). Claimed like the alerts' outbox
+ * (`FOR UPDATE SKIP LOCKED` and a lease in `next_attempt_at`), sent once,
+ * retried with backoff, given up after a bounded time.
+ */
+export const activitypubDeliveries = pgTable(
+  'activitypub_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    activity_id: text('activity_id').notNull(),
+    /** Create, Update, Delete, Accept, Reject… */
+    activity_type: text('activity_type').notNull(),
+    /** The note it carries; null for the actor's own activities. */
+    note_id: integer('note_id'),
+    /** The project it carries, when projects federate. */
+    project_id: integer('project_id'),
+    inbox: text('inbox').notNull(),
+    /** The activity as JSON-LD (compacted), signed at each send. */
+    activity: jsonb('activity').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When it may be tried (again); a claim moves it past a lease. */
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    last_error: text('last_error'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('activitypub_deliveries_once').on(table.activity_id, table.inbox),
+    index('activitypub_deliveries_due_idx')
+      .on(table.next_attempt_at)
+      .where(sql`${table.status} = 'pending'`),
+    index('activitypub_deliveries_note_idx').on(table.note_id),
+    check(
+      'activitypub_deliveries_status_check',
+      sql`${table.status} in ('pending', 'sent', 'failed')`,
+    ),
+  ],
+)
+
+/** Fedify's key-value store (caches, inbox idempotence), shared by every instance. */
+export const activitypubKv = pgTable('activitypub_kv', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+})

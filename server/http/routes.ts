@@ -8,6 +8,7 @@
  * (`.meta()`), so an API route is never listed here. Adding a route is one
  * entry (docs/architecture.md, "Add a route that is not a procedure").
  */
+import { type ActivityPub, FEDERATION_PATHS } from '../activitypub/federation'
 import type { Database } from '../db/client'
 import type { Logger } from '../log'
 import type { MediaStore } from '../media/store'
@@ -73,6 +74,10 @@ export interface EdgeDeps {
   backupToken?: string
   /** The address at the other end of the socket. */
   peerOf: (request: Request) => string | null
+  /** The client's address (the proxy's header when trusted): the inbox's rate limit. */
+  clientOf?: (request: Request) => string
+  /** The site as an ActivityPub account (server/activitypub/); none: its paths find nothing. */
+  activityPub?: ActivityPub
 }
 
 export function edgeRoutes(deps: EdgeDeps): EdgeRoute[] {
@@ -210,6 +215,19 @@ export function edgeRoutes(deps: EdgeDeps): EdgeRoute[] {
       cache: byPath,
       handle: ({ server }) => atprotoDidResponse(server()),
     },
+    // ActivityPub (docs/activitypub.md): WebFinger, NodeInfo, the actor, its collections and
+    // inboxes, the notes' objects; a 404 while federation is off.
+    ...FEDERATION_PATHS.map(
+      (path): EdgeRoute => ({
+        path,
+        methods: 'ALL',
+        handle: async ({ request }) =>
+          (await deps.activityPub?.handle(
+            request,
+            deps.clientOf?.(request) ?? deps.peerOf(request),
+          )) ?? jsonError(404, messages.notFound),
+      }),
+    ),
     // The contact page, whose form submits to it (without script: server/http/pages/contact.ts).
     {
       path: '/contact-me',

@@ -1,4 +1,5 @@
 import { createCallerFactory, router } from './init'
+import { activityPubRouter } from './routers/activitypub'
 import { analyticsRouter } from './routers/analytics'
 import { appearanceRouter } from './routers/appearance'
 import { auditRouter } from './routers/audit'
@@ -34,6 +35,7 @@ import { webmentionsRouter } from './routers/webmentions'
 import { registerInputs } from './strict-input'
 
 export const appRouter = router({
+  activityPub: activityPubRouter,
   projects: projectsRouter,
   timeline: timelineRouter,
   messages: messagesRouter,

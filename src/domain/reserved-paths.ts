@@ -24,6 +24,9 @@ export const reservedPaths = [
   'setup',
   // The server's route table (server/http/routes.ts).
   'api',
+  // ActivityPub: the actor, its inboxes and collections, the notes' objects; NodeInfo.
+  'ap',
+  'nodeinfo',
   'covers',
   'cv.pdf',
   'feed.json',

@@ -150,6 +150,13 @@ test('the REST door derived from the procedures is the API table of the spec (pl
       'GET /api/conversations/of/:type/:id 200 conversations.forTarget',
       'GET /api/webmentions 200 webmentions.recent',
       'GET /api/webmentions/sent 200 webmentions.sent',
+      'GET /api/activitypub/settings 200 activityPub.settings',
+      'PUT /api/activitypub/settings 200 activityPub.saveSettings',
+      'GET /api/activitypub/followers 200 activityPub.followers',
+      'POST /api/activitypub/followers/:id/approve 200 activityPub.approveFollower',
+      'DELETE /api/activitypub/followers/:id 200 activityPub.removeFollower',
+      'POST /api/activitypub/followers/:id/block 200 activityPub.blockFollower',
+      'GET /api/activitypub/deliveries 200 activityPub.deliveries',
     ].sort(),
   )
 })

@@ -73,6 +73,13 @@ const notKinds: Record<string, string> = {
   webmentions: 'Webmentions received and their verification; what they became is a conversation',
   webmention_outbox: 'Webmentions on their way out; never backed up (made again from the notes)',
   discussion_fetches: 'when the replies of a post were last fetched; never backed up',
+  activitypub_settings: 'whether and how the site federates (one row of settings), not content',
+  activitypub_keys: "the ActivityPub actor's key pairs, backed up with the settings",
+  activitypub_followers: 'remote accounts that follow the site: no page, no Trash',
+  activitypub_notes: 'what was federated of each note: delivery state',
+  activitypub_projects: 'what was federated of each project: delivery state',
+  activitypub_deliveries: 'activities on their way out; never backed up',
+  activitypub_kv: "Fedify's caches; never backed up",
 }
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>

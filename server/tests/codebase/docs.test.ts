@@ -7,7 +7,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { defaultAlertTiming, defaultGitHubSettings, defaultScholarlyConfig } from '../../config'
+import {
+  defaultActivityPubSettings,
+  defaultAlertTiming,
+  defaultGitHubSettings,
+  defaultScholarlyConfig,
+} from '../../config'
 import { contentKinds } from '../../content/registry'
 import type { Database } from '../../db/client'
 import { createLogger } from '../../log'
@@ -48,6 +53,7 @@ function declaredJobs(): string[] {
       config: { sessionTtlMs: 86_400_000, sessionIdleMs: 86_400_000 },
       siteUrl: 'http://localhost',
     },
+    activitypub: { siteUrl: 'http://localhost', settings: defaultActivityPubSettings },
   })
   return jobs.map((job) => job.name)
 }

@@ -33,6 +33,28 @@ describe('the environment', () => {
         retryMs: 900_000,
         manualRefreshMs: 60_000,
       },
+      // Off until turned on in the admin; these are its timing and limits.
+      activitypub: {
+        allowLoopback: false,
+        pollMs: 10_000,
+        retryBaseMs: 60_000,
+        retryMaxMs: 6 * 3_600_000,
+        giveUpAfterMs: 3 * 86_400_000,
+        leaseMs: 60_000,
+        timeoutMs: 10_000,
+        inboxMaxBytes: 256 * 1024,
+        inboxPerMinute: 120,
+      },
+      social: {
+        allowLoopback: false,
+        blueskyAppViewUrl: 'https://public.api.bsky.app',
+        fetchMaxBytes: 1_048_576,
+        fetchTimeoutMs: 10_000,
+        mastodonApiUrl: undefined,
+        refreshMs: 6 * 3_600_000,
+        sendPollMs: 60_000,
+        verifyPollMs: 15_000,
+      },
     })
     // No SMTP_URL, no NOTIFY_WEBHOOK_URL: the alerts' timing and no channel of the environment's
     // (the admin's Settings → Notifications may add them); secrets sealed with DATA_DIR/secrets.key.

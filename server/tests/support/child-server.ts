@@ -77,6 +77,8 @@ export interface ServerOptions {
   env?: Record<string, string>
   /** Options for `bun` itself, before the script (e.g. `--preload <file>`). */
   bunArgs?: string[]
+  /** Listen on this port (a restart on the same address); a free one by default. */
+  port?: number
 }
 
 export interface ChildServer {
@@ -91,7 +93,7 @@ let started = 0
 
 /** Starts `bun server/index.ts` and waits until /healthz answers 200. */
 export async function startServer(options: ServerOptions): Promise<ChildServer> {
-  const port = freePort()
+  const port = options.port ?? freePort()
   const n = ++started
   const outPath = join(options.dataDir, '..', `server-${n}.out`)
   const errPath = join(options.dataDir, '..', `server-${n}.err`)

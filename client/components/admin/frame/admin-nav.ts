@@ -76,6 +76,7 @@ export const adminNavGroups = [
         label: 'Notifications',
         link: linkOptions({ to: '/admin/notifications' }),
       },
+      { label: 'Fediverse', link: linkOptions({ to: '/admin/fediverse' }) },
       { label: 'Backup', link: linkOptions({ to: '/admin/backup' }) },
       { label: 'Audit log', link: linkOptions({ to: '/admin/audit' }) },
     ],
