@@ -59,6 +59,15 @@ test.afterAll(async ({ browser }) => {
   }[]
   for (const publication of list.filter((p) => p.title.includes(word)))
     await request.delete(`/api/publications/${publication.id}`, { headers })
+  for (const kind of ['talks', 'teaching'] as const) {
+    const items = (await (await request.get(`/api/${kind}`, { headers })).json()) as {
+      id: number
+      title?: string
+      course?: string
+    }[]
+    for (const item of items.filter((i) => (i.title ?? i.course ?? '').includes(word)))
+      await request.delete(`/api/${kind}/${item.id}`, { headers })
+  }
   await context.close()
 })
 
@@ -97,6 +106,39 @@ test('a .bib file is previewed, the malformed entry reported, and the rest impor
   const stored = (await api.json()) as { slug: string; title: string }[]
   slug = stored.find((p) => p.title === title)?.slug ?? ''
   expect(slug).not.toBe('')
+})
+
+test('a talk and a course are added in the admin and shown on /talks and /teaching', async ({
+  adminPage: page,
+}) => {
+  allowUpTo(60_000)
+  await page.goto('/admin/talks')
+  await expect(page.getByRole('heading', { level: 1, name: 'Talks.' })).toBeVisible()
+  await page.getByLabel('Title').fill(`Poetical Science ${word}`)
+  await page.getByLabel('Event').fill('Engines Conf')
+  await page.getByLabel('Date').fill('2026-03-01')
+  await page.getByLabel('Online').check()
+  await page.getByLabel('Type').selectOption({ label: 'Keynote' })
+  await page.getByLabel('Slides link').fill('javascript:alert(1)')
+  await page.getByRole('button', { name: 'Add talk' }).click()
+  await expect(page.getByRole('alert')).toContainText('Slides must be an http(s) URL')
+  await page.getByLabel('Slides link').fill('https://ada.example/slides.pdf')
+  await page.getByRole('button', { name: 'Add talk' }).click()
+  await expect(page.getByText('Talk added.')).toBeVisible()
+  await pictures(page, 'publications/admin-talks', { fullPage: true })
+  await page.goto('/admin/teaching')
+  await page.getByLabel('Course', { exact: true }).fill(`Analytical Engines ${word}`)
+  await page.getByLabel('Role').fill('Teaching assistant')
+  await page.getByLabel('Terms').fill('Fall 2024, Fall 2025')
+  await page.getByRole('button', { name: 'Add course' }).click()
+  await expect(page.getByText('Course added.')).toBeVisible()
+  await page.goto('/talks')
+  await expect(
+    page.getByRole('heading', { level: 2, name: `Poetical Science ${word}` }),
+  ).toBeVisible()
+  await expect(page.getByText('Engines Conf, Online')).toBeVisible()
+  await page.goto('/teaching')
+  await expect(page.getByText('Fall 2024 · Fall 2025')).toBeVisible()
 })
 
 for (const scheme of ['light', 'dark'] as const) {
