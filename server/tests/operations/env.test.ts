@@ -33,6 +33,20 @@ describe('the environment', () => {
         retryMs: 900_000,
         manualRefreshMs: 60_000,
       },
+      // The scholarly services' public roots, no contact, counts fetched again daily.
+      scholarly: {
+        crossrefUrl: 'https://api.crossref.org',
+        dataciteUrl: 'https://api.datacite.org',
+        arxivUrl: 'https://export.arxiv.org/api',
+        orcidUrl: 'https://pub.orcid.org',
+        openalexUrl: 'https://api.openalex.org',
+        mailto: undefined,
+        timeoutMs: 10_000,
+        refreshMs: 24 * 3_600_000,
+        pollMs: 300_000,
+        leaseMs: 120_000,
+        retryMs: 3_600_000,
+      },
     })
     // No SMTP_URL, no NOTIFY_WEBHOOK_URL: the alerts' timing and no channel of the environment's
     // (the admin's Settings → Notifications may add them); secrets sealed with DATA_DIR/secrets.key.
@@ -217,5 +231,33 @@ describe('GitHub variables', () => {
     })
     expect(() => loadEnv({ GITHUB_API_URL: 'ftp://example.com' })).toThrow(ConfigError)
     expect(() => loadEnv({ GITHUB_REFRESH: 'often' })).toThrow(/GITHUB_REFRESH/)
+  })
+})
+
+describe('scholarly variables', () => {
+  test('the services’ roots, SCHOLARLY_MAILTO and CITATIONS_REFRESH reach the settings; a bad one stops start-up', () => {
+    const scholarly = appConfigFromEnv(
+      loadEnv({
+        OPENALEX_API_URL: 'http://127.0.0.1:7150/openalex/',
+        CROSSREF_API_URL: 'http://127.0.0.1:7150/crossref',
+        DATACITE_API_URL: 'http://127.0.0.1:7150/datacite',
+        ORCID_API_URL: 'http://127.0.0.1:7150/orcid',
+        ARXIV_API_URL: 'http://127.0.0.1:7150/arxiv',
+        SCHOLARLY_MAILTO: 'ada@example.com',
+        CITATIONS_REFRESH: '12h',
+      }),
+    ).scholarly
+    expect(scholarly).toMatchObject({
+      openalexUrl: 'http://127.0.0.1:7150/openalex',
+      crossrefUrl: 'http://127.0.0.1:7150/crossref',
+      dataciteUrl: 'http://127.0.0.1:7150/datacite',
+      orcidUrl: 'http://127.0.0.1:7150/orcid',
+      arxivUrl: 'http://127.0.0.1:7150/arxiv',
+      mailto: 'ada@example.com',
+      refreshMs: 12 * 3_600_000,
+    })
+    expect(() => loadEnv({ OPENALEX_API_URL: 'ftp://example.com' })).toThrow(/OPENALEX_API_URL/)
+    expect(() => loadEnv({ SCHOLARLY_MAILTO: 'not an address' })).toThrow(/SCHOLARLY_MAILTO/)
+    expect(() => loadEnv({ CITATIONS_REFRESH: 'often' })).toThrow(/CITATIONS_REFRESH/)
   })
 })
