@@ -54,14 +54,14 @@ export function CiteBox({ id, title, cite }: { id: string; title: string; cite: 
                 <span className="sr-only"> {label}</span>
               </button>
             </div>
-            {/* Line by line, wrapping where needed: selectable and copyable without script too. */}
-            <div className="mt-2 rounded-control bg-surface-sunken px-3 py-2 font-mono text-xs leading-relaxed text-body">
-              {cite[key].split('\n').map((line, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the text's lines, in order
-                <span key={index} className="block wrap-anywhere">
-                  {line}
-                </span>
-              ))}
+            {/* As written (RIS needs its two spaces), wrapping where needed: selectable and
+                copyable without script too. An inline style: one rule the public stylesheet
+                would otherwise carry for this box alone. */}
+            <div
+              className="mt-2 rounded-control bg-surface-sunken px-3 py-2 font-mono text-xs leading-relaxed wrap-anywhere text-body"
+              style={{ whiteSpace: 'pre-wrap' }}
+            >
+              {cite[key]}
             </div>
           </section>
         ))}
