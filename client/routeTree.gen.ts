@@ -42,6 +42,8 @@ import { Route as AdminPublicationsRouteImport } from './routes/admin/publicatio
 import { Route as AdminSearchSharingRouteImport } from './routes/admin/search-sharing'
 import { Route as AdminSecurityRouteImport } from './routes/admin/security'
 import { Route as AdminShareLinksRouteImport } from './routes/admin/share-links'
+import { Route as AdminTalksRouteImport } from './routes/admin/talks'
+import { Route as AdminTeachingRouteImport } from './routes/admin/teaching'
 import { Route as AdminTrashRouteImport } from './routes/admin/trash'
 import { Route as NotesIndexRouteImport } from './routes/notes/index'
 import { Route as NotesSlugRouteImport } from './routes/notes/$slug'
@@ -227,6 +229,16 @@ const AdminShareLinksRoute = AdminShareLinksRouteImport.update({
   path: '/share-links',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminTalksRoute = AdminTalksRouteImport.update({
+  id: '/talks',
+  path: '/talks',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminTeachingRoute = AdminTeachingRouteImport.update({
+  id: '/teaching',
+  path: '/teaching',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminTrashRoute = AdminTrashRouteImport.update({
   id: '/trash',
   path: '/trash',
@@ -356,6 +368,8 @@ export interface FileRoutesByFullPath {
   '/admin/search-sharing': typeof AdminSearchSharingRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/share-links': typeof AdminShareLinksRoute
+  '/admin/talks': typeof AdminTalksRoute
+  '/admin/teaching': typeof AdminTeachingRoute
   '/admin/trash': typeof AdminTrashRoute
   '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
@@ -409,6 +423,8 @@ export interface FileRoutesByTo {
   '/admin/search-sharing': typeof AdminSearchSharingRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/share-links': typeof AdminShareLinksRoute
+  '/admin/talks': typeof AdminTalksRoute
+  '/admin/teaching': typeof AdminTeachingRoute
   '/admin/trash': typeof AdminTrashRoute
   '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
@@ -464,6 +480,8 @@ export interface FileRoutesById {
   '/admin/search-sharing': typeof AdminSearchSharingRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/share-links': typeof AdminShareLinksRoute
+  '/admin/talks': typeof AdminTalksRoute
+  '/admin/teaching': typeof AdminTeachingRoute
   '/admin/trash': typeof AdminTrashRoute
   '/notes/$slug': typeof NotesSlugRoute
   '/projects/$slug': typeof ProjectsSlugRoute
@@ -520,6 +538,8 @@ export interface FileRouteTypes {
     | '/admin/search-sharing'
     | '/admin/security'
     | '/admin/share-links'
+    | '/admin/talks'
+    | '/admin/teaching'
     | '/admin/trash'
     | '/notes/$slug'
     | '/projects/$slug'
@@ -573,6 +593,8 @@ export interface FileRouteTypes {
     | '/admin/search-sharing'
     | '/admin/security'
     | '/admin/share-links'
+    | '/admin/talks'
+    | '/admin/teaching'
     | '/admin/trash'
     | '/notes/$slug'
     | '/projects/$slug'
@@ -627,6 +649,8 @@ export interface FileRouteTypes {
     | '/admin/search-sharing'
     | '/admin/security'
     | '/admin/share-links'
+    | '/admin/talks'
+    | '/admin/teaching'
     | '/admin/trash'
     | '/notes/$slug'
     | '/projects/$slug'
@@ -903,6 +927,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminShareLinksRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/talks': {
+      id: '/admin/talks'
+      path: '/talks'
+      fullPath: '/admin/talks'
+      preLoaderRoute: typeof AdminTalksRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/teaching': {
+      id: '/admin/teaching'
+      path: '/teaching'
+      fullPath: '/admin/teaching'
+      preLoaderRoute: typeof AdminTeachingRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/trash': {
       id: '/admin/trash'
       path: '/trash'
@@ -1060,6 +1098,8 @@ interface AdminRouteRouteChildren {
   AdminSearchSharingRoute: typeof AdminSearchSharingRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
   AdminShareLinksRoute: typeof AdminShareLinksRoute
+  AdminTalksRoute: typeof AdminTalksRoute
+  AdminTeachingRoute: typeof AdminTeachingRoute
   AdminTrashRoute: typeof AdminTrashRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminNotesNewRoute: typeof AdminNotesNewRoute
@@ -1097,6 +1137,8 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminSearchSharingRoute: AdminSearchSharingRoute,
   AdminSecurityRoute: AdminSecurityRoute,
   AdminShareLinksRoute: AdminShareLinksRoute,
+  AdminTalksRoute: AdminTalksRoute,
+  AdminTeachingRoute: AdminTeachingRoute,
   AdminTrashRoute: AdminTrashRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminNotesNewRoute: AdminNotesNewRoute,

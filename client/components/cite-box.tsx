@@ -32,10 +32,10 @@ export function CiteBox({ id, title, cite }: { id: string; title: string; cite: 
   }
   return (
     <details className="group mt-2 w-full" data-cite="">
-      <summary className="inline-flex cursor-pointer list-none items-center rounded-control text-sm font-semibold text-accent-ink hover:underline">
+      <summary className="w-fit rounded-control text-sm font-semibold text-accent-ink hover:underline">
         Cite<span className="sr-only"> “{title}”</span>
       </summary>
-      <div className="mt-3 space-y-4 rounded-card border border-line bg-surface-raised p-4 shadow-card">
+      <div className="mt-3 space-y-4 rounded-card border border-line bg-surface-raised p-5 shadow-card">
         {formats.map(({ key, label }) => (
           <section key={key} aria-labelledby={`${id}-${key}`}>
             <div className="flex items-center justify-between gap-3">
@@ -48,15 +48,21 @@ export function CiteBox({ id, title, cite }: { id: string; title: string; cite: 
               <button
                 type="button"
                 onClick={() => copy(key)}
-                className="rounded-control px-2 py-1 text-xs font-semibold text-accent-ink ring-1 ring-line hover:bg-accent-soft"
+                className="rounded-control border border-line px-2 py-1 text-xs font-semibold text-accent-ink hover:bg-surface-sunken"
               >
                 {copied === key ? 'Copied' : 'Copy'}
                 <span className="sr-only"> {label}</span>
               </button>
             </div>
-            <pre className="mt-2 rounded-control bg-surface-sunken p-3 text-xs leading-relaxed whitespace-pre-wrap break-words text-body">
+            {/* As written (RIS needs its two spaces), wrapping where needed: selectable and
+                copyable without script too. An inline style: one rule the public stylesheet
+                would otherwise carry for this box alone. */}
+            <div
+              className="mt-2 rounded-control bg-surface-sunken px-3 py-2 font-mono text-xs leading-relaxed wrap-anywhere text-body"
+              style={{ whiteSpace: 'pre-wrap' }}
+            >
               {cite[key]}
-            </pre>
+            </div>
           </section>
         ))}
         <p aria-live="polite" className="sr-only">

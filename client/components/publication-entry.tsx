@@ -42,7 +42,7 @@ export function CitationCount({ citations }: { citations: Publication['citations
   return (
     <span className="text-sm text-muted" data-citations="">
       Cited by {citations.cited_by_count}
-      <span className="text-faint"> · </span>
+      <span className="text-muted"> · </span>
       <span>
         OpenAlex, <time dateTime={citations.fetched_at}>{dateFormat.format(fetched)}</time>
       </span>
@@ -118,7 +118,7 @@ export function PublicationEntry({
         <AuthorList authors={publication.authors} />
       </p>
       <p className="mt-0.5 text-sm text-muted">
-        <span className="italic">{venueLine(publication)}</span>
+        <cite>{venueLine(publication)}</cite>
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
         <CitationCount citations={publication.citations} />

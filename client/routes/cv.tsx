@@ -282,7 +282,7 @@ function CvPage() {
                 <AuthorList authors={publication.authors} />
               </p>
               <p className="text-sm text-muted">
-                <span className="italic">{venueLine(publication)}</span>
+                <cite>{venueLine(publication)}</cite>
                 {publication.citations ? (
                   <span> · Cited by {publication.citations.cited_by_count}</span>
                 ) : null}

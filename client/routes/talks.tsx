@@ -56,7 +56,7 @@ function TalksPage() {
                     <time dateTime={talk.date}>
                       {dateFormat.format(new Date(`${talk.date}T00:00:00Z`))}
                     </time>
-                    <span className="text-faint"> · </span>
+                    <span className="text-muted"> · </span>
                     {talkTypeLabels[talk.type]}
                   </p>
                   <h2 className="mt-1 text-lg font-semibold text-strong">{talk.title}</h2>

@@ -189,7 +189,7 @@ function PublicationPage() {
         <AuthorList authors={publication.authors} />
       </p>
       <p className="mt-1 text-muted">
-        <span className="italic">{venueLine(publication)}</span>
+        <cite>{venueLine(publication)}</cite>
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
         <CitationCount citations={publication.citations} />

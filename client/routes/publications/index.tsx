@@ -9,7 +9,7 @@ import { textParams } from '../../lib/search-params'
 import { ogCard, ownerSummary, SITE_NAME, sitePageHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/publications/')({
-  // `?type=preprint`, `?tag=HCI`: only those. The page cache keeps one page per filter.
+  // `?type=preprint`, `?tag=HCI`: only those. The page cache keeps one page per choice.
   validateSearch: textParams('type', 'tag'),
   codeSplitGroupings: [['loader', 'component']],
   loader: async ({ context }) => {
@@ -49,8 +49,11 @@ function byYear(publications: Publication[]): [string, Publication[]][] {
   return [...groups]
 }
 
-const chip =
-  'rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset hover:underline aria-[current=page]:bg-accent aria-[current=page]:text-on-accent'
+/** The tag chips' looks (client/components/tag-list.tsx): the current choice as a medium chip. */
+const chipOf = (current: boolean) =>
+  current
+    ? 'rounded-full bg-accent-soft px-3 py-1 text-sm font-medium text-accent-ink ring-1 ring-accent-soft ring-inset hover:underline'
+    : 'rounded-full bg-surface-sunken px-3 py-1 text-sm font-medium text-muted hover:underline'
 
 function PublicationsPage() {
   const { type, tag } = Route.useSearch()
@@ -82,7 +85,7 @@ function PublicationsPage() {
                   to="/publications"
                   search={tag ? { tag } : {}}
                   aria-current={type ? undefined : 'page'}
-                  className={`${chip} text-body ring-line`}
+                  className={chipOf(!type)}
                 >
                   All types
                 </Link>
@@ -93,7 +96,7 @@ function PublicationsPage() {
                     to="/publications"
                     search={tag ? { type: each, tag } : { type: each }}
                     aria-current={type === each ? 'page' : undefined}
-                    className={`${chip} text-body ring-line`}
+                    className={chipOf(type === each)}
                   >
                     {publicationTypeLabels[each]}
                   </Link>
@@ -109,7 +112,7 @@ function PublicationsPage() {
                     to="/publications"
                     search={type ? { type, tag: each } : { tag: each }}
                     aria-current={wantedTag === each.toLowerCase() ? 'page' : undefined}
-                    className={`${chip} text-muted ring-line`}
+                    className={chipOf(wantedTag === each.toLowerCase())}
                   >
                     {each}
                   </Link>
@@ -134,7 +137,7 @@ function PublicationsPage() {
           <section key={year} aria-labelledby={`year-${year}`} className="mt-10">
             <h2
               id={`year-${year}`}
-              className="border-b border-line pb-2 text-xl font-bold text-strong"
+              className="border-b border-line pb-1 text-xl font-bold text-strong"
             >
               {year}
             </h2>
@@ -149,7 +152,7 @@ function PublicationsPage() {
         ))
       ) : (
         <p className="mt-10 rounded-card border border-dashed border-line-strong px-6 py-10 text-center break-words text-muted">
-          {type || tag ? 'No publications match this filter.' : 'No publications yet.'}
+          {type || tag ? 'No publications match this choice.' : 'No publications yet.'}
         </p>
       )}
     </div>

@@ -55,6 +55,35 @@ describe('the environment', () => {
         sendPollMs: 60_000,
         verifyPollMs: 15_000,
       },
+      // The scholarly services' public roots, no contact, counts fetched again daily.
+      scholarly: {
+        crossrefUrl: 'https://api.crossref.org',
+        dataciteUrl: 'https://api.datacite.org',
+        arxivUrl: 'https://export.arxiv.org/api',
+        orcidUrl: 'https://pub.orcid.org',
+        openalexUrl: 'https://api.openalex.org',
+        mailto: undefined,
+        timeoutMs: 10_000,
+        refreshMs: 24 * 3_600_000,
+        pollMs: 300_000,
+        leaseMs: 120_000,
+        retryMs: 3_600_000,
+      },
+      // The newsletter: the alerts' mail server, 60 emails a minute, links valid 48 hours.
+      newsletter: {
+        smtpUrl: undefined,
+        from: undefined,
+        ratePerMinute: 60,
+        confirmTtlMs: 48 * 3_600_000,
+        pollMs: 15_000,
+        leaseMs: 300_000,
+        sendTimeoutMs: 30_000,
+        retryBaseMs: 60_000,
+        maxAttempts: 8,
+        perIp: 5,
+        perAddress: 3,
+        windowMs: 3_600_000,
+      },
     })
     // No SMTP_URL, no NOTIFY_WEBHOOK_URL: the alerts' timing and no channel of the environment's
     // (the admin's Settings → Notifications may add them); secrets sealed with DATA_DIR/secrets.key.
@@ -239,5 +268,33 @@ describe('GitHub variables', () => {
     })
     expect(() => loadEnv({ GITHUB_API_URL: 'ftp://example.com' })).toThrow(ConfigError)
     expect(() => loadEnv({ GITHUB_REFRESH: 'often' })).toThrow(/GITHUB_REFRESH/)
+  })
+})
+
+describe('scholarly variables', () => {
+  test('the services’ roots, SCHOLARLY_MAILTO and CITATIONS_REFRESH reach the settings; a bad one stops start-up', () => {
+    const scholarly = appConfigFromEnv(
+      loadEnv({
+        OPENALEX_API_URL: 'http://127.0.0.1:7150/openalex/',
+        CROSSREF_API_URL: 'http://127.0.0.1:7150/crossref',
+        DATACITE_API_URL: 'http://127.0.0.1:7150/datacite',
+        ORCID_API_URL: 'http://127.0.0.1:7150/orcid',
+        ARXIV_API_URL: 'http://127.0.0.1:7150/arxiv',
+        SCHOLARLY_MAILTO: 'ada@example.com',
+        CITATIONS_REFRESH: '12h',
+      }),
+    ).scholarly
+    expect(scholarly).toMatchObject({
+      openalexUrl: 'http://127.0.0.1:7150/openalex',
+      crossrefUrl: 'http://127.0.0.1:7150/crossref',
+      dataciteUrl: 'http://127.0.0.1:7150/datacite',
+      orcidUrl: 'http://127.0.0.1:7150/orcid',
+      arxivUrl: 'http://127.0.0.1:7150/arxiv',
+      mailto: 'ada@example.com',
+      refreshMs: 12 * 3_600_000,
+    })
+    expect(() => loadEnv({ OPENALEX_API_URL: 'ftp://example.com' })).toThrow(/OPENALEX_API_URL/)
+    expect(() => loadEnv({ SCHOLARLY_MAILTO: 'not an address' })).toThrow(/SCHOLARLY_MAILTO/)
+    expect(() => loadEnv({ CITATIONS_REFRESH: 'often' })).toThrow(/CITATIONS_REFRESH/)
   })
 })

@@ -253,6 +253,30 @@ describe('published', () => {
     expect(home).not.toContain('>Engine notes<')
   })
 
+  test('the CV page, the CV PDF and JSON Resume include publications and talks', async () => {
+    const cv = (await t.request('GET', '/cv')).text
+    expect(cv).toContain('id="cv-publications"')
+    expect(cv).toContain('>On the Analytical Engine<')
+    expect(cv).toContain('Cited by <!-- -->42')
+    expect(cv).toContain('id="cv-talks"')
+    expect(cv).toContain('Poetical Science')
+    const resume = (await t.request('GET', '/resume.json')).body
+    expect(resume.publications).toContainEqual({
+      name: 'On the Analytical Engine',
+      publisher: 'Proceedings of CHI 2026',
+      releaseDate: '2026-05-04',
+      url: 'https://doi.org/10.1145/3290605.3300233',
+      summary: 'We build an **engine**.',
+    })
+    expect(resume.talks).toEqual([
+      { name: 'Poetical Science', event: 'Engines Conf', date: '2026-03-01', location: 'Online' },
+    ])
+    const pdf = await t.app.handle(new Request('http://localhost/cv.pdf'))
+    expect(pdf.status).toBe(200)
+    const bytes = Buffer.from(await pdf.arrayBuffer())
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
+  })
+
   test('the sitemap lists the lists and each published publication', async () => {
     const xml = (await t.request('GET', '/sitemap.xml')).text
     expect(xml).toContain(`<loc>${SITE}/publications</loc>`)

@@ -41,6 +41,8 @@ export const adminNavGroups = [
       { label: 'Notes', link: linkOptions({ to: '/admin/notes' }) },
       { label: 'Pages', link: linkOptions({ to: '/admin/pages' }) },
       { label: 'Publications', link: linkOptions({ to: '/admin/publications' }) },
+      { label: 'Talks', link: linkOptions({ to: '/admin/talks' }) },
+      { label: 'Teaching', link: linkOptions({ to: '/admin/teaching' }) },
       { label: 'Media', link: linkOptions({ to: '/admin/media' }) },
       { label: 'CV', link: linkOptions({ to: '/admin/cv' }) },
       { label: 'Import', link: linkOptions({ to: '/admin/import' }) },
