@@ -156,7 +156,7 @@ describe('notes in backups', () => {
 
     const backup = await t.request('GET', '/api/backup', { token })
     expect(backup.status).toBe(200)
-    expect(backup.body.version).toBe(9)
+    expect(backup.body.version).toBe(10)
     const tables = backup.body.tables as Record<string, Record<string, unknown>[]>
     expect(tables.notes?.map((row) => row.id)).toEqual(before.map((row) => row.id))
     expect(tables.notes?.[0]).not.toHaveProperty('search')

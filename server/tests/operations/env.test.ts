@@ -33,6 +33,21 @@ describe('the environment', () => {
         retryMs: 900_000,
         manualRefreshMs: 60_000,
       },
+      // The newsletter: the alerts' mail server, 60 emails a minute, links valid 48 hours.
+      newsletter: {
+        smtpUrl: undefined,
+        from: undefined,
+        ratePerMinute: 60,
+        confirmTtlMs: 48 * 3_600_000,
+        pollMs: 15_000,
+        leaseMs: 300_000,
+        sendTimeoutMs: 30_000,
+        retryBaseMs: 60_000,
+        maxAttempts: 8,
+        perIp: 5,
+        perAddress: 3,
+        windowMs: 3_600_000,
+      },
     })
     // No SMTP_URL, no NOTIFY_WEBHOOK_URL: the alerts' timing and no channel of the environment's
     // (the admin's Settings → Notifications may add them); secrets sealed with DATA_DIR/secrets.key.

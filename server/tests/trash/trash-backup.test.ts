@@ -39,7 +39,7 @@ describe('backups and the Trash', () => {
     const backup = await t.request('GET', '/api/backup', { token })
     expect(backup.status).toBe(200)
     const tables = backup.body.tables as Record<string, unknown[]>
-    expect(backup.body.version).toBe(9)
+    expect(backup.body.version).toBe(10)
     expect(tables.trash).toHaveLength(2)
     expect(tables.revisions).toHaveLength(1)
     expect(Object.keys(backup.body.media_files as object)).toContain(imageKey)
