@@ -122,7 +122,7 @@ export function NewsletterPanel() {
           <EmptyState>No note has been emailed yet.</EmptyState>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
+            <table className="w-full text-left text-sm">
               <thead className="text-muted">
                 <tr>
                   <th scope="col" className="py-2 pr-4 font-medium">
@@ -179,7 +179,7 @@ export function NewsletterPanel() {
           <EmptyState>No one has subscribed yet.</EmptyState>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
+            <table className="w-full text-left text-sm">
               <thead className="text-muted">
                 <tr>
                   <th scope="col" className="py-2 pr-4 font-medium">
