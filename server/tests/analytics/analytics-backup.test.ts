@@ -35,7 +35,7 @@ test('share links and counts survive a backup and a restore into another databas
       await readBackup(source.db, source.database.kind, source.mediaStore),
     )
     const backup = parseBackup(text)
-    expect(backup.version).toBe(9)
+    expect(backup.version).toBe(10)
     expect(backup.tables.share_links.map((row) => row.code)).toEqual([String(link.body.code)])
     expect(backup.tables.analytics_views.reduce((sum, row) => sum + row.views, 0)).toBe(3)
     expect(backup.tables.analytics_visitors.length).toBe(3) // two visitors, one of them through the link
