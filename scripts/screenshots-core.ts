@@ -35,6 +35,7 @@ export function screenPaths(slug: string) {
       '/admin/analytics',
       '/admin/share-links',
       '/admin/trash',
+      '/admin/conversations',
       '/login',
     ],
   }
