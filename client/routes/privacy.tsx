@@ -115,7 +115,7 @@ function PrivacyPage() {
         <ul className={listClass}>
           <li>
             <strong>its address</strong>, <strong>its text</strong> (cleaned of scripts, images and
-            styles) and <strong>when it was written</strong>;
+            styles) and <strong>when it was written</strong>.
           </li>
           <li>
             <strong>your name, profile address and photo</strong> as that page or service shows
