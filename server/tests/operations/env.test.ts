@@ -33,6 +33,17 @@ describe('the environment', () => {
         retryMs: 900_000,
         manualRefreshMs: 60_000,
       },
+      // The social web: nothing on loopback, the public Bluesky AppView, each post's instance.
+      social: {
+        allowLoopback: false,
+        verifyPollMs: 15_000,
+        sendPollMs: 60_000,
+        refreshMs: 6 * 3_600_000,
+        blueskyAppViewUrl: 'https://public.api.bsky.app',
+        mastodonApiUrl: undefined,
+        fetchTimeoutMs: 10_000,
+        fetchMaxBytes: 1024 * 1024,
+      },
     })
     // No SMTP_URL, no NOTIFY_WEBHOOK_URL: the alerts' timing and no channel of the environment's
     // (the admin's Settings → Notifications may add them); secrets sealed with DATA_DIR/secrets.key.
@@ -218,4 +229,25 @@ describe('GitHub variables', () => {
     expect(() => loadEnv({ GITHUB_API_URL: 'ftp://example.com' })).toThrow(ConfigError)
     expect(() => loadEnv({ GITHUB_REFRESH: 'often' })).toThrow(/GITHUB_REFRESH/)
   })
+})
+
+test('the social web’s settings reach the config; a bad one stops start-up', () => {
+  const env = loadEnv({
+    OUTBOUND_ALLOW_LOOPBACK: 'on',
+    WEBMENTION_POLL: '1s',
+    WEBMENTION_SEND_POLL: '2s',
+    SOCIAL_REFRESH: '30m',
+    BLUESKY_APPVIEW_URL: 'http://127.0.0.1:7299/',
+    MASTODON_API_URL: 'http://127.0.0.1:7298',
+  })
+  expect(appConfigFromEnv(env).social).toMatchObject({
+    allowLoopback: true,
+    verifyPollMs: 1_000,
+    sendPollMs: 2_000,
+    refreshMs: 1_800_000,
+    blueskyAppViewUrl: 'http://127.0.0.1:7299',
+    mastodonApiUrl: 'http://127.0.0.1:7298',
+  })
+  expect(() => loadEnv({ OUTBOUND_ALLOW_LOOPBACK: 'yes' })).toThrow(/OUTBOUND_ALLOW_LOOPBACK/)
+  expect(() => loadEnv({ BLUESKY_APPVIEW_URL: 'ftp://x' })).toThrow(/BLUESKY_APPVIEW_URL/)
 })
