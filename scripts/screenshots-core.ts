@@ -36,6 +36,7 @@ export function screenPaths(slug: string) {
       '/admin/share-links',
       '/admin/newsletter',
       '/admin/trash',
+      '/admin/conversations',
       '/login',
     ],
   }

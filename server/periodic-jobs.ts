@@ -25,6 +25,7 @@ import { createGitHubApi, type GitHubApi } from './services/github/api'
 import { githubRefreshJob } from './services/github/refresh-job'
 import { newsletterJob } from './services/newsletter/sending'
 import { publishNotesJob } from './services/note-publishing'
+import { socialRepliesJob } from './services/social-replies'
 import { trashPurgeJob } from './services/trash'
 import { webmentionSendJob } from './services/webmention-sending'
 import { webmentionVerifyJob } from './services/webmentions'
@@ -94,5 +95,7 @@ function socialJobs(social: NonNullable<JobSettings['social']>, mediaStore: Medi
   return [
     webmentionVerifyJob({ ...deps, pollMs: settings.verifyPollMs }),
     webmentionSendJob({ ...deps, pollMs: settings.sendPollMs }),
+    // Due discussions are looked for every minute (each is fetched every `refreshMs`).
+    socialRepliesJob({ ...deps, pollMs: Math.min(settings.refreshMs, 60_000) }),
   ]
 }

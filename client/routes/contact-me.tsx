@@ -9,7 +9,7 @@ import { ogCard, ownerSummary, SITE_NAME, sitePageHead } from '../lib/seo'
  * with `?remove=<the page and its anchor>`: the message is written for the visitor.
  */
 function removalRequest(siteUrl: string, remove: string | undefined): string | undefined {
-  if (!remove || !remove.startsWith('/') || remove.startsWith('//') || remove.length > 500) {
+  if (!remove?.startsWith('/') || remove.startsWith('//') || remove.length > 500) {
     return undefined
   }
   return `Please remove my response shown at ${siteUrl}${remove} from your site.`

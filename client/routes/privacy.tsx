@@ -142,6 +142,32 @@ function PrivacyPage() {
           removes it here.
         </p>
       </Section>
+
+      <Section id="privacy-responses" title="Replies, likes and mentions from elsewhere">
+        <p>
+          When you answer a note or a project from your own site (a Webmention), or reply to, like
+          or repost the owner's Mastodon or Bluesky post about it, this site fetches that public
+          page or post and stores:
+        </p>
+        <ul className={listClass}>
+          <li>
+            <strong>its address</strong>, <strong>its text</strong> (cleaned of scripts, images and
+            styles) and <strong>when it was written</strong>.
+          </li>
+          <li>
+            <strong>your name, profile address and photo</strong> as that page or service shows
+            them. The photo is copied, made small and served from this site, so your browser never
+            loads it from elsewhere when reading here.
+          </li>
+        </ul>
+        <p>
+          Nothing is shown until the owner approves it (unless the owner chose to trust you or your
+          site). When the page is deleted or no longer links here, or the post, like or repost is
+          deleted, it is removed here too the next time it is checked. Under each reply shown, "Ask
+          to remove this" sends the owner a message asking to take it down. What is stored is in the
+          owner's backups, and a removed reply waits 30 days in the owner's Trash.
+        </p>
+      </Section>
     </article>
   )
 }

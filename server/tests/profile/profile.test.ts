@@ -40,6 +40,8 @@ test('GET /api/profile answers the seeded owner, no token needed', async () => {
     skills: [],
     location: '',
     links: [],
+    fediverse_account: '',
+    atproto_did: '',
     // What a save sends back to say which version it was made from.
     version: expect.any(Number),
   })
@@ -103,6 +105,8 @@ test('PUT /api/profile replaces every field, answers the profile, and GET shows 
     skills: [],
     location: '',
     links: [],
+    fediverse_account: '',
+    atproto_did: '',
     version: expect.any(Number),
   }
   expect(r.json).toStrictEqual(expected)

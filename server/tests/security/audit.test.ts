@@ -573,6 +573,8 @@ describe('every write has a kind and a name on the screen', () => {
     'auth.passkeyLogin',
     'auth.setup',
     'messages.send',
+    // Another site's Webmention (POST /webmention).
+    'webmentions.receive',
   ])
   const audited = endpoints
     .filter((endpoint) => endpoint.type === 'mutation' && endpoint.meta.audit)
