@@ -42,9 +42,11 @@ export const auditGroupPrefixes: Record<AuditGroup, string[]> = {
     'import.',
     'github.',
     'trash.',
+    // The site's fediverse account: its settings and its followers.
+    'activityPub.',
   ],
   // The messages and the alerts that announce them (a test alert).
-  messages: [...kindRouters('messages'), 'notifications.'],
+  messages: [...kindRouters('messages'), 'notifications.', 'newsletter.'],
   maintenance: ['admin.', 'backup.', 'overview.'],
 }
 

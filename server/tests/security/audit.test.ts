@@ -575,6 +575,10 @@ describe('every write has a kind and a name on the screen', () => {
     'messages.send',
     // Another site's Webmention (POST /webmention).
     'webmentions.receive',
+    // A reader asking for notes by email, confirming, leaving.
+    'newsletter.subscribe',
+    'newsletter.confirm',
+    'newsletter.unsubscribe',
   ])
   const audited = endpoints
     .filter((endpoint) => endpoint.type === 'mutation' && endpoint.meta.audit)
