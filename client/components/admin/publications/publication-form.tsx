@@ -354,7 +354,7 @@ function PublicationForm({
                         type="button"
                         className={smallButtonClass}
                         data-author-move={`${author.key}-up`}
-                        aria-label={`Move ${name} up`}
+                        aria-label={`Move up: ${name}`}
                         disabled={index === 0}
                         onClick={() => moveAuthor(index, -1)}
                       >
@@ -364,7 +364,7 @@ function PublicationForm({
                         type="button"
                         className={smallButtonClass}
                         data-author-move={`${author.key}-down`}
-                        aria-label={`Move ${name} down`}
+                        aria-label={`Move down: ${name}`}
                         disabled={index === values.authors.length - 1}
                         onClick={() => moveAuthor(index, 1)}
                       >
