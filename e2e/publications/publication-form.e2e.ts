@@ -145,3 +145,52 @@ test('the owner edits the title and an author, and the public page shows them', 
   await expect(entry).toContainText(/Lovelace.*Babbage.*Hopper/)
   await expect(entry).toContainText('Grace Brewster')
 })
+
+test('a talk and a course are edited in place, and the courses reordered', async ({ page }) => {
+  allowUpTo(90_000)
+  await signIn(page)
+  await page.goto(`${base}/admin/talks`)
+  const talkForm = page.getByRole('form', { name: 'Add a talk' })
+  await talkForm.getByLabel('Title').fill('Notes on the Engine')
+  await talkForm.getByLabel('Date').fill('2026-03-14')
+  await talkForm.getByRole('button', { name: 'Add talk' }).click()
+  await expect(page.getByRole('heading', { level: 3, name: 'Notes on the Engine' })).toBeVisible()
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  const editTalk = page.getByRole('form', { name: 'Edit talk' })
+  await expect(editTalk.getByLabel('Title')).toHaveValue('Notes on the Engine')
+  await editTalk.getByLabel('Title').fill('Notes on the Analytical Engine')
+  await editTalk.getByLabel('Event').fill('Royal Society')
+  await editTalk.getByRole('button', { name: 'Save talk' }).click()
+  await expect(page.getByText('Talk saved.')).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 3, name: 'Notes on the Analytical Engine' }),
+  ).toBeVisible()
+  await page.goto(`${base}/talks`)
+  await expect(page.getByRole('main')).toContainText('Notes on the Analytical Engine')
+  await expect(page.getByRole('main')).toContainText('Royal Society')
+
+  await page.goto(`${base}/admin/teaching`)
+  for (const course of ['Mechanical Computing', 'Difference Engines']) {
+    const add = page.getByRole('form', { name: 'Add a course' })
+    await add.getByLabel('Course').fill(course)
+    await add.getByRole('button', { name: 'Add course' }).click()
+    await expect(page.getByRole('heading', { level: 3, name: course })).toBeVisible()
+  }
+  const courses = page.getByRole('list', { name: 'Courses, in the order the site shows them' })
+  const first = (await courses.getByRole('heading', { level: 3 }).first().textContent()) ?? ''
+  await courses.getByRole('button', { name: 'Edit' }).first().click()
+  const editCourse = page.getByRole('form', { name: 'Edit course' })
+  await expect(editCourse.getByLabel('Course')).toHaveValue(first)
+  await editCourse.getByLabel('Institution').fill('University of London')
+  await editCourse.getByRole('button', { name: 'Save course' }).click()
+  await expect(page.getByText('Course saved.')).toBeVisible()
+  // Move down (a keyboard's way; the handle drags): the first course goes second.
+  await courses.getByRole('button', { name: 'Move down' }).first().click()
+  await expect(page.getByText('Course order saved.')).toBeVisible()
+  await expect(courses.getByRole('heading', { level: 3 }).nth(1)).toHaveText(first)
+  await page.goto(`${base}/teaching`)
+  const text = (await page.getByRole('main').textContent()) ?? ''
+  const other = first === 'Mechanical Computing' ? 'Difference Engines' : 'Mechanical Computing'
+  expect(text.indexOf(other)).toBeLessThan(text.indexOf(first))
+  expect(text).toContain('University of London')
+})
