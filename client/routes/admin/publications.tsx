@@ -163,6 +163,14 @@ function PublicationsScreen() {
                       type="button"
                       aria-describedby={titleId}
                       className={smallButtonClass}
+                      onClick={() => setEditing({ kind: 'edit', item: publication })}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      aria-describedby={titleId}
+                      className={smallButtonClass}
                       disabled={index === 0 || reorder.isPending}
                       onClick={() => move(index, -1)}
                     >
@@ -196,14 +204,6 @@ function PublicationsScreen() {
                       }
                     >
                       {published ? 'Unpublish' : 'Publish'}
-                    </button>
-                    <button
-                      type="button"
-                      aria-describedby={titleId}
-                      className={smallButtonClass}
-                      onClick={() => setEditing({ kind: 'edit', item: publication })}
-                    >
-                      Edit
                     </button>
                     <a
                       href={`/publications/${encodeURIComponent(publication.slug)}`}
