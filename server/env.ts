@@ -426,6 +426,7 @@ export function scholarlyConfigFromEnv(env: Env): ScholarlyConfig {
     arxivUrl: env.ARXIV_API_URL,
     mailto: env.SCHOLARLY_MAILTO,
     refreshMs: env.CITATIONS_REFRESH,
+    allowLoopback: env.OUTBOUND_ALLOW_LOOPBACK,
   }
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { type TalkType, talkTypeLabels, talkTypes } from '../../../src/schemas/talk'
+import { type Talk, type TalkType, talkTypeLabels, talkTypes } from '../../../src/schemas/talk'
 import {
   CheckboxField,
   cardClass,
@@ -9,6 +9,8 @@ import {
   inputClass,
   primaryButtonClass,
   StatusMessage,
+  secondaryButtonClass,
+  smallButtonClass,
 } from '../../components/admin/ui/form-controls'
 import { Badge } from '../../components/admin/ui/list-parts'
 import { AdminPageHeader } from '../../components/admin/ui/page-header'
@@ -54,7 +56,10 @@ function TalksScreen() {
     trashKind: 'talk',
   })
   const create = useMutation(trpc.talks.create.mutationOptions())
+  const update = useMutation(trpc.talks.update.mutationOptions())
   const [form, setForm] = useState(empty)
+  /** The talk the form edits; null: the form adds one. */
+  const [editing, setEditing] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const set = <K extends keyof typeof empty>(key: K, value: (typeof empty)[K]) =>
@@ -66,13 +71,36 @@ function TalksScreen() {
     setDone(null)
     try {
       const { published, ...fields } = form
-      await create.mutateAsync({ ...fields, status: published ? 'published' : 'draft' })
+      const data = { ...fields, status: published ? ('published' as const) : ('draft' as const) }
+      if (editing === null) await create.mutateAsync(data)
+      else await update.mutateAsync({ id: editing, ...data })
       setForm(empty)
-      setDone('Talk added.')
+      setEditing(null)
+      setDone(editing === null ? 'Talk added.' : 'Talk saved.')
       await queryClient.invalidateQueries(trpc.talks.pathFilter())
     } catch (failure) {
       setError(failureText(failure, 'The talk could not be saved.'))
     }
+  }
+
+  function edit(talk: Talk) {
+    setError(null)
+    setDone(null)
+    setEditing(talk.id)
+    setForm({
+      title: talk.title,
+      event: talk.event,
+      date: talk.date,
+      place: talk.place,
+      online: talk.online,
+      type: talk.type,
+      abstract: talk.abstract,
+      slides_url: talk.slides_url ?? '',
+      video_url: talk.video_url ?? '',
+      recording_url: talk.recording_url ?? '',
+      published: talk.status === 'published',
+    })
+    requestAnimationFrame(() => document.getElementById('talk-title')?.focus())
   }
 
   const text = (
@@ -124,7 +152,17 @@ function TalksScreen() {
                         .join(' · ')}
                     </p>
                   </div>
-                  <DeleteButton deletion={deletion} id={talk.id} describedBy={titleId} />
+                  <div className="flex flex-wrap gap-2">
+                    <button
+                      type="button"
+                      aria-describedby={titleId}
+                      className={smallButtonClass}
+                      onClick={() => edit(talk)}
+                    >
+                      Edit
+                    </button>
+                    <DeleteButton deletion={deletion} id={talk.id} describedBy={titleId} />
+                  </div>
                 </li>
               )
             })}
@@ -133,7 +171,7 @@ function TalksScreen() {
       </SectionCard>
       <form onSubmit={submit} aria-labelledby="add-talk-title" className={`space-y-3 ${cardClass}`}>
         <h2 id="add-talk-title" className="text-xl font-bold tracking-tight text-strong">
-          Add a talk
+          {editing === null ? 'Add a talk' : 'Edit talk'}
         </h2>
         {text('title', 'Title')}
         {text('event', 'Event')}
@@ -196,9 +234,32 @@ function TalksScreen() {
         />
         <ErrorAlert message={error} />
         <StatusMessage message={done} />
-        <button type="submit" className={primaryButtonClass} disabled={create.isPending}>
-          {create.isPending ? 'Saving…' : 'Add talk'}
-        </button>
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="submit"
+            className={primaryButtonClass}
+            disabled={create.isPending || update.isPending}
+          >
+            {create.isPending || update.isPending
+              ? 'Saving…'
+              : editing === null
+                ? 'Add talk'
+                : 'Save talk'}
+          </button>
+          {editing === null ? null : (
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => {
+                setEditing(null)
+                setForm(empty)
+                setError(null)
+              }}
+            >
+              Cancel editing
+            </button>
+          )}
+        </div>
       </form>
     </div>
   )

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
+import type { Teaching } from '../../../src/schemas/teaching'
 import {
   CheckboxField,
   cardClass,
@@ -8,12 +9,16 @@ import {
   inputClass,
   primaryButtonClass,
   StatusMessage,
+  secondaryButtonClass,
+  smallButtonClass,
 } from '../../components/admin/ui/form-controls'
 import { Badge } from '../../components/admin/ui/list-parts'
 import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { DeleteButton } from '../../components/admin/ui/row-actions'
 import { EmptyState, SectionCard } from '../../components/admin/ui/section-card'
+import { SortableList } from '../../components/admin/ui/sortable-list'
 import { useDeletableList } from '../../components/admin/ui/use-deletable-list'
+import { useReorder } from '../../components/admin/ui/use-reorder'
 import { failureText } from '../../lib/admin-errors'
 import { useTrpc } from '../../lib/trpc'
 
@@ -41,7 +46,17 @@ function TeachingScreen() {
     trashKind: 'teaching',
   })
   const create = useMutation(trpc.teaching.create.mutationOptions())
+  const update = useMutation(trpc.teaching.update.mutationOptions())
+  const reorder = useReorder({
+    listKey: trpc.teaching.list.queryKey(),
+    reorder: trpc.teaching.reorder.mutationOptions(),
+    stale: trpc.teaching.pathFilter(),
+    saved: 'Course order saved.',
+    failed: 'The new order was not saved.',
+  })
   const [form, setForm] = useState(empty)
+  /** The course the form edits; null: the form adds one. */
+  const [editing, setEditing] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const set = <K extends keyof typeof empty>(key: K, value: (typeof empty)[K]) =>
@@ -53,17 +68,38 @@ function TeachingScreen() {
     setDone(null)
     try {
       const { published, terms, ...fields } = form
-      await create.mutateAsync({
+      const data = {
         ...fields,
-        terms: terms.split(',').map((term) => term.trim()),
-        status: published ? 'published' : 'draft',
-      })
+        terms: terms
+          .split(',')
+          .map((term) => term.trim())
+          .filter(Boolean),
+        status: published ? ('published' as const) : ('draft' as const),
+      }
+      if (editing === null) await create.mutateAsync(data)
+      else await update.mutateAsync({ id: editing, ...data })
       setForm(empty)
-      setDone('Course added.')
+      setEditing(null)
+      setDone(editing === null ? 'Course added.' : 'Course saved.')
       await queryClient.invalidateQueries(trpc.teaching.pathFilter())
     } catch (failure) {
       setError(failureText(failure, 'The course could not be saved.'))
     }
+  }
+
+  function edit(course: Teaching) {
+    setError(null)
+    setDone(null)
+    setEditing(course.id)
+    setForm({
+      course: course.course,
+      institution: course.institution,
+      role: course.role,
+      terms: course.terms.join(', '),
+      description: course.description,
+      published: course.status === 'published',
+    })
+    requestAnimationFrame(() => document.getElementById('teaching-course')?.focus())
   }
 
   const text = (key: 'course' | 'institution' | 'role' | 'terms', label: string, hint?: string) => (
@@ -96,15 +132,19 @@ function TeachingScreen() {
         {courses.length === 0 ? (
           <EmptyState>No courses yet. Add the first one below.</EmptyState>
         ) : (
-          <ul className="divide-y divide-line">
-            {courses.map((course) => {
+          <SortableList
+            items={courses}
+            label="Courses, in the order the site shows them"
+            nameOf={(course) => course.course}
+            onReorder={reorder}
+            className="divide-y divide-line rounded-control border border-line"
+          >
+            {(course, controls) => {
               const titleId = `course-${course.id}-title`
               return (
-                <li
-                  key={course.id}
-                  className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center"
-                >
-                  <div className="min-w-0 flex-1 space-y-1">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-3 p-3 sm:flex-nowrap sm:gap-x-4 sm:p-4">
+                  {controls.handle(titleId)}
+                  <div className="min-w-0 flex-1 basis-40 space-y-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <h3 id={titleId} className="font-semibold wrap-anywhere text-strong">
                         {course.course}
@@ -119,11 +159,22 @@ function TeachingScreen() {
                         .join(' · ')}
                     </p>
                   </div>
-                  <DeleteButton deletion={deletion} id={course.id} describedBy={titleId} />
-                </li>
+                  <div className="flex shrink-0 flex-wrap items-center gap-2 max-sm:w-full max-sm:justify-end">
+                    {controls.moveButtons(titleId)}
+                    <button
+                      type="button"
+                      aria-describedby={titleId}
+                      className={smallButtonClass}
+                      onClick={() => edit(course)}
+                    >
+                      Edit
+                    </button>
+                    <DeleteButton deletion={deletion} id={course.id} describedBy={titleId} />
+                  </div>
+                </div>
               )
-            })}
-          </ul>
+            }}
+          </SortableList>
         )}
       </SectionCard>
       <form
@@ -132,7 +183,7 @@ function TeachingScreen() {
         className={`space-y-3 ${cardClass}`}
       >
         <h2 id="add-course-title" className="text-xl font-bold tracking-tight text-strong">
-          Add a course
+          {editing === null ? 'Add a course' : 'Edit course'}
         </h2>
         {text('course', 'Course')}
         {text('institution', 'Institution')}
@@ -158,9 +209,32 @@ function TeachingScreen() {
         />
         <ErrorAlert message={error} />
         <StatusMessage message={done} />
-        <button type="submit" className={primaryButtonClass} disabled={create.isPending}>
-          {create.isPending ? 'Saving…' : 'Add course'}
-        </button>
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="submit"
+            className={primaryButtonClass}
+            disabled={create.isPending || update.isPending}
+          >
+            {create.isPending || update.isPending
+              ? 'Saving…'
+              : editing === null
+                ? 'Add course'
+                : 'Save course'}
+          </button>
+          {editing === null ? null : (
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => {
+                setEditing(null)
+                setForm(empty)
+                setError(null)
+              }}
+            >
+              Cancel editing
+            </button>
+          )}
+        </div>
       </form>
     </div>
   )

@@ -57,6 +57,7 @@ describe('the environment', () => {
       },
       // The scholarly services' public roots, no contact, counts fetched again daily.
       scholarly: {
+        allowLoopback: false,
         crossrefUrl: 'https://api.crossref.org',
         dataciteUrl: 'https://api.datacite.org',
         arxivUrl: 'https://export.arxiv.org/api',
@@ -292,6 +293,11 @@ describe('scholarly variables', () => {
       arxivUrl: 'http://127.0.0.1:7150/arxiv',
       mailto: 'ada@example.com',
       refreshMs: 12 * 3_600_000,
+      allowLoopback: false,
+    })
+    // Tests' servers reach their local fakes only when OUTBOUND_ALLOW_LOOPBACK says so.
+    expect(appConfigFromEnv(loadEnv({ OUTBOUND_ALLOW_LOOPBACK: 'on' })).scholarly).toMatchObject({
+      allowLoopback: true,
     })
     expect(() => loadEnv({ OPENALEX_API_URL: 'ftp://example.com' })).toThrow(/OPENALEX_API_URL/)
     expect(() => loadEnv({ SCHOLARLY_MAILTO: 'not an address' })).toThrow(/SCHOLARLY_MAILTO/)
