@@ -47,9 +47,9 @@ beforeAll(async () => {
     })
     expect(r.status).toBe(201)
   }
-}, 30_000)
+}, 120_000)
 afterAll(async () => {
-  await t.close()
+  await t?.close()
   fake.stop()
 })
 
