@@ -127,9 +127,24 @@ for (const width of [1280, 390]) {
 
 /** The admin navigation's groups, in order: a list each, named by its visible heading. */
 const navGroups: [string | null, string[]][] = [
-  [null, ['Dashboard', 'Projects', 'Timeline', 'Messages']],
-  ['Content', ['Profile', 'Notes', 'Pages', 'Media', 'CV', 'Import', 'GitHub', 'Trash']],
-  ['Insights', ['Analytics', 'Share links']],
+  [null, ['Dashboard', 'Projects', 'Timeline', 'Messages', 'Conversations']],
+  [
+    'Content',
+    [
+      'Profile',
+      'Notes',
+      'Pages',
+      'Publications',
+      'Talks',
+      'Teaching',
+      'Media',
+      'CV',
+      'Import',
+      'GitHub',
+      'Trash',
+    ],
+  ],
+  ['Insights', ['Analytics', 'Share links', 'Newsletter']],
   [
     'Settings',
     [
@@ -138,6 +153,7 @@ const navGroups: [string | null, string[]][] = [
       'Navigation',
       'Security',
       'Notifications',
+      'Fediverse',
       'Backup',
       'Audit log',
     ],
