@@ -107,7 +107,8 @@ test('public pages run at most 10 KB of script on their first load: the theme sc
 })
 
 /**
- * The public screens' whole stylesheet (10.1 KB gzip today, with the notes'
+ * The public screens' whole stylesheet (10.5 KB gzip with publications,
+ * talks, teaching, conversations and the newsletter's form; 10.1 KB before, with the notes'
  * and search pages' styles and the About section's; the admin's is apart;
  * the site styles added 1.3 KB: three styles' tokens in both themes, the
  * three faces' @font-face rules and their metric-matched fallbacks), fetched
@@ -115,7 +116,9 @@ test('public pages run at most 10 KB of script on their first load: the theme sc
  * rules its own markup uses (critical CSS: 5.6–7.2 KB gzip on the seeded
  * pages, the home page the largest).
  */
-const WHOLE_CSS_LIMIT_KB = 10.5
+// Fetched ahead after the first paint and linked only when an island needs it (never on a
+// page's path to its first paint), so the new public screens' rules were let in: 10.5 → 11.
+const WHOLE_CSS_LIMIT_KB = 11
 const INLINE_CSS_LIMIT_KB = 8.5
 
 test('public pages carry their own rules inline and fetch the whole public stylesheet after painting; the sign-in and admin screens fetch theirs', async ({
