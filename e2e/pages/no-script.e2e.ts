@@ -159,7 +159,22 @@ for (const colorScheme of ['light', 'dark'] as const) {
     for (const path of paths) {
       await check.goto(path)
       await check.waitForFunction(() => !('$_TSR' in window))
-      await check.evaluate(() => document.documentElement.removeAttribute('data-theme'))
+      // The whole stylesheet as a browser without script has it (its `<noscript>` link): with
+      // script it is only fetched ahead, and the page's own rules are those of its themes.
+      await check.evaluate(async () => {
+        document.documentElement.removeAttribute('data-theme')
+        const noscript = document.querySelector('noscript')?.textContent ?? ''
+        const href = /href="([^"]+\.css)"/.exec(noscript)?.[1]
+        if (!href) return
+        const link = document.createElement('link')
+        link.rel = 'stylesheet'
+        link.href = href
+        document.head.append(link)
+        await new Promise((settle) => {
+          link.onload = settle
+          link.onerror = settle
+        })
+      })
       await expect(check.locator('body'), path).toHaveCSS(
         'background-color',
         background[colorScheme],

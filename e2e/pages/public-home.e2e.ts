@@ -55,13 +55,13 @@ test.describe('home page', () => {
     const linkedin = social.getByRole('link', { name: /LinkedIn/ })
     await expect(linkedin).toHaveAttribute('href', 'https://www.linkedin.com/in/ada-lovelace')
     await expect(linkedin).toHaveAttribute('target', '_blank')
-    await expect(linkedin).toHaveAttribute('rel', 'noopener noreferrer')
+    await expect(linkedin).toHaveAttribute('rel', 'me noopener noreferrer')
     await expect(linkedin).toHaveAccessibleName('LinkedIn (opens in a new tab)')
 
     const github = social.getByRole('link', { name: /GitHub/ })
     await expect(github).toHaveAttribute('href', 'https://github.com/ada-lovelace')
     await expect(github).toHaveAttribute('target', '_blank')
-    await expect(github).toHaveAttribute('rel', 'noopener noreferrer')
+    await expect(github).toHaveAttribute('rel', 'me noopener noreferrer')
     await expect(github).toHaveAccessibleName('GitHub (opens in a new tab)')
 
     const mail = social.getByRole('link', { name: 'Email ada@example.com' })
