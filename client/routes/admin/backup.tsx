@@ -41,6 +41,14 @@ const tableLabels: Record<string, string> = {
   navigation: 'Menus (header and footer)',
   notification_settings: 'Where alerts go (the password and webhook sealed)',
   conversation_trust: 'Trusted authors and domains (conversations)',
+  newsletter_settings: 'Newsletter: email per note or weekly digest',
+  newsletter_subscribers: 'Newsletter subscribers (addresses and consent)',
+  newsletter_issues: 'Newsletter emails already written',
+  activitypub_settings: 'Fediverse account settings',
+  activitypub_keys: "Fediverse account's keys",
+  activitypub_followers: 'Fediverse followers',
+  activitypub_notes: 'Notes sent to the fediverse',
+  activitypub_projects: 'Projects sent to the fediverse',
 }
 
 function Download() {
