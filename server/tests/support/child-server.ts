@@ -41,13 +41,28 @@ export function tempDir(prefix: string): string {
   return dir
 }
 
-/** A port nobody listens on right now (taken by the OS, then released). */
+/**
+ * A port nobody listens on right now. It is drawn below Linux's ephemeral range
+ * (32768-60999): a port the OS hands out for port 0 is also what it hands out as
+ * the local end of the next outgoing connection, so between this probe and the
+ * child's listen a load test's own client could take it.
+ */
 export function freePort(): number {
-  const probe = Bun.listen({
-    hostname: '127.0.0.1',
-    port: 0,
-    socket: { data() {} },
-  })
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const candidate = 20_000 + Math.floor(Math.random() * 12_000)
+    try {
+      const probe = Bun.listen({
+        hostname: '127.0.0.1',
+        port: candidate,
+        socket: { data() {} },
+      })
+      probe.stop(true)
+      return candidate
+    } catch {
+      // taken: draw again
+    }
+  }
+  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
   const port = probe.port
   probe.stop(true)
   return port
@@ -93,7 +108,19 @@ let started = 0
 
 /** Starts `bun server/index.ts` and waits until /healthz answers 200. */
 export async function startServer(options: ServerOptions): Promise<ChildServer> {
-  const port = options.port ?? freePort()
+  // A free port can still be taken between the probe and the child's listen; when
+  // the caller did not ask for a port, such a start is tried again on another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOn(options, options.port ?? freePort())
+    } catch (error) {
+      const taken = error instanceof Error && /Is port \d+ in use/.test(error.message)
+      if (!taken || options.port !== undefined || attempt === 3) throw error
+    }
+  }
+}
+
+async function startServerOn(options: ServerOptions, port: number): Promise<ChildServer> {
   const n = ++started
   const outPath = join(options.dataDir, '..', `server-${n}.out`)
   const errPath = join(options.dataDir, '..', `server-${n}.err`)
