@@ -9,7 +9,11 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
 import postgres from 'postgres'
+import { freePort } from '../../../scripts/server-process'
 import { ADMIN, dropTestDatabase, isRecord } from './harness'
+
+/** The same free-port draw as the bench's (below the ephemeral range). */
+export { freePort }
 
 export const root = resolve(import.meta.dir, '../../..')
 
@@ -39,33 +43,6 @@ export function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), `portfolio-${prefix}-`))
   dirs.add(dir)
   return dir
-}
-
-/**
- * A port nobody listens on right now. It is drawn below Linux's ephemeral range
- * (32768-60999): a port the OS hands out for port 0 is also what it hands out as
- * the local end of the next outgoing connection, so between this probe and the
- * child's listen a load test's own client could take it.
- */
-export function freePort(): number {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const candidate = 20_000 + Math.floor(Math.random() * 12_000)
-    try {
-      const probe = Bun.listen({
-        hostname: '127.0.0.1',
-        port: candidate,
-        socket: { data() {} },
-      })
-      probe.stop(true)
-      return candidate
-    } catch {
-      // taken: draw again
-    }
-  }
-  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
-  const port = probe.port
-  probe.stop(true)
-  return port
 }
 
 /**
