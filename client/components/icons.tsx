@@ -153,6 +153,17 @@ export function BlueskyIcon(props: IconProps) {
   )
 }
 
+/** ORCID's iD mark: the letters in a circle. */
+export function OrcidIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="9.5" />
+      <path d="M8.5 10.5V16.5M8.5 7.75v.01" />
+      <path d="M11.5 7.75v8.75h1.75a4.375 4.375 0 0 0 0-8.75z" />
+    </Icon>
+  )
+}
+
 /** A chain link: any other address. */
 export function LinkIcon(props: IconProps) {
   return (

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { linksWithOrcid } from '../../src/domain/orcid'
 import { introLines } from '../../src/domain/profile-lines'
 import { safeUrlOrNull } from '../../src/domain/safe-url'
 import { socialServiceOf } from '../../src/domain/social-services'
@@ -12,6 +13,7 @@ import {
   LinkedInIcon,
   LinkIcon,
   MastodonIcon,
+  OrcidIcon,
   PlayIcon,
 } from './icons'
 import { ResponsiveImage } from './responsive-image'
@@ -26,7 +28,7 @@ export function OwnerLinks({
   links,
   className = 'mt-3 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm sm:justify-start',
 }: {
-  links: Profile['links']
+  links: readonly Profile['links'][number][]
   className?: string
 }) {
   const safe = links.flatMap((link) => {
@@ -66,6 +68,8 @@ function ServiceIcon({ url }: { url: string }) {
       return <LinkedInIcon {...props} />
     case 'youtube':
       return <PlayIcon {...props} />
+    case 'orcid':
+      return <OrcidIcon {...props} />
     case 'rss':
       return <FeedIcon {...props} />
     default:
@@ -182,7 +186,7 @@ export function ProfileIntro({ profile }: { profile: Omit<Profile, 'bio'> }) {
             email={profile.email}
           />
           <OwnerLinks
-            links={profile.links}
+            links={linksWithOrcid(profile)}
             className="mt-3 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm sm:justify-start bold:[&_a]:text-on-hero"
           />
           <div className="mt-8 flex flex-wrap items-center justify-center gap-3 border-t border-line pt-6 sm:justify-start bold:border-on-hero/30">

@@ -6,6 +6,7 @@
  */
 
 import { cardVersion, OG_IMAGE, type OgPage, ogImagePath } from '../../src/domain/og-image'
+import { linksWithOrcid } from '../../src/domain/orcid'
 import type { SeoOverrides } from '../../src/schemas/seo'
 
 export type { SeoOverrides }
@@ -203,7 +204,8 @@ export function ownerSummary(profile: {
   focus: string
   linkedin_url: string
   github_url: string
-  links: readonly { url: string }[]
+  links: readonly { label: string; url: string }[]
+  orcid: string
 }): OwnerSummary {
   const { major, university, focus } = profile
   // The spec's sentence when every part is there; the parts given otherwise.
@@ -222,7 +224,7 @@ export function ownerSummary(profile: {
     sameAs: [
       profile.linkedin_url,
       profile.github_url,
-      ...profile.links.map((link) => link.url),
+      ...linksWithOrcid(profile).map((link) => link.url),
     ].filter((url) => /^https?:\/\//i.test(url)),
   }
 }

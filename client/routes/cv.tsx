@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { linksWithOrcid } from '../../src/domain/orcid'
 import { studyLine } from '../../src/domain/profile-lines'
 import { safeUrlOrNull } from '../../src/domain/safe-url'
 import type { Project } from '../../src/schemas/project'
@@ -217,7 +218,7 @@ function CvPage() {
             <ExternalLink href={github} />
           </li>
         ) : null}
-        {profile.links.flatMap((link) => {
+        {linksWithOrcid(profile).flatMap((link) => {
           const href = safeUrlOrNull(link.url)
           return href
             ? [

@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, expectNoAxeViolations, hydrated, test, unique } from '../fixtures'
+import { pictures } from '../support/pictures'
 import { pngFile, sha256 } from '../support/png'
 
 /** The profile every other journey expects (playwright.config.ts seeds it). */
@@ -27,6 +28,10 @@ const original = {
   skills: [],
   location: '',
   links: [],
+  // Left out, a field keeps its value: these are put back too.
+  fediverse_account: '',
+  atproto_did: '',
+  orcid: '',
 }
 
 test.afterEach(async ({ request, token }) => {
@@ -269,7 +274,7 @@ test('a rename changes the greeting everywhere: home page, link preview and JSON
   expect(jsonLd).toContain(greeting)
 })
 
-test('an owner with no study lines, no age, an About text, skills and links', async ({
+test('an owner with no study lines, no age, an About text, skills, links and an ORCID iD', async ({
   adminPage: page,
 }) => {
   await page.goto('/admin/profile')
@@ -284,6 +289,16 @@ test('an owner with no study lines, no age, an About text, skills and links', as
   await page.getByRole('button', { name: 'Add link' }).click()
   await page.getByLabel('Label 1', { exact: true }).fill('Mastodon')
   await page.getByLabel('URL 1', { exact: true }).fill('https://mastodon.example/@ada')
+  // A mistyped digit is refused inline; the iD's address is kept bare.
+  const orcid = page.getByLabel('ORCID iD', { exact: true })
+  await orcid.fill('0000-0002-1825-0098')
+  await page.getByRole('button', { name: 'Save Profile' }).click()
+  await expect(page.locator('#profile-orcid-error')).toHaveText(
+    'ORCID iD must look like 0000-0002-1825-0097.',
+  )
+  await orcid.fill('https://orcid.org/0000-0002-1825-0097')
+  await orcid.scrollIntoViewIfNeeded()
+  await pictures(page, 'admin-profile/orcid-field')
   await page.getByRole('button', { name: 'Save Profile' }).click()
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Profile saved.')
 
@@ -295,6 +310,10 @@ test('an owner with no study lines, no age, an About text, skills and links', as
   await expect(
     intro.getByRole('list', { name: 'Links' }).getByRole('link', { name: 'Mastodon' }),
   ).toHaveAttribute('rel', 'me noopener')
+  const orcidLink = intro.getByRole('list', { name: 'Links' }).getByRole('link', { name: 'ORCID' })
+  await expect(orcidLink).toHaveAttribute('href', 'https://orcid.org/0000-0002-1825-0097')
+  await expect(orcidLink).toHaveAttribute('rel', 'me noopener')
+  await pictures(page, 'admin-profile/home-links-orcid')
   const about = page.getByRole('region', { name: 'About' })
   await expect(about.getByText('compilers', { exact: true })).toBeVisible()
   const notes = about.getByRole('link', { name: 'my notes' })
@@ -308,4 +327,8 @@ test('an owner with no study lines, no age, an About text, skills and links', as
   await page.goto('/cv')
   await expect(page.getByRole('heading', { name: 'About' })).toBeVisible()
   await expect(page.getByRole('list', { name: 'Skills' }).getByRole('listitem')).toHaveCount(2)
+  await expect(page.getByRole('link', { name: 'ORCID' })).toHaveAttribute(
+    'href',
+    'https://orcid.org/0000-0002-1825-0097',
+  )
 })

@@ -194,3 +194,34 @@ test('a talk and a course are edited in place, and the courses reordered', async
   expect(text.indexOf(other)).toBeLessThan(text.indexOf(first))
   expect(text).toContain('University of London')
 })
+
+test('the ORCID iD saved in the profile fills the sync; the new works come in as drafts, and a second check finds none', async ({
+  page,
+}) => {
+  allowUpTo(90_000)
+  await signIn(page)
+  await page.goto(`${base}/admin/profile`)
+  await page.getByLabel('ORCID iD', { exact: true }).fill('https://orcid.org/0000-0002-1825-0097')
+  await page.getByRole('button', { name: 'Save Profile' }).click()
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Profile saved.')
+
+  await page.goto(`${base}/admin/publications`)
+  const panel = page.getByRole('region', { name: 'Sync with ORCID' })
+  const field = panel.getByLabel('ORCID iD')
+  await expect(field).toHaveValue('0000-0002-1825-0097')
+  await expect(panel.getByText('The iD in your profile.')).toBeVisible()
+  await panel.getByRole('button', { name: 'Check what is new' }).click()
+  // The record's third work has the DOI of the publication saved above.
+  await expect(panel.getByText('2 new works, 1 already here.')).toBeVisible()
+  await expect(panel.getByRole('listitem')).toHaveText([
+    'Notes on the Engine (2024)',
+    'Engine Traces (2023)',
+  ])
+  await expectNoAxeViolations(page)
+  await panel.scrollIntoViewIfNeeded()
+  await pictures(page, 'publications/orcid-sync')
+  await panel.getByRole('button', { name: 'Import 2 new' }).click()
+  await expect(panel.getByRole('status')).toHaveText('Imported 2 as drafts.')
+  await panel.getByRole('button', { name: 'Check what is new' }).click()
+  await expect(panel.getByText('0 new works, 3 already here.')).toBeVisible()
+})

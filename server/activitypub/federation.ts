@@ -35,6 +35,7 @@ import {
   Update,
 } from '@fedify/vocab'
 import { and, count, eq, ne } from 'drizzle-orm'
+import { linksWithOrcid } from '../../src/domain/orcid'
 import type { ActivityPubSettings, AppConfig } from '../config'
 import type { Db } from '../db/client'
 import {
@@ -140,7 +141,9 @@ export function createActivityPub(deps: ActivityPubDeps): ActivityPub {
       if (!state.on) return null
       const [owner] = await db.select().from(profile).limit(1)
       const keys = await ctx.getActorKeyPairs(identifier)
-      const links = (owner?.links ?? []).filter((link) => /^https?:\/\//.test(link.url))
+      const links = (owner ? linksWithOrcid(owner) : []).filter((link) =>
+        /^https?:\/\//.test(link.url),
+      )
       const photo = owner?.photo_url ? absolute(owner.photo_url, siteUrl) : null
       return new Person({
         id: ctx.getActorUri(identifier),

@@ -121,9 +121,10 @@ export const backupTables = {
       skills: z.array(z.string()).default([]),
       location: z.string().default(''),
       links: z.array(z.strictObject({ label: z.string(), url: z.string() })).default([]),
-      // Files written before the social web's identity: none.
+      // Files written before the social web's identity and the ORCID iD: none.
       fediverse_account: z.string().default(''),
       atproto_did: z.string().default(''),
+      orcid: z.string().default(''),
     }),
     order: [profile.id],
   }),

@@ -18,6 +18,7 @@
 import { readFileSync } from 'node:fs'
 import { create as openFont } from 'fontkit'
 import PDFDocument from 'pdfkit'
+import { linksWithOrcid } from '../../src/domain/orcid'
 import { studyLine } from '../../src/domain/profile-lines'
 import { isSafeUrl } from '../../src/domain/safe-url'
 import type { Profile } from '../../src/schemas/profile'
@@ -183,7 +184,7 @@ export function renderCvPdf(content: CvContent): Promise<Uint8Array<ArrayBuffer>
     ...[profile.linkedin_url, profile.github_url]
       .filter((url) => absolute(url) && isSafeUrl(url))
       .map((url) => ({ text: readable(url), link: url })),
-    ...profile.links
+    ...linksWithOrcid(profile)
       .filter((link) => absolute(link.url) && isSafeUrl(link.url))
       .map((link) => ({ text: `${link.label}: ${readable(link.url)}`, link: link.url })),
     { text: readable(`${siteUrl}/cv`), link: `${siteUrl}/cv` },

@@ -528,6 +528,8 @@ export const profile = pgTable(
     fediverse_account: text('fediverse_account').notNull().default(''),
     /** The owner's Bluesky DID (`did:plc:…`, `did:web:…`), answered at /.well-known/atproto-did; empty: none. */
     atproto_did: text('atproto_did').notNull().default(''),
+    /** The owner's ORCID iD (`0000-0002-1825-0097`): linked on the pages, the ORCID sync's default; empty: none. */
+    orcid: text('orcid').notNull().default(''),
     ...timestamps,
   },
   (table) => [check('profile_single_row', sql`${table.id} = 1`)],

@@ -14,6 +14,7 @@
  * not the expected shape) is a `SourceError` with a sentence for the owner.
  */
 import { XMLParser } from 'fast-xml-parser'
+import { normaliseOrcid } from '../../src/domain/orcid'
 import { type OutboundOptions, outboundFetch } from '../outbound/fetch'
 import { fromCsl, normaliseArxivId, normaliseDoi } from './csl'
 import type { PublicationDraft, PublicationType } from './types'
@@ -201,13 +202,6 @@ export async function lookupArxiv(
     tags: [],
     citation_key: null,
   }
-}
-
-const orcidPattern = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/
-
-export function normaliseOrcid(value: string): string | null {
-  const id = value.trim().replace(/^https?:\/\/orcid\.org\//i, '')
-  return orcidPattern.test(id) ? id : null
 }
 
 const orcidTypes: Record<string, PublicationType> = {

@@ -184,6 +184,7 @@ export async function getProfile(
     accent_color: row.accent_color,
     fediverse_account: row.fediverse_account,
     atproto_did: row.atproto_did,
+    orcid: row.orcid,
     version: versionOf(row.updated_at),
   }
 }

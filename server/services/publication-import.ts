@@ -8,6 +8,7 @@
  * from the configuration.
  */
 import { eq } from 'drizzle-orm'
+import { normaliseOrcid, ORCID_FORMAT_ERROR } from '../../src/domain/orcid'
 import type {
   ImportPreview,
   PublicationData,
@@ -24,7 +25,6 @@ import { duplicateKeys, findDuplicates } from '../scholarly/duplicates'
 import {
   lookupArxiv,
   lookupDoi,
-  normaliseOrcid,
   orcidWorks,
   type ScholarlySettings,
   SourceError,
@@ -65,6 +65,22 @@ function fromSource(error: unknown): never {
     throw new UnavailableError(`${error.message} Try again later.`)
   }
   throw error
+}
+
+/** The iD typed, or, when none was, the profile's. */
+async function orcidOf(db: Db, typed: string | undefined): Promise<string> {
+  if (typed?.trim()) {
+    const orcid = normaliseOrcid(typed)
+    if (!orcid) throw new InvalidFieldError('orcid', ORCID_FORMAT_ERROR)
+    return orcid
+  }
+  const [row] = await db.select({ orcid: profile.orcid }).from(profile).limit(1)
+  if (!row?.orcid)
+    throw new InvalidFieldError(
+      'orcid',
+      'ORCID iD is required: type it here, or add it to your profile on the Profile screen.',
+    )
+  return row.orcid
 }
 
 async function ownerName(db: Db): Promise<string> {
@@ -173,9 +189,11 @@ export async function lookupPublication(
 }
 
 /** The owner's ORCID works: those not here yet, and those already matched to a publication. */
-export async function orcidPreview(ctx: Pick<ServiceContext, 'db' | 'config'>, orcidInput: string) {
-  const orcid = normaliseOrcid(orcidInput)
-  if (!orcid) throw new InvalidFieldError('orcid', 'ORCID iD must look like 0000-0002-1825-0097.')
+export async function orcidPreview(
+  ctx: Pick<ServiceContext, 'db' | 'config'>,
+  orcidInput: string | undefined,
+) {
+  const orcid = await orcidOf(ctx.db, orcidInput)
   let works: Awaited<ReturnType<typeof orcidWorks>>
   try {
     works = await orcidWorks(orcid, scholarlySettings(ctx.config.scholarly))
@@ -217,7 +235,7 @@ export async function orcidPreview(ctx: Pick<ServiceContext, 'db' | 'config'>, o
  */
 export async function orcidSync(
   ctx: ImportContext & Pick<ServiceContext, 'config'>,
-  orcid: string,
+  orcid: string | undefined,
 ) {
   const preview = await orcidPreview(ctx, orcid)
   return writeContent(ctx.db, async (tx) => {

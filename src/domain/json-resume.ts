@@ -8,6 +8,7 @@
 import type { Profile } from '../schemas/profile'
 import type { Project, ProjectData } from '../schemas/project'
 import type { TimelineData, TimelineEvent } from '../schemas/timeline'
+import { linksWithOrcid, normaliseOrcid } from './orcid'
 import { studyLine } from './profile-lines'
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
@@ -142,7 +143,7 @@ export function toJsonResume({
   const profiles = [
     { network: 'LinkedIn', url: profile.linkedin_url },
     { network: 'GitHub', url: profile.github_url },
-    ...profile.links.map((link) => ({ network: link.label, url: link.url })),
+    ...linksWithOrcid(profile).map((link) => ({ network: link.label, url: link.url })),
   ]
     .filter((item) => /^https?:\/\/[^/]+\/.+/i.test(item.url))
     .map((item) => compact({ ...item, username: usernameOf(item.url) }))
@@ -373,7 +374,9 @@ export function planFromJsonResume(document: ResumeDocument): ImportPlan {
 /** Profile fields a document can fill, when the stored ones are empty. */
 export function profileFieldsOf(
   document: ResumeDocument,
-): Partial<Record<'name' | 'email' | 'photo_url' | 'linkedin_url' | 'github_url', string>> {
+): Partial<
+  Record<'name' | 'email' | 'photo_url' | 'linkedin_url' | 'github_url' | 'orcid', string>
+> {
   const basics = document.basics ?? {}
   const network = (name: string) =>
     basics.profiles?.find((item) => item.network?.trim().toLowerCase() === name)?.url?.trim()
@@ -383,6 +386,8 @@ export function profileFieldsOf(
     photo_url: text(basics.image),
     linkedin_url: network('linkedin'),
     github_url: network('github'),
+    // Stored bare; an address that is not an iD is left as it is for the check to name.
+    orcid: ((url) => (url ? (normaliseOrcid(url) ?? url) : undefined))(network('orcid')),
   })
 }
 

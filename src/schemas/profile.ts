@@ -1,4 +1,5 @@
 import { ACCENT_PATTERN, DEFAULT_ACCENT } from '../domain/accent-names'
+import { normaliseOrcid, ORCID_FORMAT_ERROR } from '../domain/orcid'
 import {
   emailAddress,
   expectedVersion,
@@ -57,6 +58,8 @@ export const profileSchema = z.object({
   fediverse_account: z.string(),
   /** The Bluesky DID the domain answers at /.well-known/atproto-did, or empty. */
   atproto_did: z.string(),
+  /** The owner's ORCID iD (`0000-0002-1825-0097`), or empty. */
+  orcid: z.string(),
   version: versionSchema,
 })
 export type Profile = z.infer<typeof profileSchema>
@@ -135,6 +138,11 @@ export const profileInput = z.object({
       (value) => value === '' || ATPROTO_DID.test(value),
       'Bluesky DID must look like did:plc:abc123 (Bluesky: Settings → Account → Handle → I have my own domain).',
     )
+    .optional(),
+  /** Typed bare or as its orcid.org address; stored bare, its check character verified. */
+  orcid: optionalText('ORCID iD', limits.title)
+    .refine((value) => value === '' || normaliseOrcid(value) !== null, ORCID_FORMAT_ERROR)
+    .transform((value) => (value === '' ? '' : (normaliseOrcid(value) ?? '')))
     .optional(),
 })
 export type ProfileInput = z.input<typeof profileInput>

@@ -3,6 +3,8 @@
  * their import (BibTeX, a DOI, an arXiv id, ORCID) and export, and their
  * citation counts (stored, from OpenAlex). docs/publications.md.
  */
+
+import { normaliseOrcid, ORCID_FORMAT_ERROR } from '../domain/orcid'
 import {
   addressField,
   expectedVersion,
@@ -271,11 +273,13 @@ export const lookupInput = z.object({
 })
 
 export const orcidInput = z.object({
-  /** The owner's ORCID iD (`0000-0002-1825-0097` or its orcid.org address). */
-  orcid: requiredText('ORCID iD', 100).refine(
-    (value) => /^(https?:\/\/orcid\.org\/)?\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/i.test(value.trim()),
-    'ORCID iD must look like 0000-0002-1825-0097.',
-  ),
+  /**
+   * An ORCID iD (`0000-0002-1825-0097` or its orcid.org address), its check character
+   * verified; blank or left out: the profile's.
+   */
+  orcid: optionalText('ORCID iD', 100)
+    .refine((value) => value === '' || normaliseOrcid(value) !== null, ORCID_FORMAT_ERROR)
+    .optional(),
 })
 
 /** What an ORCID sync finds: works not yet here, and those already matched. */

@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import { orcidAddress } from '../../../src/domain/orcid'
 import type { Publication } from '../../../src/schemas/publication'
 import { publicationTypeLabels } from '../../../src/schemas/publication'
 import { CiteBox } from '../../components/cite-box'
@@ -17,15 +18,21 @@ import { absoluteUrl, imageObject, ogCard, pageHead } from '../../lib/seo'
 /**
  * The Google Scholar (Highwire Press) tags, which are what Scholar indexes:
  * one `citation_author` per author in order, the date as `YYYY/MM/DD` (or the
- * year), the journal's or the conference's title by the type.
+ * year), the journal's or the conference's title by the type; the owner's
+ * ORCID iD, when the profile has one, right after the owner's name.
  */
-export function scholarMeta(publication: Publication, siteUrl: string) {
+export function scholarMeta(publication: Publication, siteUrl: string, orcid = '') {
   const meta: { name: string; content: string }[] = [
     { name: 'citation_title', content: publication.title },
-    ...publication.authors.map((author) => ({
-      name: 'citation_author',
-      content: author.literal ?? [author.family, author.given].filter(Boolean).join(', '),
-    })),
+    ...publication.authors.flatMap((author) => [
+      {
+        name: 'citation_author',
+        content: author.literal ?? [author.family, author.given].filter(Boolean).join(', '),
+      },
+      ...(author.is_owner && orcid
+        ? [{ name: 'citation_author_orcid', content: orcidAddress(orcid) }]
+        : []),
+    ]),
   ]
   const date = publication.date ? publication.date.replaceAll('-', '/') : publication.year
   if (date) meta.push({ name: 'citation_publication_date', content: String(date) })
@@ -113,6 +120,7 @@ export const Route = createFileRoute('/publications/$slug')({
             '@type': author.literal ? 'Organization' : 'Person',
             name: authorName(author),
             ...(author.is_owner ? { url: `${siteUrl}/` } : {}),
+            ...(author.is_owner && profile.orcid ? { sameAs: orcidAddress(profile.orcid) } : {}),
           })),
           ...(publication.date || publication.year
             ? { datePublished: publication.date ?? String(publication.year) }
@@ -147,7 +155,7 @@ export const Route = createFileRoute('/publications/$slug')({
       })
       // The Scholar tags repeat a name (one citation_author per author), which the router's
       // head would fold into one: the page renders them, and React puts them in the <head>.
-      return { head, publication, scholar: scholarMeta(publication, siteUrl) }
+      return { head, publication, scholar: scholarMeta(publication, siteUrl, profile.orcid) }
     } catch (error) {
       notFoundOrRethrow(error)
     }

@@ -231,6 +231,7 @@ async function otherPdf(text: string): Promise<Uint8Array> {
       accent_color: '#4f46e5',
       fediverse_account: '',
       atproto_did: '',
+      orcid: '',
       version: 0,
     },
     events: [],

@@ -42,6 +42,7 @@ test('GET /api/profile answers the seeded owner, no token needed', async () => {
     links: [],
     fediverse_account: '',
     atproto_did: '',
+    orcid: '',
     // What a save sends back to say which version it was made from.
     version: expect.any(Number),
   })
@@ -107,6 +108,7 @@ test('PUT /api/profile replaces every field, answers the profile, and GET shows 
     links: [],
     fediverse_account: '',
     atproto_did: '',
+    orcid: '',
     version: expect.any(Number),
   }
   expect(r.json).toStrictEqual(expected)

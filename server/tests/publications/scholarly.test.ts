@@ -434,8 +434,8 @@ describe('ORCID', () => {
   })
 
   test('an unknown iD, or not an iD, is a sentence', async () => {
-    await expect(orcidWorks('0000-0000-0000-0000', settings)).rejects.toThrow(
-      'ORCID has no public record 0000-0000-0000-0000.',
+    await expect(orcidWorks('0000-0000-0000-0001', settings)).rejects.toThrow(
+      'ORCID has no public record 0000-0000-0000-0001.',
     )
     await expect(orcidWorks('ada', settings)).rejects.toThrow('“ada” is not an ORCID iD')
   })

@@ -40,6 +40,7 @@ function valuesOf(profile: Profile) {
     accent_color: profile.accent_color,
     fediverse_account: profile.fediverse_account,
     atproto_did: profile.atproto_did,
+    orcid: profile.orcid,
   }
 }
 
@@ -147,6 +148,15 @@ const rows: TextSpec[][] = [
       label: 'Bluesky DID',
       hint: 'Optional. Makes this domain your Bluesky handle: Bluesky shows it under Settings → Account → Handle.',
       placeholder: 'did:plc:…',
+      maxLength: limits.title,
+    },
+  ],
+  [
+    {
+      key: 'orcid',
+      label: 'ORCID iD',
+      hint: 'Optional. Linked from the home page, the CV and your publications; Publications syncs your ORCID works from it.',
+      placeholder: '0000-0002-1825-0097',
       maxLength: limits.title,
     },
   ],

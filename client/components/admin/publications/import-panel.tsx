@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { ImportPreview, PublicationDraftEntry } from '../../../../src/schemas/publication'
 import { publicationTypeLabels } from '../../../../src/schemas/publication'
@@ -202,7 +203,11 @@ export function OrcidPanel() {
   const queryClient = useQueryClient()
   const check = useMutation(trpc.publications.orcidPreview.mutationOptions())
   const sync = useMutation(trpc.publications.orcidSync.mutationOptions())
-  const [orcid, setOrcid] = useState('')
+  // The profile's iD until the owner types another.
+  const profile = useQuery(trpc.profile.get.queryOptions())
+  const saved = profile.data?.orcid ?? ''
+  const [typed, setTyped] = useState<string | null>(null)
+  const orcid = typed ?? saved
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const found = check.data
@@ -222,10 +227,24 @@ export function OrcidPanel() {
       <input
         id="orcid-id"
         value={orcid}
-        onChange={(event) => setOrcid(event.target.value)}
+        onChange={(event) => setTyped(event.target.value)}
         placeholder="0000-0002-1825-0097"
+        aria-describedby="orcid-id-hint"
         className={inputClass}
       />
+      <p id="orcid-id-hint" className="text-sm text-muted">
+        {saved && orcid.trim() === saved ? (
+          'The iD in your profile.'
+        ) : (
+          <>
+            Saved in your{' '}
+            <Link to="/admin/profile" className="font-medium text-accent-ink hover:underline">
+              profile
+            </Link>
+            , it is filled in here and linked from your home page, CV and publications.
+          </>
+        )}
+      </p>
       <div className="flex flex-wrap gap-3">
         <button
           type="button"

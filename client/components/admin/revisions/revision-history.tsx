@@ -22,6 +22,7 @@ const fieldLabels: Record<string, string> = {
   linkedin_url: 'LinkedIn URL',
   fediverse_account: 'Fediverse account',
   atproto_did: 'Bluesky DID',
+  orcid: 'ORCID iD',
   github_url: 'GitHub URL',
   photo_url: 'Photo URL',
   accent_color: 'Accent colour',

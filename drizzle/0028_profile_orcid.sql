@@ -1,0 +1,1 @@
+ALTER TABLE "profile" ADD COLUMN "orcid" text DEFAULT '' NOT NULL;
