@@ -131,7 +131,9 @@ describe('where the owner is described', () => {
   })
 
   test('JSON Resume lists it among the profiles; importing one fills an empty profile’s iD', async () => {
-    const resume = (await t.request('GET', '/resume.json')).body
+    const resume = (await t.request('GET', '/resume.json')).json as {
+      basics: { profiles: unknown[] }
+    }
     expect(resume.basics.profiles).toContainEqual(
       expect.objectContaining({ network: 'ORCID', url: ADDRESS }),
     )
