@@ -128,5 +128,11 @@ declare module '@tanstack/react-router' {
      * frame (the browser then shows the 404 page from the route's loader).
      */
     unknownParams?: (params: Record<string, string>) => boolean
+    /**
+     * An item's page (`$slug`): when its item is in the Trash, the server answers 410 Gone
+     * with the same not-found page, so a site it mentioned, fetching it again, removes the
+     * mention (docs/social-web.md).
+     */
+    trashKind?: 'note' | 'project'
   }
 }

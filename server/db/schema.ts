@@ -1370,8 +1370,8 @@ export const webmentions = pgTable(
 
 /**
  * The Webmentions this site sends (the durable outbox): one row per note or project version
- * and link target, found by the `webmention-send` job in the live content (never called from a
- * save), claimed like the alerts, sent once with retries and back-off; what each endpoint
+ * and link target, found by the `webmention-send` job in the live content and in what is no
+ * longer live (never called from a save), claimed like the alerts, sent once with retries and back-off; what each endpoint
  * answered is kept for the owner.
  */
 export const webmentionOutbox = pgTable(
@@ -1380,7 +1380,11 @@ export const webmentionOutbox = pgTable(
     id: serial('id').primaryKey(),
     source_type: text('source_type', { enum: ['note', 'project'] }).notNull(),
     source_id: integer('source_id').notNull(),
-    /** The version sent for (the item's `updated_at` in milliseconds). */
+    /**
+     * The version sent for: the item's `updated_at` in milliseconds, plus one for each time it
+     * went away before (so a restore is a new version); -1, -2… when it went away (to the Trash,
+     * out of publication) and the pages it linked to are told so.
+     */
     source_version: bigint('source_version', { mode: 'number' }).notNull(),
     /** This site's page (absolute). */
     source: text('source').notNull(),

@@ -113,6 +113,19 @@ export async function listTrash(db: Db): Promise<TrashItem[]> {
 }
 
 /**
+ * Whether an item of `kind` in the Trash had `slug` (current or former): its page answers
+ * 410 Gone rather than 404, so a site it mentioned, fetching it again, removes the mention.
+ */
+export async function slugInTrash(db: Db, kind: TrashKind, slug: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: trash.item_id })
+    .from(trash)
+    .where(and(eq(trash.kind, kind), sql`${slug} = any(${trash.slugs})`))
+    .limit(1)
+  return Boolean(row)
+}
+
+/**
  * Puts an item back where it was: same id, same place in the manual order,
  * a project with its slugs (if a slug was taken meanwhile, which only a
  * backup restore can cause, the project gets the next free one for its

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ConversationsInbox } from '../../components/admin/conversations/conversations-inbox'
+import { WebmentionResults } from '../../components/admin/conversations/webmention-results'
 import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 
@@ -23,6 +24,7 @@ function ConversationsScreen() {
         lead="Replies, likes, reposts and mentions of your notes and projects from other sites, Mastodon and Bluesky. They show under the note or project once you approve them."
       />
       <ConversationsInbox />
+      <WebmentionResults />
     </div>
   )
 }

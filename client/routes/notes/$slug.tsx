@@ -11,6 +11,8 @@ import { noteDate } from '../../lib/notes'
 import { absoluteUrl, imageObject, ogCard, pageHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/notes/$slug')({
+  // Moved to the Trash: the same not-found page, answered 410 Gone (server/http/pages/ssr.ts).
+  staticData: { trashKind: 'note' },
   // The loader travels with the page's code: the public entry stays small.
   codeSplitGroupings: [
     ['loader', 'component'],

@@ -5,6 +5,8 @@ import { notFoundOrRethrow } from '../../lib/not-found'
 import { absoluteUrl, imageObject, ogCard, pageHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/projects/$slug')({
+  // Moved to the Trash: the same not-found page, answered 410 Gone (server/http/pages/ssr.ts).
+  staticData: { trashKind: 'project' },
   loader: async ({ context, params }) => {
     const api = await context.api()
     try {

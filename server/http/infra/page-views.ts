@@ -152,7 +152,7 @@ export function createPageViewCounter(options: PageViewOptions) {
     if (request.method !== 'GET' && !isActivation(request)) return
     if (isSpeculative(request.headers)) return
     const status = response.status
-    if (status !== 200 && status !== 304 && status !== 404) return
+    if (status !== 200 && status !== 304 && status !== 404 && status !== 410) return
     const href = request.url
     let address = addresses.get(href)
     if (address === undefined) {

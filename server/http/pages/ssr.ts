@@ -33,6 +33,7 @@ import { accentStyle } from '../../../src/domain/accent'
 import type { ContactFormState } from '../../../src/domain/contact-form'
 import type { NewsletterPageState } from '../../../src/domain/newsletter-page'
 import type { Logger } from '../../log'
+import { slugInTrash } from '../../services/trash'
 import type { Context } from '../../trpc/context'
 import { errorPageHtml, logFailure } from '../../trpc/errors'
 import { appRouter } from '../../trpc/root'
@@ -112,6 +113,23 @@ function unknownParams(router: AnyRouter): boolean {
   })
 }
 
+/**
+ * A 404 of an item's page (a route's `staticData.trashKind`) whose item is in the Trash: 410
+ * Gone, with the same page. A site the item mentioned is sent a Webmention when it goes
+ * (server/services/webmention-sending.ts); fetching the page again, it finds it gone and removes
+ * the mention (the Webmention Recommendation's deleting). Read from the database like the rest
+ * of the page, so the cached answer follows the content version a move to the Trash bumps.
+ */
+async function goneStatus(router: AnyRouter, context: Context): Promise<410 | null> {
+  for (const match of router.stores.matches.get()) {
+    const route = (router.routesById as Record<string, AnyRoute | undefined>)[match.routeId]
+    const kind = route?.options.staticData?.trashKind
+    const slug = (match.params as Record<string, string | undefined>).slug
+    if (kind && slug && (await slugInTrash(context.db, kind, slug))) return 410
+  }
+  return null
+}
+
 export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
   const routerOf = deps.createRouter ?? createRouter
   const routes = routerOf({ siteUrl: deps.siteUrl })
@@ -178,8 +196,12 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
           html = await transformHtmlStringWithRouter(router, body)
           scriptHashes = scripts.hashes()
         }
+        const status = unknownParams(router) ? 404 : getSsrStatus(router)
         return new Response(html, {
-          status: unknownParams(router) ? 404 : getSsrStatus(router),
+          status:
+            status === 404
+              ? ((await goneStatus(router, deps.createContext(requestId))) ?? status)
+              : status,
           headers: responseHeaders,
         })
       })

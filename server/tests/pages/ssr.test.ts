@@ -2,8 +2,8 @@
  * Server-rendered pages as a crawler or a link-preview bot sees them: one
  * GET, no JavaScript. Each public page carries its main text, its meta tags
  * (title, description, canonical, Open Graph, Twitter card) and JSON-LD;
- * unknown paths and slugs answer 404, a failed load 500; the admin stays
- * client-rendered.
+ * unknown paths and slugs answer 404 (an item in the Trash 410), a failed
+ * load 500; the admin stays client-rendered.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createTestApp, isRecord, type TestApp } from '../support/harness'
@@ -131,10 +131,12 @@ describe('each public page arrives rendered, with its meta tags', () => {
     )
     expect(plain.image).toEqual([expect.objectContaining({ '@type': 'ImageObject' })])
 
-    // Deleted (to the Trash): its page is a 404 without JSON-LD.
+    // Deleted (to the Trash): the not-found page without JSON-LD, answered 410 Gone (a site it
+    // mentioned removes the mention: docs/social-web.md).
     await t.request('DELETE', `/api/notes/${covered.body.id}`, { token })
     const gone = await t.request('GET', '/notes/weaving-patterns')
-    expect(gone.status).toBe(404)
+    expect(gone.status).toBe(410)
+    expect(readPage(gone.text).text).toContain('Page Not Found.')
     expect(
       readPage(gone.text).jsonLd.some((item) => isRecord(item) && item['@type'] === 'BlogPosting'),
     ).toBe(false)

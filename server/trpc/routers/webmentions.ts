@@ -51,6 +51,8 @@ export const webmentionsRouter = router({
           endpoint: z.string().nullable(),
           result: z.string().nullable(),
           attempts: z.number(),
+          /** Sent because the page went away (the Trash, a draft again): the target removes it. */
+          source_gone: z.boolean(),
           updated_at: z.string(),
           sent_at: z.string().nullable(),
         }),

@@ -38,6 +38,7 @@ const badgeTones = {
   amber: 'bg-warning-soft text-warning-ink ring-warning-line',
   slate: 'bg-surface-sunken text-body ring-line-strong',
   indigo: 'bg-accent-soft text-accent-ink ring-accent-soft',
+  red: 'bg-danger-soft text-danger-ink ring-danger-line',
 } as const
 
 export function Badge({ tone, children }: { tone: keyof typeof badgeTones; children: string }) {

@@ -1,6 +1,6 @@
 /**
- * The in-memory cache of public answers: rendered pages (200, 404 and the
- * redirect of a former slug), the public API reads, the public tRPC queries,
+ * The in-memory cache of public answers: rendered pages (200, 404, the 410
+ * of an item in the Trash and the redirect of a former slug), the public API reads, the public tRPC queries,
  * the sitemap and the web manifest.
  *
  * An entry is valid for one content version (./version.ts) and one period
@@ -129,7 +129,7 @@ function brotliBest(body: Bytes): Promise<Bytes> {
 }
 
 /** Statuses whose answer follows from the content alone. */
-const cacheableStatuses = new Set([200, 301, 308, 404])
+const cacheableStatuses = new Set([200, 301, 308, 404, 410])
 
 /** Headers that describe one transfer, not the content. */
 const transferHeaders = new Set(['content-length', 'content-encoding', 'etag', 'vary', 'date'])
