@@ -215,7 +215,7 @@ test('the ORCID iD saved in the profile fills the sync; the new works come in as
   await expect(panel.getByText('2 new works, 1 already here.')).toBeVisible()
   await expect(panel.getByRole('listitem')).toHaveText([
     'Notes on the Engine (2024)',
-    'Engine Traces (2023)',
+    'Engine Traces (2024)',
   ])
   await expectNoAxeViolations(page)
   await panel.scrollIntoViewIfNeeded()

@@ -65,6 +65,7 @@ export async function pictures(
   const size = page.viewportSize()
   for (const colorScheme of schemes) {
     await page.emulateMedia({ colorScheme })
+    await settled(page)
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 })
       await picture(page, `${name}-${width}-${colorScheme}`, { fullPage })
@@ -72,4 +73,21 @@ export async function pictures(
   }
   if (size) await page.setViewportSize(size)
   await page.emulateMedia({ colorScheme: null })
+}
+
+/**
+ * After a change of scheme the colours ease over (CSS transitions): wait for the
+ * next frame, when they have started, then for every running animation to end.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    await Promise.all(
+      // Transitions only: an animation that loops (a spinner) never finishes.
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    )
+  })
 }
