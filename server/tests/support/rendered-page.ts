@@ -98,7 +98,7 @@ export function readPage(html: string) {
     text,
     /** Every inline <script> the browser would run. */
     inlineScripts: [
-      ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
+      ...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
     ]
       .map(([, source = '']) => source)
       .filter(Boolean),
