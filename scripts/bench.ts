@@ -134,10 +134,6 @@ function firstLoadJs(html: string, distDir: string) {
   for (const [, src] of html.matchAll(/<script[^>]*\stype="module"[^>]*\ssrc="([^"]+)"/g)) {
     if (src) files.add(src)
   }
-  // The island loader, which its boot adds after the first paint.
-  for (const [, src] of html.matchAll(/<script[^>]*\sdata-src="([^"]+\.js)"/g)) {
-    if (src) files.add(src)
-  }
   for (const [, src] of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) {
     if (src) files.add(src)
   }

@@ -16,20 +16,6 @@ export interface IslandsDocument {
 }
 
 /**
- * The island loader's boot: the loader's file is added only after the page's
- * first paint (the frame after it), so the document paints with nothing but
- * its own bytes on the way. A module script in the page would run before the
- * first paint of a small page (modules run when the parser is done), and
- * Lighthouse's simulation then puts its request, a round trip, on the largest
- * paint's path. A hidden page (a background tab, a page prerendered ahead)
- * paints no frame, so there it loads at once. The element carries the
- * loader's settings (`data-src`, `data-app`, `data-css`), which the loader
- * reads from it; allowed by its CSP hash (server/http/pages/scripts.ts).
- */
-export const ISLANDS_BOOT =
-  '(()=>{const s=document.currentScript,g=()=>{const m=document.createElement("script");m.type="module";m.src=s.dataset.src;document.head.append(m)};document.hidden?setTimeout(g):requestAnimationFrame(()=>setTimeout(g))})()'
-
-/**
  * Speculation Rules: a link to another public page is prerendered when the
  * pointer rests on it or presses it (`moderate`), so the click shows a page
  * that is ready. Not the admin, the sign-in pages, the API, files and share

@@ -14,7 +14,7 @@ import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'
 import type { Api } from '../lib/api'
-import { ISLANDS_BOOT, type IslandsDocument, SPECULATION_RULES } from '../lib/islands-document'
+import { type IslandsDocument, SPECULATION_RULES } from '../lib/islands-document'
 import { feedLinks } from '../lib/notes'
 import { SITE_NAME, type Site } from '../lib/seo'
 import { useSiteData } from '../lib/site-data'
@@ -133,12 +133,11 @@ function IslandScripts({ islands }: { islands: IslandsDocument }) {
   return (
     <>
       <script
+        type="module"
+        src={islands.loader}
         data-islands-loader=""
-        data-src={islands.loader}
         data-app={islands.app}
         data-css={islands.css.join(' ')}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its CSP hash
-        dangerouslySetInnerHTML={{ __html: ISLANDS_BOOT }}
       />
       <script
         type="speculationrules"

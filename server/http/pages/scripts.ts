@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import type { AnyRouter } from '@tanstack/react-router'
 import { getScrollRestorationScriptForRouter } from '@tanstack/router-core/scroll-restoration-script'
-import { ISLANDS_BOOT, SPECULATION_RULES } from '../../../client/lib/islands-document'
+import { SPECULATION_RULES } from '../../../client/lib/islands-document'
 import { THEME_SCRIPT } from '../../../client/lib/theme-script'
 
 /** SHA-256 (base64) of a script's source, as a CSP hash source takes it. */
@@ -19,13 +19,11 @@ export const THEME_SCRIPT_HASH = scriptHash(THEME_SCRIPT)
 
 /**
  * The inline scripts of a public page, a document with islands
- * (client/lib/islands-document.ts): the theme's, the island loader's boot
- * and the speculation rules, all constants. Its one other script is a file
- * (the island loader, which the boot adds).
+ * (client/lib/islands-document.ts): the theme's and the speculation rules,
+ * both constants. Its one other script is a file (the island loader).
  */
 export const ISLANDS_DOCUMENT_HASHES: readonly string[] = [
   THEME_SCRIPT_HASH,
-  scriptHash(ISLANDS_BOOT),
   scriptHash(SPECULATION_RULES),
 ]
 

@@ -17,7 +17,7 @@ import {
   Scripts,
 } from '@tanstack/react-router'
 import { createElement, type ReactNode } from 'react'
-import { ISLANDS_BOOT, SPECULATION_RULES } from '../../../client/lib/islands-document'
+import { SPECULATION_RULES } from '../../../client/lib/islands-document'
 import { THEME_SCRIPT } from '../../../client/lib/theme-script'
 import { createRouter } from '../../../client/router'
 import {
@@ -44,8 +44,8 @@ afterAll(() => t.close())
 
 describe('scripts, data and the content security policy', () => {
   test('a public page runs the island loader: no router bootstrap, no loader data, no app entry', async () => {
-    // The loader's boot, which adds the loader's file after the first paint.
-    const loader = `<script data-islands-loader="" data-src="/assets/islands-l1.js" data-app="/assets/index-e1.js" data-css="/assets/index-c1.css">${ISLANDS_BOOT}</script>`
+    const loader =
+      '<script type="module" src="/assets/islands-l1.js" data-islands-loader="" data-app="/assets/index-e1.js" data-css="/assets/index-c1.css"></script>'
     for (const path of ['/', '/projects', `/projects/${project.slug}`, '/contact-me', '/nope']) {
       const response = await t.request('GET', path)
       expect(response.text, path).toContain(loader)
@@ -53,8 +53,8 @@ describe('scripts, data and the content security policy', () => {
         `<script type="speculationrules">${SPECULATION_RULES}</script>`,
       )
       const scripts = readPage(response.text).inlineScripts
-      // The theme's, the loader's boot and the speculation rules: nothing of the router's, no data.
-      expect(scripts, path).toEqual([THEME_SCRIPT, ISLANDS_BOOT, SPECULATION_RULES])
+      // The theme's and the speculation rules: nothing of the router's, no data.
+      expect(scripts, path).toEqual([THEME_SCRIPT, SPECULATION_RULES])
       expect(response.text, path).not.toContain('$_TSR')
       expect(response.text, path).not.toContain('/assets/index-e1.js"></script>')
       expect(response.text, path).not.toContain('/assets/slug-s1.js')
