@@ -107,7 +107,8 @@ describe('docs/decisions', () => {
   test.each(records)('%s has a Date and a Status', (name) => {
     const head = read(join('decisions', name)).split('\n').slice(0, 8).join('\n')
     expect(head).toMatch(/^Date: \d{4}-\d{2}-\d{2}$/m)
-    expect(head).toMatch(/^Status: (accepted|superseded|accepted, partly superseded)$/m)
+    // `rejected`: an experiment measured and not kept, recorded so that it is not tried blind again.
+    expect(head).toMatch(/^Status: (accepted|superseded|accepted, partly superseded|rejected)$/m)
   })
 
   test('a superseded record names the record that replaced it, which exists', () => {
