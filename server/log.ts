@@ -1,3 +1,5 @@
+import { writeSync } from 'node:fs'
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
 const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 }
 
@@ -23,6 +25,23 @@ export const LOG_FLUSH_MS = 100
 /** Buffered lines are written once they hold this many characters. */
 const FLUSH_CHARS = 64 * 1024
 
+/** Writes all of `text` to stdout before returning, however slowly the reader takes it. */
+function writeAll(text: string): void {
+  let bytes = Buffer.from(text)
+  while (bytes.length > 0) {
+    try {
+      bytes = bytes.subarray(writeSync(1, bytes))
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      // A full pipe whose descriptor does not block: wait for the reader.
+      if (code === 'EAGAIN') Bun.sleepSync(1)
+      // Nobody reads any more (the pipe closed): the lines have nowhere to go.
+      else if (code === 'EPIPE') return
+      else throw error
+    }
+  }
+}
+
 /**
  * Info and debug lines (one per request at LOG_LEVEL=info) go to stdout
  * through a buffer written with one system call when it holds 64 KB or
@@ -31,21 +50,22 @@ const FLUSH_CHARS = 64 * 1024
  * cost), and so does Bun's stdout writer when stdout is a pipe (systemd,
  * Docker): ~4 µs of the server's CPU per request there, and half its
  * throughput on two cores with the reader waking for each line
- * (docs/performance.md). The lines are joined here instead. Nothing waits for
- * the write; the server flushes before it exits. Warnings and errors stay
- * unbuffered on stderr.
+ * (docs/performance.md). The lines are joined here instead. The write is
+ * synchronous, as Node's stdout is to pipes and files on Linux: a buffered
+ * writer (Bun's FileSink) could still hold lines when the process exits, and
+ * a slow reader then lost them. The server flushes before it exits. Warnings
+ * and errors stay unbuffered on stderr.
  */
 function bufferedStdout() {
-  const sink = Bun.stdout.writer({ highWaterMark: FLUSH_CHARS * 4 })
   let pending = ''
   let timer: ReturnType<typeof setTimeout> | undefined
   const flush = () => {
     if (timer) clearTimeout(timer)
     timer = undefined
     if (!pending) return
-    sink.write(pending)
+    const text = pending
     pending = ''
-    sink.flush()
+    writeAll(text)
   }
   process.once('exit', flush)
   return {
