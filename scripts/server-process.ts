@@ -10,26 +10,14 @@ import type { Subprocess } from 'bun'
 const root = resolve(import.meta.dir, '..')
 
 /**
- * A port nobody listens on right now. It is drawn below Linux's ephemeral range
- * (32768-60999): a port the OS hands out for port 0 is also what it hands out as
- * the local end of the next outgoing connection, so between this probe and the
- * child's listen a load test's own client could take it.
+ * A port nobody listens on right now (the OS picks it, then it is released).
+ * Another process may still take it before the caller listens: a child
+ * server that finds it taken is started again on another
+ * (server/tests/support/child-server.ts). Drawing at random from a fixed
+ * range instead made two test processes running side by side pick the same
+ * port far more often than the OS's own allocation does.
  */
 export function freePort(): number {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const candidate = 20_000 + Math.floor(Math.random() * 12_000)
-    try {
-      const probe = Bun.listen({
-        hostname: '127.0.0.1',
-        port: candidate,
-        socket: { data() {} },
-      })
-      probe.stop(true)
-      return candidate
-    } catch {
-      // taken: draw again
-    }
-  }
   const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
   const port = probe.port
   probe.stop(true)

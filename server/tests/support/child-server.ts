@@ -12,7 +12,7 @@ import postgres from 'postgres'
 import { freePort } from '../../../scripts/server-process'
 import { ADMIN, dropTestDatabase, isRecord } from './harness'
 
-/** The same free-port draw as the bench's (below the ephemeral range). */
+/** The same free-port draw as the bench's (the OS picks it). */
 export { freePort }
 
 export const root = resolve(import.meta.dir, '../../..')
