@@ -7,25 +7,16 @@
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test'
 import { and, eq, lt } from 'drizzle-orm'
-import type { SocialSettings } from '../../config'
 import { webmentionOutbox } from '../../db/schema'
 import { WEBMENTION_SEND_JOB } from '../../services/webmention-sending'
-import { fakeRemoteSite } from '../support/fake-social'
+import { fakeRemoteSite, loopbackSocial } from '../support/fake-social'
 import { createTestApp, isRecord, type TestApp } from '../support/harness'
 import { readPage, stubDist } from '../support/rendered-page'
 
 setDefaultTimeout(60_000)
 
 const SITE = 'https://owner.example'
-const social: SocialSettings = {
-  allowLoopback: true,
-  verifyPollMs: 60_000,
-  sendPollMs: 60_000,
-  refreshMs: 60_000,
-  blueskyAppViewUrl: 'http://127.0.0.1:9',
-  fetchTimeoutMs: 5_000,
-  fetchMaxBytes: 1024 * 1024,
-}
+const social = loopbackSocial
 let t: TestApp
 let token: string
 let remote: ReturnType<typeof fakeRemoteSite>

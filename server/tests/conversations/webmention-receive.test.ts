@@ -8,23 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import type { SocialSettings } from '../../config'
 import { conversations, webmentions } from '../../db/schema'
 import { WEBMENTION_VERIFY_JOB } from '../../services/webmentions'
-import { type FakePage, fakeRemoteSite, hEntry } from '../support/fake-social'
+import { type FakePage, fakeRemoteSite, hEntry, loopbackSocial } from '../support/fake-social'
 import { createTestApp, type TestApp } from '../support/harness'
 import { stubDist } from '../support/rendered-page'
 
 const SITE = 'https://owner.example'
-const social: SocialSettings = {
-  allowLoopback: true,
-  verifyPollMs: 60_000,
-  sendPollMs: 60_000,
-  refreshMs: 60_000,
-  blueskyAppViewUrl: 'http://127.0.0.1:9',
-  fetchTimeoutMs: 5_000,
-  fetchMaxBytes: 1024 * 1024,
-}
+const social = loopbackSocial
 
 let t: TestApp
 let token: string

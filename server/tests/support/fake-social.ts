@@ -10,6 +10,18 @@
  * - `fakeBluesky`: the AppView's `app.bsky.feed.getPostThread` and `app.bsky.feed.getLikes`,
  *   `app.bsky.feed.getRepostedBy` (docs.bsky.app, the XRPC lexicons).
  */
+import type { SocialSettings } from '../../config'
+
+/** The social settings the tests use: loopback fakes allowed, polls left to `runNow`. */
+export const loopbackSocial: SocialSettings = {
+  allowLoopback: true,
+  verifyPollMs: 60_000,
+  sendPollMs: 60_000,
+  refreshMs: 60_000,
+  blueskyAppViewUrl: 'http://127.0.0.1:9',
+  fetchTimeoutMs: 5_000,
+  fetchMaxBytes: 1024 * 1024,
+}
 
 export interface FakePage {
   status?: number
