@@ -45,12 +45,14 @@ test('at 1280 px the header’s name is at the same place on every public page; 
     title: unique('Frame Check'),
     description: 'One of three cards a row.',
     long_description: 'Long.',
+    tags: ['Frame', 'Grid'],
   })
   for (const n of [2, 3]) {
     await apiCreate(request, token, '/api/projects', {
       title: unique(`Frame Check ${n}`),
       description: 'Another card.',
       long_description: 'Long.',
+      tags: ['Frame'],
     })
   }
   const paths = [
@@ -77,11 +79,13 @@ test('at 1280 px the header’s name is at the same place on every public page; 
   expect(places['/']?.mainWidth).toBe(1200)
 
   await page.goto('/projects')
-  const cards = page.getByRole('main').getByRole('listitem')
+  // The grid's own items: a card's tags are a list of their own, nested in its item.
+  const cards = page.getByRole('main').getByRole('list').first().locator(':scope > li')
   const tops = await cards.evaluateAll((items) =>
     items.slice(0, 3).map((item) => Math.round(item.getBoundingClientRect().top)),
   )
-  expect(new Set(tops).size).toBe(1)
+  expect(tops).toHaveLength(3)
+  expect(new Set(tops).size, JSON.stringify(tops)).toBe(1)
   await expectNoAxeViolations(page)
 })
 
