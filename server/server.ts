@@ -161,9 +161,15 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     analytics,
     setupToken,
     listen({ port, hostname }) {
-      app.listen({
+      // Bun.serve called here rather than through Elysia's listen: a cache hit
+      // is answered in the socket's own fetch, before Elysia's handler.
+      const early = app.answerBeforeElysia()
+      app.compile()
+      const elysia = app.fetch
+      listening = Bun.serve({
         port,
         hostname,
+        development: false,
         // Past this Bun refuses a body itself; below it the REST door's own limits answer
         // with a sentence naming them (http/infra/body.ts): 1 MB of JSON, 15 MB of image.
         maxRequestBodySize: largestRequestBody + 1024 * 1024,
@@ -171,9 +177,10 @@ export async function createServer(options: ServerOptions): Promise<Server> {
         reusePort: false,
         idleTimeout: 10,
         error: (error) => unhandledResponse(error, { log, requestId: null }),
+        fetch: (request) => early(request) ?? elysia(request),
       })
-      if (!app.server) throw new Error('the server did not start listening')
-      listening = app.server
+      // Elysia's handlers read the client's socket address from it.
+      app.server = listening
       return listening
     },
     start: () => jobs.start(),
