@@ -19,7 +19,7 @@
  *   LIGHTHOUSE_RUNS=3 bun run lighthouse
  *   CHROME_PATH=/path/to/chromium bun run lighthouse   (or CHROMIUM_PATH; /usr/bin/chromium by default)
  *   bun run lighthouse --check   (exit 1 when a score is below 100, an LCP above 1.0 s or a TBT above 150 ms)
- *   LIGHTHOUSE_REPORT_DIR=.tmp/lighthouse bun run lighthouse   (each page's full result as JSON)
+ *   LIGHTHOUSE_REPORT_DIR=.tmp/lighthouse bun run lighthouse   (each page's full result as JSON, and its trace)
  *   LIGHTHOUSE_STYLE=editorial bun run lighthouse   (the site in that style; `all`: each style in turn)
  *
  * Run as root, the server and Chromium get `nice -10` (LIGHTHOUSE_NICE=0: not): Lantern
@@ -133,6 +133,9 @@ async function audit(url: string, port: number, report: string): Promise<Figures
   if (reportDir) {
     const name = new URL(url).pathname.replace(/\W+/g, '_') || '_'
     writeFileSync(join(reportDir, `${report}${name}.json`), JSON.stringify(lhr, null, 1))
+    // The trace Lighthouse recorded (open it in Chromium's Performance panel): what a long task holds.
+    const trace = (result.artifacts as { Trace?: unknown }).Trace
+    if (trace) writeFileSync(join(reportDir, `${report}${name}.trace.json`), JSON.stringify(trace))
   }
   if (lhr.runtimeError)
     throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)

@@ -63,7 +63,7 @@ export interface Server {
   analytics?: Analytics
   /** When the database has no admin yet: the one-time set-up token. */
   setupToken?: string
-  /** Listens (Elysia's own listen: handlers get the client's socket address from it). */
+  /** Listens: Bun.serve, whose fetch answers a cache hit before Elysia's handler (set as the app's server: handlers read the client's socket address from it). */
   listen(options: { port: number; hostname: string }): NonNullable<App['server']>
   /** Starts the jobs runner. */
   start(): void

@@ -5,7 +5,7 @@ import { notFoundOrRethrow } from '../lib/not-found'
 import { absoluteUrl, pageHead, SITE_NAME } from '../lib/seo'
 
 /*
- * One of the owner's own pages (Now, Uses, Talks, Reading) at `/{slug}`.
+ * One of the owner's own pages (Now, Uses, Reading, Colophon) at `/{slug}`.
  * Every fixed route wins over this one (the router ranks literal paths
  * first, and the server refuses an address the site owns:
  * src/domain/reserved-paths.ts); an unknown address is the 404 page.

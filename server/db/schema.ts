@@ -921,7 +921,7 @@ export const adminHome = pgTable(
 )
 
 /**
- * The owner's own pages (Now, Uses, Talks, Reading): each at `/{slug}`, an
+ * The owner's own pages (Now, Uses, Reading, Colophon): each at `/{slug}`, an
  * address no fixed route holds (src/domain/reserved-paths.ts). A draft is
  * seen by the signed-in admin only; a published page is public at once.
  * `layout` "list" shows `items` (title, link, note) under the body.

@@ -1,5 +1,5 @@
 /**
- * The owner's own pages (Now, Uses, Talks, Reading) at `/{slug}`: the rules
+ * The owner's own pages (Now, Uses, Reading, Colophon) at `/{slug}`: the rules
  * and queries. A page's address is claimed like a note's (under the kind's
  * lock, former ones kept so old links redirect) and must not be one the
  * site owns (src/domain/reserved-paths.ts): the spec's routes always win.

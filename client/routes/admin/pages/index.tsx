@@ -32,7 +32,7 @@ function PagesScreen() {
     <div className="space-y-6">
       <AdminPageHeader
         title="Pages."
-        lead="Pages of your own at their own address (Now, Uses, Talks, Reading); add them to the menu in Settings → Navigation."
+        lead="Pages of your own at their own address (Now, Uses, Reading, Colophon); add them to the menu in Settings → Navigation."
         action={
           <Link to="/admin/pages/new" className={primaryButtonClass}>
             New Page
