@@ -47,7 +47,7 @@ afterAll(async () => {
   media.remove()
 })
 
-function appFrom(peer: string | null, trustProxy: number) {
+function appFrom(peer: string | null, trustProxy: number, options: { cache?: boolean } = {}) {
   const { log, lines } = recordingLogger()
   const app = createApp({
     database,
@@ -56,6 +56,7 @@ function appFrom(peer: string | null, trustProxy: number) {
     distDir: '/nonexistent',
     mediaStore: media.store,
     peerAddress: () => peer,
+    cache: options.cache ? { versionTtlMs: 600_000 } : undefined,
   })
   const warnings = () =>
     lines.filter((line) => line.level === 'warn' && /TRUST_PROXY/.test(line.msg))
@@ -90,6 +91,20 @@ describe('a forwarding header from a proxy while TRUST_PROXY=0', () => {
       await get(app, { [header]: header === 'forwarded' ? 'for=203.0.113.5' : '203.0.113.5' })
       expect(warnings(), `${peer} ${header}`).toHaveLength(1)
     }
+  })
+
+  test('through a proxy whose every request is a cache hit: one warning within its first requests', async () => {
+    const { app, warnings } = appFrom('10.0.0.7', 0, { cache: true })
+    const read = (headers: Record<string, string> = {}) =>
+      app.handle(new Request('http://localhost/api/projects', { headers }))
+    // Straight to the server first: the answer is kept, nothing to warn of.
+    expect((await read()).status).toBe(200)
+    expect((await read()).status).toBe(200)
+    expect(warnings()).toHaveLength(0)
+    // Then a proxy relays the readers: each answer comes from the cache.
+    for (let i = 0; i < 40; i++) await read({ 'x-forwarded-for': `203.0.113.${i + 1}` })
+    expect(warnings()).toHaveLength(1)
+    expect(warnings()[0]?.fields).toMatchObject({ peer: '10.0.0.7', header: 'x-forwarded-for' })
   })
 
   test('none when TRUST_PROXY counts the proxy', async () => {
