@@ -90,6 +90,7 @@ test('two instances send each Webmention once', async () => {
     withAdmin: false,
     mediaStore: t.mediaStore,
     config: { social },
+    clock: t.clock,
   })
   try {
     const before = remote.received.length

@@ -164,6 +164,8 @@ export function tempMediaStore(): { store: MediaStore; dir: string; remove: () =
 }
 
 /** A clock tests can move; the app reads time only through it. */
+export type TestClock = ReturnType<typeof createClock>
+
 export function createClock(start = new Date()) {
   let current = start.getTime()
   return {
@@ -283,6 +285,12 @@ export async function createTestApp(
     log?: Logger
     /** The socket's peer address of each request, as a listening server sees it (none by default). */
     peerAddress?: AppDeps['peerAddress']
+    /**
+     * Another test app's clock, for a second instance on the same database:
+     * instances share the time, as NTP keeps real ones (a lease is taken on
+     * the claimer's clock and judged on the others'). A new clock when absent.
+     */
+    clock?: TestClock
   } = {},
 ) {
   const database = options.database ?? (await freshDatabase())
@@ -306,7 +314,7 @@ export async function createTestApp(
     ? { store: options.mediaStore, remove: () => {} }
     : tempMediaStore()
   const mediaStore = media.store
-  const clock = createClock()
+  const clock = options.clock ?? createClock()
   const config: AppConfig = {
     sessionTtlMs: 7 * 86_400_000,
     sessionIdleMs: 86_400_000,
