@@ -21,6 +21,7 @@
  *   bun run lighthouse --check   (exit 1 when a score is below 100, an LCP above 1.0 s or a TBT above 150 ms)
  *   LIGHTHOUSE_REPORT_DIR=.tmp/lighthouse bun run lighthouse   (each page's full result as JSON, and its trace)
  *   LIGHTHOUSE_STYLE=editorial bun run lighthouse   (the site in that style; `all`: each style in turn)
+ *   LIGHTHOUSE_LIMIT_ONLY=loader bun run lighthouse   (the limit: the page without that one script: theme, jsonld, loader, speculationrules)
  *
  * Run as root, the server and Chromium get `nice -10` (LIGHTHOUSE_NICE=0: not): Lantern
  * multiplies the CPU time it observes by 4, and on a shared machine that time includes
@@ -36,7 +37,13 @@ import { DEFAULT_SITE_STYLE, isSiteStyle, SITE_STYLES } from '../src/domain/site
 import { chromiumFlags, chromiumPath } from './chromium'
 import { seedLighthouseContent } from './lighthouse-content'
 import { median } from './median'
-import { type NoScriptLimit, nginxPath, startNoScriptLimit } from './no-script-limit'
+import {
+  type NoScriptLimit,
+  nginxPath,
+  type SingleScript,
+  singleScriptNames,
+  startNoScriptLimit,
+} from './no-script-limit'
 import { signIn } from './seed-content'
 import { firstOk, freePort, startServer, stop } from './server-process'
 import { publicPagePaths } from './site-pages'
@@ -279,6 +286,12 @@ try {
   // LIGHTHOUSE_LIMIT=0: no limit. Otherwise each page is audited a second time without its
   // scripts, from nginx (scripts/no-script-limit.ts): what the page would score with no script.
   const withLimit = process.env.LIGHTHOUSE_LIMIT !== '0' && Boolean(nginxPath)
+  // LIGHTHOUSE_LIMIT_ONLY=theme|jsonld|loader|speculationrules: the limit is the page without
+  // that one script, so ours minus the limit is what it alone costs.
+  const limitOnly = process.env.LIGHTHOUSE_LIMIT_ONLY?.trim() || undefined
+  if (limitOnly && !singleScriptNames.includes(limitOnly as SingleScript))
+    throw new Error(`LIGHTHOUSE_LIMIT_ONLY: one of ${singleScriptNames.join(', ')}`)
+  if (limitOnly) console.log(`the limit: each page without its ${limitOnly} script only`)
   if (!withLimit)
     console.log(
       nginxPath
@@ -300,7 +313,7 @@ try {
     if (!response.ok) throw new Error(`PUT /api/appearance: ${response.status}`)
     for (const path of pages) await (await fetch(`${base}${path}`)).arrayBuffer()
     const limit: NoScriptLimit | undefined = withLimit
-      ? await startNoScriptLimit(base, pages)
+      ? await startNoScriptLimit(base, pages, limitOnly as SingleScript | undefined)
       : undefined
     for (const path of pages) {
       const all: Figures[] = []

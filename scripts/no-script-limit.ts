@@ -15,8 +15,22 @@ import { firstOk, freePort } from './server-process'
 
 export { nginxPath }
 
-/** A page's HTML as a browser with script turned off would use it. */
-export function withoutScripts(html: string): string {
+/**
+ * One script of a page, to measure what it alone costs (LIGHTHOUSE_LIMIT_ONLY):
+ * the limit is then the page without that script only, its `<noscript>` left as it is.
+ */
+const singleScripts = {
+  theme: /<script id="theme-script">[\s\S]*?<\/script>/gi,
+  jsonld: /<script type="application\/ld\+json">[\s\S]*?<\/script>/gi,
+  loader: /<script type="module"[^>]*>[\s\S]*?<\/script>/gi,
+  speculationrules: /<script type="speculationrules">[\s\S]*?<\/script>/gi,
+} as const
+export type SingleScript = keyof typeof singleScripts
+export const singleScriptNames = Object.keys(singleScripts) as SingleScript[]
+
+/** A page's HTML as a browser with script turned off would use it (or without one script). */
+export function withoutScripts(html: string, only?: SingleScript): string {
+  if (only) return html.replace(singleScripts[only], '')
   return html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
     .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '')
@@ -29,14 +43,18 @@ export interface NoScriptLimit {
 }
 
 /** nginx on a free port answering `paths` without scripts and proxying the rest to `ours`. */
-export async function startNoScriptLimit(ours: string, paths: string[]): Promise<NoScriptLimit> {
+export async function startNoScriptLimit(
+  ours: string,
+  paths: string[],
+  only?: SingleScript,
+): Promise<NoScriptLimit> {
   if (!nginxPath) throw new Error('nginx is not installed (apt-get install nginx)')
   const dir = mkdtempSync(join(tmpdir(), 'portfolio-no-script-'))
   const locations: string[] = []
   for (const [index, path] of paths.entries()) {
     const response = await fetch(`${ours}${path}`)
     if (response.status !== 200) throw new Error(`${path}: ${response.status}`)
-    const html = withoutScripts(await response.text())
+    const html = withoutScripts(await response.text(), only)
     const file = `page-${index}.html.br`
     writeFileSync(
       join(dir, file),
