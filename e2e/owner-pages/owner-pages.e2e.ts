@@ -50,6 +50,7 @@ test('a Uses page is written in the admin, with a list of items', async ({ admin
   allowUpTo(60_000)
   await page.goto('/admin/pages')
   await expect(page.getByRole('heading', { level: 1, name: 'Pages.' })).toBeVisible()
+  await pictures(page, 'owner-pages/admin-pages')
   await page.getByRole('link', { name: 'New Page' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'New Page.' })).toBeVisible()
   await page.getByLabel('Title').fill(title)
