@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { fontsCookie, storeCookie } from '../src/domain/appearance'
 import { createRouter } from './router'
 import './styles.css'
 
@@ -11,8 +12,8 @@ const router = createRouter({ siteUrl: window.location.origin })
  * The web fonts, fetched into the cache after the page has painted, never
  * applied to it: this page stays in the metric-matched fallbacks it painted
  * in (client/design.css), so no text is set again after the first paint.
- * From the next page on the theme script names them before the first paint
- * (client/lib/theme-script.ts), and they come from the cache in time for
+ * From the next page on the server names them before the first paint (the
+ * `fonts` cookie: src/domain/appearance.ts), and they come from the cache in time for
  * `font-display: optional`; were they not there in time, that page keeps the
  * fallbacks too. The faces: Inter and the display face of the page's style
  * (design.css's `[data-style]` blocks).
@@ -30,11 +31,8 @@ function warmFonts(): void {
       document.documentElement.dataset.fonts = ''
       unsubscribe()
     })
-    try {
-      localStorage.setItem('fonts', '1')
-    } catch {
-      // Storage refused: the next document stays in the fallbacks.
-    }
+    // The next document the server renders names them from its first paint.
+    storeCookie(fontsCookie(location.protocol === 'https:'))
   }, Boolean)
 }
 

@@ -1,4 +1,5 @@
 import { createRouter as createTanStackRouter } from '@tanstack/react-router'
+import type { Appearance } from '../src/domain/appearance'
 import type { ContactFormState } from '../src/domain/contact-form'
 import type { NewsletterPageState } from '../src/domain/newsletter-page'
 import { PendingIndicator } from './components/pending-indicator'
@@ -28,9 +29,16 @@ export interface CreateRouterOptions {
   accentStyle?: (color: string) => Record<string, string> | undefined
   /**
    * The theme's head script (client/lib/theme-script.ts), given by the
-   * server's renderer; the browser's router reads it back from the page.
+   * server's renderer for the app's pages (a public page has none: its
+   * <html> carries the theme); the browser's router reads it back from the page.
    */
   themeScript?: string
+  /**
+   * The visitor's theme and fonts from their cookies, for the server's render
+   * (src/domain/appearance.ts); the browser's router has none: <html> keeps
+   * what the server wrote and what the theme's script sets.
+   */
+  appearance?: Appearance
   /**
    * The contact form's state for the server's render of the contact page:
    * its form token, and after a submission the answer and what was sent
@@ -78,6 +86,7 @@ export function createRouter(options: CreateRouterOptions) {
       site,
       accentStyle: options.accentStyle,
       themeScript: options.themeScript ?? pageThemeScript(),
+      appearance: options.appearance,
       contactForm: options.contactForm,
       newsletterPage: options.newsletterPage,
       islands: options.islands,

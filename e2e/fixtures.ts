@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import {
   type APIRequestContext,
+  type BrowserContext,
   test as base,
   expect,
   type Locator,
@@ -191,6 +192,24 @@ export async function signInPage(page: Page, token: string): Promise<void> {
  */
 export function allowUpTo(ms: number): void {
   test.setTimeout(process.env.CI ? ms * 2 : ms)
+}
+
+/**
+ * A visitor's theme choice, as the header's switch stores it: the `theme`
+ * cookie (src/domain/appearance.ts); "system" takes it away.
+ */
+export async function chooseTheme(
+  context: BrowserContext,
+  theme: 'system' | 'light' | 'dark',
+): Promise<void> {
+  const url = test.info().project.use.baseURL ?? ''
+  if (theme === 'system') await context.clearCookies({ name: 'theme' })
+  else await context.addCookies([{ name: 'theme', value: theme, url }])
+}
+
+/** The `theme` cookie the browser holds now (null: none, the device's setting). */
+export async function storedTheme(context: BrowserContext): Promise<string | null> {
+  return (await context.cookies()).find((cookie) => cookie.name === 'theme')?.value ?? null
 }
 
 export const test = base.extend<{ token: string; adminPage: Page }>({

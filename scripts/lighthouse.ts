@@ -21,7 +21,7 @@
  *   bun run lighthouse --check   (exit 1 when a score is below 100, an LCP above 1.0 s or a TBT above 150 ms)
  *   LIGHTHOUSE_REPORT_DIR=.tmp/lighthouse bun run lighthouse   (each page's full result as JSON, and its trace)
  *   LIGHTHOUSE_STYLE=editorial bun run lighthouse   (the site in that style; `all`: each style in turn)
- *   LIGHTHOUSE_LIMIT_ONLY=loader bun run lighthouse   (the limit: the page without that one script: theme, jsonld, loader, speculationrules)
+ *   LIGHTHOUSE_LIMIT_ONLY=loader bun run lighthouse   (the limit: the page without that one script: jsonld, loader, speculationrules)
  *
  * Run as root, the server and Chromium get `nice -10` (LIGHTHOUSE_NICE=0: not): Lantern
  * multiplies the CPU time it observes by 4, and on a shared machine that time includes
@@ -124,10 +124,11 @@ async function audit(url: string, port: number, report: string): Promise<Figures
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...categories],
-    // A first visit: Lighthouse clears the HTTP cache but keeps local storage between runs
-    // unless told, and the page keeps the theme choice and whether the web fonts are in
-    // this browser's cache there (client/lib/theme-script.ts).
+    // A first visit: Lighthouse clears the HTTP cache but keeps cookies and local storage
+    // between runs unless told, and the site keeps the theme choice and whether the web fonts
+    // are in this browser's cache in its cookies (src/domain/appearance.ts).
     clearStorageTypes: [
+      'cookies',
       'file_systems',
       'shader_cache',
       'service_workers',
@@ -286,7 +287,7 @@ try {
   // LIGHTHOUSE_LIMIT=0: no limit. Otherwise each page is audited a second time without its
   // scripts, from nginx (scripts/no-script-limit.ts): what the page would score with no script.
   const withLimit = process.env.LIGHTHOUSE_LIMIT !== '0' && Boolean(nginxPath)
-  // LIGHTHOUSE_LIMIT_ONLY=theme|jsonld|loader|speculationrules: the limit is the page without
+  // LIGHTHOUSE_LIMIT_ONLY=jsonld|loader|speculationrules: the limit is the page without
   // that one script, so ours minus the limit is what it alone costs.
   const limitOnly = process.env.LIGHTHOUSE_LIMIT_ONLY?.trim() || undefined
   if (limitOnly && !singleScriptNames.includes(limitOnly as SingleScript))

@@ -20,7 +20,6 @@ export { nginxPath }
  * the limit is then the page without that script only, its `<noscript>` left as it is.
  */
 const singleScripts = {
-  theme: /<script id="theme-script">[\s\S]*?<\/script>/gi,
   jsonld: /<script type="application\/ld\+json">[\s\S]*?<\/script>/gi,
   loader: /<script type="module"[^>]*>[\s\S]*?<\/script>/gi,
   speculationrules: /<script type="speculationrules">[\s\S]*?<\/script>/gi,

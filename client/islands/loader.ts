@@ -1,9 +1,10 @@
 /**
- * The one script a public page runs on its first load, besides the theme's
- * inline one (client/lib/theme-script.ts, which also works the theme switch):
- * a public page is a document, complete without script, and no app hydrates
- * it (docs/decisions/0389). This module imports nothing up front; each
- * interactive part's code comes when it is first used:
+ * The one script a public page runs on its first load: a public page is a
+ * document, complete without script, and no app hydrates it
+ * (docs/decisions/0389); its <html> carries the visitor's theme, rendered by
+ * the server from their cookie (src/domain/appearance.ts, whose few lines are
+ * bundled in). It imports nothing else up front; each interactive part's code
+ * comes when it is first used:
  *
  * - islands (`div[data-island]`, client/components/island.tsx): the header's
  *   search and the contact form, hydrated on the first focus, press, key or
@@ -12,7 +13,10 @@
  * - the lightbox: a press on an image's link (`a[data-lightbox]`) opens the
  *   dialog (client/islands/lightbox.tsx); without script the link opens the
  *   image;
- * - here, without React: the timeline's tabs (links without script, selected
+ * - here, without React: the theme switch (its form posts to /theme
+ *   without script; here the press is handled in place, and a page shown
+ *   again from the back-forward cache or prepared ahead takes a choice made
+ *   since), the timeline's tabs (links without script, selected
  *   in place with it), `/` to the header's search, a broken image replaced by
  *   its fallback (`template[data-image-fallback]`, client/components/responsive-image.tsx),
  *   "Try again" on the error page, the whole stylesheet and the web fonts
@@ -25,6 +29,15 @@
  *
  * When it has run, `<html data-islands="ready">` (the journeys wait for it).
  */
+
+import {
+  appearanceOf,
+  fontsCookie,
+  nextTheme,
+  storeCookie,
+  type ThemeChoice,
+  themeCookie,
+} from '../../src/domain/appearance'
 
 type Island = { mount: (element: HTMLElement) => Promise<void> }
 
@@ -43,6 +56,66 @@ const self = document.querySelector<HTMLScriptElement>('script[data-islands-load
 const modified = (event: MouseEvent | KeyboardEvent) =>
   event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
 
+const secure = location.protocol === 'https:'
+
+/** The choice <html> shows: the server wrote it from the cookie (none: system). */
+const shownTheme = (): ThemeChoice => {
+  const choice = root.dataset.themeChoice
+  return choice === 'light' || choice === 'dark' ? choice : 'system'
+}
+/** A choice onto <html>: its theme and name, or neither (the device's setting, by CSS). */
+function showTheme(choice: ThemeChoice): void {
+  if (choice === 'system') {
+    delete root.dataset.theme
+    delete root.dataset.themeChoice
+  } else {
+    root.dataset.theme = choice
+    root.dataset.themeChoice = choice
+  }
+}
+/** The cookie's choice, when another page or tab changed it since this one was made. */
+const takeStoredTheme = () => {
+  const stored = appearanceOf(document.cookie).theme
+  if (stored !== shownTheme()) showTheme(stored)
+}
+document.addEventListener('click', (event) => {
+  const target = event.target instanceof Element ? event.target : null
+  if (!target?.closest('[data-theme-toggle]')) return
+  // In place of the form's post (server/http/pages/theme.ts): the same step, the same cookie.
+  event.preventDefault()
+  const choice = nextTheme(shownTheme())
+  storeCookie(themeCookie(choice, secure))
+  showTheme(choice)
+})
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) takeStoredTheme()
+})
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') takeStoredTheme()
+})
+document.addEventListener('prerenderingchange', takeStoredTheme, { once: true })
+
+/**
+ * A choice an earlier version kept in localStorage, moved into the cookie
+ * once (read after the page has painted: a first storage read can wait on
+ * the browser).
+ */
+function moveStoredChoice(): void {
+  try {
+    const theme = localStorage.getItem('theme')
+    const fonts = localStorage.getItem('fonts')
+    if (theme === null && fonts === null) return
+    localStorage.removeItem('theme')
+    localStorage.removeItem('fonts')
+    if ((theme === 'light' || theme === 'dark') && !/(?:^|;\s*)theme=/.test(document.cookie)) {
+      storeCookie(themeCookie(theme, secure))
+      showTheme(theme)
+    }
+  } catch {
+    // Storage refused: nothing was kept there either.
+  }
+}
+
 /** The whole public stylesheet's files (the page's head holds only the rules its markup uses). */
 const stylesheets = (self?.dataset.css ?? '').split(' ').filter(Boolean)
 
@@ -54,10 +127,12 @@ const stylesheets = (self?.dataset.css ?? '').split(' ').filter(Boolean)
  * Lighthouse's simulation put it on the largest paint's path), and one linked
  * after it restyles the whole document once more, for rules the page does not
  * use. The fonts are loaded by name (their faces are in the page's head, with
- * `font-display: optional`); this page never shows them, the next page's
- * theme script names them before its first paint (client/lib/theme-script.ts).
+ * `font-display: optional`); this page never shows them, the next page has
+ * `data-fonts` from the server (the `fonts` cookie set here) and names them
+ * from its first paint.
  */
 function warmCache(): void {
+  moveStoredChoice()
   for (const href of stylesheets) {
     const link = document.createElement('link')
     link.rel = 'prefetch'
@@ -71,11 +146,8 @@ function warmCache(): void {
   void Promise.all(
     ['Inter', display].map((face) => face && document.fonts.load(`1em "${face} Variable"`)),
   ).then(() => {
-    try {
-      localStorage.setItem('fonts', '1')
-    } catch {
-      // Storage refused: the next page stays in the fallbacks.
-    }
+    // The next page the server renders names the faces from its first paint.
+    if (!appearanceOf(document.cookie).fonts) storeCookie(fontsCookie(secure))
   }, Boolean)
 }
 // A second after `load`, when the browser is idle: after the first paint and the largest,

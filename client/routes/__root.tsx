@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-router'
 import type { CSSProperties, ReactNode } from 'react'
 import { DEFAULT_ACCENT } from '../../src/domain/accent-names'
+import { type Appearance, appearanceAttributes } from '../../src/domain/appearance'
 import type { ContactFormState } from '../../src/domain/contact-form'
 import type { NewsletterPageState } from '../../src/domain/newsletter-page'
 import { DEFAULT_SITE_STYLE } from '../../src/domain/site-styles'
@@ -27,8 +28,10 @@ export interface RouterContext {
   /** The query cache and tRPC's proxy for the admin and the sign-in pages (client/lib/trpc.ts). */
   loadQuery: () => Promise<QueryData>
   site: Site
-  /** The theme's head script (client/lib/theme-script.ts; client/router.tsx). */
+  /** The theme's head script of the app's pages (client/lib/theme-script.ts; client/router.tsx); empty on a public page. */
   themeScript: string
+  /** The visitor's theme and fonts, written on <html>: on the server only (client/router.tsx). */
+  appearance: Appearance | undefined
   /** The accent colour's custom properties for <html>: on the server only (client/router.tsx). */
   accentStyle: ((color: string) => Record<string, string> | undefined) | undefined
   /** The contact form's token and the answer to its submission: on the server only (client/router.tsx). */
@@ -98,27 +101,32 @@ export const Route = createRootRouteWithContext<RouterContext>()({
  * carries the owner's accent colour and the colours derived from it (CSS
  * custom properties, read by design.css; written by the server only, see
  * client/router.tsx) and the owner's site style (`data-style`, read by
- * design.css, so the first paint has it); the head's last script sets the theme on it before
- * anything is painted (client/lib/theme-script.ts), hence the attributes
- * React does not know about.
+ * design.css, so the first paint has it), and the visitor's theme and fonts
+ * from their cookies (src/domain/appearance.ts): a public page runs no script
+ * before its first paint. On the app's pages the head's last script also sets
+ * the theme before anything is painted (client/lib/theme-script.ts), hence the
+ * attributes React does not know about.
  */
 function RootDocument({ children }: { children: ReactNode }) {
   // On an error page the root loader may have failed.
   const site = useSiteData()
   const profile = site?.profile
-  const { accentStyle, themeScript, islands } = useRouter().options.context
+  const { accentStyle, themeScript, islands, appearance } = useRouter().options.context
   const style = accentStyle?.(profile?.accent_color ?? DEFAULT_ACCENT) as CSSProperties | undefined
   return (
     <html
       lang="en"
       style={style}
       data-style={site?.style ?? DEFAULT_SITE_STYLE}
+      {...(appearance ? appearanceAttributes(appearance) : {})}
       suppressHydrationWarning
     >
       <head>
         <HeadContent />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its CSP hash */}
-        <script id={THEME_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: themeScript }} />
+        {themeScript ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its CSP hash
+          <script id={THEME_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: themeScript }} />
+        ) : null}
       </head>
       <body>
         {children}

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/privacy')({
       path: '/privacy',
       title: `Privacy · ${SITE_NAME}`,
       description:
-        'What this site counts about visits (no cookies, no scripts, no IP addresses kept) and what it does not.',
+        'What this site counts about visits (no tracking cookies or scripts, no IP addresses kept) and what it does not.',
     }),
   component: PrivacyPage,
 })
@@ -38,8 +38,8 @@ function PrivacyPage() {
       <h1 className="text-3xl font-bold tracking-tight text-strong sm:text-4xl">Privacy.</h1>
       <p className="mt-3 text-lg text-muted">
         This site counts its visits on its own server, so the owner knows which pages are read and
-        whether a link they sent was opened. It sets no cookies, runs no tracking script and keeps
-        nothing that identifies you.
+        whether a link they sent was opened. It sets no tracking cookies, runs no tracking script
+        and keeps nothing that identifies you.
       </p>
 
       <Section id="privacy-counted" title="What is counted">
@@ -82,8 +82,11 @@ function PrivacyPage() {
       <Section id="privacy-not-counted" title="What is not collected">
         <ul className={listClass}>
           <li>
-            No cookies and nothing stored in your browser (the only cookie this site sets is the
-            owner's, when signing in).
+            No tracking cookies. Two small cookies only say how the site looks to you:{' '}
+            <strong>theme</strong>, when you choose light or dark with the switch in the header, and{' '}
+            <strong>fonts</strong>, once your browser holds the site's fonts, so that the next page
+            shows them at once. They hold nothing else and are not counted. The only other cookie is
+            the owner's, when signing in.
           </li>
           <li>
             No tracking script, pixel or outside analytics service: the pages send nothing about

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from '@playwright/test'
-import { answerConfirm, expect, expectNoAxeViolations, hydrated, test, unique } from '../fixtures'
+import {
+  answerConfirm,
+  chooseTheme,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  test,
+  unique,
+} from '../fixtures'
 import { picture, pictures } from '../support/pictures'
 
 /**
@@ -162,7 +170,7 @@ test('views and visitors are two lines of two colours in each theme, as the lege
   await visitor.goto('/')
   await visitor.context().close()
   for (const theme of ['light', 'dark'] as const) {
-    await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme)
+    await chooseTheme(page.context(), theme)
     await page.goto('/admin/analytics')
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
     const canvas = page.getByTestId('views-chart').locator('canvas')

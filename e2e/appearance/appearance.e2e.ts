@@ -154,7 +154,13 @@ for (const style of styles) {
     expect(font.status()).toBe(200)
     expect(font.headers()['content-type']).toContain('font/woff2')
     expect(font.headers()['cache-control']).toContain('max-age=31536000')
-    // The next page: the fonts are on before any of the app's code runs, and it paints in them.
+    // The loader tells the server the fonts are cached (the `fonts` cookie: src/domain/appearance.ts).
+    await expect
+      .poll(async () =>
+        (await context.cookies()).some((c) => c.name === 'fonts' && c.value === '1'),
+      )
+      .toBe(true)
+    // The next page: the server's <html> names the fonts, before any script runs, and it paints in them.
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
         ;(window as unknown as { fontsAtParse: boolean }).fontsAtParse =
@@ -191,7 +197,8 @@ for (const style of styles) {
       await page.goto('/')
       await hydrated(page)
       await expect(page.locator('html')).toHaveAttribute('data-style', style)
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+      // No choice made: the device's theme, by CSS (no attribute on a public page).
+      await expect(page.locator('html')).toHaveCSS('color-scheme', theme)
       expect(
         await page.evaluate(() => (window as unknown as { styleChanges: string[] }).styleChanges),
       ).toEqual([])

@@ -5,12 +5,14 @@ import {
   apiCreate,
   apiLogin,
   apiUpload,
+  chooseTheme,
   colourRules,
   expect,
   expectNoAxeViolations,
   hydrated,
   sendRealMessage,
   signInPage,
+  storedTheme,
   test,
   unique,
   wholeStylesheetOf,
@@ -22,8 +24,10 @@ import { pngFile } from '../support/png'
  * pass axe in the light theme (every rule) and in the dark theme (the rules
  * on colour: contrast, and links told apart from text), whether the theme
  * comes from the device (prefers-color-scheme) or from the visitor's stored
- * choice; the header's control cycles system → light → dark, remembers the
- * choice across reloads and never paints the wrong theme first. These
+ * choice (the `theme` cookie, which the server renders onto <html>); the
+ * header's control cycles system → light → dark, in place with script and as
+ * a form without, remembers the choice across reloads and never paints the
+ * wrong theme first. These
  * journeys have a server of their own (e2e/support/servers.ts): its screens
  * hold what they make, one of each kind, rather than what every journey made.
  */
@@ -63,8 +67,12 @@ test.beforeAll(async ({ request }) => {
   })
 })
 
+/**
+ * The theme the page shows. On a public page <html> carries `data-theme` only
+ * for a visitor's choice (design.css follows the device otherwise); the app's
+ * head script always sets it: the colours and the scheme are what tell.
+ */
 async function expectTheme(page: Page, theme: Theme) {
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
   await expect(page.locator('body')).toHaveCSS('background-color', background[theme])
   await expect(page.locator('html')).toHaveCSS('color-scheme', theme)
 }
@@ -111,11 +119,10 @@ for (const theme of ['light', 'dark'] as const) {
 test.describe('a stored choice wins over the device', () => {
   test.use({ colorScheme: 'light' })
 
-  // With scripts the head script always sets <html data-theme>, from the stored choice or else
-  // from the device, so the dark pages above already ran the rules a stored choice applies. The
-  // rules on the device's scheme alone serve pages without scripts (no-script.e2e.ts). What could
-  // still differ is a dark rule written for one of the two alone: the stylesheets say whether
-  // there is one. Then one page, chosen dark on a light device, shows the choice at work.
+  // The dark pages above ran the rules of the device's scheme on the public pages and those of a
+  // choice on the app's (whose head script always sets <html data-theme>). What could still
+  // differ is a dark rule written for one of the two alone: the stylesheets say whether there is
+  // one. Then one page, chosen dark on a light device, shows the choice at work.
   test('each dark rule of every stylesheet applies from a stored choice as from the device, and only without a choice from the device', async ({
     page,
     token,
@@ -154,9 +161,15 @@ test.describe('a stored choice wins over the device', () => {
             } else if (rule instanceof CSSStyleRule) {
               const block = `${rule.selectorText} { ${rule.style.cssText} }`
               if (underDevice) {
-                device.push(block.replaceAll(':root:not([data-theme])', '[data-theme="dark"]'))
+                device.push(
+                  block.replaceAll(':root:not([data-theme="light"])', '[data-theme="dark"]'),
+                )
                 const selectors = rule.selectorText.split(',')
-                if (selectors.some((selector) => !selector.includes(':root:not([data-theme])')))
+                if (
+                  selectors.some(
+                    (selector) => !selector.includes(':root:not([data-theme="light"])'),
+                  )
+                )
                   deviceOnly.push(rule.selectorText)
               } else if (rule.selectorText.includes('[data-theme="dark"]')) {
                 stored.push(block)
@@ -190,7 +203,7 @@ test.describe('a stored choice wins over the device', () => {
   test('dark chosen on a light device: a project page (prose, code, images) is dark and its contrast passes axe', async ({
     page,
   }) => {
-    await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
+    await chooseTheme(page.context(), 'dark')
     await page.goto(publicPath(`/projects/:project`))
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
     await page.waitForFunction(() => !('$_TSR' in window))
@@ -211,17 +224,24 @@ test.describe('the theme control', () => {
     await hydrated(page)
     await expect(control(page)).toHaveAccessibleName('Theme: system. Switch to light')
     await expectTheme(page, 'light')
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull()
+    expect(await storedTheme(page.context())).toBeNull()
+    // Pressed with script, it is handled in place: the same document all along.
+    await page.evaluate(() => {
+      ;(window as unknown as { samePage: boolean }).samePage = true
+    })
 
     await control(page).click()
     await expect(control(page)).toHaveAccessibleName('Theme: light. Switch to dark')
     await expectTheme(page, 'light')
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light')
+    expect(await storedTheme(page.context())).toBe('light')
 
     await control(page).click()
     await expect(control(page)).toHaveAccessibleName('Theme: dark. Switch to system')
     await expectTheme(page, 'dark')
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark')
+    expect(await storedTheme(page.context())).toBe('dark')
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+      true,
+    )
     // Its icon is the moon alone (shown by CSS from <html data-theme-choice>).
     await expect(control(page).locator('.theme-option-dark svg')).toBeVisible()
     await expect(control(page).locator('svg:visible')).toHaveCount(1)
@@ -242,56 +262,91 @@ test.describe('the theme control', () => {
     await control(page).click()
     await expect(control(page)).toHaveAccessibleName('Theme: system. Switch to light')
     await expectTheme(page, 'light')
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull()
+    expect(await storedTheme(page.context())).toBeNull()
   })
 
-  test('the stored theme is already there at the first paint: the head script alone sets it, and it never changes on the way', async ({
+  test('the stored theme is in the HTML the server sends: no script sets it, and it never changes on the way', async ({
     page,
   }) => {
+    await chooseTheme(page.context(), 'dark')
+    const sent = await (await page.request.get('/')).text()
+    expect(/<html\b[^>]*>/.exec(sent)?.[0]).toContain('data-theme="dark"')
     await page.addInitScript(() => {
-      localStorage.setItem('theme', 'dark')
-      // Every value <html data-theme> takes while the page loads and starts.
+      // Every value <html data-theme> takes after the parser made it.
       const seen: string[] = []
       ;(window as unknown as { themesSeen: string[] }).themesSeen = seen
       new MutationObserver(() => {
-        const value = document.documentElement.dataset.theme
-        if (value && seen.at(-1) !== value) seen.push(value)
+        seen.push(document.documentElement.dataset.theme ?? 'none')
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-theme'] })
     })
-    // No script file at all: only the page's inline scripts run.
+    // No script file at all: a public page has no inline script either.
     await page.route(/\.js(\?|$)/, (route) => route.abort())
     await page.goto('/')
     await expectTheme(page, 'dark')
     await expect(control(page).locator('.theme-option-dark svg')).toBeVisible()
     await expect(control(page)).toHaveAccessibleName('Theme: dark. Switch to system')
-    expect(
-      await page.evaluate(() => (window as unknown as { themesSeen: string[] }).themesSeen),
-    ).toEqual(['dark'])
 
-    // With the app: hydration keeps it, the same single value all along.
+    // With the island loader: nothing changes it either.
     await page.unroute(/\.js(\?|$)/)
     await page.reload()
     await hydrated(page)
     await expectTheme(page, 'dark')
     expect(
       await page.evaluate(() => (window as unknown as { themesSeen: string[] }).themesSeen),
-    ).toEqual(['dark'])
+    ).toEqual([])
   })
 
-  test('it works before the app’s script has loaded (the head script handles the press)', async ({
+  test('without any script the control is a form: each press comes back as the same page in the next theme', async ({
     page,
   }) => {
     await page.route(/\.js(\?|$)/, (route) => route.abort())
-    await page.goto('/contact-me')
+    await page.goto('/projects')
     await expectTheme(page, 'light')
     await control(page).click()
+    await expect(page).toHaveURL(/\/projects$/)
     await expect(control(page)).toHaveAccessibleName('Theme: light. Switch to dark')
     await control(page).click()
     await expect(control(page)).toHaveAccessibleName('Theme: dark. Switch to system')
     await expectTheme(page, 'dark')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Projects.')
+    expect(await storedTheme(page.context())).toBe('dark')
     await page.reload()
     await expectTheme(page, 'dark')
+    await control(page).click()
+    await expect(control(page)).toHaveAccessibleName('Theme: system. Switch to light')
+    await expectTheme(page, 'light')
+    expect(await storedTheme(page.context())).toBeNull()
+  })
+
+  test('a choice an earlier version kept in the browser’s storage is moved into the cookie', async ({
+    page,
+  }) => {
+    await page.goto('/privacy')
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'))
+    await page.reload()
+    await hydrated(page)
+    // After the page has painted and loaded: moved, and shown.
+    await expect.poll(() => storedTheme(page.context()), { timeout: 10_000 }).toBe('dark')
+    await expectTheme(page, 'dark')
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull()
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  })
+
+  test('the app’s pages take the same cookie: a choice made on the sign-in page shows on the public pages', async ({
+    page,
+  }) => {
+    await page.goto('/login')
+    await hydrated(page)
+    await expectTheme(page, 'light')
+    await control(page).click()
+    await control(page).click()
     await expect(control(page)).toHaveAccessibleName('Theme: dark. Switch to system')
+    await expectTheme(page, 'dark')
+    expect(await storedTheme(page.context())).toBe('dark')
+    await page.goto('/')
+    await expectTheme(page, 'dark')
+    await expect(page.locator('html')).toHaveAttribute('data-theme-choice', 'dark')
   })
 
   test('on "system" the page follows the device when its setting changes', async ({ page }) => {
@@ -303,7 +358,7 @@ test.describe('the theme control', () => {
     await expectTheme(page, 'light')
 
     // A stored choice does not follow it.
-    await page.evaluate(() => localStorage.setItem('theme', 'light'))
+    await chooseTheme(page.context(), 'light')
     await page.reload()
     await page.emulateMedia({ colorScheme: 'dark' })
     expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true)
@@ -311,7 +366,7 @@ test.describe('the theme control', () => {
   })
 
   test('Markdown code blocks turn dark with the theme', async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
+    await chooseTheme(page.context(), 'dark')
     await page.goto(`/projects/${slug}`)
     await expect(page.locator('.prose-md pre')).toHaveCSS('background-color', 'rgb(13, 17, 23)')
   })

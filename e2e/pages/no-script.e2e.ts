@@ -1,8 +1,9 @@
 /**
  * Every public page with JavaScript turned off: it can be read, the
  * timeline's tabs work (links to the page with that tab selected), search is
- * a GET form, an image opens as the full file and a message can be sent (the
- * form submits to its page, which answers with the success text).
+ * a GET form, an image opens as the full file, a message can be sent (the
+ * form submits to its page, which answers with the success text) and the
+ * theme switch is a form that comes back in the next theme.
  */
 import { publicPagePaths } from '../../scripts/site-pages'
 import { allowUpTo, apiCreate, expect, expectNoAxeViolations, test, unique } from '../fixtures'
@@ -184,6 +185,29 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await scripted.close()
   })
 }
+
+test('without script the theme switch posts and the same page comes back in the next theme, remembered', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto('/cv')
+  const control = page.getByRole('banner').getByRole('button', { name: /^Theme:/ })
+  await expect(control).toHaveAccessibleName('Theme: system. Switch to light')
+  await control.click()
+  await expect(control).toHaveAccessibleName('Theme: light. Switch to dark')
+  await control.click()
+  await expect(control).toHaveAccessibleName('Theme: dark. Switch to system')
+  await expect(page).toHaveURL(/\/cv$/)
+  await expect(page.locator('body')).toHaveCSS('background-color', background.dark)
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark')
+  // Another page: the server renders it in the choice.
+  await page.goto('/projects')
+  await expect(page.locator('body')).toHaveCSS('background-color', background.dark)
+  await control.click()
+  await expect(control).toHaveAccessibleName('Theme: system. Switch to light')
+  await expect(page).toHaveURL(/\/projects$/)
+  await expect(page.locator('body')).toHaveCSS('background-color', background.light)
+})
 
 /** The themes' page backgrounds and code blocks' (design.css). */
 const background = { light: 'rgb(248, 250, 252)', dark: 'rgb(2, 6, 23)' } as const

@@ -67,8 +67,8 @@ export function writeCriticalPlans(distDir: string): number {
       const sheet = compileSheet(readFileSync(path, 'utf8'), {
         href,
         allowRules: [
-          // Whether the web fonts are on, and the theme the visitor chose, are the browser's
-          // to say (the theme script), not the markup's.
+          // Whether the web fonts are on, and the theme the visitor chose, are the visitor's to
+          // say (their cookies, or the switch pressed in place), not the markup's.
           /\[data-fonts\]/,
           /\[data-theme-choice/,
           // beasties 0.5.4 wipes a selector that starts with a pseudo-class or element (its
@@ -78,6 +78,10 @@ export function writeCriticalPlans(distDir: string): number {
           // a few small rules. (`:root…` it reads right: `:root[data-style=bold]` is kept only
           // on a page in that style.)
           /^:(?!root)/,
+          // The dark tokens of a dark device (client/design.css's variant on `:root`:
+          // `:root:root:not([data-theme=light])`), which it drops although they match: one rule,
+          // and the page without a choice needs it to follow the device.
+          /^:root:root:not\(/,
         ],
       })
       plans[href] = encodePlan(withEveryFontFace(withBlockAtRulesClosed(sheet)))

@@ -24,6 +24,7 @@ import { byPath, type CacheRule } from './infra/cache/keys'
 import type { ResponseCache } from './infra/cache/response-cache'
 import type { createRequestContexts } from './infra/request-context'
 import { createPageHandler } from './pages/pages'
+import { switchTheme, THEME_PATH } from './pages/theme'
 import { analyticsCsvResponse } from './surfaces/analytics-csv'
 import { handleBackupRequest } from './surfaces/backup'
 import { coverResponse } from './surfaces/covers'
@@ -90,7 +91,7 @@ export function edgeRoutes(deps: EdgeDeps): EdgeRoute[] {
     return document
   }
   /** A page (or the app shell, or a built file): the pages consult the cache themselves. */
-  const byPage: CacheRule = { key: pages.cacheKey, byHandler: true }
+  const byPage: CacheRule = { key: pages.cacheKey, byHandler: true, variant: pages.variantOf }
   /** A public REST read, shared until the content changes (its procedure's `cache`). */
   const restReads: CacheRule = { key: (url, signedIn) => publicReadKey(url.pathname, signedIn) }
   /** Public tRPC queries, one JSON document (never a streamed answer). */
@@ -252,6 +253,17 @@ export function edgeRoutes(deps: EdgeDeps): EdgeRoute[] {
             : jsonError(404, messages.notFound),
       }),
     ),
+    // The header's theme switch without script: a POST sets the choice's cookie and goes back.
+    {
+      path: THEME_PATH,
+      methods: 'ALL',
+      handle: ({ request, vary, requestId }) =>
+        request.method === 'POST'
+          ? switchTheme(request, siteUrl)
+          : request.method === 'GET' || request.method === 'HEAD'
+            ? pages.handle(request, vary, requestId)
+            : jsonError(404, messages.notFound),
+    },
     // Everything else: a built file, or a page (server-rendered and cached, or the app
     // shell); an address that is only ever read, so another method finds nothing (404).
     {

@@ -43,6 +43,8 @@ export const reservedPaths = [
   'robots.txt',
   'rss.xml',
   'sitemap.xml',
+  // The theme switch without script (server/http/pages/theme.ts).
+  'theme',
   'trpc',
   'webmention',
   // The built files (vite.config.ts: assetsDir, publicDir).

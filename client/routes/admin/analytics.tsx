@@ -28,7 +28,7 @@ function AnalyticsScreen() {
     <div className="space-y-6">
       <AdminPageHeader
         title="Analytics."
-        lead="Page views and visitors, counted on the server: no cookies, no addresses kept."
+        lead="Page views and visitors, counted on the server: no tracking cookies, no addresses kept."
       />
       <AnalyticsPanel days={parseDays(days)} />
     </div>

@@ -36,11 +36,12 @@ export function criticalPlansPath(distDir: string): string {
 }
 
 /**
- * What the theme script may set on `<html>` before the first paint
- * (client/lib/theme-script.ts), as the page is scanned: the dark theme's
- * rules are kept (the light theme's have no condition). The rules on the
- * visitor's choice and on the web fonts are kept whatever the markup
- * (server/build/critical-css.ts).
+ * The page is scanned as dark (an attribute written before the page's own,
+ * which the parser then ignores): the dark theme's rules are kept, both the
+ * chosen one's and the device's (client/design.css: not chosen light), and
+ * the light theme's have no condition, so the visitor's device can change its
+ * setting and the page follows. The rules on the visitor's choice and on the
+ * web fonts are kept whatever the markup (server/build/critical-css.ts).
  */
 const RUNTIME_ROOT_ATTRIBUTES = ' data-theme="dark"'
 

@@ -1,3 +1,4 @@
+import { type Appearance, appearanceKey, appearanceOf } from '../../../src/domain/appearance'
 import type { Logger } from '../../log'
 import type { Context } from '../../trpc/context'
 import type { ResponseCache } from '../infra/cache/response-cache'
@@ -46,6 +47,13 @@ export function createPageHandler(options: PageOptions) {
     renderer && !isPrivatePath(url.pathname) && url.pathname !== CONTACT_PATH
       ? renderer.addressOf(url)
       : undefined
+  /**
+   * What of the request's cookies a page is made from, added to its cache key:
+   * the visitor's theme and whether the fonts are cached (src/domain/appearance.ts).
+   */
+  const variantOf = (cookie: string | null): string => appearanceKey(appearanceOf(cookie))
+  const appearanceOfRequest = (request: Request): Appearance =>
+    appearanceOf(request.headers.get('cookie'))
   const contact = createContactPage({ log: options.log, publicContext: options.publicContext })
 
   /**
@@ -70,14 +78,17 @@ export function createPageHandler(options: PageOptions) {
     const file = serveStatic.file(url.pathname, request)
     if (file) return file
     if (!renderer) return serveStatic.shell(url.pathname)
-    const key = keep ? cacheKey(url) : undefined
+    const address = keep ? cacheKey(url) : undefined
+    const appearance = appearanceOfRequest(request)
+    // One entry per address and appearance (the `#…` the fast path adds too: ../routes.ts).
+    const key = address === undefined ? undefined : address + appearanceKey(appearance)
     // A public page is rendered at its address, so the entry is what that address shows.
-    const path = key ?? `${url.pathname}${url.search}`
+    const path = address ?? `${url.pathname}${url.search}`
     const produce = async () => {
       // The contact page: a form token of its own each time (server/http/pages/contact.ts).
       const contactForm =
         url.pathname === CONTACT_PATH ? { token: await contact.token(requestId) } : undefined
-      const page = await renderer.render(path, { requestId, contactForm })
+      const page = await renderer.render(path, { requestId, contactForm, appearance })
       return new Response(page.html || null, { status: page.status, headers: page.headers })
     }
     if (key === undefined) {
@@ -100,6 +111,7 @@ export function createPageHandler(options: PageOptions) {
     const page = await renderer.render(CONTACT_PATH, {
       requestId,
       contactForm: { ...sent.state, token },
+      appearance: appearanceOfRequest(request),
     })
     return new Response(page.html || null, {
       status: page.status === 200 ? sent.status : page.status,
@@ -125,12 +137,16 @@ export function createPageHandler(options: PageOptions) {
         : await newsletter.show(url, requestId)
     if (!renderer) return Response.json({ state: answer.state }, { status: answer.status })
     // One route draws the three pages (client/routes/newsletter.tsx); the state says which.
-    const page = await renderer.render('/newsletter', { requestId, newsletterPage: answer.state })
+    const page = await renderer.render('/newsletter', {
+      requestId,
+      newsletterPage: answer.state,
+      appearance: appearanceOfRequest(request),
+    })
     const headers = new Headers(page.headers)
     headers.set('cache-control', 'no-store')
     const status = page.status === 200 ? answer.status : page.status
     return new Response(request.method === 'HEAD' ? null : page.html || null, { status, headers })
   }
 
-  return { handle, cacheKey, sendMessage, newsletterPage }
+  return { handle, cacheKey, variantOf, sendMessage, newsletterPage }
 }

@@ -14,18 +14,16 @@ function scriptHash(source: string): string {
   return createHash('sha256').update(source, 'utf8').digest('base64')
 }
 
-/** The theme's head script (every page, and the app shell: client/index.html) by its hash. */
+/** The theme's head script (the app's pages, and its shell: client/index.html) by its hash. */
 export const THEME_SCRIPT_HASH = scriptHash(THEME_SCRIPT)
 
 /**
- * The inline scripts of a public page, a document with islands
- * (client/lib/islands-document.ts): the theme's and the speculation rules,
- * both constants. Its one other script is a file (the island loader).
+ * The inline script of a public page, a document with islands
+ * (client/lib/islands-document.ts): the speculation rules, a constant. Its
+ * one other script is a file (the island loader); the theme needs none (its
+ * <html> carries it: src/domain/appearance.ts).
  */
-export const ISLANDS_DOCUMENT_HASHES: readonly string[] = [
-  THEME_SCRIPT_HASH,
-  scriptHash(SPECULATION_RULES),
-]
+export const ISLANDS_DOCUMENT_HASHES: readonly string[] = [scriptHash(SPECULATION_RULES)]
 
 /** The part of the router's hydration output a page's streamed scripts come from (internal). */
 interface HydrationOutput {

@@ -30,6 +30,7 @@ import { THEME_SCRIPT } from '../../../client/lib/theme-script'
 import { createApi } from '../../../client/lib/trpc-client'
 import { type CreateRouterOptions, createRouter } from '../../../client/router'
 import { accentStyle } from '../../../src/domain/accent'
+import type { Appearance } from '../../../src/domain/appearance'
 import type { ContactFormState } from '../../../src/domain/contact-form'
 import type { NewsletterPageState } from '../../../src/domain/newsletter-page'
 import type { Logger } from '../../log'
@@ -65,6 +66,12 @@ export interface RenderOptions {
   contactForm?: ContactFormState
   /** The newsletter page's state (server/http/pages/newsletter.ts): a render for one request. */
   newsletterPage?: NewsletterPageState
+  /**
+   * The visitor's theme and whether their browser has the web fonts, from
+   * their cookies (src/domain/appearance.ts), written onto <html>; none: the
+   * default (the device's theme, the fallback faces).
+   */
+  appearance?: Appearance
 }
 
 export interface PageRenderer {
@@ -168,7 +175,9 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
           siteUrl: deps.siteUrl,
           api: createApi([link]),
           accentStyle,
-          themeScript: THEME_SCRIPT,
+          // A public page runs nothing before its first paint: its <html> carries the theme.
+          themeScript: islands ? undefined : THEME_SCRIPT,
+          appearance: options.appearance,
           contactForm: options.contactForm,
           newsletterPage: options.newsletterPage,
           islands,

@@ -53,8 +53,9 @@ describe('scripts, data and the content security policy', () => {
         `<script type="speculationrules">${SPECULATION_RULES}</script>`,
       )
       const scripts = readPage(response.text).inlineScripts
-      // The theme's and the speculation rules: nothing of the router's, no data.
-      expect(scripts, path).toEqual([THEME_SCRIPT, SPECULATION_RULES])
+      // The speculation rules alone: nothing of the router's, no data, no theme script (its
+      // <html> carries the theme: appearance.test.ts).
+      expect(scripts, path).toEqual([SPECULATION_RULES])
       expect(response.text, path).not.toContain('$_TSR')
       expect(response.text, path).not.toContain('/assets/index-e1.js"></script>')
       expect(response.text, path).not.toContain('/assets/slug-s1.js')
@@ -237,14 +238,17 @@ describe('the owner’s accent colour', () => {
     expect((await t.request('GET', '/manifest.webmanifest')).body.theme_color).toBe('#facc15')
   })
 
-  test('every page’s head sets the theme before the first paint with the script the CSP allows', async () => {
-    const response = await t.request('GET', '/projects')
+  test('an app page’s head sets the theme before the first paint with the script the CSP allows; a public page has none', async () => {
+    const response = await t.request('GET', '/login')
     const scripts = readPage(response.text).inlineScripts
     expect(scripts).toContain(THEME_SCRIPT)
     const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64')
     expect(response.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`)
     // In the head, so it runs before the body is painted.
     expect(response.text.indexOf(THEME_SCRIPT)).toBeLessThan(response.text.indexOf('<body'))
+    const page = await t.request('GET', '/projects')
+    expect(page.text).not.toContain(THEME_SCRIPT)
+    expect(page.headers.get('content-security-policy')).not.toContain(`'sha256-${hash}'`)
   })
 
   test('the Vite dev server’s page and the app shell hold the same theme script, allowed in the shell’s CSP', async () => {

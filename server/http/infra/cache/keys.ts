@@ -18,6 +18,12 @@ export interface CacheRule {
   unlessHeader?: string
   /** The handler reads and fills the cache itself (pages: a built file or a redirect is never kept). */
   byHandler?: boolean
+  /**
+   * What of the request's Cookie header the answer is made from, added to the
+   * key (pages: the visitor's theme and whether the fonts are cached,
+   * src/domain/appearance.ts); empty for the default answer.
+   */
+  variant?: (cookie: string | null) => string
 }
 
 /** One entry per path: the file reads no query parameter (`?v=` only tells previewers it changed). */
@@ -28,6 +34,7 @@ interface AddressKeys {
   signedOut: string | undefined
   signedIn: string | undefined
   unlessHeader: string | undefined
+  variant: ((cookie: string | null) => string) | undefined
 }
 
 /**
@@ -48,6 +55,7 @@ export function createCacheKeys(ruleAt: (pathname: string) => CacheRule | undefi
       signedOut: rule?.key(url, false),
       signedIn: rule?.key(url, true),
       unlessHeader: rule?.unlessHeader,
+      variant: rule?.variant,
     }
   }
   return (request: Request): string | undefined => {
@@ -61,7 +69,10 @@ export function createCacheKeys(ruleAt: (pathname: string) => CacheRule | undefi
     if (keys.signedOut === undefined && keys.signedIn === undefined) return undefined
     const { headers } = request
     if (keys.unlessHeader !== undefined && headers.has(keys.unlessHeader)) return undefined
-    if (keys.signedOut === keys.signedIn) return keys.signedOut
-    return headers.has('authorization') ? keys.signedIn : keys.signedOut
+    const key =
+      keys.signedOut === keys.signedIn || !headers.has('authorization')
+        ? keys.signedOut
+        : keys.signedIn
+    return keys.variant && key !== undefined ? key + keys.variant(headers.get('cookie')) : key
   }
 }
