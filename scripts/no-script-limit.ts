@@ -24,11 +24,26 @@ const singleScripts = {
   loader: /<script type="module"[^>]*>[\s\S]*?<\/script>/gi,
   speculationrules: /<script type="speculationrules">[\s\S]*?<\/script>/gi,
 } as const
-export type SingleScript = keyof typeof singleScripts
-export const singleScriptNames = Object.keys(singleScripts) as SingleScript[]
+/**
+ * Not a script taken out but the island loader written into the page (`inlineloader`): the
+ * limit is then the page with the loader's code inline, no request for it (its chunks'
+ * addresses made absolute), to measure what the loader's own request costs the largest paint.
+ */
+export type SingleScript = keyof typeof singleScripts | 'inlineloader'
+export const singleScriptNames = [...Object.keys(singleScripts), 'inlineloader'] as SingleScript[]
+
+/** The page with its island loader's file written in as an inline module script. */
+async function withLoaderInline(ours: string, html: string): Promise<string> {
+  const tag = /<script type="module" src="([^"]+)"([^>]*)><\/script>/.exec(html)
+  if (!tag?.[1]) return html
+  const file = await fetch(new URL(tag[1], ours))
+  const source = (await file.text()).replace(/(["'`])\.\/([\w.-]+\.(?:js|css))/g, '$1/assets/$2')
+  return html.replace(tag[0], () => `<script type="module"${tag[2]}>${source}</script>`)
+}
 
 /** A page's HTML as a browser with script turned off would use it (or without one script). */
 export function withoutScripts(html: string, only?: SingleScript): string {
+  if (only === 'inlineloader') return html
   if (only) return html.replace(singleScripts[only], '')
   return html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
@@ -53,7 +68,9 @@ export async function startNoScriptLimit(
   for (const [index, path] of paths.entries()) {
     const response = await fetch(`${ours}${path}`)
     if (response.status !== 200) throw new Error(`${path}: ${response.status}`)
-    const html = withoutScripts(await response.text(), only)
+    const text = await response.text()
+    const html =
+      only === 'inlineloader' ? await withLoaderInline(ours, text) : withoutScripts(text, only)
     const file = `page-${index}.html.br`
     writeFileSync(
       join(dir, file),
