@@ -99,9 +99,9 @@ test('public pages run at most 10 KB of script on their first load: the island l
       path,
     ).toEqual([])
     // The loader is the one script it runs.
-    expect(scripts.map((script) => script.text.includes('islands')).filter(Boolean), path).toEqual(
-      [true],
-    )
+    expect(scripts.map((script) => script.text.includes('islands')).filter(Boolean), path).toEqual([
+      true,
+    ])
     for (const script of scripts) {
       // zod's error messages, the admin screens' texts and React stay out of a first load.
       expect(script.text, script.url).not.toContain('ZodError')
