@@ -9,12 +9,6 @@
 export interface IslandsDocument {
   /** The loader's built file (/assets/islands-….js). */
   loader: string
-  /**
-   * The loader's code, written into the page as an inline module script (its
-   * chunks' addresses made absolute): no request stands between the page
-   * and its script (docs/decisions/0420). None: the file is linked.
-   */
-  loaderSource?: string
   /** The app's entry, for the admin's preview of a draft only (the loader imports it then). */
   app: string
   /** The whole public stylesheet(s), which the loader adds once the page has loaded. */

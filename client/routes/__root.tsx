@@ -136,28 +136,17 @@ function RootDocument({ children }: { children: ReactNode }) {
   )
 }
 
-/**
- * A public page's scripts: the island loader (its code written in, or its file: see
- * IslandsDocument), and the rules that prepare the next page.
- */
+/** A public page's scripts: the island loader, and the rules that prepare the next page. */
 function IslandScripts({ islands }: { islands: IslandsDocument }) {
-  const data = {
-    'data-islands-loader': '',
-    'data-app': islands.app,
-    'data-css': islands.css.join(' '),
-  }
   return (
     <>
-      {islands.loaderSource ? (
-        <script
-          type="module"
-          {...data}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built file, allowed by its CSP hash
-          dangerouslySetInnerHTML={{ __html: islands.loaderSource }}
-        />
-      ) : (
-        <script type="module" src={islands.loader} {...data} />
-      )}
+      <script
+        type="module"
+        src={islands.loader}
+        data-islands-loader=""
+        data-app={islands.app}
+        data-css={islands.css.join(' ')}
+      />
       <script
         type="speculationrules"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its CSP hash

@@ -8,7 +8,6 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type AnyRouter, rootRouteId } from '@tanstack/react-router'
 import type { createRequestHandler } from '@tanstack/react-router/ssr/server'
-import type { IslandsDocument } from '../../../client/lib/islands-document'
 import type { Logger } from '../../log'
 
 export type ServerManifest = Awaited<
@@ -193,7 +192,7 @@ export function readIslandsDocument(
   distDir: string,
   vite: ViteManifest,
   log: Logger,
-): IslandsDocument | null {
+): { loader: string; app: string; css: string[] } | null {
   const path = join(distDir, '.vite', 'islands.json')
   const entry = Object.values(vite).find((chunk) => chunk.isEntry)
   if (!existsSync(path) || !entry) {
@@ -206,33 +205,9 @@ export function readIslandsDocument(
   if (!loader) throw new Error(`${path} names no entry.`)
   return {
     loader: `/${loader.file}`,
-    loaderSource: inlineLoaderSource(distDir, loader.file, log),
     app: `/${entry.file}`,
     css: (entry.css ?? []).map((file) => `/${file}`),
   }
-}
-
-/**
- * The island loader's code as the page's inline module script (docs/decisions/0420): its
- * file, with each `./chunk.js` it imports (its islands, the preload helper's list) made an
- * absolute address in the file's folder, since an inline module resolves them against the
- * page. Undefined (the page links the file instead) when the file is missing or holds
- * `</script`, which would end the element.
- */
-export function inlineLoaderSource(distDir: string, file: string, log: Logger): string | undefined {
-  const path = join(distDir, file)
-  if (!existsSync(path)) return undefined
-  const folder = `/${file.slice(0, file.lastIndexOf('/') + 1)}`
-  const source = readFileSync(path, 'utf8')
-    .replace(/(["'`])\.\/([\w.-]+\.(?:js|css))\1/g, (_, quote: string, name: string) => {
-      return `${quote}${folder}${name}${quote}`
-    })
-    .trim()
-  if (/<\/script/i.test(source)) {
-    log.warn('the island loader holds "</script": linked, not written into the pages', { path })
-    return undefined
-  }
-  return source
 }
 
 /** Reads dist/.vite/manifest.json; without a client build, pages render without scripts. */

@@ -10,7 +10,7 @@ import { SPECULATION_RULES } from '../../../client/lib/islands-document'
 import { THEME_SCRIPT } from '../../../client/lib/theme-script'
 
 /** SHA-256 (base64) of a script's source, as a CSP hash source takes it. */
-export function scriptHash(source: string): string {
+function scriptHash(source: string): string {
   return createHash('sha256').update(source, 'utf8').digest('base64')
 }
 

@@ -49,7 +49,7 @@ import {
   readViteManifest,
   type ServerManifest,
 } from './manifest'
-import { captureRouterScripts, ISLANDS_DOCUMENT_HASHES, scriptHash } from './scripts'
+import { captureRouterScripts, ISLANDS_DOCUMENT_HASHES } from './scripts'
 
 export interface RenderedPage {
   status: number
@@ -144,11 +144,6 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
   const vite = readViteManifest(deps.distDir, deps.log)
   // A public page is a document with islands (docs/decisions/0389); the admin and sign-in pages the app.
   const islandsDocument = readIslandsDocument(deps.distDir, vite, deps.log)
-  // A public page's inline scripts: the speculation rules, and the loader when it is written in.
-  const islandsDocumentHashes = [
-    ...ISLANDS_DOCUMENT_HASHES,
-    ...(islandsDocument?.loaderSource ? [scriptHash(islandsDocument.loaderSource)] : []),
-  ]
   let criticalCss: CriticalCss | null = null
   const manifest = loadRouterManifest(vite, routes).then((loaded): ServerManifest => {
     const styles = inlineStylesOf(loaded, deps.distDir, deps.log)
@@ -205,7 +200,7 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
           // No router bootstrap and no loader data: nothing hydrates the page as a whole.
           html = `<!DOCTYPE html>${body}`
           router.serverSsr?.cleanup()
-          scriptHashes = islandsDocumentHashes
+          scriptHashes = [...ISLANDS_DOCUMENT_HASHES]
         } else {
           html = await transformHtmlStringWithRouter(router, body)
           scriptHashes = scripts.hashes()

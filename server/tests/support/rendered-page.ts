@@ -33,13 +33,6 @@ export const islandsManifest = {
   'islands/contact-form.tsx': { file: 'assets/island-contact-form-f1.js', isDynamicEntry: true },
 }
 
-/** The island loader's file in the stub build: it imports an island by its relative address. */
-export const stubLoader =
-  "document.addEventListener('focusin',()=>import(`./island-contact-form-f1.js`));\n"
-/** The same as written into a page: the island's address made absolute. */
-export const stubLoaderInline =
-  "document.addEventListener('focusin',()=>import(`/assets/island-contact-form-f1.js`));"
-
 /** The entry's stylesheet in the stub build: small, so it is written into each page. */
 export const stubCss = '.intro{color:#0f172a}'
 
@@ -51,7 +44,6 @@ export function stubDist(): string {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>dev shell</title>')
   mkdirSync(join(dir, 'assets'), { recursive: true })
   writeFileSync(join(dir, 'assets', 'index-c1.css'), stubCss)
-  writeFileSync(join(dir, 'assets', 'islands-l1.js'), stubLoader)
   return dir
 }
 
