@@ -47,7 +47,7 @@ export interface Shot {
   file: string
   width: number
   colorScheme: (typeof colorSchemes)[number]
-  /** The theme the page applied (<html data-theme>). */
+  /** The theme the page shows (its computed `color-scheme`). */
   theme: string | undefined
   /** The body's computed background colour. */
   background: string
@@ -89,7 +89,8 @@ export async function captureScreens(options: {
         )
         await page.screenshot({ path: file, fullPage: true })
         const { theme, background } = await page.evaluate(() => ({
-          theme: document.documentElement.dataset.theme,
+          // The theme shown (a public page without a choice has no `data-theme`: CSS follows the device).
+          theme: getComputedStyle(document.documentElement).colorScheme,
           background: getComputedStyle(document.body).backgroundColor,
         }))
         shots.push({ path, file, width, colorScheme, theme, background })

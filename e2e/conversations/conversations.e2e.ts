@@ -105,7 +105,8 @@ async function apiToken(): Promise<string> {
 async function axeInBothThemes(page: Page) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
-    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+    // The theme shown: a public page follows the device by CSS, with no attribute.
+    await expect(page.locator('html')).toHaveCSS('color-scheme', colorScheme)
     await expectNoAxeViolations(page, colorScheme === 'dark' ? { rules: colourRules } : {})
   }
   await page.emulateMedia({ colorScheme: null })
@@ -177,7 +178,8 @@ test('a verified reply waits for approval, then shows under the note in both the
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
     await page.goto(target)
-    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+    // The theme shown: a public page follows the device by CSS, with no attribute.
+    await expect(page.locator('html')).toHaveCSS('color-scheme', colorScheme)
     const shown = reply(page)
     await expect(shown).toBeVisible()
     await expect(shown.getByRole('link', { name: 'Grace Remote' })).toHaveAttribute(

@@ -56,7 +56,8 @@ test('the notes screens at 390 and 1280 px, light and dark', {
         await page.goto(screen.path)
         if (!screen.admin) await hydrated(page)
         else await page.waitForLoadState('networkidle')
-        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+        // The theme shown: a public page follows the device by CSS, with no attribute.
+        await expect(page.locator('html')).toHaveCSS('color-scheme', colorScheme)
         const name = `${screen.path.replace(/[^a-z0-9]+/gi, '_')}-${width}-${colorScheme}`
         await picture(page, `notes-screens/${name}`, { fullPage: true })
       }
