@@ -89,3 +89,29 @@ export function varyWithEncoding(vary: string | null | undefined): string {
   }
   return names.join(', ')
 }
+
+/**
+ * An answer made for one request (never cached: the contact page with its
+ * form token, the newsletter's pages, the sign-in page), compressed for it
+ * when the client accepts it and the body is text worth it. A cached answer
+ * is compressed once per entry instead (./cache/response-cache.ts).
+ */
+export async function compressedForRequest(
+  request: Request,
+  response: Response,
+): Promise<Response> {
+  const encoding = preferredEncoding(request.headers.get('accept-encoding'))
+  const headers = new Headers(response.headers)
+  if (!response.body || request.method === 'HEAD' || headers.has('content-encoding')) {
+    return response
+  }
+  if (!isCompressible(headers.get('content-type'))) return response
+  headers.set('vary', varyWithEncoding(headers.get('vary')))
+  const body = new Uint8Array(await response.arrayBuffer())
+  if (!encoding || body.byteLength < MIN_COMPRESS_BYTES) {
+    return new Response(body, { status: response.status, headers })
+  }
+  headers.set('content-encoding', encoding)
+  headers.delete('content-length')
+  return new Response(compress(body, encoding), { status: response.status, headers })
+}

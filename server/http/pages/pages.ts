@@ -2,6 +2,7 @@ import { type Appearance, appearanceKey, appearanceOf } from '../../../src/domai
 import type { Logger } from '../../log'
 import type { Context } from '../../trpc/context'
 import type { ResponseCache } from '../infra/cache/response-cache'
+import { compressedForRequest } from '../infra/compress'
 import { isPrivatePath } from '../infra/headers'
 import { canonicalPath } from './canonical-path'
 import { CONTACT_PATH, createContactPage } from './contact'
@@ -93,7 +94,7 @@ export function createPageHandler(options: PageOptions) {
     }
     if (key === undefined) {
       const response = await produce()
-      if (request.method !== 'HEAD') return response
+      if (request.method !== 'HEAD') return compressedForRequest(request, response)
       return new Response(null, { status: response.status, headers: response.headers })
     }
     return options.cache.respond(request, { key, produce, vary })
@@ -113,10 +114,13 @@ export function createPageHandler(options: PageOptions) {
       contactForm: { ...sent.state, token },
       appearance: appearanceOfRequest(request),
     })
-    return new Response(page.html || null, {
-      status: page.status === 200 ? sent.status : page.status,
-      headers: { ...page.headers, 'cache-control': 'no-store' },
-    })
+    return compressedForRequest(
+      request,
+      new Response(page.html || null, {
+        status: page.status === 200 ? sent.status : page.status,
+        headers: { ...page.headers, 'cache-control': 'no-store' },
+      }),
+    )
   }
 
   const newsletter = createNewsletterPage({
@@ -145,7 +149,10 @@ export function createPageHandler(options: PageOptions) {
     const headers = new Headers(page.headers)
     headers.set('cache-control', 'no-store')
     const status = page.status === 200 ? answer.status : page.status
-    return new Response(request.method === 'HEAD' ? null : page.html || null, { status, headers })
+    return compressedForRequest(
+      request,
+      new Response(request.method === 'HEAD' ? null : page.html || null, { status, headers }),
+    )
   }
 
   return { handle, cacheKey, variantOf, sendMessage, newsletterPage }
