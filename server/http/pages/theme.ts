@@ -3,36 +3,19 @@ import { appearanceOf, nextTheme, themeCookie } from '../../../src/domain/appear
 /** The path the header's theme switch posts to without script (client/components/theme-toggle.tsx). */
 export const THEME_PATH = '/theme'
 
-const anyOrigin = 'http://site.invalid'
-
-/**
- * A path the switch may send the visitor back to: a path of this site only (`//elsewhere`, `/\elsewhere` and whatever the URL
- * parser resolves to another origin or to `//` fall back to the home page).
- */
-export function themeBackPath(value: string | null): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
-  if (!value?.startsWith('/') || /[\s\\\u0000-\u001f\u007f]/.test(value)) return '/'
-  try {
-    const url = new URL(value, anyOrigin)
-    if (url.origin !== anyOrigin || url.pathname.startsWith('//')) return '/'
-    return `${url.pathname}${url.search}`
-  } catch {
-    return '/'
-  }
-}
-
 /**
  * The page the switch was pressed on: the Referer (the site's policy,
  * strict-origin-when-cross-origin, sends the whole address to the site
- * itself) when it is this site's; the home page otherwise.
+ * itself) when it is this site's; the home page otherwise, and for a path
+ * that a browser would read as another host (`//elsewhere`).
  */
 function pressedOn(request: Request): string {
   const referer = request.headers.get('referer')
   if (!referer) return '/'
   try {
     const url = new URL(referer)
-    if (url.host !== hostOf(request)) return '/'
-    return themeBackPath(`${url.pathname}${url.search}`)
+    if (url.host !== hostOf(request) || url.pathname.startsWith('//')) return '/'
+    return `${url.pathname}${url.search}`
   } catch {
     return '/'
   }
