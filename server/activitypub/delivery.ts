@@ -20,7 +20,6 @@
  *   long each time up to `retryMaxMs`; a 4xx other than 408/429, or a row
  *   older than `giveUpAfterMs`, is given up (`failed`).
  */
-import { signRequest } from '@fedify/fedify'
 import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { ActivityPubSettings } from '../config'
 import { isLive } from '../content/note'
@@ -44,7 +43,6 @@ import {
   PUBLIC_AUDIENCE,
   queueDelivery,
 } from '../services/activitypub'
-import { actorKeyPairs } from './keys'
 import { createDbKvStore } from './kv'
 
 export const ACTIVITYPUB_NOTES_JOB = 'activitypub-notes'
@@ -447,6 +445,8 @@ export async function sendSigned(
     ? [remembered]
     : ['rfc9421', 'draft-cavage-http-signatures-12']
   const body = JSON.stringify(activity)
+  // Fedify loads with the first send, not at start (federation.ts).
+  const { signRequest } = await import('@fedify/fedify')
   let last: SendOutcome = { ok: false, error: 'not sent' }
   for (const spec of specs) {
     const unsigned = new Request(inbox, {
@@ -514,7 +514,7 @@ export async function deliverDue(
     if (signal?.aborted) return sentCount
     const row = await claimDelivery(db, now(), settings.leaseMs)
     if (!row) return sentCount
-    keys ??= await actorKeyPairs(db)
+    keys ??= await (await import('./keys')).actorKeyPairs(db)
     const outcome = await sendSigned(db, deps, row.inbox, row.activity, keys)
     const at = now()
     const d = activitypubDeliveries

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type'
 import type { Sharp } from 'sharp'
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash'
 import { heicSentence, imageTooLargeSentence, mediaLimits } from '../../src/schemas/media'
@@ -65,6 +64,8 @@ const heif: ReadonlySet<string> = new Set(['image/heic', 'image/heif'])
 
 /** The image type the bytes say they are (magic numbers), if it is one we accept. */
 async function acceptedTypeOf(bytes: Uint8Array): Promise<string> {
+  // file-type loads with the first upload, as sharp does, not at start.
+  const { fileTypeFromBuffer } = await import('file-type')
   const detected = await fileTypeFromBuffer(bytes)
   // An animated PNG is a PNG to every decoder that ignores the animation.
   const type = detected?.mime === 'image/apng' ? 'image/png' : detected?.mime

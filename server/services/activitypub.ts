@@ -35,7 +35,7 @@ export const PUBLIC_AUDIENCE = 'https://www.w3.org/ns/activitystreams#Public'
 /** The one actor's identifier in its URLs: stable whatever the handle. */
 export const ACTOR_IDENTIFIER = 'site'
 
-/** The site's ActivityPub addresses (Fedify's routes in server/activitypub/federation.ts). */
+/** The site's ActivityPub addresses (Fedify's routes in server/activitypub/fedify.ts). */
 export function activityPubPaths(siteUrl: string) {
   const base = siteUrl.replace(/\/+$/, '')
   const actor = `${base}/ap/users/${ACTOR_IDENTIFIER}`

@@ -11,7 +11,7 @@
  */
 import resumeSchema from '@jsonresume/schema/schema.json'
 import { eq, sql } from 'drizzle-orm'
-import { Validator } from 'jsonschema'
+import type { Validator } from 'jsonschema'
 import type { z } from 'zod'
 import {
   type ImportPlan,
@@ -38,7 +38,8 @@ import { createEventIn } from './timeline'
 /** A new version of the profile (server/db/row-version.ts): an open profile form then sees a 409. */
 const laterThanStored = sql`greatest(now(), ${profile.updated_at} + interval '1 millisecond')`
 
-const validator = new Validator()
+/** jsonschema loads with the first import, not at start (a synchronous `require`: Bun loads a module that way). */
+let validator: Validator | undefined
 
 /** Profile values that are placeholders (no OWNER_* set). */
 const placeholders: Record<string, string> = ownerPlaceholders
@@ -53,6 +54,7 @@ const MAX_REASONS = 20
 
 /** The schema's complaints, as sentences naming where ("work[0].startDate does not match…"). */
 function schemaReasons(document: unknown): string[] {
+  validator ??= new (require('jsonschema') as typeof import('jsonschema')).Validator()
   const result = validator.validate(document, resumeSchema as object)
   return result.errors.map((error) => {
     const where = error.property.replace(/^instance\.?/, '') || 'the document'

@@ -19,7 +19,7 @@ import type { Db } from '../db/client'
 import { writeContent } from '../db/content-version'
 import { profile, publications } from '../db/schema'
 import { InvalidFieldError, NotFoundError, RateLimitedError, UnavailableError } from '../errors'
-import { readBibtex, writeBibtex, writeRis } from '../scholarly/citation'
+import { citationLibrary } from '../scholarly/citation-library'
 import { normaliseArxivId, normaliseDoi } from '../scholarly/csl'
 import { duplicateKeys, findDuplicates } from '../scholarly/duplicates'
 import {
@@ -90,7 +90,7 @@ async function ownerName(db: Db): Promise<string> {
 
 /** A BibTeX file read, each entry with the publication it duplicates; nothing is saved. */
 export async function previewBibtex(db: Db, bibtex: string): Promise<ImportPreview> {
-  const { entries, errors } = readBibtex(bibtex)
+  const { entries, errors } = citationLibrary().readBibtex(bibtex)
   const existing = await existingForDuplicates(db)
   const duplicates = findDuplicates(existing, entries)
   const name = await ownerName(db)
@@ -292,5 +292,6 @@ export async function exportPublications(db: Db, format: 'bibtex' | 'ris'): Prom
     .orderBy(...listOrder(publications))
   if (rows.length === 0) return ''
   const drafts = rows.map(draftOf)
-  return format === 'bibtex' ? writeBibtex(drafts) : writeRis(drafts)
+  const citation = citationLibrary()
+  return format === 'bibtex' ? citation.writeBibtex(drafts) : citation.writeRis(drafts)
 }

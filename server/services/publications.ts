@@ -23,7 +23,7 @@ import { checkVersion, nextUpdatedAt, versionOf } from '../db/row-version'
 import { publicationCitations, publicationSlugs, publications } from '../db/schema'
 import { NotFoundError } from '../errors'
 import { renderMarkdown } from '../markdown/render'
-import { formatReference, writeBibtex, writeRis } from '../scholarly/citation'
+import { citationLibrary } from '../scholarly/citation-library'
 import type { PublicationDraft } from '../scholarly/types'
 import { firstPlace, listOrder, reorderRows } from './ordering'
 import { listRevisions, recordRevision, revisionValues } from './revisions'
@@ -128,11 +128,12 @@ function citeOf(row: Stored): Publication['cite'] {
   const known = citeMemo.get(key)
   if (known) return known
   const draft = draftOf(row)
+  const citation = citationLibrary()
   const cite = {
-    bibtex: writeBibtex([draft]).trim(),
-    ris: writeRis([draft]).trim(),
-    apa: formatReference(draft, 'apa'),
-    ieee: formatReference(draft, 'ieee'),
+    bibtex: citation.writeBibtex([draft]).trim(),
+    ris: citation.writeRis([draft]).trim(),
+    apa: citation.formatReference(draft, 'apa'),
+    ieee: citation.formatReference(draft, 'ieee'),
   }
   if (citeMemo.size >= 1000) citeMemo.delete(citeMemo.keys().next().value as string)
   citeMemo.set(key, cite)

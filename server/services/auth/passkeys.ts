@@ -12,15 +12,12 @@
  * single use (deleted by the statement that accepts them), five minutes.
  * A failed assertion counts in the same lockouts as a wrong password.
  */
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
-import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers'
 import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm'
 import type { PasskeyInfo } from '../../../src/schemas/passkeys'
 import type { Db } from '../../db/client'
@@ -45,6 +42,21 @@ import {
   trustedDevice,
 } from './sign-in'
 import { settleSignIn } from './throttle'
+
+/**
+ * The library and what it brings (X.509, ASN.1, CBOR: about 300 modules)
+ * load with the first ceremony, not at start: most requests never need them.
+ */
+type WebAuthn = typeof import('@simplewebauthn/server') &
+  typeof import('@simplewebauthn/server/helpers')
+let webAuthnLoading: Promise<WebAuthn> | undefined
+function webAuthn(): Promise<WebAuthn> {
+  webAuthnLoading ??= Promise.all([
+    import('@simplewebauthn/server'),
+    import('@simplewebauthn/server/helpers'),
+  ]).then(([server, helpers]) => ({ ...server, ...helpers }))
+  return webAuthnLoading
+}
 
 /** How long the browser's ceremony may take, from the options to the answer. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000
@@ -130,7 +142,10 @@ async function consumeChallenge(
 }
 
 /** The challenge and origin the browser signed (its client data), or null when unreadable. */
-function clientDataOf(clientDataJSON: string): { challenge: string; origin: string } | null {
+async function clientDataOf(
+  clientDataJSON: string,
+): Promise<{ challenge: string; origin: string } | null> {
+  const { decodeClientDataJSON } = await webAuthn()
   try {
     const data = decodeClientDataJSON(clientDataJSON)
     return typeof data.challenge === 'string' && typeof data.origin === 'string'
@@ -234,7 +249,7 @@ export async function passkeyRegistrationOptions(
     .select({ id: passkeys.credential_id, transports: passkeys.transports })
     .from(passkeys)
     .where(and(eq(passkeys.user_id, session.userId), eq(passkeys.rp_id, rp.id)))
-  const options = await generateRegistrationOptions({
+  const options = await (await webAuthn()).generateRegistrationOptions({
     rpName: rp.id,
     rpID: rp.id,
     userName: session.username,
@@ -258,7 +273,7 @@ export async function registerPasskey(
 ): Promise<PasskeyInfo> {
   const now = ctx.now()
   const event = { username: session.username, ip: ctx.ip, request_id: ctx.requestId }
-  const signed = clientDataOf(response.response.clientDataJSON)
+  const signed = await clientDataOf(response.response.clientDataJSON)
   if (
     !signed ||
     !(await consumeChallenge(ctx.db, signed.challenge, 'registration', session.userId, now))
@@ -269,7 +284,7 @@ export async function registerPasskey(
   const rp = relyingParty(ctx.siteUrl)
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (await webAuthn()).verifyRegistrationResponse({
       response,
       expectedChallenge: signed.challenge,
       expectedOrigin: rp.origin,
@@ -293,7 +308,7 @@ export async function registerPasskey(
     .values({
       user_id: session.userId,
       credential_id: info.credential.id,
-      public_key: isoBase64URL.fromBuffer(info.credential.publicKey),
+      public_key: (await webAuthn()).isoBase64URL.fromBuffer(info.credential.publicKey),
       counter: info.credential.counter,
       transports: response.response.transports ?? [],
       device_type: info.credentialDeviceType,
@@ -351,7 +366,7 @@ export async function passkeyLoginOptions(
   ctx: PasskeyContext,
 ): Promise<{ options: Record<string, unknown> & { challenge: string } }> {
   const rp = relyingParty(ctx.siteUrl)
-  const options = await generateAuthenticationOptions({
+  const options = await (await webAuthn()).generateAuthenticationOptions({
     rpID: rp.id,
     timeout: PASSKEY_CHALLENGE_TTL_MS,
     userVerification: 'required',
@@ -394,7 +409,7 @@ export async function signInWithPasskey(
       })
       throw new InvalidCredentialsError(message)
     }
-    const signed = clientDataOf(response.response.clientDataJSON)
+    const signed = await clientDataOf(response.response.clientDataJSON)
     if (
       !signed ||
       !(await consumeChallenge(ctx.db, signed.challenge, 'authentication', null, now))
@@ -416,14 +431,14 @@ export async function signInWithPasskey(
     const stored = found.passkey
     let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
     try {
-      verified = await verifyAuthenticationResponse({
+      verified = await (await webAuthn()).verifyAuthenticationResponse({
         response,
         expectedChallenge: signed.challenge,
         expectedOrigin: rp.origin,
         expectedRPID: rp.id,
         credential: {
           id: stored.credential_id,
-          publicKey: isoBase64URL.toBuffer(stored.public_key),
+          publicKey: (await webAuthn()).isoBase64URL.toBuffer(stored.public_key),
           counter: stored.counter,
           transports: stored.transports,
         },
