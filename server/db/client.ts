@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { lockDataDir } from './lock'
 import { pgliteStartParams } from './pglite-params'
+import { openPgliteThread, type PgliteThread } from './pglite-thread'
 import { makePrivateDir } from './private-dir'
 import * as schema from './schema'
 import { copyTemplate, type Template, templateFor } from './template'
@@ -92,13 +93,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {}
   let template: Template | undefined
   try {
-    let client: PGlite
+    let client: PGlite | PgliteThread
     if (options.kind === 'pglite') {
       if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
         template = await templateFor(options.distDir ?? defaultDistDir)
         copyTemplate(template, options.dataDir)
       }
-      client = await PGlite.create({ dataDir: options.dataDir, startParams: pgliteStartParams })
+      // On a thread of its own: it opens while the server's modules load (pglite-thread.ts).
+      client = await openPgliteThread(options.dataDir)
       // A new directory's files were just copied, as the template's modes.
       makePrivateDir(options.dataDir)
     } else {
@@ -107,7 +109,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         startParams: pgliteStartParams,
       })
     }
-    const db: Db = drizzlePglite({ client, schema })
+    // drizzle calls `query` and `transaction` only, which the thread's client answers alike.
+    const db: Db = drizzlePglite({ client: client as PGlite, schema })
     return {
       db,
       kind: 'pglite',
