@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AUDIT_PAGE_SIZE, AuditLog } from '../../components/admin/security/audit-log'
+import { AuditLog } from '../../components/admin/security/audit-log'
 import { AdminPageHeader } from '../../components/admin/ui/page-header'
+import { AUDIT_PAGE_SIZE } from '../../lib/admin-audit'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/audit')({

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { type AuditGroup, auditGroups } from '../../../../src/schemas/security'
+import { AUDIT_PAGE_SIZE } from '../../../lib/admin-audit'
 import { failureText } from '../../../lib/admin-errors'
 import { useTrpc } from '../../../lib/trpc'
 import {
@@ -19,8 +20,6 @@ export interface AuditFilter {
   from?: string
   to?: string
 }
-
-export const AUDIT_PAGE_SIZE = 50
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
