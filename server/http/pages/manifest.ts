@@ -34,10 +34,21 @@ function isViteManifest(value: unknown): value is ViteManifest {
 
 const clientDir = join(import.meta.dir, '..', '..', '..', 'client')
 
-/** The route file of a chunk split from a route's screen (`routes/login.tsx?tsr-split=component`). */
+/**
+ * The route file of a chunk with a route's screen or loader: one the router
+ * plugin split from the route file
+ * (`routes/projects/$slug.tsx?tsr-split=component`,
+ * `routes/admin/index.tsx?tsr-split=component---loader`), or the route's
+ * `.lazy.tsx` file (`routes/admin/index.lazy.tsx`, the screen of the route
+ * `routes/admin/index.tsx` exports). The lazy file is not imported to find
+ * its route: on the server it would load the admin's screens.
+ */
 function splitRouteFile(key: string): string | null {
-  const [file, query = ''] = key.split('?')
-  return file && query.includes('tsr-split=') && query.includes('component') ? file : null
+  const [file, query] = key.split('?')
+  if (!file) return null
+  if (query === undefined)
+    return /\.lazy\.tsx$/.test(file) ? file.replace(/\.lazy\.tsx$/, '.tsx') : null
+  return query.includes('tsr-split=') && /component|loader/.test(query) ? file : null
 }
 
 /**
@@ -125,9 +136,11 @@ export function manifestInlineScripts(
  * The router's asset manifest from Vite's: the entry's boot script and
  * stylesheet on the root route (no modulepreload of the entry: it is
  * fetched after the first paint, see `entryBootScript`), and each route's
- * own code-split chunk and what it imports beyond the entry noted on that
- * route (`routeChunksScript`), so the browser fetches them alongside the entry
- * instead of after it, and not before the largest paint either.
+ * own code-split chunks (an admin route's two: its loader's and its
+ * `.lazy.tsx` screen's) and what they import beyond the entry noted on that
+ * route in one script (`routeChunksScript`), so the browser fetches them
+ * alongside the entry instead of after it, and not before the largest paint
+ * either.
  */
 export function routerManifestFromVite(
   vite: ViteManifest,
@@ -164,18 +177,28 @@ export function routerManifestFromVite(
       ],
     },
   }
+  const chunksOf = new Map<string, Set<string>>()
   for (const [key, chunk] of Object.entries(vite)) {
     const file = splitRouteFile(key)
     const routeId = file ? routeIds.get(file) : undefined
     if (!routeId) continue
     const own = [...staticImports(chunk.imports ?? [])].filter((dep) => !entryChunks.has(dep))
+    const chunks = chunksOf.get(routeId) ?? new Set<string>()
+    for (const chunkFile of [url(chunk.file), ...files(own)]) chunks.add(chunkFile)
+    chunksOf.set(routeId, chunks)
+    const css = (chunk.css ?? []).map(url)
+    if (css.length > 0) {
+      const route = routes[routeId] ?? {}
+      route.css = [...(route.css ?? []), ...css]
+      routes[routeId] = route
+    }
+  }
+  for (const [routeId, chunks] of chunksOf) {
     const route = routes[routeId] ?? {}
     route.scripts = [
       ...(route.scripts ?? []),
-      { attrs: { type: 'module' }, children: routeChunksScript([url(chunk.file), ...files(own)]) },
+      { attrs: { type: 'module' }, children: routeChunksScript([...chunks]) },
     ]
-    const css = (chunk.css ?? []).map(url)
-    if (css.length > 0) route.css = [...(route.css ?? []), ...css]
     routes[routeId] = route
   }
   return { routes }

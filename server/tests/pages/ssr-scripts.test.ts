@@ -306,8 +306,16 @@ describe('the asset manifest', () => {
       },
     ])
     expect(manifest.routes['/projects/$slug']?.preloads).toBeUndefined()
-    expect(manifest.routes['/admin/']?.scripts?.[0]?.children).toBe(
-      routeChunksScript(['/assets/admin-a1.js']),
-    )
+    // An admin route's loader and screen (its `.lazy.tsx` file, with what it imports) in one script.
+    expect(manifest.routes['/admin/']?.scripts).toEqual([
+      {
+        attrs: { type: 'module' },
+        children: routeChunksScript([
+          '/assets/admin-a1.js',
+          '/assets/admin-lazy-a2.js',
+          '/assets/admin-shared-a3.js',
+        ]),
+      },
+    ])
   })
 })

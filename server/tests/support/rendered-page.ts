@@ -24,7 +24,14 @@ export const viteManifest = {
     file: 'assets/slug-s1.js',
     imports: ['_vendor-v1.js', '_icons-i1.js', 'index.html'],
   },
+  // An admin route: its loader split from the route file, its screen in its `.lazy.tsx` file.
   'routes/admin/index.tsx?tsr-split=component---loader': { file: 'assets/admin-a1.js' },
+  'routes/admin/index.lazy.tsx': {
+    file: 'assets/admin-lazy-a2.js',
+    src: 'routes/admin/index.lazy.tsx',
+    imports: ['_vendor-v1.js', '_admin-shared-a3.js', 'index.html'],
+  },
+  '_admin-shared-a3.js': { file: 'assets/admin-shared-a3.js', imports: ['_vendor-v1.js'] },
 }
 
 /** The islands build (vite.islands.config.ts) as the server sees it: its loader. */
