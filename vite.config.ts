@@ -20,14 +20,18 @@ const apiTarget = process.env.API_ORIGIN ?? 'http://localhost:3000'
 const unsplitRoutes: readonly string[] = ['/']
 
 /**
- * How an admin route is split: its loader travels with its screen in the
- * route's own chunk (so the public entry carries no admin code), its error
- * and not-found screens in another, the pending screen (the admin layout's,
- * which the server sends) in a third. Said once here rather than in each
- * admin route file. Public routes keep the plugin's default (their loaders
- * in the entry) unless they say otherwise: moved into a public page's chunk,
- * a loader takes the modules it shares with the admin into `admin-shared`,
- * and the page fetches that chunk.
+ * How an admin route file is split. Its screens (component, error screen)
+ * are in the route's `.lazy.tsx` file, TanStack Router's manual split, which
+ * the server needs (it runs the route files without this plugin): that file
+ * is a chunk of its own. Of what the route file keeps, its loader goes into
+ * another chunk (so the public entry carries no admin code; the server notes
+ * both chunks for the page, server/http/pages/manifest.ts), the pending
+ * screen (the admin layout's, which the server sends) into a third; a screen
+ * written into a route file would still travel with its loader, out of the
+ * entry. Said once here rather than in each admin route file. Public routes
+ * keep the plugin's default (their loaders in the entry) unless they say
+ * otherwise: moved into a public page's chunk, a loader takes the modules it
+ * shares with the admin into `admin-shared`, and the page fetches that chunk.
  */
 const adminSplit: CodeSplittingOptions['defaultBehavior'] = [
   ['loader', 'component'],

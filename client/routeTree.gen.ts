@@ -78,7 +78,7 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() => import('./routes/admin/route.lazy').then((d) => d.Route))
 const ContactMeRoute = ContactMeRouteImport.update({
   id: '/contact-me',
   path: '/contact-me',
@@ -128,122 +128,148 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() => import('./routes/admin/index.lazy').then((d) => d.Route))
 const AdminSplatRoute = AdminSplatRouteImport.update({
   id: '/$',
   path: '/$',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() => import('./routes/admin/$.lazy').then((d) => d.Route))
 const AdminAnalyticsRoute = AdminAnalyticsRouteImport.update({
   id: '/analytics',
   path: '/analytics',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/analytics.lazy').then((d) => d.Route),
+)
 const AdminAppearanceRoute = AdminAppearanceRouteImport.update({
   id: '/appearance',
   path: '/appearance',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/appearance.lazy').then((d) => d.Route),
+)
 const AdminAuditRoute = AdminAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() => import('./routes/admin/audit.lazy').then((d) => d.Route))
 const AdminBackupRoute = AdminBackupRouteImport.update({
   id: '/backup',
   path: '/backup',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() => import('./routes/admin/backup.lazy').then((d) => d.Route))
 const AdminConversationsRoute = AdminConversationsRouteImport.update({
   id: '/conversations',
   path: '/conversations',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/conversations.lazy').then((d) => d.Route),
+)
 const AdminCvRoute = AdminCvRouteImport.update({
   id: '/cv',
   path: '/cv',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() => import('./routes/admin/cv.lazy').then((d) => d.Route))
 const AdminFediverseRoute = AdminFediverseRouteImport.update({
   id: '/fediverse',
   path: '/fediverse',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/fediverse.lazy').then((d) => d.Route),
+)
 const AdminGithubRoute = AdminGithubRouteImport.update({
   id: '/github',
   path: '/github',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() => import('./routes/admin/github.lazy').then((d) => d.Route))
 const AdminImportRoute = AdminImportRouteImport.update({
   id: '/import',
   path: '/import',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() => import('./routes/admin/import.lazy').then((d) => d.Route))
 const AdminMediaRoute = AdminMediaRouteImport.update({
   id: '/media',
   path: '/media',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() => import('./routes/admin/media.lazy').then((d) => d.Route))
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/messages.lazy').then((d) => d.Route),
+)
 const AdminNavigationRoute = AdminNavigationRouteImport.update({
   id: '/navigation',
   path: '/navigation',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/navigation.lazy').then((d) => d.Route),
+)
 const AdminNewsletterRoute = AdminNewsletterRouteImport.update({
   id: '/newsletter',
   path: '/newsletter',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/newsletter.lazy').then((d) => d.Route),
+)
 const AdminNotificationsRoute = AdminNotificationsRouteImport.update({
   id: '/notifications',
   path: '/notifications',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/notifications.lazy').then((d) => d.Route),
+)
 const AdminProfileRoute = AdminProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() => import('./routes/admin/profile.lazy').then((d) => d.Route))
 const AdminPublicationsRoute = AdminPublicationsRouteImport.update({
   id: '/publications',
   path: '/publications',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/publications.lazy').then((d) => d.Route),
+)
 const AdminSearchSharingRoute = AdminSearchSharingRouteImport.update({
   id: '/search-sharing',
   path: '/search-sharing',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/search-sharing.lazy').then((d) => d.Route),
+)
 const AdminSecurityRoute = AdminSecurityRouteImport.update({
   id: '/security',
   path: '/security',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/security.lazy').then((d) => d.Route),
+)
 const AdminShareLinksRoute = AdminShareLinksRouteImport.update({
   id: '/share-links',
   path: '/share-links',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/share-links.lazy').then((d) => d.Route),
+)
 const AdminTalksRoute = AdminTalksRouteImport.update({
   id: '/talks',
   path: '/talks',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() => import('./routes/admin/talks.lazy').then((d) => d.Route))
 const AdminTeachingRoute = AdminTeachingRouteImport.update({
   id: '/teaching',
   path: '/teaching',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/teaching.lazy').then((d) => d.Route),
+)
 const AdminTrashRoute = AdminTrashRouteImport.update({
   id: '/trash',
   path: '/trash',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() => import('./routes/admin/trash.lazy').then((d) => d.Route))
 const NotesIndexRoute = NotesIndexRouteImport.update({
   id: '/notes/',
   path: '/notes/',
@@ -278,62 +304,86 @@ const AdminNotesIndexRoute = AdminNotesIndexRouteImport.update({
   id: '/notes/',
   path: '/notes/',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/notes/index.lazy').then((d) => d.Route),
+)
 const AdminNotesNewRoute = AdminNotesNewRouteImport.update({
   id: '/notes/new',
   path: '/notes/new',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/notes/new.lazy').then((d) => d.Route),
+)
 const AdminPagesIndexRoute = AdminPagesIndexRouteImport.update({
   id: '/pages/',
   path: '/pages/',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/pages/index.lazy').then((d) => d.Route),
+)
 const AdminPagesNewRoute = AdminPagesNewRouteImport.update({
   id: '/pages/new',
   path: '/pages/new',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/pages/new.lazy').then((d) => d.Route),
+)
 const AdminProjectsIndexRoute = AdminProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/projects/index.lazy').then((d) => d.Route),
+)
 const AdminProjectsNewRoute = AdminProjectsNewRouteImport.update({
   id: '/projects/new',
   path: '/projects/new',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/projects/new.lazy').then((d) => d.Route),
+)
 const AdminTimelineIndexRoute = AdminTimelineIndexRouteImport.update({
   id: '/timeline/',
   path: '/timeline/',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/timeline/index.lazy').then((d) => d.Route),
+)
 const AdminTimelineNewRoute = AdminTimelineNewRouteImport.update({
   id: '/timeline/new',
   path: '/timeline/new',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/timeline/new.lazy').then((d) => d.Route),
+)
 const AdminNotesEditIdRoute = AdminNotesEditIdRouteImport.update({
   id: '/notes/edit/$id',
   path: '/notes/edit/$id',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/notes/edit.$id.lazy').then((d) => d.Route),
+)
 const AdminPagesEditIdRoute = AdminPagesEditIdRouteImport.update({
   id: '/pages/edit/$id',
   path: '/pages/edit/$id',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/pages/edit.$id.lazy').then((d) => d.Route),
+)
 const AdminProjectsEditIdRoute = AdminProjectsEditIdRouteImport.update({
   id: '/projects/edit/$id',
   path: '/projects/edit/$id',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/projects/edit.$id.lazy').then((d) => d.Route),
+)
 const AdminTimelineEditIdRoute = AdminTimelineEditIdRouteImport.update({
   id: '/timeline/edit/$id',
   path: '/timeline/edit/$id',
   getParentRoute: () => AdminRouteRoute,
-} as any)
+} as any).lazy(() =>
+  import('./routes/admin/timeline/edit.$id.lazy').then((d) => d.Route),
+)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdminNotFound } from '../../components/admin/frame/admin-not-found'
 
 /**
  * Any address under /admin that no screen has (`/admin/nope`,
@@ -9,5 +8,4 @@ import { AdminNotFound } from '../../components/admin/frame/admin-not-found'
 export const Route = createFileRoute('/admin/$')({
   staticData: { unknownParams: () => true },
   head: () => ({ meta: [{ title: 'Page Not Found' }] }),
-  component: AdminNotFound,
 })

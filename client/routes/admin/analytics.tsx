@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AnalyticsPanel } from '../../components/admin/analytics/analytics-panel'
-import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 import { parseDays } from '../../lib/analytics'
 import { wholeNumberParams } from '../../lib/search-params'
@@ -19,18 +17,4 @@ export const Route = createFileRoute('/admin/analytics')({
     )(context)
   },
   head: () => ({ meta: [{ title: 'Analytics' }] }),
-  component: AnalyticsScreen,
 })
-
-function AnalyticsScreen() {
-  const { days } = Route.useSearch()
-  return (
-    <div className="space-y-6">
-      <AdminPageHeader
-        title="Analytics."
-        lead="Page views and visitors, counted on the server: no tracking cookies, no addresses kept."
-      />
-      <AnalyticsPanel days={parseDays(days)} />
-    </div>
-  )
-}

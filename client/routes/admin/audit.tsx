@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AuditLog } from '../../components/admin/security/audit-log'
-import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { AUDIT_PAGE_SIZE } from '../../lib/admin-audit'
 import { adminLoader } from '../../lib/admin-loaders'
 
@@ -13,17 +11,4 @@ export const Route = createFileRoute('/admin/audit')({
     }),
   ),
   head: () => ({ meta: [{ title: 'Audit Log' }] }),
-  component: AuditScreen,
 })
-
-function AuditScreen() {
-  return (
-    <div className="space-y-6">
-      <AdminPageHeader
-        title="Audit Log."
-        lead="Sign-ins, security changes and every change to the content, kept for 180 days."
-      />
-      <AuditLog />
-    </div>
-  )
-}

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MediaLibrary } from '../../components/admin/media/media-library'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/media')({
@@ -7,5 +6,4 @@ export const Route = createFileRoute('/admin/media')({
     queryClient.ensureQueryData(trpc.media.list.queryOptions()),
   ),
   head: () => ({ meta: [{ title: 'Media Library' }] }),
-  component: MediaLibrary,
 })

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NavigationPanel } from '../../components/admin/settings/navigation-panel'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/navigation')({
@@ -7,5 +6,4 @@ export const Route = createFileRoute('/admin/navigation')({
     queryClient.fetchQuery({ ...trpc.navigation.get.queryOptions(), staleTime: 0 }),
   ),
   head: () => ({ meta: [{ title: 'Navigation' }] }),
-  component: NavigationPanel,
 })

@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotificationSettingsForm } from '../../components/admin/settings/notification-settings-form'
-import { NotificationsPanel } from '../../components/admin/settings/notifications-panel'
-import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 
 /** Settings → Notifications: where the site tells the owner about a new message. */
@@ -14,18 +11,4 @@ export const Route = createFileRoute('/admin/notifications')({
     ]),
   ),
   head: () => ({ meta: [{ title: 'Notifications' }] }),
-  component: NotificationsScreen,
 })
-
-function NotificationsScreen() {
-  return (
-    <div className="space-y-6">
-      <AdminPageHeader
-        title="Notifications."
-        lead="Where the site tells you about a new message: an email, a webhook, or both."
-      />
-      <NotificationsPanel />
-      <NotificationSettingsForm />
-    </div>
-  )
-}

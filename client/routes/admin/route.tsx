@@ -1,11 +1,6 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { AdminErrorPage } from '../../components/admin/frame/admin-error-page'
-import { AdminHeader } from '../../components/admin/frame/admin-header'
-import { ConfirmProvider } from '../../components/admin/ui/confirm-dialog'
-import { ToastProvider } from '../../components/admin/ui/toasts'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AdminPending } from '../../components/admin-pending'
 import { getToken } from '../../lib/token'
-import { QueryProvider } from '../../lib/trpc'
 
 /**
  * The guarded layout for every admin screen. The guard is for the visitor's
@@ -25,28 +20,4 @@ export const Route = createFileRoute('/admin')({
   head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
   // Until the screen loads, and all the server sends (the 404 words for an unknown address).
   pendingComponent: AdminPending,
-  component: AdminLayout,
-  errorComponent: AdminErrorPage,
 })
-
-/** The navigation beside the screens from 1024 px up, above them below; toasts over both. */
-function AdminLayout() {
-  return (
-    <QueryProvider>
-      <ToastProvider>
-        <ConfirmProvider>
-          {/* data-wide-column: the frame's whole width (1200 px, design.css), not the reading column. */}
-          <div
-            data-wide-column
-            className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8"
-          >
-            <AdminHeader />
-            <div className="min-w-0">
-              <Outlet />
-            </div>
-          </div>
-        </ConfirmProvider>
-      </ToastProvider>
-    </QueryProvider>
-  )
-}

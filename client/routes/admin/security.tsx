@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PasskeysCard } from '../../components/admin/security/passkeys-card'
-import { SessionsCard } from '../../components/admin/security/sessions-card'
-import { TwoFactorCard } from '../../components/admin/security/two-factor-card'
-import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/security')({
@@ -16,16 +12,4 @@ export const Route = createFileRoute('/admin/security')({
     ]),
   ),
   head: () => ({ meta: [{ title: 'Security' }] }),
-  component: SecurityScreen,
 })
-
-function SecurityScreen() {
-  return (
-    <div className="space-y-6">
-      <AdminPageHeader title="Security." lead="How you sign in, and where you are signed in." />
-      <PasskeysCard />
-      <TwoFactorCard />
-      <SessionsCard />
-    </div>
-  )
-}

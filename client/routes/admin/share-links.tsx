@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ShareLinksPanel } from '../../components/admin/analytics/share-links-panel'
-import { AdminPageHeader } from '../../components/admin/ui/page-header'
 import { adminLoader } from '../../lib/admin-loaders'
 
 export const Route = createFileRoute('/admin/share-links')({
@@ -12,17 +10,4 @@ export const Route = createFileRoute('/admin/share-links')({
     ]),
   ),
   head: () => ({ meta: [{ title: 'Share links' }] }),
-  component: ShareLinksScreen,
 })
-
-function ShareLinksScreen() {
-  return (
-    <div className="space-y-6">
-      <AdminPageHeader
-        title="Share links."
-        lead="A named address for each application you send, to see who looked."
-      />
-      <ShareLinksPanel />
-    </div>
-  )
-}

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { TimelinePanel } from '../../../components/admin/timeline/timeline-panel'
-import { AdminPageHeader, ViewOnSiteLink } from '../../../components/admin/ui/page-header'
 import { adminLoader } from '../../../lib/admin-loaders'
 
 /**
@@ -12,18 +10,4 @@ export const Route = createFileRoute('/admin/timeline/')({
     queryClient.ensureQueryData(trpc.timeline.list.queryOptions()),
   ),
   head: () => ({ meta: [{ title: 'Timeline' }] }),
-  component: TimelineScreen,
 })
-
-function TimelineScreen() {
-  return (
-    <div className="space-y-6">
-      <AdminPageHeader
-        title="Timeline."
-        lead="Your experience and education, as the home page's two tabs show them. Drag a row, or use its arrows, to change the order."
-        action={<ViewOnSiteLink href="/" />}
-      />
-      <TimelinePanel />
-    </div>
-  )
-}
