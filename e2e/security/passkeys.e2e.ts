@@ -112,6 +112,8 @@ test('a passkey is added in Settings, signs in through autofill and the button, 
   await row.getByLabel('New name').fill('Work laptop')
   await row.getByRole('button', { name: 'Save name' }).click()
   await expect(card.getByRole('status')).toHaveText('Passkey renamed to “Work laptop”.')
+  // Read at once, not waited for: the notice and the row say the same name together.
+  expect(await row.textContent()).toContain('Work laptop')
   await row.getByRole('button', { name: 'Remove' }).click()
   await expect(row).toContainText('Your password still does, so you cannot lock yourself out')
   await row.getByRole('button', { name: 'Remove passkey' }).click()

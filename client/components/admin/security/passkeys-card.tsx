@@ -102,8 +102,10 @@ export function PasskeysCard() {
               passkey={passkey}
               onChanged={async (message) => {
                 setError(null)
-                setNotice(message)
+                // The list read again first: the notice comes with the row as it now is
+                // (a rename's new name, a removal's row gone), never beside the old one.
                 await refresh()
+                setNotice(message)
               }}
             />
           ))}
