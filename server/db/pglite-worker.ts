@@ -21,12 +21,19 @@ const open = new Map<
   { tx: Transaction; finish: (commit: boolean) => void; done: Promise<unknown> }
 >()
 
+type Parsers = Record<number, (value: string) => unknown>
+const keptText = new Map<string, Parsers>()
+
 /** The parsers drizzle passes are "keep the text" for these type ids: functions do not cross threads. */
-const keepText = (ids: number[]) =>
-  Object.fromEntries(ids.map((id) => [id, (value: string) => value])) as Record<
-    number,
-    (value: string) => unknown
-  >
+function keepText(ids: number[]): Parsers {
+  const key = ids.join(',')
+  let parsers = keptText.get(key)
+  if (!parsers) {
+    parsers = Object.fromEntries(ids.map((id) => [id, (value: string) => value]))
+    keptText.set(key, parsers)
+  }
+  return parsers
+}
 
 /** An error as data (a Postgres error keeps `code`, `detail`, `constraint`…, what callers read). */
 function errorData(error: unknown): ThreadError {
@@ -40,7 +47,13 @@ function errorData(error: unknown): ThreadError {
       ['string', 'number', 'boolean'].includes(typeof value)
     )
       fields[key] = value
-    else if (Array.isArray(value)) fields[key] = structuredClone(value)
+    else if (Array.isArray(value)) {
+      try {
+        fields[key] = structuredClone(value)
+      } catch {
+        // Not data (a statement's parameters can hold anything): left out.
+      }
+    }
   }
   return { name: error.name, message: error.message, stack: error.stack, fields }
 }
@@ -106,5 +119,10 @@ self.onmessage = async (event: MessageEvent<PgliteRequest>) => {
   } catch (error) {
     answer = { id: request.id, ok: false, error: errorData(error) }
   }
-  self.postMessage(answer)
+  try {
+    self.postMessage(answer)
+  } catch (error) {
+    // An answer that cannot be copied to the other thread is still an answer: its error.
+    self.postMessage({ id: request.id, ok: false, error: errorData(error) } satisfies PgliteAnswer)
+  }
 }
