@@ -1,7 +1,7 @@
 /**
  * The site as one ActivityPub account (docs/activitypub.md): what the app
  * and its route table hold at start. Fedify, its vocabulary and what they
- * bring (JSON-LD, X.509, OpenTelemetry: about 2,000 modules, 0.2–0.3 s to
+ * bring (JSON-LD, X.509, OpenTelemetry: about 950 modules, 0.2–0.3 s to
  * load on the project's kind of machine) load with the first request on a
  * federation path while federation is on (fedify.ts). A site with
  * federation off never loads them, and a restart answers its first page

@@ -1,8 +1,8 @@
 /**
  * The site as one ActivityPub account, on Fedify (docs/activitypub.md),
  * loaded by federation.ts with the first request on one of its paths while
- * federation is on (Fedify and its vocabulary are a fifth of the server's
- * code: a start that needs none of it does not load it):
+ * federation is on (with its vocabulary, Fedify brings about 950 modules:
+ * a start that needs none of it does not load it):
  * WebFinger, the actor (a `Person`), its outbox, followers and following,
  * NodeInfo, and the inbox (personal and shared), mounted into the app's
  * route table (server/http/routes.ts) through `federation.fetch`.
