@@ -117,8 +117,16 @@ export function requestHeaders(
   settings: RequestHeaderSettings,
   requestId: string,
 ): { headers: Record<string, string>; vary: string | undefined } {
-  const { vary, ...cors } = corsHeaders(request, settings.corsOrigins)
-  const headers: Record<string, string> = { 'x-request-id': requestId, ...cors }
+  const headers: Record<string, string> = { 'x-request-id': requestId }
+  let vary: string | undefined
+  // Most requests carry no Origin (a page, a same-origin read): no CORS object made for them.
+  if (settings.corsOrigins.length > 0 && request.headers.has('origin')) {
+    const cors = corsHeaders(request, settings.corsOrigins)
+    for (const name in cors) {
+      if (name === 'vary') vary = cors[name]
+      else headers[name] = cors[name] as string
+    }
+  }
   // The socket's peer only when a proxy may be believed: Bun's requestIP costs
   // about 2 µs, a tenth of a cached answer, and TRUST_PROXY=0 never needs it.
   const peer = trustsAnyProxy(settings.trustProxy) ? (settings.peerOf?.(request) ?? null) : null

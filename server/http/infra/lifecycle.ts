@@ -35,7 +35,7 @@ export function createRequestLifecycle(options: {
      * a 400 before anything else reads the URL, with the security headers.
      */
     refuseUnreadable(request: Request): Response | undefined {
-      if (pathOf(request) !== null) return undefined
+      if (URL.canParse(request.url)) return undefined
       return jsonError(
         400,
         messages.invalidRequest,

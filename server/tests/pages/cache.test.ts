@@ -400,6 +400,20 @@ describe('compression', () => {
     expect(preferredEncoding(null)).toBeNull()
   })
 
+  test('content negotiation answers the same when a header comes again, and past the values it remembers', () => {
+    // The second time a value is answered from memory: still the same choice.
+    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip')
+    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip')
+    expect(preferredEncoding('identity')).toBeNull()
+    expect(preferredEncoding('identity')).toBeNull()
+    // Many distinct values (the memory empties itself when full): each is still read right.
+    for (let i = 0; i < 600; i++) {
+      expect(preferredEncoding(`gzip;q=0.${(i % 9) + 1}, br;q=0, x-${i}`)).toBe('gzip')
+    }
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br')
+    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip')
+  })
+
   test('CORS keeps its Vary: Origin beside Accept-Encoding', async () => {
     const app = createApp({
       database,

@@ -28,9 +28,13 @@ export function createCacheFastPath(
     const requestId = crypto.randomUUID()
     const { headers, vary } = requestHeaders(request, settings, requestId)
     const response = cache.answer(request, entry, vary, headers)
-    // The key's address without its query and its variant (`#`: the appearance).
-    const path = entry.key.split(/[?#]/)[0] ?? '/'
-    logRequest(log, { method: request.method, path, status: response.status, startedAt, requestId })
+    logRequest(log, {
+      method: request.method,
+      path: entry.path,
+      status: response.status,
+      startedAt,
+      requestId,
+    })
     return response
   }
 }

@@ -85,6 +85,8 @@ interface Snapshot {
 
 export interface Entry extends Snapshot {
   key: string
+  /** The key's address without its query and its variant (`#`: the appearance): the request log's path. */
+  path: string
   etag: string
   generation: number
   period: string
@@ -165,6 +167,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
     return {
       ...snapshot,
       key,
+      path: key.split(/[?#]/)[0] || '/',
       etag: etagOf(snapshot.body),
       generation,
       period: at,
