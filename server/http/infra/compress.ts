@@ -16,7 +16,7 @@ const offered: readonly Encoding[] = ['br', 'gzip']
 
 /**
  * The answers for the Accept-Encoding values seen: browsers send a handful
- * of them, and parsing one was a sixth of a cache hit's work in a CPU
+ * of them, and parsing one was a fifth of a cache hit's work in a CPU
  * profile. Emptied when full (a client sending a new value each time only
  * costs the parse).
  */
