@@ -16,6 +16,9 @@ export default function SearchCombobox({ id, initial }: { id: string; initial: (
   const [results, setResults] = useState<Suggestion[]>([])
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
+  /** The suggestions on screen, for an answer that lands after the visitor picked one. */
+  const shown = useRef(results)
+  shown.current = results
   // As this box replaces the plain one, in the same task (a layout effect: no key can
   // land in between): the text typed since this render read it (a key can reach the
   // plain box between the two), the focus (the plain box took it away with it), and
@@ -43,8 +46,17 @@ export default function SearchCombobox({ id, initial }: { id: string; initial: (
     const timer = setTimeout(async () => {
       const found = await fetchSuggestions(text, controller.signal)
       if (!controller.signal.aborted) {
+        // The visitor may have moved to a suggestion while this answer was on its way
+        // (arrow keys work on what is shown): the pick stays where the new list still
+        // holds it, and "all results" (the row after the suggestions) stays picked.
+        const before = shown.current
+        setActive((current) => {
+          if (current < 0) return -1
+          if (current >= before.length) return found.length
+          const url = before[current]?.url
+          return found.findIndex((suggestion) => suggestion.url === url)
+        })
         setResults(found)
-        setActive(-1)
         setOpen(true)
       }
     }, 150)
