@@ -6,7 +6,15 @@
  * by keyboard alone.
  */
 import type { Page } from '@playwright/test'
-import { apiLogin, expect, expectNoAxeViolations, hydrated, test, unique } from '../fixtures'
+import {
+  apiCreate,
+  apiLogin,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  test,
+  unique,
+} from '../fixtures'
 import { pngFile } from '../support/png'
 
 test.describe.configure({ timeout: 180_000 })
@@ -173,22 +181,27 @@ async function slashToSearch(page: Page) {
   }).toPass({ timeout: 20_000 })
 }
 
-test('search from the header by keyboard: /, type, arrow down, Enter', async ({
-  page,
-  request,
-}) => {
-  const token = await apiLogin(request)
-  const title = unique('Keyboard Quasar')
-  const created = await request.post('/api/notes', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { title, summary: 'Found by keys.', body: 'quasar body', status: 'published' },
-  })
-  expect(created.status()).toBe(201)
+/** The home page at 1280 px, its header's search box focused with `/`. */
+async function headerSearchOnHome(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto('/')
   await hydrated(page)
   await slashToSearch(page)
-  const box = page.getByRole('combobox', { name: 'Search' })
+  return page.getByRole('combobox', { name: 'Search' })
+}
+
+test('search from the header by keyboard: /, type, arrow down, Enter', async ({
+  page,
+  request,
+}) => {
+  const title = unique('Keyboard Quasar')
+  await apiCreate(request, await apiLogin(request), '/api/notes', {
+    title,
+    summary: 'Found by keys.',
+    body: 'quasar body',
+    status: 'published',
+  })
+  const box = await headerSearchOnHome(page)
   await expect(box).toBeFocused()
   // The word only this note has: a retry's note of the same name is not the first suggestion.
   await page.keyboard.type(`${title.split(' ')[2]} Keyboard`)
@@ -214,13 +227,13 @@ test('a suggestion picked while a newer answer is on its way stays picked', asyn
   page,
   request,
 }) => {
-  const token = await apiLogin(request)
   const title = unique('Latecomer Nebula')
-  const created = await request.post('/api/notes', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { title, summary: 'Picked early.', body: 'nebula body', status: 'published' },
+  await apiCreate(request, await apiLogin(request), '/api/notes', {
+    title,
+    summary: 'Picked early.',
+    body: 'nebula body',
+    status: 'published',
   })
-  expect(created.status()).toBe(201)
   // The word only this note has, then the query with one more word, whose answer comes late.
   const [first, second, own] = title.split(' ') as [string, string, string]
   const longer = `${own} ${first}`
@@ -231,11 +244,7 @@ test('a suggestion picked while a newer answer is on its way stays picked', asyn
       await route.continue()
     },
   )
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto('/')
-  await hydrated(page)
-  await slashToSearch(page)
-  const box = page.getByRole('combobox', { name: 'Search' })
+  const box = await headerSearchOnHome(page)
   await page.keyboard.type(own)
   const list = page.getByRole('listbox', { name: 'Search suggestions' })
   await expect(list.getByRole('option', { name: new RegExp(`${first} ${second}`) })).toBeVisible()
