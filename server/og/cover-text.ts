@@ -84,20 +84,46 @@ const packages = join(
   '..',
 )
 const loaded = new Map<string, Promise<Font>>()
+const truetype = new Map<string, Promise<Buffer>>()
+let decompressing: Promise<unknown> = Promise.resolve()
 
-/** A file of the chain as a font at the face's instance (decompressed once, kept). */
+/**
+ * WOFF2 bytes as TrueType. wawoff2 answers with a view of a buffer that its
+ * next call writes over, so the calls go one at a time, each copied before
+ * the next starts (two faces decompressed at once gave one of them the
+ * other's bytes).
+ */
+export function woff2ToTruetype(woff2: Uint8Array): Promise<Buffer> {
+  const ttf = decompressing.then(async () => {
+    const { default: decompress } = await import('wawoff2/decompress')
+    return Buffer.from(await decompress(woff2))
+  })
+  decompressing = ttf.catch(() => {})
+  return ttf
+}
+
+/** A file of the chain as TrueType, decompressed once for all its instances. */
+function truetypeOf(file: string): Promise<Buffer> {
+  let ttf = truetype.get(file)
+  if (!ttf) {
+    ttf = readFile(join(packages, file)).then(woff2ToTruetype)
+    // A file that could not be read is tried again by the next cover.
+    ttf.catch(() => truetype.delete(file))
+    truetype.set(file, ttf)
+  }
+  return ttf
+}
+
+/** A file of the chain as a font at the face's instance (kept). */
 function fontAt(file: string, settings: Record<string, number>): Promise<Font> {
   const id = `${file} ${JSON.stringify(settings)}`
   let font = loaded.get(id)
   if (!font) {
     font = (async () => {
-      const [{ create }, { default: decompress }] = await Promise.all([
-        import('fontkit'),
-        import('wawoff2/decompress'),
-      ])
-      const ttf = await decompress(await readFile(join(packages, file)))
-      return create(Buffer.from(ttf)).getVariation(settings)
+      const [{ create }, ttf] = await Promise.all([import('fontkit'), truetypeOf(file)])
+      return create(ttf).getVariation(settings)
     })()
+    font.catch(() => loaded.delete(id))
     loaded.set(id, font)
   }
   return font

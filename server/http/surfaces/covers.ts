@@ -5,7 +5,7 @@
  * (the route table, http/routes.ts): kept for the content version, an ETag, `no-cache`, 304s; the
  * address carries `?v=` from the cover's words (src/domain/project-cover.ts).
  * An unknown or unpublished project is a 404, a former slug moves to the
- * current one.
+ * current one. The SVG is drawn on a Worker (server/og/cover-thread.ts).
  */
 import { TRPCError } from '@trpc/server'
 import { coverSlugOf, projectCoverUrl } from '../../../src/domain/project-cover'
@@ -13,7 +13,7 @@ import type { SiteStyle } from '../../../src/domain/site-styles'
 import type { Profile } from '../../../src/schemas/profile'
 import type { Project } from '../../../src/schemas/project'
 import { messages } from '../../messages'
-import { renderCover } from '../../og/cover'
+import { createCoverThread } from '../../og/cover-thread'
 import { jsonError } from '../../trpc/errors'
 
 /** What covers are drawn from: the public procedures (a tRPC caller fits). */
@@ -25,6 +25,9 @@ export interface CoverSources {
 }
 
 const notFound = () => jsonError(404, messages.notFound)
+
+/** Drawn off the request thread: the first cover loads fonts for 150–200 ms (og/cover-thread.ts). */
+const coverThread = createCoverThread()
 
 /** The answer to a GET or HEAD of `/covers/…` (the response cache keeps it). */
 export async function coverResponse(request: Request, sources: CoverSources): Promise<Response> {
@@ -44,7 +47,7 @@ export async function coverResponse(request: Request, sources: CoverSources): Pr
     return new Response(null, { status: 301, headers: { location: projectCoverUrl(project) } })
   }
   const [profile, appearance] = await Promise.all([sources.profile.get(), sources.appearance.get()])
-  const svg = await renderCover({
+  const svg = await coverThread.render({
     title: project.title,
     tags: project.tags,
     accent: profile.accent_color,
