@@ -23,7 +23,8 @@
  *   data directory, the same content); the three targets are loaded on it and
  *   on ours in turn, three rounds of half BENCH_SECONDS each, so what the
  *   defaults add (a request log line and a counted page view per request)
- *   shows as the difference in CPU time per request (the load sends a
+ *   shows as the difference in CPU time per request (printed with its user
+ *   time beside it: the kernel's share varies more between rounds) (the load sends a
  *   browser's User-Agent: a request without one, or wrk's, would not be
  *   counted). The views ours counted are read back from `GET /api/analytics`
  *   to show that it did count them.
@@ -117,11 +118,14 @@ const browserUserAgent =
 /** What a browser asks for: brotli or gzip. Both sides are sent it, and answer the same bytes. */
 const browserAcceptEncoding = 'br, gzip'
 
-/** CPU time (user + system) a process has used, in microseconds. */
-function cpuMicros(pid: number): number {
+/** CPU time a process has used, in microseconds: in all (user + system), and in user space. */
+function cpuMicros(pid: number): { total: number; user: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-  const ticks = Number(fields[11]) + Number(fields[12])
-  return (ticks * 1_000_000) / 100 // USER_HZ is 100 on Linux
+  const micros = (ticks: number) => (ticks * 1_000_000) / 100 // USER_HZ is 100 on Linux
+  return {
+    total: micros(Number(fields[11]) + Number(fields[12])),
+    user: micros(Number(fields[11])),
+  }
 }
 
 /**
@@ -152,6 +156,11 @@ interface Figures {
   rps: number
   /** Server CPU time per request (µs). */
   cpu: number
+  /**
+   * Of it, the time in user space (µs): the server's own work. The rest is the
+   * kernel's (the network), which varies more between rounds of one server.
+   */
+  user: number
   p99: number
   errors: number
 }
@@ -222,9 +231,12 @@ async function measure(url: string, pid: number, duration = seconds): Promise<Fi
   await load(url, 1) // warm-up: JIT, cache entry, page cache
   const cpuBefore = cpuMicros(pid)
   const result = await load(url, duration)
+  const cpuAfter = cpuMicros(pid)
+  const requests = Math.max(1, result.total)
   return {
     rps: result.rps,
-    cpu: (cpuMicros(pid) - cpuBefore) / Math.max(1, result.total),
+    cpu: (cpuAfter.total - cpuBefore.total) / requests,
+    user: (cpuAfter.user - cpuBefore.user) / requests,
     p99: result.p99,
     errors: result.errors,
   }
@@ -297,7 +309,13 @@ const offDirs: string[] = []
 function meanOf(rounds: Figures[]): Figures {
   const mean = (key: keyof Figures) =>
     rounds.reduce((sum, figures) => sum + figures[key], 0) / Math.max(1, rounds.length)
-  return { rps: mean('rps'), cpu: mean('cpu'), p99: mean('p99'), errors: mean('errors') }
+  return {
+    rps: mean('rps'),
+    cpu: mean('cpu'),
+    user: mean('user'),
+    p99: mean('p99'),
+    errors: mean('errors'),
+  }
 }
 
 const targetsOf = (slug: string) => [
@@ -524,6 +542,8 @@ function printRun(run: number, result: Run) {
       'defaults µs/req': Number(on.cpu.toFixed(1)),
       'bare µs/req': Number(off.cpu.toFixed(1)),
       'added CPU %': Number(defaultsCost(on, off).toFixed(1)),
+      'defaults user µs/req': Number(on.user.toFixed(1)),
+      'bare user µs/req': Number(off.user.toFixed(1)),
     }
   }
   console.log(
@@ -631,9 +651,9 @@ function printMedians(label: string, all: Run[]) {
     `\nat the defaults against the bare server (LOG_LEVEL=warn ANALYTICS=off), medians of ${runs} runs (Markdown):\n`,
   )
   console.log(
-    '| target | defaults req/s | bare req/s | defaults / bare | defaults CPU/req | bare CPU/req | added CPU |',
+    '| target | defaults req/s | bare req/s | defaults / bare | defaults CPU/req | bare CPU/req | added CPU | defaults user/req | bare user/req |',
   )
-  console.log('|---|---|---|---|---|---|---|')
+  console.log('|---|---|---|---|---|---|---|---|---|')
   for (const target of Object.keys(all[0]?.targets ?? {})) {
     const get = (name: string, key: keyof Figures) =>
       m((run) => run.targets[target]?.[name]?.[key] ?? Number.NaN)
@@ -649,7 +669,9 @@ function printMedians(label: string, all: Run[]) {
           const off = run.targets[target]?.[analyticsOff]
           return on && off ? defaultsCost(on, off) : Number.NaN
         },
-      ).toFixed(1)} % |`,
+      ).toFixed(
+        1,
+      )} % | ${get(countingOn, 'user').toFixed(1)} µs | ${get(analyticsOff, 'user').toFixed(1)} µs |`,
     )
   }
   console.log(
