@@ -286,6 +286,10 @@ interface Run {
   modulesMs: number
   /** Both at once, the database on a Worker (PGlite only): what overlapping them could reach. */
   overlapMs: number
+  /** CPU time (all threads, user and system) the floor, the modules alone, and the restart up to its first 200 used. */
+  floorCpuMs: number
+  modulesCpuMs: number
+  restartCpuMs: number
   restRssMb: number
   peakRssMb: number
   /** The Bun floor's RSS at rest and its peak under the same load: Bun's own floor. */
@@ -349,15 +353,22 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
     const slug = await seedContent(base, admin)
     // Cold start again on the seeded directory: the usual restart, after its floor.
     await stop(runner)
-    const floorMs = databaseUrl ? Number.NaN : await startFloor([dataDir])
-    const modulesMs = await startFloor(['--modules'])
-    const overlapMs = databaseUrl ? Number.NaN : await startFloor(['--overlap', dataDir])
+    const none = { ms: Number.NaN, cpuMs: Number.NaN }
+    const floor = databaseUrl ? none : await startFloor([dataDir])
+    const modules = await startFloor(['--modules'])
+    const overlapMs = databaseUrl ? Number.NaN : (await startFloor(['--overlap', dataDir])).ms
     spawnedAt = performance.now()
     runner = start(dataDir, port)
     children.push(runner)
     const restartMs = await firstOk(`${base}/`, spawnedAt)
     // `bun run start` runs `bun server/index.ts` as its child: that one's CPU and memory.
     const server = { pid: serverPidOf(runner.pid) }
+    // The restart's CPU time up to its first 200: `bun run` and the server, every thread.
+    const restartCpuMs = (cpuMicros(runner.pid).total + cpuMicros(server.pid).total) / 1000
+    const floorMs = floor.ms
+    const modulesMs = modules.ms
+    const floorCpuMs = floor.cpuMs
+    const modulesCpuMs = modules.cpuMs
 
     // The bytes and headers each target answers a browser, fetched once: the cached
     // answer's best encoding (brotli), served as they are by the baselines.
@@ -399,6 +410,9 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
         floorMs,
         modulesMs,
         overlapMs,
+        floorCpuMs,
+        modulesCpuMs,
+        restartCpuMs,
         restRssMb,
         peakRssMb: Number.NaN,
         bunFloorRestRssMb: Number.NaN,
@@ -489,6 +503,9 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
       floorMs,
       modulesMs,
       overlapMs,
+      floorCpuMs,
+      modulesCpuMs,
+      restartCpuMs,
       restRssMb,
       peakRssMb: peakKb / 1024,
       bunFloorRestRssMb: bunFloorRestKb / 1024,
@@ -557,13 +574,32 @@ function printRun(run: number, result: Run) {
       `on it: the server's modules alone ${Math.round(result.modulesMs)} ms, both at once (the database on a Worker) ${Math.round(result.overlapMs)} ms, ${(result.overlapMs / result.floorMs).toFixed(2)} × the floor; ` +
       `RSS ${result.restRssMb.toFixed(0)} MB at rest, ${result.peakRssMb.toFixed(0)} MB peak under load; first-load JS ${result.firstLoadKb.toFixed(1)} KB gzip`,
   )
+  console.log(cpuFloorLine(result))
   console.log(
     `Bun floor (Bun.serve answering the bytes from memory, nothing else): RSS ${result.bunFloorRestRssMb.toFixed(0)} MB at rest, ${result.bunFloorPeakRssMb.toFixed(0)} MB peak under the same load (its growth: ${(result.bunFloorPeakRssMb - result.bunFloorRestRssMb).toFixed(0)} MB; ours: ${(result.peakRssMb - result.restRssMb).toFixed(0)} MB)`,
   )
 }
 
-/** Milliseconds from spawning scripts/start-floor.ts with `args` to its `ready`. */
-async function startFloor(args: string[]): Promise<number> {
+/**
+ * The CPU time each start step used (every thread), and what the restart's own
+ * CPU time alone allows: spread over every core with nothing waiting, it still
+ * takes its CPU time ÷ the cores, whatever the order of the work.
+ */
+function cpuFloorLine(run: Run): string {
+  const cores = cpus().length
+  const bound = run.restartCpuMs / cores
+  return (
+    `CPU time to ready (every thread): the floor ${Math.round(run.floorCpuMs)} ms, the modules alone ${Math.round(run.modulesCpuMs)} ms, ` +
+    `the restart to its first 200 ${Math.round(run.restartCpuMs)} ms; on ${cores} cores that restart cannot take less than ${Math.round(bound)} ms, ` +
+    `${(bound / run.floorMs).toFixed(2)} × the floor`
+  )
+}
+
+/**
+ * Milliseconds from spawning scripts/start-floor.ts with `args` to its `ready`, and the CPU
+ * time it had used by then (all its threads, as it prints it).
+ */
+async function startFloor(args: string[]): Promise<{ ms: number; cpuMs: number }> {
   const spawnedAt = performance.now()
   const child = Bun.spawn(['bun', join(root, 'scripts/start-floor.ts'), ...args], {
     cwd: root,
@@ -573,17 +609,20 @@ async function startFloor(args: string[]): Promise<number> {
   const reader = child.stdout.getReader()
   let text = ''
   let readyMs = Number.NaN
+  let cpuMs = Number.NaN
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
     text += new TextDecoder().decode(value)
-    if (text.includes('ready')) {
-      readyMs = performance.now() - spawnedAt
+    if (Number.isNaN(readyMs) && text.includes('ready')) readyMs = performance.now() - spawnedAt
+    const ready = /ready ([\d.]+)\n/.exec(text)
+    if (ready) {
+      cpuMs = Number(ready[1])
       break
     }
   }
   await child.exited
-  return readyMs
+  return { ms: readyMs, cpuMs }
 }
 
 const { buildClient, clientBuildIsStale } = await import('../server/build/client')
@@ -675,6 +714,6 @@ function printMedians(label: string, all: Run[]) {
     )
   }
   console.log(
-    `\n| start to first 200 on / (new DATA_DIR) | restart (existing) | restart / floor | modules alone; both at once / floor | RSS at rest | RSS peak under load | Bun floor: at rest, peak | first-load JS |\n|---|---|---|---|---|---|---|---|\n| ${Math.round(m((r) => r.newStartMs))} ms | ${Math.round(m((r) => r.restartMs))} ms | ${m((r) => r.restartMs / r.floorMs).toFixed(2)} (floor ${Math.round(m((r) => r.floorMs))} ms) | ${Math.round(m((r) => r.modulesMs))} ms; ${m((r) => r.overlapMs / r.floorMs).toFixed(2)} | ${m((r) => r.restRssMb).toFixed(0)} MB | ${m((r) => r.peakRssMb).toFixed(0)} MB | ${Number.isNaN(m((r) => r.bunFloorPeakRssMb)) ? '–' : `${m((r) => r.bunFloorRestRssMb).toFixed(0)}, ${m((r) => r.bunFloorPeakRssMb).toFixed(0)} MB`} | ${m((r) => r.firstLoadKb).toFixed(1)} KB gzip |`,
+    `\n| start to first 200 on / (new DATA_DIR) | restart (existing) | restart / floor | modules alone; both at once / floor | CPU: floor, modules, restart; restart's CPU ÷ ${cpus().length} cores / floor | RSS at rest | RSS peak under load | Bun floor: at rest, peak | first-load JS |\n|---|---|---|---|---|---|---|---|---|\n| ${Math.round(m((r) => r.newStartMs))} ms | ${Math.round(m((r) => r.restartMs))} ms | ${m((r) => r.restartMs / r.floorMs).toFixed(2)} (floor ${Math.round(m((r) => r.floorMs))} ms) | ${Math.round(m((r) => r.modulesMs))} ms; ${m((r) => r.overlapMs / r.floorMs).toFixed(2)} | ${Math.round(m((r) => r.floorCpuMs))}, ${Math.round(m((r) => r.modulesCpuMs))}, ${Math.round(m((r) => r.restartCpuMs))} ms; ${m((r) => r.restartCpuMs / cpus().length / r.floorMs).toFixed(2)} | ${m((r) => r.restRssMb).toFixed(0)} MB | ${m((r) => r.peakRssMb).toFixed(0)} MB | ${Number.isNaN(m((r) => r.bunFloorPeakRssMb)) ? '–' : `${m((r) => r.bunFloorRestRssMb).toFixed(0)}, ${m((r) => r.bunFloorPeakRssMb).toFixed(0)} MB`} | ${m((r) => r.firstLoadKb).toFixed(1)} KB gzip |`,
   )
 }

@@ -12,6 +12,9 @@
  *                                                      while the modules load on the main thread
  *                                                      (what a server opening its database off
  *                                                      the main thread could at best reach)
+ *
+ * `ready` is followed by the CPU time the process has used so far (every thread, user and
+ * system, in ms): the work the step costs, whatever the machine's cores let overlap.
  */
 import { pgliteStartParams } from '../server/db/pglite-params'
 
@@ -52,6 +55,7 @@ if (first === '--modules') {
   const client = await openAndQuery(first)
   close = () => client.close()
 }
-console.log('ready')
+const cpu = process.cpuUsage()
+console.log(`ready ${((cpu.user + cpu.system) / 1000).toFixed(1)}`)
 await close()
 process.exit(0)

@@ -18,6 +18,8 @@ import { prepareSignIn } from './services/auth/sign-in'
 import { openDatabaseFromEnv, setupBanner } from './setup'
 
 const root = resolve(import.meta.dir, '..')
+/** How long after listening the jobs' first pass and the sign-in's dummy hash wait. */
+const BACKGROUND_WORK_DELAY_MS = 1_000
 const distDir = resolve(root, 'dist')
 
 async function main() {
@@ -34,9 +36,11 @@ async function main() {
   let opening: Promise<Database> | undefined
   let server: Server | undefined
   let stopping = false
+  let backgroundWork: ReturnType<typeof setTimeout> | undefined
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true
+    clearTimeout(backgroundWork)
     log.info('shutting down', { signal })
     withdrawBackupAccess(env.DATA_DIR)
     // Requests under way finish, the job under way ends, the last page views
@@ -94,11 +98,20 @@ async function main() {
     siteUrl: env.SITE_URL,
   })
   const listening = server.listen({ port: env.PORT, hostname: env.HOST })
-  // The dummy hash unknown usernames are checked against (~0.4 s of argon2id on
-  // Bun's thread pool), made while the server already answers: every password
-  // check waits for it (services/auth/sign-in.ts), known user or not, so no answer
-  // tells the two apart.
-  prepareSignIn().catch((error) => log.error('could not prepare sign-in', errorDetails(error)))
+  const started = server
+  // Work that can wait a moment waits: the first answers after a restart run
+  // cold code, and on two cores these two beside them delayed the first by
+  // about a tenth (docs/performance.md, "Where it stands").
+  backgroundWork = setTimeout(() => {
+    // The dummy hash unknown usernames are checked against (~0.4 s of argon2id on
+    // Bun's thread pool): every password check waits for it, and starts it if it
+    // is not yet under way (services/auth/sign-in.ts), known user or not, so no
+    // answer tells the two apart.
+    prepareSignIn().catch((error) => log.error('could not prepare sign-in', errorDetails(error)))
+    // Every periodic job (server/periodic-jobs.ts): alerts left pending by an earlier run
+    // go out now, repositories due are fetched, scheduled notes go live on time.
+    started.start()
+  }, BACKGROUND_WORK_DELAY_MS)
   if (backupToken) {
     const url = loopbackUrl(env.HOST, listening.port ?? env.PORT)
     if (url) publishBackupAccess(env.DATA_DIR, { pid: process.pid, url, token: backupToken })
@@ -108,9 +121,6 @@ async function main() {
       )
     }
   }
-  // Every periodic job (server/periodic-jobs.ts): alerts left pending by an earlier run
-  // go out now, repositories due are fetched, scheduled notes go live on time.
-  server.start()
   const address = `http://localhost:${listening.port}`
   log.info('listening', {
     url: address,
