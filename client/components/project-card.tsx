@@ -64,19 +64,26 @@ export function ProjectCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const sizes = large ? imageSizes.featured : imageSizes.card
   const image = `${coverBox} border-b border-line`
+  const shown = firstShown(project.image_urls, project.images)
 
   return (
     <article className="group relative flex w-full flex-col overflow-hidden card transition motion-safe:hover:-translate-y-0.5 hover:border-accent-ink/40 hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent-ink">
-      <ResponsiveImage
-        shown={firstShown(project.image_urls, project.images)}
-        alt={`Preview of ${project.title}`}
-        width={640}
-        height={360}
-        sizes={sizes}
-        priority={priority}
-        className={image}
-        fallback={<GeneratedCover project={project} priority={priority} className={image} />}
-      />
+      {shown ? (
+        <ResponsiveImage
+          shown={shown}
+          alt={`Preview of ${project.title}`}
+          width={640}
+          height={360}
+          sizes={sizes}
+          priority={priority}
+          className={image}
+          // Hidden unless the image fails: never `priority`, or React would preload it
+          // (a `<link rel="preload">` in the head), ahead of the image itself.
+          fallback={<GeneratedCover project={project} className="border-b border-line" />}
+        />
+      ) : (
+        <GeneratedCover project={project} priority={priority} className="border-b border-line" />
+      )}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <Heading className="text-lg font-semibold tracking-tight text-strong">
           <Link

@@ -126,7 +126,9 @@ export function ProjectCaseStudy({
                 sizes={imageSizes.page}
                 priority
                 className={coverClass}
-                fallback={<GeneratedCover project={project} priority className={coverClass} />}
+                // Hidden unless the image fails: never `priority`, or React would preload it
+                // (a `<link rel="preload">` in the head), ahead of the image itself.
+                fallback={<GeneratedCover project={project} className={coverClass} />}
               />
             </a>
           ) : (

@@ -188,6 +188,44 @@ describe('a case study', () => {
   })
 })
 
+describe('the image a visitor sees first is fetched first', () => {
+  /** Each `<img>` of the page, and each `<link rel="preload">` the head carries. */
+  const imgs = (html: string) => html.match(/<img [^>]*>/g) ?? []
+  const preloads = (html: string) => html.match(/<link rel="preload"[^>]*>/g) ?? []
+
+  test('a card or page whose image has a generated cover behind it: the image high, the hidden cover never preloaded', async () => {
+    const shown = await create({
+      ...sample.project('First Seen'),
+      tags: ['FirstSeen'],
+      image_urls: ['/first-seen.png'],
+    })
+    for (const path of ['/projects?tag=FirstSeen', `/projects/${shown.slug}`]) {
+      const html = (await t.request('GET', path)).text
+      const image = imgs(html).find((img) => img.includes('src="/first-seen.png"'))
+      expect(image).toContain('fetchPriority="high"')
+      expect(image).not.toContain('loading="lazy"')
+      // The cover is only there for the island loader, should the image fail: inert,
+      // lazy, and not in the head, where it would be fetched ahead of the image.
+      const cover = imgs(html).find((img) => img.includes(`/covers/projects/${shown.slug}.svg`))
+      expect(cover).toContain('loading="lazy"')
+      expect(cover).not.toContain('fetchPriority="high"')
+      expect(preloads(html).filter((link) => link.includes('/covers/'))).toEqual([])
+    }
+  })
+
+  test('the first card without an image: its generated cover is fetched first, the others lazily', async () => {
+    await create({ ...sample.project('Cover Second'), tags: ['CoverOnly'] })
+    await create({ ...sample.project('Cover First'), tags: ['CoverOnly'] })
+    const covers = imgs((await t.request('GET', '/projects?tag=CoverOnly')).text).filter((img) =>
+      img.includes('/covers/projects/'),
+    )
+    expect(covers).toHaveLength(2)
+    expect(covers[0]).toContain('fetchPriority="high"')
+    expect(covers[0]).not.toContain('loading="lazy"')
+    expect(covers[1]).toContain('loading="lazy"')
+  })
+})
+
 describe('/projects?tag=', () => {
   test('lists only the projects with the tag, in any case; shows the tag and a way back', async () => {
     await create({ ...sample.project('Tagged Vue'), tags: ['Vue', 'TypeScript'] })
