@@ -32,6 +32,8 @@ export default function SearchCombobox({ id, initial }: { id: string; initial: (
       box.value = latest
       setQ(latest)
     }
+    // Text typed into the plain box is a query like any other: its suggestions show.
+    if (latest.trim() !== '') setOpen(true)
     box.focus()
     box.setSelectionRange(box.value.length, box.value.length)
   }, [])
@@ -56,8 +58,9 @@ export default function SearchCombobox({ id, initial }: { id: string; initial: (
           const url = before[current]?.url
           return found.findIndex((suggestion) => suggestion.url === url)
         })
+        // Not opened here: typing opens the list, and a list the visitor closed
+        // (Escape, leaving the box) stays closed when a late answer lands.
         setResults(found)
-        setOpen(true)
       }
     }, 150)
     return () => {

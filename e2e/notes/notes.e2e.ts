@@ -264,6 +264,41 @@ test('a suggestion picked while a newer answer is on its way stays picked', asyn
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
 })
 
+test('suggestions closed with Escape stay closed when their answer arrives after', async ({
+  page,
+}) => {
+  const word = unique('Dismissed').split(' ')[1] ?? 'dismissed'
+  await page.route(
+    (url) => url.pathname === '/api/search' && url.searchParams.get('q') === word,
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800))
+      await route.continue()
+    },
+  )
+  const box = await headerSearchOnHome(page)
+  // The combobox has taken over: the keys below reach it, and the list opens as they land.
+  await expect(box).toBeFocused()
+  const late = page.waitForResponse(
+    (response) => new URL(response.url()).searchParams.get('q') === word,
+  )
+  await page.keyboard.type(word)
+  const list = page.getByRole('listbox', { name: 'Search suggestions' })
+  await expect(list).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(list).toBeHidden()
+  await late
+  // The answer is in (two frames after it): the list the visitor closed is still closed.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+  await expect(list).toBeHidden()
+  await expect(box).toHaveAttribute('aria-expanded', 'false')
+  await expect(box).toHaveValue(word)
+  // Typing again opens it again.
+  await page.keyboard.type('s')
+  await expect(list).toBeVisible()
+})
+
 test('keys typed while the search box loads its code are kept, and Escape keeps the text', async ({
   page,
 }) => {
