@@ -21,13 +21,16 @@
  *   slower than our own cache;
  * - ours, bare: a second server with `LOG_LEVEL=warn ANALYTICS=off` (its own
  *   data directory, the same content); the three targets are loaded on it and
- *   on ours in turn, three rounds of half BENCH_SECONDS each, so what the
+ *   on ours at the same time (each by its own wrk with half the connections),
+ *   three rounds of half BENCH_SECONDS each, so what the
  *   defaults add (a request log line and a counted page view per request)
  *   shows as the difference in CPU time per request (printed with its user
  *   time beside it: the kernel's share varies more between rounds) (the load sends a
  *   browser's User-Agent: a request without one, or wrk's, would not be
  *   counted). The views ours counted are read back from `GET /api/analytics`
- *   to show that it did count them.
+ *   to show that it did count them. In the same rounds, the Bun floor with the
+ *   least log line and counted view (`--logged`) against the plain one: the
+ *   floor of what the defaults can add, printed in µs and in % of ours bare.
  * - the start floor: between the seeded server's stop and its restart,
  *   `scripts/start-floor.ts` (Bun loading PGlite, opening the same DATA_DIR
  *   with the server's start parameters, one query) from spawn to its answer;
@@ -46,9 +49,11 @@
  *   BENCH_RUNS=1 BENCH_SECONDS=2 bun run bench   (the smoke .ci/run prints: figures only)
  *   BENCH_ONLY=start BENCH_RUNS=5 BENCH_BASELINE=../base bun run bench   (start figures only)
  *   bun scripts/bench.ts --static <dir> <port>   (the Bun baseline; the bench starts it)
+ *   bun scripts/bench.ts --static <dir> <port> --logged[=address,headers,line]
+ *     (the Bun baseline with the least log line and counted view, or some of its parts)
  */
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
@@ -79,13 +84,53 @@ if (process.argv[2] === '--static') {
       { body: readFileSync(join(dir, route.file)), headers: route.headers },
     ]),
   )
+  // `--logged`: the least a log line and a counted view can cost on Bun, the floor of what
+  // our defaults add. Per request: the time, the client's address (`requestIP`), the
+  // User-Agent and Referer queued as a view (the queue emptied every 100 ms, as a flush
+  // would), and a log line like ours appended to a buffer written to stdout every 100 ms.
+  // `--logged=address,headers,line`: only those parts (the parts' costs one by one).
+  const loggedArg = process.argv[5] ?? ''
+  const logged = loggedArg.startsWith('--logged')
+  const parts = new Set(
+    loggedArg.includes('=') ? loggedArg.split('=')[1]?.split(',') : ['address', 'headers', 'line'],
+  )
+  const address = parts.has('address')
+  const headersPart = parts.has('headers')
+  const line = parts.has('line')
+  let lines = ''
+  let views: (string | null | undefined)[] = []
+  let lastMs = 0
+  let lastTime = ''
+  if (logged) {
+    setInterval(() => {
+      if (lines) writeSync(1, Buffer.from(lines))
+      lines = ''
+      views = []
+    }, 100)
+  }
   const server = Bun.serve({
     port: Number(process.argv[4] ?? 0),
     hostname: '127.0.0.1',
-    fetch(request) {
-      const answer = bytes.get(new URL(request.url).pathname)
+    fetch(request, server) {
+      const startedAt = logged ? performance.now() : 0
+      const path = new URL(request.url).pathname
+      const answer = bytes.get(path)
       if (!answer) return new Response('Not found', { status: 404 })
-      return new Response(answer.body, { headers: answer.headers })
+      const response = new Response(answer.body, { headers: answer.headers })
+      if (logged) {
+        if (address) views.push(server.requestIP(request)?.address)
+        if (headersPart)
+          views.push(path, request.headers.get('user-agent'), request.headers.get('referer'))
+        if (!line) return response
+        const now = Date.now()
+        if (now !== lastMs) {
+          lastMs = now
+          lastTime = new Date(now).toISOString()
+        }
+        const ms = Math.round((performance.now() - startedAt) * 10) / 10
+        lines += `{"time":"${lastTime}","level":"info","msg":"request","method":"GET","path":${JSON.stringify(path)},"status":200,"ms":${ms}}\n`
+      }
+      return response
     },
   })
   console.log(`static baseline on ${server.port}`)
@@ -179,13 +224,13 @@ function wrkMs(text: string): number {
         : value * 60_000
 }
 
-async function load(url: string, duration: number) {
+async function load(url: string, duration: number, clients = connections) {
   if (wrkPath) {
     const child = Bun.spawn(
       [
         wrkPath,
         '-t1',
-        `-c${connections}`,
+        `-c${clients}`,
         // wrk takes whole seconds only: `-d2.5s` prints its usage and measures nothing.
         `-d${Math.max(1, Math.round(duration))}s`,
         '--latency',
@@ -214,7 +259,7 @@ async function load(url: string, duration: number) {
   }
   const result = await autocannon({
     url,
-    connections,
+    connections: clients,
     duration,
     headers: { 'user-agent': browserUserAgent, 'accept-encoding': browserAcceptEncoding },
     workers: Math.min(4, cpus().length),
@@ -240,6 +285,36 @@ async function measure(url: string, pid: number, duration = seconds): Promise<Fi
     p99: result.p99,
     errors: result.errors,
   }
+}
+
+/**
+ * Two servers loaded at the same time, each by its own load generator with half the
+ * connections: whatever else the machine does falls on both alike, so the difference in
+ * their CPU time per request is the difference in their work (loaded in turn instead,
+ * the same server's figure moved by a third between rounds of a few seconds).
+ */
+async function measurePair(
+  a: { url: string; pid: number },
+  b: { url: string; pid: number },
+  duration: number,
+): Promise<[Figures, Figures]> {
+  const half = Math.max(1, Math.round(connections / 2))
+  await Promise.all([load(a.url, 1, half), load(b.url, 1, half)])
+  const before = [cpuMicros(a.pid), cpuMicros(b.pid)]
+  const results = await Promise.all([load(a.url, duration, half), load(b.url, duration, half)])
+  const after = [cpuMicros(a.pid), cpuMicros(b.pid)]
+  return results.map((result, index) => {
+    const requests = Math.max(1, result.total)
+    const cpuBefore = before[index] as { total: number; user: number }
+    const cpuAfter = after[index] as { total: number; user: number }
+    return {
+      rps: result.rps,
+      cpu: (cpuAfter.total - cpuBefore.total) / requests,
+      user: (cpuAfter.user - cpuBefore.user) / requests,
+      p99: result.p99,
+      errors: result.errors,
+    }
+  }) as [Figures, Figures]
 }
 
 /** Samples a process's RSS every 50 ms until stopped; answers the peak in kB. */
@@ -304,7 +379,22 @@ interface Run {
 
 /** The two servers of the defaults' cost, loaded in turn. */
 const analyticsOff = 'ours, bare (LOG_LEVEL=warn ANALYTICS=off)'
-const countingOn = 'ours, at the defaults (alternating)'
+const countingOn = 'ours, at the defaults (beside the bare server)'
+/** The Bun floor with the least log line and counted view, and without, in the same rounds. */
+const floorLogged = 'Bun floor, the least log line and view (beside the plain one)'
+const floorPlain = 'Bun floor (beside the logged one)'
+/**
+ * The least a log line and a counted view add, in µs of CPU per request (the logged Bun floor
+ * over the plain one), as a share of ours bare: the floor under `defaultsCost`.
+ */
+const leastCost = (byServer: Record<string, Figures>, key: 'cpu' | 'user' = 'cpu') => {
+  const logged = byServer[floorLogged]
+  const plain = byServer[floorPlain]
+  const bare = byServer[analyticsOff]
+  if (!logged || !plain || !bare) return { micros: Number.NaN, percent: Number.NaN }
+  const micros = logged[key] - plain[key]
+  return { micros, percent: (micros / bare.cpu) * 100 }
+}
 /** What the defaults (request log, page views counted) add to the bare server's CPU time per request, in %. */
 const defaultsCost = (on: Figures, bare: Figures) => ((on.cpu - bare.cpu) / bare.cpu) * 100
 const offDirs: string[] = []
@@ -466,9 +556,9 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
       }
     }
     // Counting on against off: a second server with ANALYTICS=off (its own data
-    // directory with the same content, or the same PostgreSQL database), the two
-    // pages measured on each in turn, three rounds of half BENCH_SECONDS, so that
-    // the rest of the machine's load falls on both alike.
+    // directory with the same content, or the same PostgreSQL database), each target
+    // loaded on both at once (`measurePair`), three rounds of half BENCH_SECONDS, so
+    // that the rest of the machine's load falls on both alike.
     const offDir = mkdtempSync(join(tmpdir(), 'portfolio-bench-off-'))
     offDirs.push(offDir)
     const offPort = freePort()
@@ -478,17 +568,42 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
     await firstOk(`${offBase}/`)
     const offServer = { pid: serverPidOf(offRunner.pid) }
     if (!databaseUrl) await seedContent(offBase, admin)
+    // And the floor of what they add: the Bun floor again, with the least log line and
+    // counted view (`--logged`, its stdout to a file as ours'), against the plain one.
+    const loggedPort = freePort()
+    const loggedFloor = Bun.spawn(
+      ['bun', import.meta.path, '--static', staticDir, String(loggedPort), '--logged'],
+      { cwd: root, stdout: Bun.file(join(staticDir, 'stdout-floor.log')), stderr: 'inherit' },
+    )
+    children.push(loggedFloor)
+    await firstOk(`http://127.0.0.1:${loggedPort}/api/projects`)
     const rounds = 3
     for (const target of targets) {
       const on: Figures[] = []
       const off: Figures[] = []
+      const floorOn: Figures[] = []
+      const floorOff: Figures[] = []
       for (let round = 0; round < rounds; round++) {
-        on.push(await measure(`${base}${target.path}`, server.pid, seconds / 2))
-        off.push(await measure(`${offBase}${target.path}`, offServer.pid, seconds / 2))
+        const [defaults, bare] = await measurePair(
+          { url: `${base}${target.path}`, pid: server.pid },
+          { url: `${offBase}${target.path}`, pid: offServer.pid },
+          seconds / 2,
+        )
+        on.push(defaults)
+        off.push(bare)
+        const [logged, plain] = await measurePair(
+          { url: `http://127.0.0.1:${loggedPort}${target.path}`, pid: loggedFloor.pid },
+          { url: `http://127.0.0.1:${bunPort}${target.path}`, pid: bunFloor.pid },
+          seconds / 2,
+        )
+        floorOn.push(logged)
+        floorOff.push(plain)
       }
       const byServer = results[target.name] as Record<string, Figures>
       byServer[countingOn] = meanOf(on)
       byServer[analyticsOff] = meanOf(off)
+      byServer[floorLogged] = meanOf(floorOn)
+      byServer[floorPlain] = meanOf(floorOff)
     }
     // What the counting server counted (its reads write its pending counts first).
     const token = await signIn(base, admin)
@@ -561,10 +676,14 @@ function printRun(run: number, result: Run) {
       'added CPU %': Number(defaultsCost(on, off).toFixed(1)),
       'defaults user µs/req': Number(on.user.toFixed(1)),
       'bare user µs/req': Number(off.user.toFixed(1)),
+      'least on Bun µs/req': Number(leastCost(byServer).micros.toFixed(1)),
+      'least on Bun, % of bare': Number(leastCost(byServer).percent.toFixed(1)),
+      'least on Bun user µs/req': Number(leastCost(byServer, 'user').micros.toFixed(1)),
     }
   }
   console.log(
-    'at the defaults (request log, page views counted) against the bare server (LOG_LEVEL=warn ANALYTICS=off), alternating; goal: the defaults add ≤ 15 % CPU per request:',
+    'at the defaults (request log, page views counted) against the bare server (LOG_LEVEL=warn ANALYTICS=off), loaded at the same time; goal: the defaults add ≤ 15 % CPU per request. ' +
+      'Beside it, the floor of that cost: what the least log line and counted view add to the Bun floor (its address, User-Agent and Referer queued, a line appended), in µs and in % of ours bare:',
   )
   console.table(counting)
   console.log(`views counted during the load with counting on: ${result.viewsCounted}`)
@@ -690,9 +809,9 @@ function printMedians(label: string, all: Run[]) {
     `\nat the defaults against the bare server (LOG_LEVEL=warn ANALYTICS=off), medians of ${runs} runs (Markdown):\n`,
   )
   console.log(
-    '| target | defaults req/s | bare req/s | defaults / bare | defaults CPU/req | bare CPU/req | added CPU | defaults user/req | bare user/req |',
+    '| target | defaults req/s | bare req/s | defaults / bare | defaults CPU/req | bare CPU/req | added CPU | defaults user/req | bare user/req | the least on Bun adds (user), % of bare |',
   )
-  console.log('|---|---|---|---|---|---|---|---|---|')
+  console.log('|---|---|---|---|---|---|---|---|---|---|')
   for (const target of Object.keys(all[0]?.targets ?? {})) {
     const get = (name: string, key: keyof Figures) =>
       m((run) => run.targets[target]?.[name]?.[key] ?? Number.NaN)
@@ -710,7 +829,11 @@ function printMedians(label: string, all: Run[]) {
         },
       ).toFixed(
         1,
-      )} % | ${get(countingOn, 'user').toFixed(1)} µs | ${get(analyticsOff, 'user').toFixed(1)} µs |`,
+      )} % | ${get(countingOn, 'user').toFixed(1)} µs | ${get(analyticsOff, 'user').toFixed(1)} µs | ${m(
+        (run) => leastCost(run.targets[target] ?? {}).micros,
+      ).toFixed(1)} µs (${m((run) => leastCost(run.targets[target] ?? {}, 'user').micros).toFixed(
+        1,
+      )} µs), ${m((run) => leastCost(run.targets[target] ?? {}).percent).toFixed(1)} % |`,
     )
   }
   console.log(

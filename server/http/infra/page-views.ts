@@ -136,14 +136,16 @@ export function createPageViewCounter(options: PageViewOptions) {
   function count(request: Request, address: Address, userAgent: string, device: DeviceClass) {
     const { headers } = request
     const referer = headers.get('referer')
+    // A visitor who opted out is not hashed, so their address is not even read.
+    const opted = optedOut(headers)
     analytics.record({
       path: address.path,
       referrerHost: referer ? referrerHostOf(referer, [siteHost, hostOf(headers)]) : '',
       device,
       shareCode: address.shareCode,
-      ip: clientIp(request, peerOf(request), trustProxy),
+      ip: opted ? '' : clientIp(request, peerOf(request), trustProxy),
       userAgent,
-      optedOut: optedOut(headers),
+      optedOut: opted,
     })
   }
 

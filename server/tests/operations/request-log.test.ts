@@ -70,6 +70,33 @@ process.exit(0)`),
     expect(paths).toEqual(Array.from({ length: 3000 }, (_, i) => `/n/${i}`))
   })
 
+  test('lines of any length and script come out whole and in order, across the edges of the buffer', async () => {
+    // Multi-byte paths fill the buffer unevenly; one line is larger than the buffer itself.
+    const child = Bun.spawn(
+      [
+        process.execPath,
+        '-e',
+        script(`for (let i = 0; i < 2000; i++) {
+  logRequest(log, { method: 'GET', path: '/é/' + '日本'.repeat(i % 50) + '/' + i, status: 200 })
+  if (i === 700) log.info('big', { text: 'é😀'.repeat(40000) })
+}
+process.exit(0)`),
+      ],
+      { stdout: 'pipe', stderr: 'inherit' },
+    )
+    const text = await new Response(child.stdout).text()
+    await child.exited
+    const written = lines(text)
+    expect(written).toHaveLength(2001)
+    const big = written[701] as { msg: string; text: string }
+    expect(big.msg).toBe('big')
+    expect(big.text).toBe('é😀'.repeat(40000))
+    const paths = written.filter((line) => line.msg === 'request').map((line) => line.path)
+    expect(paths).toEqual(
+      Array.from({ length: 2000 }, (_, i) => `/é/${'日本'.repeat(i % 50)}/${i}`),
+    )
+  })
+
   test('each line is the same JSON object the logger makes, whatever the path or method holds', async () => {
     const cases = [
       {
