@@ -377,7 +377,7 @@ interface Run {
   viewsCounted: number
 }
 
-/** The two servers of the defaults' cost, loaded in turn. */
+/** The two servers of the defaults' cost, loaded at the same time. */
 const analyticsOff = 'ours, bare (LOG_LEVEL=warn ANALYTICS=off)'
 const countingOn = 'ours, at the defaults (beside the bare server)'
 /** The Bun floor with the least log line and counted view, and without, in the same rounds. */
