@@ -62,6 +62,18 @@ export async function expectNoAxeViolations(
   options: { rules?: string[] } = {},
 ): Promise<void> {
   await page.waitForFunction(ready)
+  // Colours at rest: a transition under way (a button's colours easing in as it is
+  // enabled, say) shows axe a colour between two, which no one reads. Endless
+  // animations (a spinner, the loading pulse) are left to run.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  )
   // Only the violations are reported node by node: the passes come back one node per rule
   // (which rules looked is all this asks of them), which spares axe most of its work.
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] })

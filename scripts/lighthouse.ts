@@ -21,7 +21,7 @@
  *   bun run lighthouse --check   (exit 1 when a score is below 100, an LCP above 1.0 s or a TBT above 150 ms)
  *   LIGHTHOUSE_REPORT_DIR=.tmp/lighthouse bun run lighthouse   (each page's full result as JSON, and its trace)
  *   LIGHTHOUSE_STYLE=editorial bun run lighthouse   (the site in that style; `all`: each style in turn)
- *   LIGHTHOUSE_LIMIT_ONLY=loader bun run lighthouse   (the limit: the page without that one script: jsonld, loader, speculationrules)
+ *   LIGHTHOUSE_LIMIT_ONLY=loader bun run lighthouse   (the limit: the page without that one script: jsonld, loader, speculationrules; or manifest: without its link)
  *
  * Before the pages, a blank page of another server is audited once and not counted:
  * the first audit in a new Chromium carries a long task of Lighthouse's own
@@ -312,12 +312,15 @@ try {
   // LIGHTHOUSE_LIMIT=0: no limit. Otherwise each page is audited a second time without its
   // scripts, from nginx (scripts/no-script-limit.ts): what the page would score with no script.
   const withLimit = process.env.LIGHTHOUSE_LIMIT !== '0' && Boolean(nginxPath)
-  // LIGHTHOUSE_LIMIT_ONLY=jsonld|loader|speculationrules: the limit is the page without
-  // that one script, so ours minus the limit is what it alone costs.
+  // LIGHTHOUSE_LIMIT_ONLY=jsonld|loader|speculationrules|manifest: the limit is the page
+  // without that one script (or the manifest's link), so ours minus the limit is what it alone costs.
   const limitOnly = process.env.LIGHTHOUSE_LIMIT_ONLY?.trim() || undefined
   if (limitOnly && !singleScriptNames.includes(limitOnly as SingleScript))
     throw new Error(`LIGHTHOUSE_LIMIT_ONLY: one of ${singleScriptNames.join(', ')}`)
-  if (limitOnly) console.log(`the limit: each page without its ${limitOnly} script only`)
+  if (limitOnly)
+    console.log(
+      `the limit: each page without its ${limitOnly === 'manifest' ? 'manifest link' : `${limitOnly} script`} only`,
+    )
   if (!withLimit)
     console.log(
       nginxPath

@@ -23,6 +23,8 @@ const singleScripts = {
   jsonld: /<script type="application\/ld\+json">[\s\S]*?<\/script>/gi,
   loader: /<script type="module"[^>]*>[\s\S]*?<\/script>/gi,
   speculationrules: /<script type="speculationrules">[\s\S]*?<\/script>/gi,
+  // Not a script: the web app manifest's link, to measure what its request costs the paint.
+  manifest: /<link rel="manifest"[^>]*>/gi,
 } as const
 /**
  * Not a script taken out but the island loader written into the page (`inlineloader`): the
