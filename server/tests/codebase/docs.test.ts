@@ -25,9 +25,10 @@ const docs = resolve(import.meta.dir, '../../../docs')
 const read = (name: string) => readFileSync(join(docs, name), 'utf8')
 
 let database: Database
+// A new PGlite database: seconds on a busy machine (the default hook limit is 5 s).
 beforeAll(async () => {
   database = await freshDatabase()
-})
+}, 60_000)
 afterAll(() => database.close())
 
 /** Every job the server can run: each optional feature switched on. */
