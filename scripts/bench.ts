@@ -272,11 +272,11 @@ async function load(url: string, duration: number, clients = connections) {
   }
 }
 
-async function measure(url: string, pid: number, duration = seconds): Promise<Figures> {
-  await load(url, 1) // warm-up: JIT, cache entry, page cache
-  const cpuBefore = cpuMicros(pid)
-  const result = await load(url, duration)
-  const cpuAfter = cpuMicros(pid)
+type Load = Awaited<ReturnType<typeof load>>
+type Cpu = ReturnType<typeof cpuMicros>
+
+/** A load's figures, with the server's CPU time per request from its readings before and after. */
+function figuresOf(result: Load, cpuBefore: Cpu, cpuAfter: Cpu): Figures {
   const requests = Math.max(1, result.total)
   return {
     rps: result.rps,
@@ -285,6 +285,13 @@ async function measure(url: string, pid: number, duration = seconds): Promise<Fi
     p99: result.p99,
     errors: result.errors,
   }
+}
+
+async function measure(url: string, pid: number, duration = seconds): Promise<Figures> {
+  await load(url, 1) // warm-up: JIT, cache entry, page cache
+  const cpuBefore = cpuMicros(pid)
+  const result = await load(url, duration)
+  return figuresOf(result, cpuBefore, cpuMicros(pid))
 }
 
 /**
@@ -300,21 +307,13 @@ async function measurePair(
 ): Promise<[Figures, Figures]> {
   const half = Math.max(1, Math.round(connections / 2))
   await Promise.all([load(a.url, 1, half), load(b.url, 1, half)])
-  const before = [cpuMicros(a.pid), cpuMicros(b.pid)]
-  const results = await Promise.all([load(a.url, duration, half), load(b.url, duration, half)])
-  const after = [cpuMicros(a.pid), cpuMicros(b.pid)]
-  return results.map((result, index) => {
-    const requests = Math.max(1, result.total)
-    const cpuBefore = before[index] as { total: number; user: number }
-    const cpuAfter = after[index] as { total: number; user: number }
-    return {
-      rps: result.rps,
-      cpu: (cpuAfter.total - cpuBefore.total) / requests,
-      user: (cpuAfter.user - cpuBefore.user) / requests,
-      p99: result.p99,
-      errors: result.errors,
-    }
-  }) as [Figures, Figures]
+  const before = [cpuMicros(a.pid), cpuMicros(b.pid)] as const
+  const [resultA, resultB] = await Promise.all([
+    load(a.url, duration, half),
+    load(b.url, duration, half),
+  ])
+  const after = [cpuMicros(a.pid), cpuMicros(b.pid)] as const
+  return [figuresOf(resultA, before[0], after[0]), figuresOf(resultB, before[1], after[1])]
 }
 
 /** Samples a process's RSS every 50 ms until stopped; answers the peak in kB. */

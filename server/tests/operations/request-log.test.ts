@@ -20,6 +20,18 @@ function lines(text: string) {
     .map((line) => JSON.parse(line) as Record<string, unknown>)
 }
 
+/** What a process running `body` (with `log` and `logRequest`) wrote to stdout until it exited; read after `readAfterMs`. */
+async function stdoutOf(body: string, readAfterMs = 0): Promise<string> {
+  const child = Bun.spawn([process.execPath, '-e', script(body)], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
+  if (readAfterMs > 0) await Bun.sleep(readAfterMs)
+  const text = await new Response(child.stdout).text()
+  await child.exited
+  return text
+}
+
 describe('the request log on a pipe', () => {
   test('a line is written within a moment, while the process goes on', async () => {
     const child = Bun.spawn(
@@ -53,39 +65,23 @@ setTimeout(() => {}, 5000)`),
   })
 
   test('every line of a burst is written, in order, when the process exits at once', async () => {
-    const child = Bun.spawn(
-      [
-        process.execPath,
-        '-e',
-        script(`for (let i = 0; i < 3000; i++) logRequest(log, { method: 'GET', path: '/n/' + i, status: 200 })
-process.exit(0)`),
-      ],
-      { stdout: 'pipe', stderr: 'inherit' },
-    )
     // A reader slower than the burst (a busy journald): the pipe fills before the exit.
-    await Bun.sleep(500)
-    const text = await new Response(child.stdout).text()
-    await child.exited
+    const text = await stdoutOf(
+      `for (let i = 0; i < 3000; i++) logRequest(log, { method: 'GET', path: '/n/' + i, status: 200 })
+process.exit(0)`,
+      500,
+    )
     const paths = lines(text).map((line) => line.path)
     expect(paths).toEqual(Array.from({ length: 3000 }, (_, i) => `/n/${i}`))
   })
 
   test('lines of any length and script come out whole and in order, across the edges of the buffer', async () => {
     // Multi-byte paths fill the buffer unevenly; one line is larger than the buffer itself.
-    const child = Bun.spawn(
-      [
-        process.execPath,
-        '-e',
-        script(`for (let i = 0; i < 2000; i++) {
+    const text = await stdoutOf(`for (let i = 0; i < 2000; i++) {
   logRequest(log, { method: 'GET', path: '/é/' + '日本'.repeat(i % 50) + '/' + i, status: 200 })
   if (i === 700) log.info('big', { text: 'é😀'.repeat(40000) })
 }
-process.exit(0)`),
-      ],
-      { stdout: 'pipe', stderr: 'inherit' },
-    )
-    const text = await new Response(child.stdout).text()
-    await child.exited
+process.exit(0)`)
     const written = lines(text)
     expect(written).toHaveLength(2001)
     const big = written[701] as { msg: string; text: string }
@@ -108,17 +104,9 @@ process.exit(0)`),
       { method: 'HEAD', path: '/', status: 304 },
       { method: 'M"X', path: '/x', status: 405, requestId: 'id with "quotes"' },
     ]
-    const child = Bun.spawn(
-      [
-        process.execPath,
-        '-e',
-        script(`for (const line of ${JSON.stringify(cases)}) logRequest(log, { ...line, startedAt: performance.now() })
-process.exit(0)`),
-      ],
-      { stdout: 'pipe', stderr: 'inherit' },
-    )
-    const text = await new Response(child.stdout).text()
-    await child.exited
+    const text =
+      await stdoutOf(`for (const line of ${JSON.stringify(cases)}) logRequest(log, { ...line, startedAt: performance.now() })
+process.exit(0)`)
     const written = lines(text)
     expect(written).toHaveLength(3)
     written.forEach((line, index) => {
