@@ -22,6 +22,7 @@
  *   LIGHTHOUSE_REPORT_DIR=.tmp/lighthouse bun run lighthouse   (each page's full result as JSON, and its trace)
  *   LIGHTHOUSE_STYLE=editorial bun run lighthouse   (the site in that style; `all`: each style in turn)
  *   LIGHTHOUSE_LIMIT_ONLY=loader bun run lighthouse   (the limit: the page without that one script: jsonld, loader, speculationrules; or manifest: without its link)
+ *   LIGHTHOUSE_LIMIT_HEADERS=ours bun run lighthouse   (the limit answered with our page's headers too; coop: its Cross-Origin-Opener-Policy alone)
  *
  * Before the pages, a blank page of another server is audited once and not counted:
  * the first audit in a new Chromium carries a long task of Lighthouse's own
@@ -42,6 +43,8 @@ import { chromiumFlags, chromiumPath } from './chromium'
 import { seedLighthouseContent } from './lighthouse-content'
 import { median } from './median'
 import {
+  type LimitHeaders,
+  limitHeaderChoices,
   type NoScriptLimit,
   nginxPath,
   type SingleScript,
@@ -321,6 +324,14 @@ try {
     console.log(
       `the limit: each page without its ${limitOnly === 'manifest' ? 'manifest link' : `${limitOnly} script`} only`,
     )
+  // LIGHTHOUSE_LIMIT_HEADERS=ours|coop: the limit answered with our page's headers too (or its COOP alone).
+  const limitHeaders = (process.env.LIGHTHOUSE_LIMIT_HEADERS?.trim() || 'none') as LimitHeaders
+  if (!limitHeaderChoices.includes(limitHeaders))
+    throw new Error(`LIGHTHOUSE_LIMIT_HEADERS: one of ${limitHeaderChoices.join(', ')}`)
+  if (limitHeaders !== 'none')
+    console.log(
+      `the limit: answered with ${limitHeaders === 'ours' ? "our page's headers" : 'our Cross-Origin-Opener-Policy'}`,
+    )
   if (!withLimit)
     console.log(
       nginxPath
@@ -342,7 +353,7 @@ try {
     if (!response.ok) throw new Error(`PUT /api/appearance: ${response.status}`)
     for (const path of pages) await (await fetch(`${base}${path}`)).arrayBuffer()
     const limit: NoScriptLimit | undefined = withLimit
-      ? await startNoScriptLimit(base, pages, limitOnly as SingleScript | undefined)
+      ? await startNoScriptLimit(base, pages, limitOnly as SingleScript | undefined, limitHeaders)
       : undefined
     for (const path of pages) {
       const all: Figures[] = []

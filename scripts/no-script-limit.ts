@@ -53,6 +53,44 @@ export function withoutScripts(html: string, only?: SingleScript): string {
     .replace(/<noscript>([\s\S]*?)<\/noscript>/gi, '$1')
 }
 
+/**
+ * Which of our page's own response headers the limit is answered with (LIGHTHOUSE_LIMIT_HEADERS):
+ * none (the default: only its type, encoding and Cache-Control); `ours`: every header of our
+ * answer but those of the transfer; `coop`: Cross-Origin-Opener-Policy alone. To measure what
+ * the headers cost the paint (a COOP that differs from the page before it moves the new page
+ * into a browsing context group, and a renderer, of its own).
+ */
+export type LimitHeaders = 'none' | 'ours' | 'coop'
+export const limitHeaderChoices: LimitHeaders[] = ['none', 'ours', 'coop']
+
+/** Headers nginx sets itself, or that describe one transfer, not the page. */
+const notCopied = new Set([
+  'content-type',
+  'content-encoding',
+  'content-length',
+  'cache-control',
+  'date',
+  'etag',
+  'vary',
+  'x-request-id',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+])
+
+/** `add_header` lines for the headers `choice` keeps of our answer. */
+function headerLines(headers: Headers, choice: LimitHeaders): string[] {
+  if (choice === 'none') return []
+  const kept = [...headers].filter(([name]) =>
+    choice === 'coop' ? name === 'cross-origin-opener-policy' : !notCopied.has(name),
+  )
+  return kept.map(([name, value]) => {
+    // nginx reads `$` in a value as a variable.
+    if (value.includes('$')) throw new Error(`${name}: a value with $ cannot be copied to nginx`)
+    return `      add_header ${name} "${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}" always;`
+  })
+}
+
 export interface NoScriptLimit {
   base: string
   stop(): Promise<void>
@@ -63,6 +101,7 @@ export async function startNoScriptLimit(
   ours: string,
   paths: string[],
   only?: SingleScript,
+  headers: LimitHeaders = 'none',
 ): Promise<NoScriptLimit> {
   if (!nginxPath) throw new Error('nginx is not installed (apt-get install nginx)')
   const dir = mkdtempSync(join(tmpdir(), 'portfolio-no-script-'))
@@ -84,6 +123,7 @@ export async function startNoScriptLimit(
       default_type "text/html; charset=utf-8";
       add_header Content-Encoding br always;
       add_header Cache-Control "no-cache" always;
+${headerLines(response.headers, headers).join('\n')}
       try_files /${file} =404;
     }`)
   }
