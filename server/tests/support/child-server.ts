@@ -4,7 +4,7 @@
  * a registry so that every child is killed and every temp dir removed even
  * when a test fails (call `cleanupChildren()` in afterAll).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
@@ -99,8 +99,12 @@ export async function startServer(options: ServerOptions): Promise<ChildServer> 
 
 async function startServerOn(options: ServerOptions, port: number): Promise<ChildServer> {
   const n = ++started
-  const outPath = join(options.dataDir, '..', `server-${n}.out`)
-  const errPath = join(options.dataDir, '..', `server-${n}.err`)
+  // Beside the data directory, which is this test process's own: test processes run side by
+  // side (CI), and a name shared between them mixed their servers' output.
+  const outPath = `${options.dataDir}.server-${n}.out`
+  const errPath = `${options.dataDir}.server-${n}.err`
+  // Removed with the temp dirs (rmSync takes a file too).
+  dirs.add(outPath).add(errPath)
   const child = Bun.spawn(['bun', ...(options.bunArgs ?? []), 'server/index.ts'], {
     cwd: root,
     env: {
@@ -143,6 +147,45 @@ async function startServerOn(options: ServerOptions, port: number): Promise<Chil
   return server
 }
 
+/**
+ * Whether process `pid` holds the socket listening on `port` (Linux, from /proc); undefined
+ * where that cannot be told. A 200 on the port alone does not say whose server answered: two
+ * test processes side by side (CI runs PGlite's and PostgreSQL's `bun test` together) can
+ * draw the same free port; the child that loses it exits, and the other's server answers.
+ */
+export function holdsListeningPort(pid: number, port: number): boolean | undefined {
+  let table: string
+  try {
+    table = readFileSync('/proc/net/tcp', 'utf8')
+  } catch {
+    return undefined
+  }
+  try {
+    table += readFileSync('/proc/net/tcp6', 'utf8')
+  } catch {
+    // no IPv6
+  }
+  const local = `:${port.toString(16).toUpperCase().padStart(4, '0')}`
+  const inodes = new Set<string>()
+  for (const line of table.split('\n')) {
+    // sl, local address, remote address, state (0A: LISTEN), …, inode (the tenth field)
+    const fields = line.trim().split(/\s+/)
+    if (fields[1]?.endsWith(local) && fields[3] === '0A' && fields[9]) inodes.add(fields[9])
+  }
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1]
+        return inode !== undefined && inodes.has(inode)
+      } catch {
+        return false
+      }
+    })
+  } catch {
+    return false
+  }
+}
+
 export async function waitForHealthy(server: ChildServer, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
@@ -153,7 +196,9 @@ export async function waitForHealthy(server: ChildServer, timeoutMs = 45_000): P
     }
     try {
       const response = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(2_000) })
-      if (response.status === 200) return
+      // Only the child's own answer: another process's server on the port is waited out.
+      if (response.status === 200 && holdsListeningPort(server.process.pid, server.port) !== false)
+        return
     } catch {
       // not listening yet
     }
