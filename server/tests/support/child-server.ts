@@ -18,7 +18,8 @@ export { freePort }
 export const root = resolve(import.meta.dir, '../../..')
 
 const children = new Set<Subprocess>()
-const dirs = new Set<string>()
+/** Temp dirs, and the children's output files beside their data dirs: removed at cleanup. */
+const tempPaths = new Set<string>()
 const cleanups: Array<() => Promise<void>> = []
 
 /** Kills every child still running, drops the test databases, removes the temp dirs. */
@@ -35,13 +36,13 @@ export async function cleanupChildren(): Promise<void> {
       console.error('cleanup failed:', error)
     }
   }
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
-  dirs.clear()
+  for (const path of tempPaths) rmSync(path, { recursive: true, force: true })
+  tempPaths.clear()
 }
 
 export function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), `portfolio-${prefix}-`))
-  dirs.add(dir)
+  tempPaths.add(dir)
   return dir
 }
 
@@ -103,8 +104,7 @@ async function startServerOn(options: ServerOptions, port: number): Promise<Chil
   // side (CI), and a name shared between them mixed their servers' output.
   const outPath = `${options.dataDir}.server-${n}.out`
   const errPath = `${options.dataDir}.server-${n}.err`
-  // Removed with the temp dirs (rmSync takes a file too).
-  dirs.add(outPath).add(errPath)
+  tempPaths.add(outPath).add(errPath)
   const child = Bun.spawn(['bun', ...(options.bunArgs ?? []), 'server/index.ts'], {
     cwd: root,
     env: {
@@ -153,7 +153,7 @@ async function startServerOn(options: ServerOptions, port: number): Promise<Chil
  * test processes side by side (CI runs PGlite's and PostgreSQL's `bun test` together) can
  * draw the same free port; the child that loses it exits, and the other's server answers.
  */
-export function holdsListeningPort(pid: number, port: number): boolean | undefined {
+function holdsListeningPort(pid: number, port: number): boolean | undefined {
   let table: string
   try {
     table = readFileSync('/proc/net/tcp', 'utf8')
