@@ -226,6 +226,12 @@ export function createApp(deps: AppDeps) {
       answeredBeforeElysia = true
       return answerEarly
     },
+    /** Counts an answer given outside the app (a kept page answered before it started) as the app would have. */
+    countAnswer(request: Request, response: Response): void {
+      countView?.(request, response)
+    },
+    /** The pages a stop keeps for the next start, and the ones a start adopts (server/http/infra/cache/kept-pages.ts). */
+    keptPages: { keep: cache.keep, adopt: cache.adopt },
   })
 }
 

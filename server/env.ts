@@ -21,6 +21,7 @@ import {
   type ScholarlyConfig,
   type SocialSettings,
 } from './config'
+import { DEFAULT_DATA_DIR } from './env-defaults'
 import { createSecretBox } from './secret-box'
 
 /** A setting that cannot work: start-up stops with this message alone (no stack). */
@@ -89,7 +90,7 @@ const variables = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -293,6 +294,9 @@ const variables = z.object({
     )
     .optional(),
 })
+
+/** The name of every variable the server reads (besides the `OWNER_*` ones, read on the first start only). */
+export const variableNames: readonly string[] = Object.keys(variables.shape)
 
 /** What an S3 bucket needs: all of these, or none of them (the DATA_DIR/media folder). */
 const s3Variables = [

@@ -9,10 +9,12 @@
 import { type App, type AppDeps, createApp } from './app'
 import { type AppConfig, defaultActivityPubSettings, defaultAlertTiming } from './config'
 import type { Database } from './db/client'
+import { readContentVersion } from './db/content-version'
 import { appConfigFromEnv, type Env, mediaStorageFromEnv } from './env'
 import { largestRequestBody } from './http/api/rest'
+import { databaseFingerprint, type KeptStamp, writeKeptPages } from './http/infra/cache/kept-pages'
 import { createJobRunner, type Job, type JobRunner } from './jobs/runner'
-import type { Logger } from './log'
+import type { Logger, LogLevel } from './log'
 import { createMediaStore, type MediaStore } from './media/store'
 import { serverJobs } from './periodic-jobs'
 import { type Analytics, createAnalytics } from './services/analytics'
@@ -51,7 +53,29 @@ export interface ServerOptions {
   githubApi?: GitHubApi
   /** The clock the jobs runner schedules with and hands its jobs (default: `now`). */
   jobsNow?: () => Date
+  /**
+   * Keep the cache's public pages for the next start when this server stops
+   * (an embedded database in `dataDir`: server/http/infra/cache/kept-pages.ts),
+   * with what this process started with.
+   */
+  keepPages?: {
+    dataDir: string
+    code: string
+    environment: KeptStamp['environment']
+    logLevel: LogLevel
+  }
 }
+
+/**
+ * The socket's settings. Past `maxRequestBodySize` Bun refuses a body itself;
+ * below it the REST door's own limits answer with a sentence naming them
+ * (http/infra/body.ts): 1 MB of JSON, 15 MB of image. Bun's defaults rather
+ * than Elysia's: a port in use is an error, idle sockets close after 10 s.
+ */
+const socketSettings = {
+  maxRequestBodySize: largestRequestBody + 1024 * 1024,
+  idleTimeout: 10,
+} as const
 
 export interface Server {
   app: App
@@ -63,8 +87,20 @@ export interface Server {
   analytics?: Analytics
   /** When the database has no admin yet: the one-time set-up token. */
   setupToken?: string
-  /** Listens: Bun.serve, whose fetch answers a cache hit before Elysia's handler (set as the app's server: handlers read the client's socket address from it). */
-  listen(options: { port: number; hostname: string }): NonNullable<App['server']>
+  /**
+   * Listens: Bun.serve, whose fetch answers a cache hit before Elysia's
+   * handler (set as the app's server: handlers read the client's socket
+   * address from it). `sharePort`: the kept pages' listener holds the port
+   * (server/kept-pages-listener.ts); this socket joins it (SO_REUSEPORT)
+   * and it then stops accepting.
+   */
+  listen(options: {
+    port: number
+    hostname: string
+    sharePort?: boolean
+  }): NonNullable<App['server']>
+  /** One request through the listening socket's handler, a failure answered as the socket answers it (after `listen`). */
+  handle(request: Request): Promise<Response>
   /** Starts the jobs runner. */
   start(): void
   /**
@@ -150,9 +186,33 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     peerAddress: options.peerAddress,
   })
   let listening: NonNullable<App['server']> | undefined
+  let listenedWith: { port: number; hostname: string } | undefined
   let stopping: Promise<void> | undefined
 
-  return {
+  /** The pages to keep for the next start: the cache's, for the content version now. */
+  const pagesToKeep = async () => {
+    const keep = options.keepPages
+    if (!keep || !listenedWith) return undefined
+    const version = await readContentVersion(database.db)
+    const { period, pages } = app.keptPages.keep(version)
+    if (pages.length === 0) return undefined
+    const stamp: Omit<KeptStamp, 'database'> = {
+      code: keep.code,
+      environment: keep.environment,
+      period,
+      contentVersion: version,
+      settings: {
+        ...listenedWith,
+        ...socketSettings,
+        logLevel: keep.logLevel,
+        corsOrigins: config.corsOrigins ?? [],
+        trustProxy: config.trustProxy ?? 0,
+      },
+    }
+    return { dataDir: keep.dataDir, stamp, pages }
+  }
+
+  const server: Server = {
     app,
     database,
     config,
@@ -160,29 +220,36 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     jobs,
     analytics,
     setupToken,
-    listen({ port, hostname }) {
+    listen({ port, hostname, sharePort }) {
       // Bun.serve called here rather than through Elysia's listen: a cache hit
       // is answered in the socket's own fetch, before Elysia's handler.
       const early = app.answerBeforeElysia()
       app.compile()
       const elysia = app.fetch
+      const fetch = (request: Request) => early(request) ?? elysia(request)
+      const error = (failure: Error) => unhandledResponse(failure, { log, requestId: null })
       listening = Bun.serve({
         port,
         hostname,
         development: false,
-        // Past this Bun refuses a body itself; below it the REST door's own limits answer
-        // with a sentence naming them (http/infra/body.ts): 1 MB of JSON, 15 MB of image.
-        maxRequestBodySize: largestRequestBody + 1024 * 1024,
-        // Bun's defaults rather than Elysia's: a port in use is an error, idle sockets close after 10 s.
-        reusePort: false,
-        idleTimeout: 10,
-        error: (error) => unhandledResponse(error, { log, requestId: null }),
-        fetch: (request) => early(request) ?? elysia(request),
+        reusePort: sharePort === true,
+        ...socketSettings,
+        error,
+        fetch,
       })
+      listenedWith = { port, hostname }
+      server.handle = async (request) => {
+        try {
+          return await fetch(request)
+        } catch (failure) {
+          return error(failure instanceof Error ? failure : new Error(String(failure)))
+        }
+      }
       // Elysia's handlers read the client's socket address from it.
       app.server = listening
       return listening
     },
+    handle: () => Promise.reject(new Error('the server is not listening yet')),
     start: () => jobs.start(),
     stop() {
       stopping ??= (async () => {
@@ -191,9 +258,29 @@ export async function createServer(options: ServerOptions): Promise<Server> {
         // The job under way ends (an alert being sent is marked; a GitHub fetch is stored;
         // a publishing run commits or rolls back); then the last page views are written.
         await jobs.stop()
+        // Nothing writes any more: the pages of the content version now are kept,
+        // and written once the database has closed (its fingerprint is read then).
+        const kept = await pagesToKeep().catch((error: unknown) => {
+          log.warn('could not keep the pages for the next start', { error: String(error) })
+          return undefined
+        })
         await database.close()
+        if (kept) {
+          try {
+            const { dataDir, stamp, pages } = kept
+            const count = writeKeptPages(
+              dataDir,
+              { ...stamp, database: databaseFingerprint(dataDir) },
+              pages,
+            )
+            log.info('pages kept for the next start', { pages: count })
+          } catch (error) {
+            log.warn('could not keep the pages for the next start', { error: String(error) })
+          }
+        }
       })()
       return stopping
     },
   }
+  return server
 }

@@ -99,6 +99,17 @@ export async function startServer(options: ServerOptions): Promise<ChildServer> 
 }
 
 async function startServerOn(options: ServerOptions, port: number): Promise<ChildServer> {
+  const server = launchServer({ ...options, port })
+  await waitForHealthy(server)
+  return server
+}
+
+/**
+ * Spawns `bun server/index.ts` on `options.port` (a free one by default) without waiting for
+ * anything: for tests of what a start answers before it is ready.
+ */
+export function launchServer(options: ServerOptions): ChildServer {
+  const port = options.port ?? freePort()
   const n = ++started
   // Beside the data directory, which is this test process's own: test processes run side by
   // side (CI), and a name shared between them mixed their servers' output.
@@ -143,7 +154,6 @@ async function startServerOn(options: ServerOptions, port: number): Promise<Chil
       return `${read(outPath)}${read(errPath)}`.slice(-limit)
     },
   }
-  await waitForHealthy(server)
   return server
 }
 

@@ -21,6 +21,7 @@ import {
   varyWithEncoding,
 } from '../compress'
 import { etagOf, matchesIfNoneMatch } from '../conditional'
+import type { KeptPage } from './kept-pages'
 import { createEntryStore } from './store'
 import { createVersionTracker } from './version'
 
@@ -162,6 +163,22 @@ export function createResponseCache(options: ResponseCacheOptions) {
     onChange: () => store.clear(),
   })
   const inflight = new Map<string, Promise<Entry | Snapshot>>()
+
+  /** Kept pages as entries of this version and period, their compressed bodies as they were made. */
+  function entriesOf(pages: readonly KeptPage[], generation: number, at: string): Entry[] {
+    return pages.map((page) => {
+      const { status, headers, body } = page
+      const entry = entryOf({ status, headers, body }, page.key, generation, at)
+      for (const encoding of ['br', 'gzip'] as const) {
+        const body = page[encoding]
+        if (body && entry.compressible) {
+          entry.variants[encoding] = body
+          entry.bytes += body.byteLength
+        }
+      }
+      return entry
+    })
+  }
 
   function entryOf(snapshot: Snapshot, key: string, generation: number, at: string): Entry {
     return {
@@ -348,6 +365,44 @@ export function createResponseCache(options: ResponseCacheOptions) {
         status: result.status,
         headers,
       })
+    },
+
+    /**
+     * The public HTML pages held for this content version and the current
+     * period, the most recently used first: what a stop keeps for the next
+     * start (./kept-pages.ts). Only keys that are an address and an
+     * appearance (no query), and statuses that follow from the content.
+     */
+    keep(current: number): { period: string; pages: KeptPage[] } {
+      const at = period()
+      const pages: KeptPage[] = []
+      for (const entry of store.values()) {
+        if (entry.generation !== current || entry.period !== at || entry.key.includes('?')) continue
+        if (!entry.headers['content-type']?.startsWith('text/html')) continue
+        if (entry.status !== 200 && entry.status !== 404 && entry.status !== 410) continue
+        const { br, gzip } = entry.variants
+        pages.push({
+          key: entry.key,
+          path: entry.path,
+          status: entry.status,
+          headers: entry.headers,
+          body: entry.body,
+          br: br ?? undefined,
+          gzip: gzip ?? undefined,
+        })
+      }
+      return { period: at, pages }
+    },
+
+    /**
+     * Holds kept pages as entries of the content version they were made for:
+     * they answer once a read of the database's version finds that version
+     * (each lookup compares it), and never otherwise.
+     */
+    adopt(pages: readonly KeptPage[], generation: number, at: string): Entry[] {
+      const entries = entriesOf(pages, generation, at)
+      if (options.enabled) for (const entry of entries) store.set(entry.key, entry)
+      return entries
     },
 
     /** After a write through this server: read the content version on the next request. */

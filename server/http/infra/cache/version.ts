@@ -42,8 +42,11 @@ export function createVersionTracker(options: VersionTrackerOptions) {
       const startedEpoch = epoch
       const read = options.read().then((value) => {
         if (value !== known) {
+          // The first read clears nothing: what is held then was adopted for a
+          // version of its own (kept pages), which each lookup compares.
+          const first = known === undefined
           known = value
-          options.onChange()
+          if (!first) options.onChange()
         }
         if (epoch === startedEpoch) checkedAt = startedAt
         return value

@@ -1,0 +1,161 @@
+/**
+ * The kept pages' listener, on a thread of its own (started by
+ * server/kept-pages-listener.ts): the server's main thread is busy loading
+ * its modules for most of a start, so a listener there would answer only
+ * between those steps. This one answers the kept pages with the headers,
+ * ETag, encodings and log line the response cache's fast path gives them,
+ * and passes every other request to the main thread, which answers it once
+ * the server is ready.
+ *
+ * Messages (./kept-pages-protocol.ts): `start` in; `listening` or
+ * `unavailable`, then `request` for each request passed on and `view` for
+ * each page answered here, out; `response` in for each request passed on;
+ * `stop` in once the server listens on the same port: from then on every
+ * request is passed on, the socket stops accepting, and `stopped` goes out
+ * when its last connection has closed.
+ */
+import { appearanceKey, appearanceOf } from '../src/domain/appearance'
+import { createResponseCache, type Entry } from './http/infra/cache/response-cache'
+import { requestHeaders, securityHeaders } from './http/infra/headers'
+import { logRequest } from './http/infra/request-log'
+import type { FromListener, ToListener } from './kept-pages-protocol'
+import { createLogger } from './log'
+
+declare const self: Worker
+
+const post = (message: FromListener, transfer: Transferable[] = []) =>
+  self.postMessage(message, transfer)
+
+const pending = new Map<number, (response: Response) => void>()
+let nextId = 0
+let passOnly = false
+/** Kept pages answered. */
+let answered = 0
+let server: Bun.Server<undefined> | undefined
+
+/** Passes a request to the main thread and waits for its answer. */
+async function passOn(request: Request, peer: string | null): Promise<Response> {
+  const id = nextId++
+  const body =
+    request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer()
+  const answered = new Promise<Response>((resolve) => pending.set(id, resolve))
+  post(
+    {
+      kind: 'request',
+      id,
+      method: request.method,
+      url: request.url,
+      headers: [...request.headers],
+      body,
+      peer,
+    },
+    body ? [body] : [],
+  )
+  return answered
+}
+
+function start(message: Extract<ToListener, { kind: 'start' }>) {
+  const { stamp, pages } = message
+  const { settings } = stamp
+  const log = createLogger(settings.logLevel)
+  const cache = createResponseCache({
+    enabled: false,
+    readVersion: () => Promise.resolve(stamp.contentVersion),
+    baseHeaders: securityHeaders(),
+    log,
+  })
+  const byKey = new Map<string, Entry>()
+  for (const entry of cache.adopt(pages, stamp.contentVersion, stamp.period)) {
+    byKey.set(entry.key, entry)
+  }
+  const headerSettings = {
+    corsOrigins: settings.corsOrigins,
+    trustProxy: settings.trustProxy,
+    peerOf: (request: Request) => server?.requestIP(request)?.address ?? null,
+  }
+
+  /** The kept page this request gets, as the cache's fast path answers it; undefined: passed on. */
+  const answer = (request: Request): Response | undefined => {
+    if (passOnly || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined
+    let url: URL
+    try {
+      url = new URL(request.url)
+    } catch {
+      return undefined
+    }
+    // A page reads the query parameters its route declares; which those are is the server's to say.
+    if (url.search !== '' || String(new Date().getFullYear()) !== stamp.period) return undefined
+    const entry = byKey.get(
+      url.pathname + appearanceKey(appearanceOf(request.headers.get('cookie'))),
+    )
+    if (!entry) return undefined
+    const startedAt = performance.now()
+    const requestId = crypto.randomUUID()
+    const { headers, vary } = requestHeaders(request, headerSettings, requestId)
+    const response = cache.answer(request, entry, vary, headers)
+    logRequest(log, {
+      method: request.method,
+      path: entry.path,
+      status: response.status,
+      startedAt,
+      requestId,
+    })
+    return response
+  }
+
+  try {
+    server = Bun.serve({
+      port: settings.port,
+      hostname: settings.hostname,
+      development: false,
+      maxRequestBodySize: settings.maxRequestBodySize,
+      // The server's socket joins this one on the same port when it is ready (Linux's SO_REUSEPORT).
+      reusePort: true,
+      idleTimeout: settings.idleTimeout,
+      fetch(request, socket) {
+        const peer = socket.requestIP(request)?.address ?? null
+        const response = answer(request)
+        if (!response) return passOn(request, peer)
+        answered++
+        post({
+          kind: 'view',
+          method: request.method,
+          url: request.url,
+          headers: [...request.headers],
+          peer,
+          status: response.status,
+          contentType: response.headers.get('content-type'),
+        })
+        return response
+      },
+    })
+  } catch (error) {
+    post({ kind: 'unavailable', reason: String(error) })
+    return
+  }
+  log.info('answering kept pages until the server is ready', {
+    url: `http://localhost:${server.port}`,
+    pages: byKey.size,
+  })
+  post({ kind: 'listening', port: server.port ?? settings.port })
+  return log
+}
+
+let log: ReturnType<typeof createLogger> | undefined
+
+self.onmessage = (event: MessageEvent<ToListener>) => {
+  const message = event.data
+  if (message.kind === 'start') log = start(message)
+  else if (message.kind === 'response') {
+    const resolve = pending.get(message.id)
+    pending.delete(message.id)
+    resolve?.(new Response(message.body, { status: message.status, headers: message.headers }))
+  } else if (message.kind === 'stop') {
+    passOnly = true
+    const closed = server ? server.stop(false) : Promise.resolve()
+    void closed.then(() => {
+      log?.flush?.()
+      post({ kind: 'stopped', answered })
+    })
+  }
+}
