@@ -34,9 +34,11 @@
  *   least log line and counted view (`--logged`) against the plain one: the
  *   floor of what the defaults can add, printed in µs and in % of ours bare.
  * - the start floor: between the seeded server's stop and its restart,
- *   `scripts/start-floor.ts` (Bun loading PGlite, opening the same DATA_DIR
- *   with the server's start parameters, one query) from spawn to its answer;
- *   the restart is printed as a ratio to it (PGlite only).
+ *   `scripts/start-floor.ts` (Bun loading PGlite, opening a copy of the same
+ *   DATA_DIR with the server's start parameters, one query) from spawn to its
+ *   answer; the restart is printed as a ratio to it (PGlite only). A copy:
+ *   opening the directory itself would change its database, and the pages
+ *   the stop kept would rightly not be used.
  *
  * Load: wrk `-t1 -c50` for BENCH_SECONDS (10) per target after a 1 s warm-up
  * (wrk when installed; otherwise autocannon with one worker thread per core,
@@ -55,7 +57,7 @@
  *     (the Bun baseline with the least log line and counted view, or some of its parts)
  */
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
@@ -359,6 +361,8 @@ interface Run {
   restartMs: number
   /** A restart's server ready: its first 200 on /healthz. */
   readyMs: number
+  /** What became of the pages the stop kept, from the two starts' logs. */
+  keptPages: string
   /** Bun opening the same DATA_DIR and answering one query (PGlite only). */
   floorMs: number
   /** Bun loading the server's modules alone, no database. */
@@ -430,6 +434,8 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
   const children: Subprocess[] = []
   try {
     // Cold start on a new data directory (copied from the build's template).
+    let starts = 0
+    const stdoutOf = (n: number) => join(staticDir, `stdout-${n}.log`)
     const start = (dir: string, at: number, env: Record<string, string> = {}) =>
       startAsReadme({
         cwd,
@@ -437,7 +443,7 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
         port: at,
         databaseUrl,
         admin,
-        stdout: stdoutTarget === 'pipe' ? 'pipe' : { file: join(staticDir, `stdout-${at}.log`) },
+        stdout: stdoutTarget === 'pipe' ? 'pipe' : { file: stdoutOf(++starts) },
         env: logLevel ? { LOG_LEVEL: logLevel, ...env } : env,
       })
     let spawnedAt = performance.now()
@@ -452,15 +458,26 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
     // Cold start again on the seeded directory: the usual restart, after its floor.
     await stop(runner)
     const none = { ms: Number.NaN, cpuMs: Number.NaN }
-    const floor = databaseUrl ? none : await startFloor([dataDir])
+    // The floor opens a copy of the directory, made anew for each measure: opening the server's
+    // own would change its database files, and the pages the stop kept would then not be used.
+    const copyOf = (dir: string) => {
+      const copy = mkdtempSync(join(tmpdir(), 'portfolio-bench-floor-'))
+      cpSync(dir, copy, { recursive: true })
+      offDirs.push(copy)
+      return copy
+    }
+    const floor = databaseUrl ? none : await startFloor([copyOf(dataDir)])
     const modules = await startFloor(['--modules'])
-    const overlapMs = databaseUrl ? Number.NaN : (await startFloor(['--overlap', dataDir])).ms
+    const overlapMs = databaseUrl
+      ? Number.NaN
+      : (await startFloor(['--overlap', copyOf(dataDir)])).ms
     spawnedAt = performance.now()
     runner = start(dataDir, port)
     children.push(runner)
     const restartMs = await firstOk(`${base}/`, spawnedAt)
     // The server itself ready: /healthz waits for it (a kept page does not).
     const readyMs = await firstOk(`${base}/healthz`, spawnedAt)
+    const keptPages = keptPagesOutcome(stdoutOf(1), stdoutOf(2))
     // `bun run start` runs `bun server/index.ts` as its child: that one's CPU and memory.
     const server = { pid: serverPidOf(runner.pid) }
     // The restart's CPU time up to the server ready: `bun run` and the server, every thread.
@@ -508,6 +525,7 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
         newStartMs,
         restartMs,
         readyMs,
+        keptPages,
         floorMs,
         modulesMs,
         overlapMs,
@@ -627,6 +645,7 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
       newStartMs,
       restartMs,
       readyMs,
+      keptPages,
       floorMs,
       modulesMs,
       overlapMs,
@@ -649,6 +668,30 @@ async function oneRun(run: number, label: string, cwd: string): Promise<Run> {
     rmSync(staticDir, { recursive: true, force: true })
     for (const dir of offDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * What became of the pages the first server's stop kept, from its log and the
+ * restart's (stdout to files only; LOG_LEVEL=info or lower).
+ */
+function keptPagesOutcome(stopLog: string, restartLog: string): string {
+  if (stdoutTarget === 'pipe' || databaseUrl) return 'not measured'
+  const find = (path: string, msg: string) => {
+    try {
+      const line = readFileSync(path, 'utf8')
+        .split('\n')
+        .find((text) => text.includes(`"msg":"${msg}"`))
+      return line ? (JSON.parse(line) as Record<string, unknown>) : undefined
+    } catch {
+      return undefined
+    }
+  }
+  const kept = find(stopLog, 'pages kept for the next start')
+  if (!kept) return 'none kept at the stop'
+  const answering = find(restartLog, 'answering kept pages until the server is ready')
+  if (answering) return `${kept.pages} kept, answered by the restart`
+  const notUsed = find(restartLog, 'kept pages not used')
+  return `${kept.pages} kept, not used: ${notUsed ? String(notUsed.reason) : 'no word in the log'}`
 }
 
 const serverNames = () => ['ours', ...(nginxPath ? ['nginx'] : []), 'Bun floor']
@@ -700,7 +743,7 @@ function printRun(run: number, result: Run) {
   console.table(counting)
   console.log(`views counted during the load with counting on: ${result.viewsCounted}`)
   console.log(
-    `start to first 200 on /: ${Math.round(result.newStartMs)} ms new DATA_DIR, ${Math.round(result.restartMs)} ms existing (the page the stop kept), the server itself ready ${Math.round(result.readyMs)} ms; ` +
+    `start to first 200 on /: ${Math.round(result.newStartMs)} ms new DATA_DIR, ${Math.round(result.restartMs)} ms existing (the page the stop kept), the server itself ready ${Math.round(result.readyMs)} ms (kept pages: ${result.keptPages}); ` +
       `the floor (Bun opening the same DATA_DIR, one query): ${Math.round(result.floorMs)} ms, restart/floor ${(result.restartMs / result.floorMs).toFixed(2)} (goal ≤ 1.3), ready/floor ${(result.readyMs / result.floorMs).toFixed(2)}; ` +
       `on it: the server's modules alone ${Math.round(result.modulesMs)} ms, both at once (the database on a Worker) ${Math.round(result.overlapMs)} ms, ${(result.overlapMs / result.floorMs).toFixed(2)} × the floor; ` +
       `RSS ${result.restRssMb.toFixed(0)} MB at rest, ${result.peakRssMb.toFixed(0)} MB peak under load; first-load JS ${result.firstLoadKb.toFixed(1)} KB gzip`,

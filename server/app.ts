@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps) {
   const { database, config, log } = deps
   const now = deps.now ?? (() => new Date())
   const siteUrl = (deps.siteUrl ?? 'http://localhost').replace(/\/+$/, '')
-  // Set once the server listens (server/index.ts); read per request.
+  // Set once the server listens (server/main.ts); read per request.
   const peerOf: PeerAddress = deps.peerAddress ?? socketPeerAddress(() => app.server)
   const settings = {
     corsOrigins: config.corsOrigins ?? [],

@@ -2,7 +2,7 @@
  * One server process, wired in one place: the database (opened, migrated
  * and prepared), the app, the jobs runner with every periodic job
  * (server/periodic-jobs.ts), the listening socket and the graceful stop.
- * `bun start` (server/index.ts) and the test harness (server/tests/support/harness.ts)
+ * `bun start` (server/main.ts) and the test harness (server/tests/support/harness.ts)
  * both build their server here; the harness calls `app.handle` instead of
  * listening and runs the jobs it needs by hand.
  */
