@@ -45,7 +45,8 @@ async function passOn(request: Request, peer: string | null): Promise<Response> 
       id,
       method: request.method,
       url: request.url,
-      headers: [...request.headers],
+      // The body goes whole: how it was framed on the wire is not the main thread's to read.
+      headers: [...request.headers].filter(([name]) => name !== 'transfer-encoding'),
       body,
       peer,
     },

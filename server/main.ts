@@ -149,9 +149,11 @@ async function main() {
     hostname: env.HOST,
     sharePort: sharedPort !== undefined,
   })
-  handingOver = kept?.handOver(server.handle, server.app.countAnswer).then((answered) => {
-    log.info("the kept pages' listener has stopped", { answered })
-  })
+  if (kept && sharedPort !== undefined) {
+    handingOver = kept.handOver(server.handle, server.app.countAnswer).then((answered) => {
+      log.info("the kept pages' listener has stopped", { answered })
+    })
+  } else kept?.close()
   const started = server
   // Work that can wait a moment waits: the first answers after a restart run
   // cold code, and on two cores these two beside them delayed the first by

@@ -19,6 +19,7 @@ import {
   freshPostgresUrl,
   launchServer,
   login,
+  records,
   runCli,
   startServer,
   tempDir,
@@ -130,8 +131,10 @@ describe('kept pages (PGlite)', () => {
     // The server listens only once the kept pages' listener has: the first answer is the listener's.
     const first = await firstAnswer(server, '/')
     expect(first.status).toBe(200)
-    // Sent while the server starts: a read no page answers, and three visitors' views.
+    // Sent while the server starts: a read and a message no page answers, and three visitors' views.
     const waited = call(server, 'GET', '/api/projects')
+    const message = { name: 'Early', email: 'early@example.com', message: 'sent during a restart' }
+    const sent = call(server, 'POST', '/api/contact', { body: message })
     const views = await Promise.all(
       ['203.0.113.1', '203.0.113.2', '203.0.113.3'].map(async (ip) => {
         const response = await fetch(`${server.url}/`, {
@@ -148,6 +151,8 @@ describe('kept pages (PGlite)', () => {
     })
     expect(notModified.status).toBe(304)
     expect((await waited).status).toBe(200)
+    const answered = await sent
+    expect(answered.status).toBe(201)
     await waitForHealthy(server)
     expect(during).toEqual(before)
 
@@ -160,8 +165,12 @@ describe('kept pages (PGlite)', () => {
     const [stopped] = lines(server, "the kept pages' listener has stopped")
     expect(Number(stopped?.answered)).toBeGreaterThanOrEqual(1)
 
-    // The three views are counted once each, wherever they were answered.
+    // The message passed on is stored, once.
     const token = await login(server)
+    const messages = records(await call(server, 'GET', '/api/contact', { token }))
+    expect(messages.map((row) => row.message)).toEqual([message.message])
+
+    // The three views are counted once each, wherever they were answered.
     let totals: unknown
     for (let i = 0; i < 100; i++) {
       const answer = await call(server, 'GET', '/api/analytics?days=1', { token })

@@ -369,9 +369,10 @@ export function createResponseCache(options: ResponseCacheOptions) {
 
     /**
      * The public HTML pages held for this content version and the current
-     * period, the most recently used first: what a stop keeps for the next
-     * start (./kept-pages.ts). Only keys that are an address and an
-     * appearance (no query), and statuses that follow from the content.
+     * period: what a stop keeps for the next start (./kept-pages.ts). Only
+     * keys that are an address and an appearance (no query), and statuses
+     * that follow from the content; the pages that exist (200) first, then
+     * the rest (a crawler's 404s), each the most recently used first.
      */
     keep(current: number): { period: string; pages: KeptPage[] } {
       const at = period()
@@ -391,6 +392,8 @@ export function createResponseCache(options: ResponseCacheOptions) {
           gzip: gzip ?? undefined,
         })
       }
+      // A stable sort: the order of use stays within each group.
+      pages.sort((a, b) => Number(b.status === 200) - Number(a.status === 200))
       return { period: at, pages }
     },
 
