@@ -55,6 +55,12 @@ export interface KeptPagesListener {
   handOver(handle: Handler, count: (request: Request, response: Response) => void): Promise<number>
   /** Start-up failed or was stopped: the thread ends now (requests waiting are dropped). */
   close(): void
+  /**
+   * The server's own signal handlers are set: the listener's go. Until
+   * then, SIGTERM and SIGINT end the thread and exit 0 (nothing else is
+   * open yet), where Bun's default would end the process by the signal.
+   */
+  releaseSignals(): void
 }
 
 const blankToUndefined = (value: string | undefined) =>
@@ -141,6 +147,12 @@ function listen(pages: readonly KeptPage[], stamp: KeptStamp): KeptPagesListener
     stopped(0)
   }
   send({ kind: 'start', stamp, pages })
+  const stopEarly = () => {
+    worker.terminate()
+    process.exit(0)
+  }
+  process.on('SIGTERM', stopEarly)
+  process.on('SIGINT', stopEarly)
 
   return {
     stamp,
@@ -158,6 +170,10 @@ function listen(pages: readonly KeptPage[], stamp: KeptStamp): KeptPagesListener
     close() {
       worker.terminate()
       stopped(0)
+    },
+    releaseSignals() {
+      process.off('SIGTERM', stopEarly)
+      process.off('SIGINT', stopEarly)
     },
   }
 }

@@ -71,6 +71,7 @@ async function main() {
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
+  kept?.releaseSignals()
 
   if (!env.SKIP_CLIENT_BUILD) {
     if (viteBuildIsStale(root, distDir)) {

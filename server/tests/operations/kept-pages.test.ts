@@ -185,6 +185,21 @@ describe('kept pages (PGlite)', () => {
     await stop(server)
   }, 120_000)
 
+  test('a stop before the server is ready: exit 0 at once, the directory free for the next start', async () => {
+    expect(existsSync(join(dataDir, 'kept-pages', 'stamp.json'))).toBe(true)
+    let server = launchServer({ dataDir, env, port })
+    expect((await firstAnswer(server, '/')).status).toBe(200)
+    server.process.kill('SIGTERM')
+    expect(await exitWithin(server, 15_000)).toBe(0)
+    expect(existsSync(join(dataDir, 'portfolio.lock'))).toBe(false)
+    // The pages were read once, and the server that did not start kept none.
+    expect(existsSync(join(dataDir, 'kept-pages'))).toBe(false)
+    server = await startServer({ dataDir, env, port })
+    expect(lines(server, 'answering kept pages until the server is ready')).toEqual([])
+    expect((await snapshot(server, '/', {})).status).toBe(200)
+    await stop(server)
+  }, 120_000)
+
   test('pages are not used once anything else has opened the database', async () => {
     expect(existsSync(join(dataDir, 'kept-pages', 'stamp.json'))).toBe(true)
     const opened = await runCli(
