@@ -20,6 +20,7 @@ import { requestHeaders, securityHeaders } from './http/infra/headers'
 import { logRequest } from './http/infra/request-log'
 import type { FromListener, ToListener } from './kept-pages-protocol'
 import { createLogger } from './log'
+import { messages } from './messages'
 
 declare const self: Worker
 
@@ -28,17 +29,64 @@ const post = (message: FromListener, transfer: Transferable[] = []) =>
 
 const pending = new Map<number, (response: Response) => void>()
 let nextId = 0
+/** The bodies of the requests waiting for the server, and the most they may hold together. */
+let waitingBytes = 0
+let mostWaitingBytes = Number.POSITIVE_INFINITY
 let passOnly = false
 /** Kept pages answered. */
 let answered = 0
 let server: Bun.Server<undefined> | undefined
+let log: ReturnType<typeof createLogger> | undefined
 
-/** Passes a request to the main thread and waits for its answer. */
+/** What a request gets when the bodies already waiting hold too much: try again in a moment. */
+function busy(request: Request): Response {
+  const requestId = crypto.randomUUID()
+  if (log) {
+    let path = '/'
+    try {
+      path = new URL(request.url).pathname
+    } catch {
+      // logged as `/`
+    }
+    logRequest(log, { method: request.method, path, status: 503, requestId })
+  }
+  return Response.json(
+    { error: messages.unavailable },
+    {
+      status: 503,
+      headers: {
+        ...securityHeaders(),
+        'retry-after': '1',
+        'cache-control': 'no-store',
+        'x-request-id': requestId,
+      },
+    },
+  )
+}
+
+/**
+ * Passes a request to the main thread and waits for its answer. The server's
+ * own limits on a body are per route and come with the server; until then the
+ * bodies held here together stay under a bound (four of the largest), so that
+ * uploads sent during a start cannot fill the memory.
+ */
 async function passOn(request: Request, peer: string | null): Promise<Response> {
   const id = nextId++
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (waitingBytes + (Number.isFinite(declared) ? declared : 0) > mostWaitingBytes) {
+    return busy(request)
+  }
   const body =
     request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer()
-  const answered = new Promise<Response>((resolve) => pending.set(id, resolve))
+  const size = body?.byteLength ?? 0
+  if (waitingBytes + size > mostWaitingBytes) return busy(request)
+  waitingBytes += size
+  const answered = new Promise<Response>((resolve) =>
+    pending.set(id, (response) => {
+      waitingBytes -= size
+      resolve(response)
+    }),
+  )
   post(
     {
       kind: 'request',
@@ -58,6 +106,7 @@ async function passOn(request: Request, peer: string | null): Promise<Response> 
 function start(message: Extract<ToListener, { kind: 'start' }>) {
   const { stamp, pages } = message
   const { settings } = stamp
+  mostWaitingBytes = 4 * settings.maxRequestBodySize
   const log = createLogger(settings.logLevel)
   const cache = createResponseCache({
     enabled: false,
@@ -141,8 +190,6 @@ function start(message: Extract<ToListener, { kind: 'start' }>) {
   post({ kind: 'listening', port: server.port ?? settings.port })
   return log
 }
-
-let log: ReturnType<typeof createLogger> | undefined
 
 self.onmessage = (event: MessageEvent<ToListener>) => {
   const message = event.data
