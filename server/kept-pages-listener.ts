@@ -22,6 +22,7 @@ import {
   takeKeptPages,
 } from './http/infra/cache/kept-pages'
 import { type FromListener, headerPairs, type ToListener } from './kept-pages-protocol'
+import { messages } from './messages'
 
 const root = resolve(import.meta.dir, '..')
 
@@ -97,7 +98,7 @@ function listen(pages: readonly KeptPage[], stamp: KeptStamp): KeptPagesListener
     let status = 500
     let headers: Array<[string, string]> = [['content-type', 'application/json']]
     let body: ArrayBuffer | null = new TextEncoder().encode(
-      JSON.stringify({ error: 'The server could not answer this request.' }),
+      JSON.stringify({ error: messages.internal }),
     ).buffer as ArrayBuffer
     try {
       const response = await by(request)

@@ -72,12 +72,19 @@ function busy(request: Request): Response {
  */
 async function passOn(request: Request, peer: string | null): Promise<Response> {
   const id = nextId++
+  // What the request says it sends is counted before it is read, so that bodies being read
+  // at the same time count too; then what it did send.
   const declared = Number(request.headers.get('content-length') ?? 0)
-  if (waitingBytes + (Number.isFinite(declared) ? declared : 0) > mostWaitingBytes) {
-    return busy(request)
+  const reserved = Number.isFinite(declared) && declared > 0 ? declared : 0
+  if (waitingBytes + reserved > mostWaitingBytes) return busy(request)
+  waitingBytes += reserved
+  let body: ArrayBuffer | null
+  try {
+    body =
+      request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer()
+  } finally {
+    waitingBytes -= reserved
   }
-  const body =
-    request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer()
   const size = body?.byteLength ?? 0
   if (waitingBytes + size > mostWaitingBytes) return busy(request)
   waitingBytes += size
