@@ -363,7 +363,7 @@ interface Run {
   readyMs: number
   /** What became of the pages the stop kept, from the two starts' logs. */
   keptPages: string
-  /** Bun opening the same DATA_DIR and answering one query (PGlite only). */
+  /** Bun opening a copy of the same DATA_DIR and answering one query (PGlite only). */
   floorMs: number
   /** Bun loading the server's modules alone, no database. */
   modulesMs: number
