@@ -15,7 +15,7 @@ import type { Database } from './db/client'
 import { DataDirLockedError } from './db/lock'
 import { buildTemplate, templateDirIn, templateState } from './db/template'
 import { ConfigError, loadEnv, variableNames } from './env'
-import { environmentFingerprint } from './http/infra/cache/kept-pages'
+import { environmentFingerprint, runtimeVariables } from './http/infra/cache/kept-pages'
 import { startState } from './kept-pages-listener'
 import { createLogger, errorDetails } from './log'
 import type { Server } from './server'
@@ -26,6 +26,8 @@ const root = resolve(import.meta.dir, '..')
 /** How long after listening the jobs' first pass and the sign-in's dummy hash wait. */
 const BACKGROUND_WORK_DELAY_MS = 1_000
 const distDir = resolve(root, 'dist')
+/** What the kept pages' stamp reads of the environment: the server's settings, the time zone and locale. */
+const environmentNames = [...variableNames, ...runtimeVariables]
 /** At a stop during the kept pages' hand-over: how long their thread may take to finish its requests. */
 const HAND_OVER_WAIT_MS = 10_000
 
@@ -133,8 +135,8 @@ async function main() {
             dataDir: resolve(env.DATA_DIR),
             code: startState.code,
             environment: {
-              names: variableNames,
-              hash: environmentFingerprint(variableNames, startState.environment),
+              names: environmentNames,
+              hash: environmentFingerprint(environmentNames, startState.environment),
             },
             logLevel: env.LOG_LEVEL,
           },

@@ -9,8 +9,9 @@
  *
  * - the code: Bun's version and every source, migration and build file (path,
  *   size, modification time), as they were when the stopped server started;
- * - the environment: every variable the server reads (server/env.ts), blank
- *   counting as unset, as it was when the stopped server started;
+ * - the environment: every variable the server reads (server/env.ts) and the
+ *   time zone and locale, blank counting as unset, as it was when the
+ *   stopped server started;
  * - the database: `global/pg_control` and the write-ahead log's files, read
  *   after the database closed. PostgreSQL rewrites `pg_control` at every
  *   opening and every shutdown checkpoint, so any process that opened the
@@ -128,6 +129,13 @@ export function codeFingerprint(root: string): string {
   for (const file of codeFiles) add(join(root, file))
   return hashOf(lines.join('\n'))
 }
+
+/**
+ * What the runtime itself reads from the environment that can change a
+ * rendered page (a date's time zone, a default locale): fingerprinted beside
+ * the server's own settings.
+ */
+export const runtimeVariables: readonly string[] = ['TZ', 'LANG', 'LC_ALL']
 
 /** The environment's fingerprint over these variables; a blank value counts as unset (as server/env.ts reads it). */
 export function environmentFingerprint(
