@@ -744,7 +744,7 @@ function printRun(run: number, result: Run) {
   console.log(`views counted during the load with counting on: ${result.viewsCounted}`)
   console.log(
     `start to first 200 on /: ${Math.round(result.newStartMs)} ms new DATA_DIR, ${Math.round(result.restartMs)} ms existing (the page the stop kept), the server itself ready ${Math.round(result.readyMs)} ms (kept pages: ${result.keptPages}); ` +
-      `the floor (Bun opening the same DATA_DIR, one query): ${Math.round(result.floorMs)} ms, restart/floor ${(result.restartMs / result.floorMs).toFixed(2)} (goal ≤ 1.3), ready/floor ${(result.readyMs / result.floorMs).toFixed(2)}; ` +
+      `the floor (Bun opening a copy of the same DATA_DIR, one query): ${Math.round(result.floorMs)} ms, restart/floor ${(result.restartMs / result.floorMs).toFixed(2)} (goal ≤ 1.3), ready/floor ${(result.readyMs / result.floorMs).toFixed(2)}; ` +
       `on it: the server's modules alone ${Math.round(result.modulesMs)} ms, both at once (the database on a Worker) ${Math.round(result.overlapMs)} ms, ${(result.overlapMs / result.floorMs).toFixed(2)} × the floor; ` +
       `RSS ${result.restRssMb.toFixed(0)} MB at rest, ${result.peakRssMb.toFixed(0)} MB peak under load; first-load JS ${result.firstLoadKb.toFixed(1)} KB gzip`,
   )
