@@ -15,8 +15,9 @@
  * when its last connection has closed.
  */
 import { appearanceKey, appearanceOf } from '../src/domain/appearance'
+import { answerFromEntry } from './http/infra/cache/fast-path'
 import { createResponseCache, type Entry } from './http/infra/cache/response-cache'
-import { requestHeaders, securityHeaders } from './http/infra/headers'
+import { securityHeaders } from './http/infra/headers'
 import { logRequest } from './http/infra/request-log'
 import type { FromListener, ToListener } from './kept-pages-protocol'
 import { createLogger } from './log'
@@ -146,18 +147,7 @@ function start(message: Extract<ToListener, { kind: 'start' }>) {
       url.pathname + appearanceKey(appearanceOf(request.headers.get('cookie'))),
     )
     if (!entry) return undefined
-    const startedAt = performance.now()
-    const requestId = crypto.randomUUID()
-    const { headers, vary } = requestHeaders(request, headerSettings, requestId)
-    const response = cache.answer(request, entry, vary, headers)
-    logRequest(log, {
-      method: request.method,
-      path: entry.path,
-      status: response.status,
-      startedAt,
-      requestId,
-    })
-    return response
+    return answerFromEntry(cache, request, entry, headerSettings, log)
   }
 
   try {

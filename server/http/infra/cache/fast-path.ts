@@ -1,7 +1,33 @@
 import type { Logger } from '../../../log'
 import { type RequestHeaderSettings, requestHeaders } from '../headers'
 import { logRequest } from '../request-log'
-import type { ResponseCache } from './response-cache'
+import type { Entry, ResponseCache } from './response-cache'
+
+/**
+ * The answer to a request from a valid entry, with what every answer to it
+ * carries (its request id, CORS, HSTS) and its log line: the fast path's,
+ * and the kept pages' listener's (server/kept-pages-worker.ts).
+ */
+export function answerFromEntry(
+  cache: Pick<ResponseCache, 'answer'>,
+  request: Request,
+  entry: Entry,
+  settings: RequestHeaderSettings,
+  log: Logger,
+): Response {
+  const startedAt = performance.now()
+  const requestId = crypto.randomUUID()
+  const { headers, vary } = requestHeaders(request, settings, requestId)
+  const response = cache.answer(request, entry, vary, headers)
+  logRequest(log, {
+    method: request.method,
+    path: entry.path,
+    status: response.status,
+    startedAt,
+    requestId,
+  })
+  return response
+}
 
 /**
  * Answers a request that a valid cache entry answers, before Elysia's
@@ -24,17 +50,6 @@ export function createCacheFastPath(
     const key = keyOf(request)
     const entry = key === undefined ? undefined : cache.lookup(key)
     if (!entry) return undefined
-    const startedAt = performance.now()
-    const requestId = crypto.randomUUID()
-    const { headers, vary } = requestHeaders(request, settings, requestId)
-    const response = cache.answer(request, entry, vary, headers)
-    logRequest(log, {
-      method: request.method,
-      path: entry.path,
-      status: response.status,
-      startedAt,
-      requestId,
-    })
-    return response
+    return answerFromEntry(cache, request, entry, settings, log)
   }
 }
