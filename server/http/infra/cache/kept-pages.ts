@@ -15,7 +15,7 @@
  * - the database: `global/pg_control` and the write-ahead log's files, read
  *   after the database closed. PostgreSQL rewrites `pg_control` at every
  *   opening and every shutdown checkpoint, so any process that opened the
- *   directory since (a restore, `bun run admin-password`, another server)
+ *   directory since (a restore, `bun run admin:password`, another server)
  *   changes it;
  * - the period: the year the pages were made in (they show an age).
  *
