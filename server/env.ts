@@ -21,7 +21,7 @@ import {
   type ScholarlyConfig,
   type SocialSettings,
 } from './config'
-import { DEFAULT_DATA_DIR } from './env-defaults'
+import { DEFAULT_DATA_DIR, setValue } from './env-defaults'
 import { createSecretBox } from './secret-box'
 
 /** A setting that cannot work: start-up stops with this message alone (no stack). */
@@ -331,7 +331,8 @@ export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & {
 function withoutBlanks(source: Record<string, string | undefined>): Record<string, string> {
   const present: Record<string, string> = {}
   for (const [name, value] of Object.entries(source)) {
-    if (value !== undefined && value.trim() !== '') present[name] = value
+    const set = setValue(value)
+    if (set !== undefined) present[name] = set
   }
   return present
 }

@@ -12,7 +12,7 @@
  * server counts its own.
  */
 import { resolve } from 'node:path'
-import { DEFAULT_DATA_DIR } from './env-defaults'
+import { DEFAULT_DATA_DIR, setValue } from './env-defaults'
 import {
   codeFingerprint,
   databaseFingerprint,
@@ -63,9 +63,6 @@ export interface KeptPagesListener {
    */
   releaseSignals(): void
 }
-
-const blankToUndefined = (value: string | undefined) =>
-  value === undefined || value.trim() === '' ? undefined : value
 
 type Passed = Extract<FromListener, { kind: 'request' }>
 type View = Extract<FromListener, { kind: 'view' }>
@@ -186,9 +183,9 @@ function listen(pages: readonly KeptPage[], stamp: KeptStamp): KeptPagesListener
 function start(source: Record<string, string | undefined>): StartState {
   const environment = { ...source }
   // PostgreSQL: other instances write while this one is stopped; nothing is kept.
-  if (blankToUndefined(source.DATABASE_URL)) return { code: undefined, environment }
+  if (setValue(source.DATABASE_URL)) return { code: undefined, environment }
   const code = codeFingerprint(root)
-  const dataDir = resolve(blankToUndefined(source.DATA_DIR) ?? DEFAULT_DATA_DIR)
+  const dataDir = resolve(setValue(source.DATA_DIR) ?? DEFAULT_DATA_DIR)
   const read = takeKeptPages(dataDir, {
     code,
     environment: (names) => environmentFingerprint(names, source),

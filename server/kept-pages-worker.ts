@@ -115,12 +115,14 @@ function start(message: Extract<ToListener, { kind: 'start' }>) {
   const { stamp, pages } = message
   const { settings } = stamp
   mostWaitingBytes = 4 * settings.maxRequestBodySize
-  const log = createLogger(settings.logLevel)
+  const logger = createLogger(settings.logLevel)
+  // The 503s of busy() log with it too.
+  log = logger
   const cache = createResponseCache({
     enabled: false,
     readVersion: () => Promise.resolve(stamp.contentVersion),
     baseHeaders: securityHeaders(),
-    log,
+    log: logger,
   })
   const byKey = new Map<string, Entry>()
   for (const entry of cache.adopt(pages, stamp.contentVersion, stamp.period)) {
@@ -147,7 +149,7 @@ function start(message: Extract<ToListener, { kind: 'start' }>) {
       url.pathname + appearanceKey(appearanceOf(request.headers.get('cookie'))),
     )
     if (!entry) return undefined
-    return answerFromEntry(cache, request, entry, headerSettings, log)
+    return answerFromEntry(cache, request, entry, headerSettings, logger)
   }
 
   try {
@@ -180,17 +182,16 @@ function start(message: Extract<ToListener, { kind: 'start' }>) {
     post({ kind: 'unavailable', reason: String(error) })
     return
   }
-  log.info('answering kept pages until the server is ready', {
+  logger.info('answering kept pages until the server is ready', {
     url: `http://localhost:${server.port}`,
     pages: byKey.size,
   })
   post({ kind: 'listening', port: server.port ?? settings.port })
-  return log
 }
 
 self.onmessage = (event: MessageEvent<ToListener>) => {
   const message = event.data
-  if (message.kind === 'start') log = start(message)
+  if (message.kind === 'start') start(message)
   else if (message.kind === 'response') {
     const resolve = pending.get(message.id)
     pending.delete(message.id)

@@ -35,6 +35,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { join, relative } from 'node:path'
+import { setValue } from '../../../env-defaults'
 import type { LogLevel } from '../../../log'
 import type { ProxyTrust } from '../client-address'
 import type { Bytes } from '../compress'
@@ -143,8 +144,8 @@ export function environmentFingerprint(
   source: Record<string, string | undefined>,
 ): string {
   const lines = [...names].sort().map((name) => {
-    const value = source[name]
-    return value === undefined || value.trim() === '' ? name : `${name}=${value}`
+    const value = setValue(source[name])
+    return value === undefined ? name : `${name}=${value}`
   })
   return hashOf(lines.join('\0'))
 }
