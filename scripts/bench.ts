@@ -179,12 +179,16 @@ function cpuMicros(pid: number): { total: number; user: number } {
 
 /**
  * Gzip size of each script a page loads first: its module script (or the
- * entry its inline boot script imports after the largest paint) and
- * modulepreloads.
+ * file its inline boot script adds or imports after the largest paint),
+ * modulepreloads, and the inline scripts that run.
  */
 function firstLoadJs(html: string, distDir: string) {
   const files = new Set<string>()
   for (const [, src] of html.matchAll(/<script[^>]*\stype="module"[^>]*\ssrc="([^"]+)"/g)) {
+    if (src) files.add(src)
+  }
+  // A public page's loader, which its inline boot adds after the first paint.
+  for (const [, src] of html.matchAll(/<script data-islands-loader=""[^>]*\sdata-src="([^"]+)"/g)) {
     if (src) files.add(src)
   }
   for (const [, src] of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) {
@@ -197,6 +201,12 @@ function firstLoadJs(html: string, distDir: string) {
   let gzip = 0
   for (const file of files) {
     gzip += Bun.gzipSync(readFileSync(join(distDir, file)), { level: 9 }).byteLength
+  }
+  // And the inline scripts that run (a public page's boot; not data: JSON-LD, speculation rules).
+  for (const [, attributes, source] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (!source || /\ssrc=/.test(attributes ?? '')) continue
+    if (/\stype="(?!module")/.test(attributes ?? '')) continue
+    gzip += Bun.gzipSync(source, { level: 9 }).byteLength
   }
   return { files: files.size, gzipKb: gzip / 1024 }
 }

@@ -21,7 +21,7 @@ export { nginxPath }
  */
 const singleScripts = {
   jsonld: /<script type="application\/ld\+json">[\s\S]*?<\/script>/gi,
-  loader: /<script type="module"[^>]*>[\s\S]*?<\/script>/gi,
+  loader: /<script data-islands-loader[^>]*>[\s\S]*?<\/script>/gi,
   speculationrules: /<script type="speculationrules">[\s\S]*?<\/script>/gi,
   // Not a script: the web app manifest's link, to measure what its request costs the paint.
   manifest: /<link rel="manifest"[^>]*>/gi,
@@ -34,13 +34,18 @@ const singleScripts = {
 export type SingleScript = keyof typeof singleScripts | 'inlineloader'
 export const singleScriptNames = [...Object.keys(singleScripts), 'inlineloader'] as SingleScript[]
 
-/** The page with its island loader's file written in as an inline module script. */
+/** The page with its island loader's file written in as an inline module script, in place of its boot. */
 async function withLoaderInline(ours: string, html: string): Promise<string> {
-  const tag = /<script type="module" src="([^"]+)"([^>]*)><\/script>/.exec(html)
+  const tag =
+    /<script data-islands-loader=""[^>]*\sdata-src="([^"]+)"[^>]*>[\s\S]*?<\/script>/.exec(html)
   if (!tag?.[1]) return html
   const file = await fetch(new URL(tag[1], ours))
   const source = (await file.text()).replace(/(["'`])\.\/([\w.-]+\.(?:js|css))/g, '$1/assets/$2')
-  return html.replace(tag[0], () => `<script type="module"${tag[2]}>${source}</script>`)
+  const opening = /^<script[^>]*>/.exec(tag[0])?.[0] ?? '<script>'
+  return html.replace(
+    tag[0],
+    () => `${opening.replace('<script', '<script type="module"')}${source}</script>`,
+  )
 }
 
 /** A page's HTML as a browser with script turned off would use it (or without one script). */

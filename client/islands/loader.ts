@@ -382,7 +382,12 @@ const navigation = performance.getEntriesByType('navigation')[0] as
   | undefined
 if ((document as Document & { prerendering?: boolean }).prerendering) {
   document.addEventListener('prerenderingchange', countView, { once: true })
-} else if (navigation?.deliveryType === 'navigational-prefetch') {
+} else if (
+  navigation?.deliveryType === 'navigational-prefetch' ||
+  // Prerendered, and shown before the boot added this file (it waits for a frame).
+  (navigation as (PerformanceNavigationTiming & { activationStart?: number }) | undefined)
+    ?.activationStart
+) {
   countView()
 }
 

@@ -16,6 +16,27 @@ export interface IslandsDocument {
 }
 
 /**
+ * The island loader's boot, the page's one inline script that runs: it adds
+ * the loader's file (`data-src`) once the page has shown its content. A page
+ * is complete without the loader, which only wires the islands for their
+ * first use; so nothing of it is fetched or run before the page's first
+ * contentful paint and its largest, and none of it is on their path in
+ * Lighthouse's simulation
+ * (docs/decisions/0427-the-loader-after-the-first-paint-and-public-pages-without-coop.md):
+ * - shown: after both the first contentful paint (its `paint` entry, which
+ *   Chromium reports once the frame is on screen) and `load` (the images the
+ *   largest paint may be), then 100 ms for that image's own frame;
+ * - hidden (a background tab, a page prerendered ahead): at once, as it
+ *   paints nothing; a page that is hidden or shown meanwhile: at once;
+ * - a browser without paint entries: at `load`; and at the latest 5 s in.
+ * The element carries the loader's settings (`data-src`, `data-app`,
+ * `data-css`), which the loader reads from it. Allowed by its CSP hash
+ * (server/http/pages/scripts.ts).
+ */
+export const ISLANDS_BOOT =
+  '(()=>{const s=document.currentScript;let n=2,d=0;const g=()=>{if(d++)return;const m=document.createElement("script");m.type="module";m.src=s.dataset.src;document.head.append(m)},w=()=>--n||setTimeout(g,100);if(document.hidden)return g();setTimeout(g,5e3);addEventListener("visibilitychange",g,{once:true});addEventListener("load",w,{once:true});try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();w()}}).observe({type:"paint",buffered:true})}catch{w()}})()'
+
+/**
  * Speculation Rules: a link to another public page is prerendered when the
  * pointer rests on it or presses it (`moderate`), so the click shows a page
  * that is ready. Not the admin, the sign-in pages, the API, files and share

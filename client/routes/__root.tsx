@@ -15,7 +15,7 @@ import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteLayout } from '../components/site-layout'
 import type { Api } from '../lib/api'
-import { type IslandsDocument, SPECULATION_RULES } from '../lib/islands-document'
+import { ISLANDS_BOOT, type IslandsDocument, SPECULATION_RULES } from '../lib/islands-document'
 import { feedLinks } from '../lib/notes'
 import { SITE_NAME, type Site } from '../lib/seo'
 import { useSiteData } from '../lib/site-data'
@@ -102,8 +102,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
  * custom properties, read by design.css; written by the server only, see
  * client/router.tsx) and the owner's site style (`data-style`, read by
  * design.css, so the first paint has it), and the visitor's theme and fonts
- * from their cookies (src/domain/appearance.ts): a public page runs no script
- * before its first paint. On the app's pages the head's last script also sets
+ * from their cookies (src/domain/appearance.ts): before its first paint a
+ * public page runs only the loader's boot, which waits for that paint. On the app's pages the head's last script also sets
  * the theme before anything is painted (client/lib/theme-script.ts), hence the
  * attributes React does not know about.
  */
@@ -136,16 +136,20 @@ function RootDocument({ children }: { children: ReactNode }) {
   )
 }
 
-/** A public page's scripts: the island loader, and the rules that prepare the next page. */
+/**
+ * A public page's scripts: the island loader's boot (which adds the loader
+ * once the page has painted), and the rules that prepare the next page.
+ */
 function IslandScripts({ islands }: { islands: IslandsDocument }) {
   return (
     <>
       <script
-        type="module"
-        src={islands.loader}
         data-islands-loader=""
+        data-src={islands.loader}
         data-app={islands.app}
         data-css={islands.css.join(' ')}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its CSP hash
+        dangerouslySetInnerHTML={{ __html: ISLANDS_BOOT }}
       />
       <script
         type="speculationrules"

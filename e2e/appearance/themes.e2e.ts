@@ -279,7 +279,7 @@ test.describe('the theme control', () => {
         seen.push(document.documentElement.dataset.theme ?? 'none')
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-theme'] })
     })
-    // No script file at all: a public page has no inline script either.
+    // No script file at all (the inline boot then adds one that fails): the theme is the page's own.
     await page.route(/\.js(\?|$)/, (route) => route.abort())
     await page.goto('/')
     await expectTheme(page, 'dark')

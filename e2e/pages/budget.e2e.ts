@@ -7,14 +7,15 @@
  */
 import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
+import { ISLANDS_BOOT } from '../../client/lib/islands-document'
 import { apiCreate, expect, hydrated, test, unique, wholeStylesheetOf } from '../fixtures'
 
 /**
  * A public page's first load: the script it runs before anyone uses it, inline
  * or fetched. A public page is a document with islands (docs/decisions/0389):
- * the island loader (3.3 KB gzip), and nothing else until a part of it is
- * used: no React, no router, no data, no theme script (the server renders the
- * visitor's theme: 0419). The whole document hydrated before: 110–114 KB
+ * the island loader (3.3 KB gzip) and its inline boot (0.4 KB), and nothing
+ * else until a part of it is used: no React, no router, no data, no theme
+ * script (the server renders the visitor's theme: 0419). The whole document hydrated before: 110–114 KB
  * (docs/performance.md).
  */
 const FIRST_LOAD_LIMIT_KB = 10
@@ -98,11 +99,12 @@ test('public pages run at most 10 KB of script on their first load: the island l
       fetched.map((script) => new URL(script.url).pathname.replace(/-[\w-]+\.js$/, '.js')),
       path,
     ).toEqual(['/assets/islands.js'])
-    // And no inline script runs: the theme is the server's (docs/decisions/0419).
+    // And one inline script runs, the loader's boot (it adds the loader after the first paint,
+    // docs/decisions/0427): no theme script, the theme is the server's (docs/decisions/0419).
     expect(
       scripts.filter((script) => script.url.includes('#inline-')).map((script) => script.text),
       path,
-    ).toEqual([])
+    ).toEqual([ISLANDS_BOOT])
     for (const script of scripts) {
       // zod's error messages, the admin screens' texts and React stay out of a first load.
       expect(script.text, script.url).not.toContain('ZodError')

@@ -77,10 +77,28 @@ export const permissionsPolicy = [
  */
 export function documentHeaders(scriptHashes: readonly string[] = []): Record<string, string> {
   return {
+    ...publicDocumentHeaders(scriptHashes),
+    'cross-origin-opener-policy': 'same-origin',
+  }
+}
+
+/**
+ * A public page's document headers: all of them but
+ * `Cross-Origin-Opener-Policy`. A public page holds nothing that differs by
+ * visitor, and the header makes Chromium open it in a renderer process of its
+ * own when the page before it had none (Lighthouse's `about:blank`, a link
+ * from most sites, and on Android any site): 30–50 ms of the page's start-up
+ * on that process's main thread, after its first paint
+ * (docs/decisions/0427-the-loader-after-the-first-paint-and-public-pages-without-coop.md).
+ * The admin, the sign-in and set-up screens and the API's page keep it.
+ */
+export function publicDocumentHeaders(
+  scriptHashes: readonly string[] = [],
+): Record<string, string> {
+  return {
     'content-security-policy': pageContentSecurityPolicy(scriptHashes),
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
-    'cross-origin-opener-policy': 'same-origin',
     'permissions-policy': permissionsPolicy,
   }
 }

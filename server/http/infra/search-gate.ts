@@ -10,7 +10,7 @@
  * `/search?q=` page is answered before this gate (it costs nothing).
  */
 import type { SearchLimits } from '../../config'
-import { documentHeaders } from './headers'
+import { publicDocumentHeaders } from './headers'
 
 export type SearchDoor = 'api' | 'page'
 
@@ -105,6 +105,6 @@ export function searchRefused(
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Search is busy</title></head><body><main><h1>Search is busy.</h1><p>${message}</p><form action="/search" method="get"><label for="q">Search the site</label> <input id="q" type="search" name="q" maxlength="200"> <button type="submit">Search</button></form><p><a href="/">Go back home</a></p></main></body></html>`
   return new Response(html, {
     status: 429,
-    headers: { ...headers, ...documentHeaders(), 'content-type': 'text/html; charset=utf-8' },
+    headers: { ...headers, ...publicDocumentHeaders(), 'content-type': 'text/html; charset=utf-8' },
   })
 }

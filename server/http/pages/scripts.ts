@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import type { AnyRouter } from '@tanstack/react-router'
 import { getScrollRestorationScriptForRouter } from '@tanstack/router-core/scroll-restoration-script'
-import { SPECULATION_RULES } from '../../../client/lib/islands-document'
+import { ISLANDS_BOOT, SPECULATION_RULES } from '../../../client/lib/islands-document'
 import { THEME_SCRIPT } from '../../../client/lib/theme-script'
 
 /** SHA-256 (base64) of a script's source, as a CSP hash source takes it. */
@@ -23,7 +23,10 @@ export const THEME_SCRIPT_HASH = scriptHash(THEME_SCRIPT)
  * one other script is a file (the island loader); the theme needs none (its
  * <html> carries it: src/domain/appearance.ts).
  */
-export const ISLANDS_DOCUMENT_HASHES: readonly string[] = [scriptHash(SPECULATION_RULES)]
+export const ISLANDS_DOCUMENT_HASHES: readonly string[] = [
+  scriptHash(ISLANDS_BOOT),
+  scriptHash(SPECULATION_RULES),
+]
 
 /** The part of the router's hydration output a page's streamed scripts come from (internal). */
 interface HydrationOutput {

@@ -38,7 +38,7 @@ import { slugInTrash } from '../../services/trash'
 import type { Context } from '../../trpc/context'
 import { errorPageHtml, logFailure } from '../../trpc/errors'
 import { appRouter } from '../../trpc/root'
-import { documentHeaders, isPrivatePath } from '../infra/headers'
+import { documentHeaders, isPrivatePath, publicDocumentHeaders } from '../infra/headers'
 import { pageAddresses } from './addresses'
 import { type CriticalCss, criticalPlansPath, loadCriticalCss } from './critical-css'
 import {
@@ -238,7 +238,10 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
     response.headers.forEach((value, key) => {
       headers[key] = value
     })
-    if (html) Object.assign(headers, documentHeaders(scriptHashes))
+    if (html) {
+      const document = isPrivatePath(url.pathname) ? documentHeaders : publicDocumentHeaders
+      Object.assign(headers, document(scriptHashes))
+    }
     // Every public page advertises the Webmention endpoint (also as <link rel="webmention">).
     if (html && !isPrivatePath(url.pathname)) headers.link = '</webmention>; rel="webmention"'
     headers['cache-control'] =

@@ -17,7 +17,7 @@ import {
   Scripts,
 } from '@tanstack/react-router'
 import { createElement, type ReactNode } from 'react'
-import { SPECULATION_RULES } from '../../../client/lib/islands-document'
+import { ISLANDS_BOOT, SPECULATION_RULES } from '../../../client/lib/islands-document'
 import { THEME_SCRIPT } from '../../../client/lib/theme-script'
 import { createRouter } from '../../../client/router'
 import {
@@ -44,8 +44,7 @@ afterAll(() => t.close())
 
 describe('scripts, data and the content security policy', () => {
   test('a public page runs the island loader: no router bootstrap, no loader data, no app entry', async () => {
-    const loader =
-      '<script type="module" src="/assets/islands-l1.js" data-islands-loader="" data-app="/assets/index-e1.js" data-css="/assets/index-c1.css"></script>'
+    const loader = `<script data-islands-loader="" data-src="/assets/islands-l1.js" data-app="/assets/index-e1.js" data-css="/assets/index-c1.css">${ISLANDS_BOOT}</script>`
     for (const path of ['/', '/projects', `/projects/${project.slug}`, '/contact-me', '/nope']) {
       const response = await t.request('GET', path)
       expect(response.text, path).toContain(loader)
@@ -53,9 +52,11 @@ describe('scripts, data and the content security policy', () => {
         `<script type="speculationrules">${SPECULATION_RULES}</script>`,
       )
       const scripts = readPage(response.text).inlineScripts
-      // The speculation rules alone: nothing of the router's, no data, no theme script (its
-      // <html> carries the theme: appearance.test.ts).
-      expect(scripts, path).toEqual([SPECULATION_RULES])
+      // The loader's boot and the speculation rules: nothing of the router's, no data, no theme
+      // script (its <html> carries the theme: appearance.test.ts).
+      expect(scripts, path).toEqual([ISLANDS_BOOT, SPECULATION_RULES])
+      // The loader's file is added by the boot, after the first paint: not a script in the page.
+      expect(response.text, path).not.toContain('<script type="module"')
       expect(response.text, path).not.toContain('$_TSR')
       expect(response.text, path).not.toContain('/assets/index-e1.js"></script>')
       expect(response.text, path).not.toContain('/assets/slug-s1.js')
@@ -73,6 +74,27 @@ describe('scripts, data and the content security policy', () => {
     )
     expect(login.text).not.toContain('data-islands-loader')
     expect(login.text).not.toContain('speculationrules')
+  })
+
+  test('a public page is sent without Cross-Origin-Opener-Policy; the sign-in page, the app, keeps it', async () => {
+    for (const path of ['/', `/projects/${project.slug}`, '/contact-me', '/nope']) {
+      const response = await t.request('GET', path)
+      expect(response.headers.get('content-type'), path).toContain('text/html')
+      expect(response.headers.get('cross-origin-opener-policy'), path).toBeNull()
+      // The other document headers stay.
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY')
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin')
+      expect(response.headers.get('permissions-policy'), path).toContain('camera=()')
+      expect(response.headers.get('content-security-policy'), path).toContain(
+        "frame-ancestors 'none'",
+      )
+    }
+    const login = await t.request('GET', '/login')
+    expect(login.text).not.toContain('data-islands-loader')
+    expect(login.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    // A second read, from the cache, carries the same.
+    const again = await t.request('GET', '/')
+    expect(again.headers.get('cross-origin-opener-policy')).toBeNull()
   })
 
   test('the app keeps its route chunks beside the entry (the manifest the admin pages use)', async () => {
