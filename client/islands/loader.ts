@@ -1,5 +1,7 @@
 /**
- * The one script a public page runs on its first load: a public page is a
+ * The one script file a public page runs on its first load, added by the
+ * page's inline boot once the page has painted (`ISLANDS_BOOT`,
+ * client/lib/islands-document.ts): a public page is a
  * document, complete without script, and no app hydrates it
  * (docs/decisions/0389); its <html> carries the visitor's theme, rendered by
  * the server from their cookie (src/domain/appearance.ts, whose few lines are

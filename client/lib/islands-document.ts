@@ -28,13 +28,15 @@ export interface IslandsDocument {
  *   largest paint may be), then 100 ms for that image's own frame;
  * - hidden (a background tab, a page prerendered ahead): at once, as it
  *   paints nothing; a page that is hidden or shown meanwhile: at once;
+ * - a key, press, touch or focus before then: at once (that first event is
+ *   the page's own: a link followed, a form typed into, as without script);
  * - a browser without paint entries: at `load`; and at the latest 5 s in.
  * The element carries the loader's settings (`data-src`, `data-app`,
  * `data-css`), which the loader reads from it. Allowed by its CSP hash
  * (server/http/pages/scripts.ts).
  */
 export const ISLANDS_BOOT =
-  '(()=>{const s=document.currentScript;let n=2,d=0;const g=()=>{if(d++)return;const m=document.createElement("script");m.type="module";m.src=s.dataset.src;document.head.append(m)},w=()=>--n||setTimeout(g,100);if(document.hidden)return g();setTimeout(g,5e3);addEventListener("visibilitychange",g,{once:true});addEventListener("load",w,{once:true});try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();w()}}).observe({type:"paint",buffered:true})}catch{w()}})()'
+  '(()=>{const s=document.currentScript;let n=2,d=0;const g=()=>{if(d++)return;const m=document.createElement("script");m.type="module";m.src=s.dataset.src;document.head.append(m)},w=()=>--n||setTimeout(g,100);if(document.hidden)return g();setTimeout(g,5e3);for(const t of["visibilitychange","keydown","pointerdown","focusin","touchstart"])addEventListener(t,g,{capture:true,once:true,passive:true});addEventListener("load",w,{once:true});try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();w()}}).observe({type:"paint",buffered:true})}catch{w()}})()'
 
 /**
  * Speculation Rules: a link to another public page is prerendered when the
