@@ -138,7 +138,7 @@ export async function apiLogin(request: APIRequestContext): Promise<string> {
 export async function apiCreate(
   request: APIRequestContext,
   token: string,
-  path: '/api/projects' | '/api/timeline' | '/api/notes',
+  path: '/api/projects' | '/api/timeline' | '/api/notes' | '/api/teaching',
   data: Record<string, unknown>,
 ) {
   const response = await request.post(path, { data, headers: { authorization: `Bearer ${token}` } })

@@ -266,6 +266,64 @@ test('a reorder the server refuses puts the order back and the toast says why', 
   await expect(notifications(page)).not.toContainText('not saved')
 })
 
+test('a move made while the list is being fetched again stays: the older answer does not put the old order back', async ({
+  adminPage: page,
+  request,
+  token,
+}) => {
+  const mine: Row[] = []
+  for (const name of ['Early Course', 'Late Course']) {
+    const row = await apiCreate(request, token, '/api/teaching', {
+      course: unique(name),
+      terms: [],
+      status: 'published',
+    })
+    mine.push({ id: row.id, title: row.course })
+  }
+  const [older, newer] = mine as [Row, Row]
+  const courseOf = (row: Row) =>
+    page
+      .getByRole('list', { name: 'Courses, in the order the site shows them' })
+      .getByRole('listitem')
+      .filter({ hasText: row.title })
+  const apiCourses = async () => {
+    const list = (await (await request.get('/api/teaching')).json()) as { course: string }[]
+    return orderOf(
+      list.map((row) => row.course),
+      mine,
+    )
+  }
+  await page.goto('/admin/teaching')
+  const list = page.getByRole('list', { name: 'Courses, in the order the site shows them' })
+  // The newer first.
+  await expect.poll(() => dashboardOrder(list, mine)).toEqual([newer.title, older.title])
+
+  // From now on the list's answers come late: the save below asks for the list again.
+  let asked = 0
+  let answered = 0
+  await page.route('**/trpc/teaching.list**', async (route) => {
+    asked += 1
+    const answer = await route.fetch()
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.fulfill({ response: answer }).catch(() => undefined)
+    answered += 1
+  })
+  await courseOf(newer).getByRole('button', { name: 'Edit' }).click()
+  const form = page.getByRole('form', { name: 'Edit course' })
+  await form.getByLabel('Institution').fill('University of London')
+  await form.getByRole('button', { name: 'Save course' }).click()
+  await expect(page.getByText('Course saved.')).toBeVisible()
+  // At once, while the list's answer (the order before the move) is on its way.
+  await courseOf(newer).getByRole('button', { name: 'Move down' }).click()
+  await expect(notifications(page)).toContainText('Course order saved.')
+  // The late answer has come; the list still shows the move, as the server has it.
+  await expect.poll(() => asked).toBeGreaterThan(0)
+  await expect.poll(() => answered, { timeout: 10_000 }).toBe(asked)
+  expect(await dashboardOrder(list, mine)).toEqual([older.title, newer.title])
+  expect(await apiCourses()).toEqual([older.title, newer.title])
+  await page.unroute('**/trpc/teaching.list**')
+})
+
 test('a draft shows its badge and a preview link on the dashboard', async ({
   adminPage: page,
   request,

@@ -27,8 +27,9 @@ interface ReorderOptions<TError, TData> {
 }
 
 /**
- * Saves a list's new order at once: the list shows it straight away, the
- * server gets every id in order, a toast confirms. Moves made while one is
+ * Saves a list's new order at once: the list shows it straight away (a fetch
+ * of the list still on its way is called off), the server gets every id in
+ * order, a toast confirms. Moves made while one is
  * being saved are sent after it, in order. When the server refuses (or
  * cannot be reached), the list goes back to the last order the server
  * confirmed, later moves are dropped, the toast says why, and the list is
@@ -57,6 +58,9 @@ export function useReorder<TError, TData>({
   return (next) => {
     const s = state.current
     if (s.pending === 0) s.confirmed = queryClient.getQueryData<Row[]>(listKey)
+    // A fetch of the list already on its way (a save just before asked for one) answers with
+    // the order before this move: it is called off, or it would put that order back on screen.
+    void queryClient.cancelQueries({ queryKey: listKey })
     queryClient.setQueryData<Row[]>(listKey, next)
     const generation = s.generation
     s.pending += 1
