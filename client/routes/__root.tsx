@@ -13,6 +13,7 @@ import type { NewsletterPageState } from '../../src/domain/newsletter-page'
 import { DEFAULT_SITE_STYLE } from '../../src/domain/site-styles'
 import { ErrorPage } from '../components/error-page'
 import { NotFoundPage } from '../components/not-found-page'
+import { SITE_HEADER_ID } from '../components/site-header'
 import { SiteLayout } from '../components/site-layout'
 import type { Api } from '../lib/api'
 import { ISLANDS_BOOT, type IslandsDocument, SPECULATION_RULES } from '../lib/islands-document'
@@ -123,6 +124,10 @@ function RootDocument({ children }: { children: ReactNode }) {
     >
       <head>
         <HeadContent />
+        {islands ? (
+          // No frame before the whole header is parsed (SITE_HEADER_ID's note). React knows no `blocking`.
+          <link rel="expect" href={`#${SITE_HEADER_ID}`} {...{ blocking: 'render' }} />
+        ) : null}
         {themeScript ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its CSP hash
           <script id={THEME_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: themeScript }} />

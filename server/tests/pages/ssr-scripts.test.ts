@@ -76,6 +76,17 @@ describe('scripts, data and the content security policy', () => {
     expect(login.text).not.toContain('speculationrules')
   })
 
+  test('a public page paints nothing before its whole header is parsed; the app does not wait for it', async () => {
+    for (const path of ['/', `/projects/${project.slug}`, '/contact-me', '/nope']) {
+      const html = (await t.request('GET', path)).text
+      const head = html.slice(0, html.indexOf('</head>'))
+      expect(head, path).toContain('<link rel="expect" href="#site-header" blocking="render"/>')
+      // The element it names is the header, once.
+      expect(html.match(/<header id="site-header"/g)?.length, path).toBe(1)
+    }
+    expect((await t.request('GET', '/login')).text).not.toContain('rel="expect"')
+  })
+
   test('a public page is sent without Cross-Origin-Opener-Policy; the sign-in page, the app, keeps it', async () => {
     for (const path of ['/', `/projects/${project.slug}`, '/contact-me', '/nope']) {
       const response = await t.request('GET', path)
