@@ -386,7 +386,7 @@ if ((document as Document & { prerendering?: boolean }).prerendering) {
   document.addEventListener('prerenderingchange', countView, { once: true })
 } else if (
   navigation?.deliveryType === 'navigational-prefetch' ||
-  // Prerendered, and shown before the boot added this file (it waits for a frame).
+  // Prerendered, and shown before this file ran (it was still on its way).
   (navigation as (PerformanceNavigationTiming & { activationStart?: number }) | undefined)
     ?.activationStart
 ) {
