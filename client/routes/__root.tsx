@@ -125,8 +125,8 @@ function RootDocument({ children }: { children: ReactNode }) {
       <head>
         <HeadContent />
         {islands ? (
-          // No frame before the whole header is parsed (SITE_HEADER_ID's note). React knows no `blocking`.
-          <link rel="expect" href={`#${SITE_HEADER_ID}`} {...{ blocking: 'render' }} />
+          // No frame before the whole header is parsed (SITE_HEADER_ID's note).
+          <link rel="expect" href={`#${SITE_HEADER_ID}`} blocking="render" />
         ) : null}
         {themeScript ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its CSP hash

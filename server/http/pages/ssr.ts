@@ -238,14 +238,12 @@ export function createPageRenderer(deps: PageRendererDeps): PageRenderer {
     response.headers.forEach((value, key) => {
       headers[key] = value
     })
-    if (html) {
-      const document = isPrivatePath(url.pathname) ? documentHeaders : publicDocumentHeaders
-      Object.assign(headers, document(scriptHashes))
-    }
+    const isPrivate = isPrivatePath(url.pathname)
+    if (html)
+      Object.assign(headers, (isPrivate ? documentHeaders : publicDocumentHeaders)(scriptHashes))
     // Every public page advertises the Webmention endpoint (also as <link rel="webmention">).
-    if (html && !isPrivatePath(url.pathname)) headers.link = '</webmention>; rel="webmention"'
-    headers['cache-control'] =
-      isPrivatePath(url.pathname) || response.status >= 500 ? 'no-store' : 'no-cache'
+    if (html && !isPrivate) headers.link = '</webmention>; rel="webmention"'
+    headers['cache-control'] = isPrivate || response.status >= 500 ? 'no-store' : 'no-cache'
     return { status: response.status, html, headers }
   }
 
